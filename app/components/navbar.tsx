@@ -1,0 +1,67 @@
+import { LogIn, Menu } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useLocation } from "react-router";
+import type { RouteMeta } from "~/lib/route-meta";
+import { Breadcrumb } from "./breadcrumb";
+import { LanguageSwitcher } from "./language-switcher";
+import { buttonVariants } from "./ui/button";
+
+interface NavbarProps {
+  trail: RouteMeta[];
+  sidebarOpen: boolean;
+  mobileMenuOpen: boolean;
+  onMobileToggle: () => void;
+}
+
+/**
+ * The header: hamburger, breadcrumb, language switcher and the session button. The hamburger is a
+ * form post (remembered in the sidebarStatus cookie); on mobile, JavaScript opens the menu in place.
+ */
+export function Navbar({ trail, sidebarOpen, mobileMenuOpen, onMobileToggle }: NavbarProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  return (
+    <header className="flex h-12 items-center gap-3 border-b border-slate-200 bg-white px-3">
+      <Form method="post" action="/shell/sidebar" replace preventScrollReset className="flex">
+        <input type="hidden" name="redirectTo" value={here} />
+        <button
+          type="submit"
+          name="open"
+          value={sidebarOpen ? "0" : "1"}
+          className="only-desktop rounded p-1.5 hover:bg-slate-100"
+          aria-label={t("navbar.toggleSidebar")}
+          aria-expanded={sidebarOpen}
+          aria-controls="sidebar"
+          data-testid="hamburger"
+        >
+          <Menu className="size-5" aria-hidden />
+        </button>
+        <button
+          type="submit"
+          name="mobile"
+          value={mobileMenuOpen ? "close" : "open"}
+          className="only-mobile rounded p-1.5 hover:bg-slate-100"
+          aria-label={mobileMenuOpen ? t("navbar.closeMenu") : t("navbar.openMenu")}
+          aria-expanded={mobileMenuOpen}
+          aria-controls="sidebar"
+          data-testid="hamburger-mobile"
+          onClick={(event) => {
+            event.preventDefault();
+            onMobileToggle();
+          }}
+        >
+          <Menu className="size-5" aria-hidden />
+        </button>
+      </Form>
+      <Breadcrumb trail={trail} />
+      <div className="ml-auto flex items-center gap-2">
+        <LanguageSwitcher />
+        <Link to={`/login?redirect=${encodeURIComponent(here)}`} className={buttonVariants({ size: "sm" })}>
+          <LogIn className="size-4" aria-hidden />
+          {t("navbar.login")}
+        </Link>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { NOTIFICATION_MS } from "~/lib/config";
+import { cn } from "~/lib/utils";
+import type { Flash } from "~/server/shell/flash";
+
+const tone = {
+  success: "border-green-200 bg-green-50 text-green-800",
+  error: "border-red-200 bg-red-50 text-red-800",
+  info: "border-slate-200 bg-white text-slate-800",
+} as const;
+
+/** A notification carried by the flash cookie; it fades after 5 s by CSS, and is removed by JS. */
+export function Toast({ flash }: { flash: Flash }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(true);
+  useEffect(() => {
+    const timer = setTimeout(() => setOpen(false), NOTIFICATION_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!open) return null;
+  return (
+    <div
+      role={flash.kind === "error" ? "alert" : "status"}
+      data-testid="toast"
+      className={cn("toast fixed top-4 right-4 z-50 rounded-md border px-4 py-3 text-sm shadow-md", tone[flash.kind])}
+    >
+      {/* biome-ignore lint/suspicious/noExplicitAny: the key was validated when the cookie was read */}
+      {t(flash.key as any)}
+    </div>
+  );
+}

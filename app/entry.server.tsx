@@ -1,0 +1,37 @@
+import { renderToReadableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import css from "./app.css?inline";
+import { DocumentContext } from "./document-context";
+import { requestContext } from "./server/context";
+import { getInstance } from "./server/i18n/middleware";
+
+export default async function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  const { nonce } = loadContext.get(requestContext);
+  let responseStatus = status;
+  const body = await renderToReadableStream(
+    <DocumentContext value={{ nonce, css }}>
+      <I18nextProvider i18n={getInstance(loadContext)}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </I18nextProvider>
+    </DocumentContext>,
+    {
+      nonce,
+      signal: request.signal,
+      onError(error: unknown) {
+        responseStatus = 500;
+        console.error(error);
+      },
+    },
+  );
+  // Finished HTML, never a half page: members on slow links get one complete document.
+  await body.allReady;
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(body, { headers, status: responseStatus });
+}

@@ -1,0 +1,40 @@
+import { type IconName, isExternal, MAIN_ROUTES, type RouteMeta, type TitleKey } from "./route-meta";
+
+export interface MenuItem {
+  path: string;
+  title: TitleKey;
+  icon?: IconName;
+  external: boolean;
+  badge?: RouteMeta["badge"];
+  children?: MenuItem[];
+}
+
+/**
+ * The sidebar's rules: hidden routes are not shown, and a route with exactly one visible child shows
+ * that child in its place; with no visible child the route is a plain item; with more, a submenu.
+ */
+export function buildMenu(routes: RouteMeta[] = MAIN_ROUTES): MenuItem[] {
+  return routes.filter((route) => !route.hidden).map(toItem);
+}
+
+function toItem(route: RouteMeta): MenuItem {
+  const visible = (route.children ?? []).filter((child) => !child.hidden);
+  const only = visible.length === 1 ? visible[0] : undefined;
+  if (only) return { ...toItem(only), icon: only.icon ?? route.icon };
+  return {
+    path: route.path,
+    title: route.title,
+    icon: route.icon,
+    external: isExternal(route.path),
+    badge: route.badge,
+    children: visible.length > 1 ? visible.map(toItem) : undefined,
+  };
+}
+
+/** The menu path to highlight for a page: its own, or the activeMenu of a hidden page. */
+export function activeMenuPath(trail: RouteMeta[]): string | undefined {
+  const page = trail.at(-1);
+  if (!page) return undefined;
+  if (page.activeMenu) return page.activeMenu;
+  return page.path;
+}

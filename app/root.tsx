@@ -1,0 +1,68 @@
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { ProgressBar } from "./components/progress-bar";
+import { StatusPage } from "./components/status-page";
+import { Toast } from "./components/toast";
+import { useDocument } from "./document-context";
+import { DEFAULT_LANGUAGE } from "./lib/i18n";
+import { getLocale, i18nextMiddleware } from "./server/i18n/middleware";
+import { flashContext, flashMiddleware } from "./server/shell/flash";
+
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, flashMiddleware];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { locale: getLocale(context), flash: context.get(flashContext) };
+}
+
+/** The critical CSS, inlined by the server; the client reuses what is already in the page. */
+function CriticalStyle() {
+  const { nonce, css } = useDocument();
+  const html = css ?? (typeof document === "undefined" ? "" : (document.getElementById("critical-css")?.innerHTML ?? ""));
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: our own build's CSS, never member input
+  return <style id="critical-css" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const lang = data?.locale ?? DEFAULT_LANGUAGE;
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <CriticalStyle />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <ProgressBar />
+      {loaderData.flash ? <Toast key={loaderData.flash.id} flash={loaderData.flash} /> : null}
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) return <StatusPage kind="404" />;
+  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) return <StatusPage kind="401" />;
+  return (
+    <>
+      <title>{`${t("errorPage.titleError")} - ${t("product.title")}`}</title>
+      <StatusPage kind="error" />
+    </>
+  );
+}

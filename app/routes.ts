@@ -1,0 +1,44 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+// The spec's route table (section 2), one to one. Pages whose capability comes later share the
+// empty-state module, each under its own id.
+const page = (path: string, id: string, file = "routes/empty-state.tsx") => route(path, file, { id });
+
+export default [
+  // Public pages
+  page("login", "login"),
+  page("signup", "signup"),
+  page("signup/individual", "signupIndividual"),
+  page("signup/facilitator", "signupFacilitator"),
+  page("forgetPassword", "forgetPassword"),
+  route("401", "routes/401.tsx"),
+  route("404", "routes/404.tsx"),
+
+  // Shell actions and resources (forms post here; they answer with a redirect)
+  route("shell/sidebar", "routes/shell.sidebar.ts"),
+  route("shell/locale", "routes/shell.locale.ts"),
+  route("shell/tags", "routes/shell.tags.ts"),
+  route("locales/:file", "routes/locales.ts"),
+  route("redirect/*", "routes/redirect.ts"),
+
+  // The main layout: sidebar, header, tags bar
+  layout("routes/layout.tsx", [
+    index("routes/index.ts"),
+    page("home", "home"),
+    page("home/recommendList", "recommendList"),
+    page("home/rankingList", "rankingList"),
+    page("discovery", "discovery"),
+    page("retrieval", "retrieval"),
+    page("retrieval/detail", "retrievalDetail"),
+    page("liveStreaming", "liveStreaming"),
+    page("liveStreaming/join", "join"),
+    page("message", "message"),
+    page("upload", "upload"),
+    page("personal", "personal"),
+    page("personal/Setting", "setting"),
+    page("personal/verification", "verification"),
+    page("personal/ranking", "ranking"),
+  ]),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

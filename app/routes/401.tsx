@@ -1,0 +1,14 @@
+import { data } from "react-router";
+import { PageTitle } from "~/components/page-title";
+import { StatusPage } from "~/components/status-page";
+
+export const loader = () => data(null, { status: 401 });
+
+export default function NoPermission() {
+  return (
+    <>
+      <PageTitle titleKey="page401" />
+      <StatusPage kind="401" />
+    </>
+  );
+}

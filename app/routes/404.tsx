@@ -1,0 +1,14 @@
+import { data } from "react-router";
+import { PageTitle } from "~/components/page-title";
+import { StatusPage } from "~/components/status-page";
+
+export const loader = () => data(null, { status: 404 });
+
+export default function NotFound() {
+  return (
+    <>
+      <PageTitle titleKey="page404" />
+      <StatusPage kind="404" />
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, Outlet, useLocation, useNavigation } from "react-router";
+import { MenuIcon } from "~/components/menu-icon";
+import { Navbar } from "~/components/navbar";
+import { Sidebar } from "~/components/sidebar";
+import { TagsBar } from "~/components/tags-bar";
+import { activeMenuPath } from "~/lib/menu";
+import { metaTrail } from "~/lib/route-meta";
+import { shellContext, shellMiddleware } from "~/server/shell/shell-state";
+import type { Route } from "./+types/layout";
+
+export const middleware: Route.MiddlewareFunction[] = [shellMiddleware];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  // The unread count arrives with messaging; the badge slot is already wired.
+  return { ...context.get(shellContext), unread: 0 };
+}
+
+// The tags bar is recorded on the server, so the layout reloads its data on every navigation.
+export const shouldRevalidate = () => true;
+
+export default function MainLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const trail = metaTrail(location.pathname);
+  const page = trail.at(-1);
+  const [mobileMenuOpen, setMobileMenuOpen] = useState(loaderData.mobileMenuOpen);
+
+  // On mobile the menu closes on every route change (spec: layout behaviour).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => setMobileMenuOpen(false), [location.pathname]);
+
+  // Optimistic: the sidebar follows the hamburger's post before the server answers.
+  const pending = navigation.formAction === "/shell/sidebar" ? navigation.formData?.get("open") : null;
+  const sidebarOpen = pending ? pending === "1" : loaderData.sidebarOpen;
+
+  return (
+    <div className="app-wrapper" data-sidebar={sidebarOpen ? "open" : "closed"} data-mobile-menu={mobileMenuOpen ? "open" : "closed"}>
+      <Sidebar activePath={activeMenuPath(trail)} unread={loaderData.unread} />
+      <Link
+        to={location.pathname + location.search}
+        className="drawer-bg"
+        aria-label={t("navbar.closeMenu")}
+        data-testid="drawer-bg"
+        onClick={(event) => {
+          event.preventDefault();
+          setMobileMenuOpen(false);
+        }}
+      />
+      <div className="main-container">
+        <Navbar
+          trail={trail}
+          sidebarOpen={sidebarOpen}
+          mobileMenuOpen={mobileMenuOpen}
+          onMobileToggle={() => setMobileMenuOpen((open) => !open)}
+        />
+        <TagsBar views={loaderData.views} />
+        <main className="p-4 sm:p-6">
+          {page ? (
+            <h1 className="mb-4 flex items-center gap-2 text-lg font-semibold" data-testid="section-title">
+              <MenuIcon name={trail[0]?.icon} />
+              {t(`route.${page.title}`)}
+            </h1>
+          ) : null}
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

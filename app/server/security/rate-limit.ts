@@ -1,0 +1,13 @@
+/**
+ * Asks the rate-limiting binding whether `key` (a client address or an account) may go on.
+ * The limit and period are set on the binding in wrangler.toml.
+ */
+export async function allowRequest(limiter: RateLimit, key: string): Promise<boolean> {
+  const { success } = await limiter.limit({ key });
+  return success;
+}
+
+/** The client address as Cloudflare reports it; locally there is none, so all share one bucket. */
+export function clientAddress(request: Request): string {
+  return request.headers.get("CF-Connecting-IP") ?? "local";
+}

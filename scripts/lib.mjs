@@ -1,0 +1,67 @@
+// Shared by the start, test and bench scripts: run a command, and serve the built worker locally.
+import { spawn } from "node:child_process";
+
+export const quietEnv = {
+  ...process.env,
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_SEND_METRICS: "false",
+  NO_UPDATE_NOTIFIER: "1",
+};
+
+/** Runs a command, streaming its output; resolves with its exit code. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: "inherit", env: quietEnv, ...options });
+    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+export async function mustRun(command, args, options) {
+  const code = await run(command, args, options);
+  if (code !== 0) {
+    console.error(`\n${command} ${args.join(" ")} failed with exit code ${code}`);
+    process.exit(code);
+  }
+}
+
+export const wrangler = "node_modules/.bin/wrangler";
+
+/** Applies the D1 migrations (and demo data) to a local state folder. Harmless when repeated. */
+export async function prepareDatabase(stateDir, { demo = true } = {}) {
+  await mustRun(wrangler, ["d1", "migrations", "apply", "DB", "--local", "--config", "wrangler.toml", "--persist-to", stateDir]);
+  if (demo) {
+    await mustRun("node", ["scripts/seed.mjs", stateDir]);
+  }
+}
+
+/** Serves the built worker (build/server) on 127.0.0.1:port with local bindings kept in stateDir. */
+export function serveBuilt(port, stateDir, stdio = "inherit") {
+  return spawn(
+    wrangler,
+    [
+      "dev",
+      "--config",
+      "build/server/wrangler.json",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--persist-to",
+      stateDir,
+      "--show-interactive-dev-session=false",
+    ],
+    { stdio, env: quietEnv, detached: process.platform !== "win32" },
+  );
+}
+
+export async function waitFor(url, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}

@@ -1,0 +1,29 @@
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { requestContext } from "~/server/context";
+import { runScheduled } from "~/server/cron/scheduled";
+import { createNonce, withSecurityHeaders } from "~/server/security/headers";
+import { isCrossSiteWrite } from "~/server/security/same-origin";
+
+export { ConversationRoom } from "~/server/messaging/conversation-room";
+
+const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+
+export default {
+  async fetch(request, _env, ctx) {
+    const nonce = createNonce();
+    if (isCrossSiteWrite(request)) {
+      return withSecurityHeaders(new Response("Cross-site request refused", { status: 403 }), nonce);
+    }
+    // A trivial route, the baseline the benchmark compares rendered pages with.
+    if (new URL(request.url).pathname === "/healthz") {
+      return withSecurityHeaders(new Response("ok", { headers: { "Cache-Control": "no-store" } }), nonce);
+    }
+    const context = new RouterContextProvider();
+    context.set(requestContext, { nonce, ctx });
+    return withSecurityHeaders(await handleRequest(request, context), nonce);
+  },
+
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(runScheduled(controller, env.DB));
+  },
+} satisfies ExportedHandler<Env>;
