@@ -50,8 +50,22 @@ export function serveBuilt(port, stateDir, stdio = "inherit") {
       stateDir,
       "--show-interactive-dev-session=false",
     ],
-    { stdio, env: quietEnv, detached: process.platform !== "win32" },
+    { stdio, env: quietEnv },
   );
+}
+
+/** Stops the server on SIGINT/SIGTERM (wrangler can linger, so it is killed after a grace period). */
+export function stopWithParent(server) {
+  const stop = () => {
+    server.kill("SIGTERM");
+    setTimeout(() => {
+      server.kill("SIGKILL");
+      process.exit(0);
+    }, 2000).unref();
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  server.on("exit", (code) => process.exit(code ?? 0));
 }
 
 export async function waitFor(url, timeoutMs = 60_000) {

@@ -1,5 +1,5 @@
 // `npm start`: build, migrate, load demo data, and serve on http://127.0.0.1:$PORT (default 8787).
-import { mustRun, prepareDatabase, serveBuilt } from "./lib.mjs";
+import { mustRun, prepareDatabase, serveBuilt, stopWithParent } from "./lib.mjs";
 
 const port = Number(process.env.PORT ?? 8787);
 const stateDir = ".wrangler/state";
@@ -9,7 +9,4 @@ await mustRun("node_modules/.bin/react-router", ["build"]);
 await prepareDatabase(stateDir);
 console.log(`\nServing on http://127.0.0.1:${port} (state in ${stateDir})\n`);
 const server = serveBuilt(port, stateDir);
-const stop = () => server.kill("SIGTERM");
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
-server.on("exit", (code) => process.exit(code ?? 0));
+stopWithParent(server);

@@ -90,7 +90,8 @@ export function TagsBar({ views }: { views: VisitedView[] }) {
             );
           })}
         </ul>
-        <details className="relative shrink-0" data-testid="tags-more">
+        {/* Keyed by location so it closes again after a client-side navigation. */}
+        <details key={location.key} className="relative shrink-0" data-testid="tags-more">
           <summary className="rounded p-1 hover:bg-slate-100" aria-label={t("tagsView.more")}>
             <Ellipsis className="size-4" aria-hidden />
           </summary>

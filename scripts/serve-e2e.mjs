@@ -1,0 +1,10 @@
+// Serves the built worker for Playwright on a fresh local state (migrations and demo data applied).
+import { rmSync } from "node:fs";
+import { prepareDatabase, serveBuilt, stopWithParent } from "./lib.mjs";
+
+const port = Number(process.argv[2] ?? 8790);
+const stateDir = ".wrangler/e2e-state";
+rmSync(stateDir, { recursive: true, force: true });
+await prepareDatabase(stateDir);
+const server = serveBuilt(port, stateDir);
+stopWithParent(server);

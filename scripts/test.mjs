@@ -1,0 +1,57 @@
+// `npm test`: type-check, lint, every Vitest layer (workers pool, happy-dom, unit), build, then
+// Playwright against the built worker with JavaScript on and off. Ends with "N passed, N failed".
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { run } from "./lib.mjs";
+
+const bin = (name) => `node_modules/.bin/${name}`;
+rmSync("reports", { recursive: true, force: true });
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const failures = [];
+async function step(name, command, args, env) {
+  const started = Date.now();
+  console.log(`\n=== ${name}`);
+  const code = await run(command, args, env ? { env: { ...process.env, ...env } } : undefined);
+  console.log(`=== ${name}: ${code === 0 ? "ok" : `FAILED (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (code !== 0) failures.push(name);
+  return code === 0;
+}
+
+console.log(`Node ${process.version}`);
+await step("types", "sh", ["-c", `${bin("wrangler")} types >/dev/null && ${bin("react-router")} typegen && ${bin("tsc")}`]);
+await step("lint", bin("biome"), ["check", "."]);
+await step("vitest (workers pool, happy-dom, unit)", bin("vitest"), [
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  "--outputFile=reports/vitest.json",
+]);
+if (await step("build", bin("react-router"), ["build"])) {
+  await step("playwright (JavaScript on and off)", bin("playwright"), ["test"], { E2E_PORT: String(await freePort()) });
+} else {
+  failures.push("playwright (not run: the build failed)");
+}
+
+const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null);
+const vitest = read("reports/vitest.json");
+const e2e = read("reports/e2e.json");
+const passed = (vitest?.numPassedTests ?? 0) + (e2e?.stats.expected ?? 0) + (e2e?.stats.flaky ?? 0);
+const failed = (vitest?.numFailedTests ?? 0) + (e2e?.stats.unexpected ?? 0);
+const skipped = (vitest?.numPendingTests ?? 0) + (e2e?.stats.skipped ?? 0);
+console.log(`\nvitest: ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFailedTests ?? 0} failed`);
+console.log(
+  `playwright: ${e2e?.stats.expected ?? 0} passed, ${e2e?.stats.unexpected ?? 0} failed, ${e2e?.stats.skipped ?? 0} skipped (JavaScript-only tests in the no-JS project)`,
+);
+if (failures.length) console.log(`failed steps: ${failures.join(", ")}`);
+// A failing step without failing tests (types, lint, build) still counts as a failure.
+console.log(`${passed} passed, ${failed || failures.length} failed, ${skipped} skipped`);
+process.exit(failures.length ? 1 : 0);

@@ -1,0 +1,55 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { CRON_LOG_DAYS, runScheduled } from "~/server/cron/scheduled";
+import { allowRequest } from "~/server/security/rate-limit";
+import { deleteFiles, getFile, newFileKey, putFile } from "~/server/storage/files";
+
+describe("D1 with migrations applied", () => {
+  it("has the foundation's tables", async () => {
+    const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'cron_runs'").all();
+    expect(results).toHaveLength(1);
+  });
+});
+
+describe("the scheduled handler", () => {
+  it("records each run and prunes runs older than the log window", async () => {
+    const now = Date.UTC(2026, 10, 22, 3, 0);
+    const old = now - (CRON_LOG_DAYS + 1) * 86_400_000;
+    await env.DB.prepare("INSERT INTO cron_runs (cron, scheduled_at, finished_at) VALUES ('old', ?, ?)").bind(old, old).run();
+
+    const result = await runScheduled({ cron: "*/15 * * * *", scheduledTime: now }, env.DB, now);
+
+    expect(result.pruned).toBe(1);
+    const rows = await env.DB.prepare("SELECT cron, scheduled_at FROM cron_runs ORDER BY id").all();
+    expect(rows.results).toEqual([{ cron: "*/15 * * * *", scheduled_at: now }]);
+  });
+});
+
+describe("R2 file storage", () => {
+  it("stores a stream under a server-chosen key and reads back a byte range", async () => {
+    const key = newFileKey("documents", new Date("2026-11-22T00:00:00Z"));
+    expect(key).toMatch(/^documents\/2026-11\/[0-9a-f-]{36}$/);
+    const bytes = new TextEncoder().encode("%PDF-1.7 hello world");
+    const stream = new Blob([bytes]).stream();
+    await putFile(env.FILES, key, stream as ReadableStream, "application/pdf");
+
+    const part = await getFile(env.FILES, key, { offset: 9, length: 5 });
+    expect(part?.contentType).toBe("application/pdf");
+    expect(part?.size).toBe(bytes.length);
+    expect(await new Response(part?.body).text()).toBe("hello");
+
+    await deleteFiles(env.FILES, [key]);
+    expect(await getFile(env.FILES, key)).toBeNull();
+  });
+});
+
+describe("the rate-limiting binding", () => {
+  it("refuses a key once its limit in the period is used up, and keeps other keys apart", async () => {
+    const key = `test-${crypto.randomUUID()}`;
+    const answers: boolean[] = [];
+    for (let i = 0; i < 12; i++) answers.push(await allowRequest(env.AUTH_LIMITER, key));
+    expect(answers.slice(0, 10).every(Boolean)).toBe(true);
+    expect(answers.slice(10)).toEqual([false, false]);
+    expect(await allowRequest(env.AUTH_LIMITER, `${key}-other`)).toBe(true);
+  });
+});

@@ -1,0 +1,9 @@
+// The workers-pool entry: the app's worker entry needs React Router's build, so tests get the
+// Durable Object classes and services directly instead.
+export { ConversationRoom } from "~/server/messaging/conversation-room";
+
+export default {
+  async fetch() {
+    return new Response("test worker");
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,31 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+// Three layers: services against real D1/R2/Durable Objects in workerd, components in happy-dom,
+// and plain logic in Node. Browser tests against the built worker are Playwright's (tests/e2e).
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    projects: [
+      {
+        extends: true,
+        plugins: [
+          cloudflareTest(async () => ({
+            main: "./tests/workers/worker.ts",
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") } },
+          })),
+        ],
+        test: { name: "workers", include: ["tests/workers/**/*.test.ts"], setupFiles: ["./tests/workers/apply-migrations.ts"] },
+      },
+      {
+        extends: true,
+        test: { name: "dom", include: ["tests/dom/**/*.test.tsx"], environment: "happy-dom", setupFiles: ["./tests/dom/setup.ts"] },
+      },
+      {
+        extends: true,
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+      },
+    ],
+  },
+});
