@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectTabs, hasJs, open, ready } from "./helpers";
+import { expectTabs, open, ready } from "./helpers";
 
 const sidebarLink = (page: import("@playwright/test").Page, name: string) =>
   page.getByTestId("sidebar").getByRole("link", { name, exact: true });
