@@ -51,7 +51,6 @@ try {
   setTimeout(() => server.kill("SIGKILL"), 2000).unref();
 }
 
-
 async function pageSizes() {
   const assetCache = new Map();
   const asset = async (path) => {

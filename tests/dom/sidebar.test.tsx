@@ -1,33 +1,40 @@
 import { render, screen, within } from "@testing-library/react";
 import i18next from "i18next";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, useLoaderData } from "react-router";
 import { describe, expect, it } from "vitest";
 import { Sidebar } from "~/components/sidebar";
 import { buildMenu } from "~/lib/menu";
 import type { RouteMeta } from "~/lib/route-meta";
 
-function renderSidebar(props: Parameters<typeof Sidebar>[0], path = "/home") {
-  const Stub = createRoutesStub([{ path: "*", Component: () => <Sidebar {...props} /> }]);
-  return render(<Stub initialEntries={[path]} />);
+type SidebarProps = Parameters<typeof Sidebar>[0];
+
+function SidebarRoute() {
+  return <Sidebar {...useLoaderData<SidebarProps>()} />;
+}
+
+async function renderSidebar(props: SidebarProps, path = "/home") {
+  const Stub = createRoutesStub([{ path: "*", Component: SidebarRoute, loader: () => props, HydrateFallback: () => null }]);
+  render(<Stub initialEntries={[path]} />);
+  await screen.findByTestId("sidebar");
 }
 
 const menuLinks = () => within(screen.getByRole("navigation")).getAllByRole("link");
 
 describe("Sidebar", () => {
-  it("shows the spec's menu in order and leaves hidden routes out", () => {
-    renderSidebar({ unread: 0, activePath: "/home" });
+  it("shows the spec's menu in order and leaves hidden routes out", async () => {
+    await renderSidebar({ unread: 0, activePath: "/home" });
     expect(menuLinks().map((a) => a.textContent)).toEqual(["Home", "Discovery", "Retrieval", "Meeting", "Message", "Upload"]);
     expect(screen.queryByText("Personal")).toBeNull();
     expect(screen.queryByText("Detail")).toBeNull();
   });
 
-  it("marks the active entry, including for a hidden page through its activeMenu", () => {
-    renderSidebar({ unread: 0, activePath: "/retrieval" }, "/retrieval/detail");
+  it("marks the active entry, including for a hidden page through its activeMenu", async () => {
+    await renderSidebar({ unread: 0, activePath: "/retrieval" }, "/retrieval/detail");
     expect(screen.getByRole("link", { name: /Retrieval/ }).getAttribute("aria-current")).toBe("page");
     expect(screen.getByRole("link", { name: /Home/ }).getAttribute("aria-current")).toBeNull();
   });
 
-  it("collapses a single visible child into its parent and opens external links in a new tab", () => {
+  it("collapses a single visible child into its parent and opens external links in a new tab", async () => {
     const routes: RouteMeta[] = [
       { path: "/docs", title: "discovery", icon: "discovery", children: [{ path: "/docs/only", title: "upload" }] },
       { path: "/hidden", title: "message", hidden: true },
@@ -41,7 +48,7 @@ describe("Sidebar", () => {
         ],
       },
     ];
-    renderSidebar({ unread: 0, items: buildMenu(routes) });
+    await renderSidebar({ unread: 0, items: buildMenu(routes) });
     const single = screen.getByRole("link", { name: /Upload/ });
     expect(single.getAttribute("href")).toBe("/docs/only");
     expect(screen.queryByText("Discovery")).toBeNull();
@@ -59,8 +66,8 @@ describe("Sidebar", () => {
     [99, "99"],
     [100, "99+"],
     [12345, "99+"],
-  ])("shows %i unread messages as %s on the Message entry", (unread, shown) => {
-    renderSidebar({ unread });
+  ])("shows %i unread messages as %s on the Message entry", async (unread, shown) => {
+    await renderSidebar({ unread });
     const badge = screen.queryByTestId("unread-badge");
     expect(badge?.textContent ?? null).toBe(shown);
     if (badge) expect(badge.closest("a")?.getAttribute("href")).toBe("/message");
@@ -68,7 +75,7 @@ describe("Sidebar", () => {
 
   it("translates the menu", async () => {
     await i18next.changeLanguage("ja");
-    renderSidebar({ unread: 0 });
+    await renderSidebar({ unread: 0 });
     expect(menuLinks().map((a) => a.textContent)).toEqual(["ホーム", "発見", "検索", "ミーティング", "メッセージ", "アップロード"]);
   });
 });
