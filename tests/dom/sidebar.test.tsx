@@ -12,8 +12,12 @@ function SidebarRoute() {
   return <Sidebar {...useLoaderData<SidebarProps>()} />;
 }
 
+function HydrateFallback() {
+  return null;
+}
+
 async function renderSidebar(props: SidebarProps, path = "/home") {
-  const Stub = createRoutesStub([{ path: "*", Component: SidebarRoute, loader: () => props, HydrateFallback: () => null }]);
+  const Stub = createRoutesStub([{ path: "*", Component: SidebarRoute, loader: () => props, HydrateFallback }]);
   render(<Stub initialEntries={[path]} />);
   await screen.findByTestId("sidebar");
 }
