@@ -7,13 +7,19 @@ import { StatusPage } from "./components/status-page";
 import { Toast } from "./components/toast";
 import { useDocument } from "./document-context";
 import { DEFAULT_LANGUAGE } from "./lib/i18n";
+import { optionalUser, sessionMiddleware } from "./server/auth/session";
 import { getLocale, i18nextMiddleware } from "./server/i18n/middleware";
 import { flashContext, flashMiddleware } from "./server/shell/flash";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, flashMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, flashMiddleware, sessionMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { locale: getLocale(context), flash: context.get(flashContext) };
+  const user = optionalUser(context);
+  return {
+    locale: getLocale(context),
+    flash: context.get(flashContext),
+    user: user ? { id: user.id, nickName: user.nick_name, image: user.image } : null,
+  };
 }
 
 /** The critical CSS, inlined by the server; the client reuses what is already in the page. */

@@ -6,11 +6,13 @@ const page = (path: string, id: string, file = "routes/empty-state.tsx") => rout
 
 export default [
   // Public pages
-  page("login", "login"),
-  page("signup", "signup"),
-  page("signup/individual", "signupIndividual"),
-  page("signup/facilitator", "signupFacilitator"),
-  page("forgetPassword", "forgetPassword"),
+  route("login", "routes/login.tsx"),
+  route("signup", "routes/signup.tsx"),
+  route("signup/individual", "routes/signup-form.tsx", { id: "signupIndividual" }),
+  route("signup/facilitator", "routes/signup-form.tsx", { id: "signupFacilitator" }),
+  route("forgetPassword", "routes/forget-password.tsx"),
+  route("logout", "routes/logout.tsx"),
+  route("dev/mail", "routes/dev.mail.tsx"),
   route("401", "routes/401.tsx"),
   route("404", "routes/404.tsx"),
 
@@ -20,6 +22,7 @@ export default [
   route("shell/tags", "routes/shell.tags.ts"),
   route("locales/:file", "routes/locales.ts"),
   route("redirect/*", "routes/redirect.ts"),
+  route("api/*", "routes/api.ts"),
 
   // The main layout: sidebar, header, tags bar
   layout("routes/layout.tsx", [

@@ -1,7 +1,9 @@
-import { LogIn, Menu } from "lucide-react";
+import { LogIn, LogOut, Menu } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useLocation } from "react-router";
+import { Form, Link, useLocation, useRouteLoaderData, useSubmit } from "react-router";
 import type { RouteMeta } from "~/lib/route-meta";
+import type { loader as rootLoader } from "~/root";
+import { Avatar } from "./avatar";
 import { Breadcrumb } from "./breadcrumb";
 import { LanguageSwitcher } from "./language-switcher";
 import { buttonVariants } from "./ui/button";
@@ -21,6 +23,8 @@ export function Navbar({ trail, sidebarOpen, mobileMenuOpen, onMobileToggle }: N
   const { t } = useTranslation();
   const location = useLocation();
   const here = location.pathname + location.search;
+  const user = useRouteLoaderData<typeof rootLoader>("root")?.user;
+  const submit = useSubmit();
   return (
     <header className="flex h-12 items-center gap-3 border-b border-slate-200 bg-white px-3">
       <Form method="post" action="/shell/sidebar" replace preventScrollReset className="flex">
@@ -57,10 +61,31 @@ export function Navbar({ trail, sidebarOpen, mobileMenuOpen, onMobileToggle }: N
       <Breadcrumb trail={trail} />
       <div className="ml-auto flex items-center gap-2">
         <LanguageSwitcher />
-        <Link to={`/login?redirect=${encodeURIComponent(here)}`} className={buttonVariants({ size: "sm" })}>
-          <LogIn className="size-4" aria-hidden />
-          {t("navbar.login")}
-        </Link>
+        {user ? (
+          <>
+            <Link
+              to="/logout"
+              className={buttonVariants({ size: "sm", variant: "ghost" })}
+              data-testid="logout"
+              onClick={(event) => {
+                // With JavaScript a dialog confirms; without, /logout is the confirmation page.
+                event.preventDefault();
+                if (window.confirm(t("auth.logoutQuestion"))) submit(null, { method: "post", action: "/logout" });
+              }}
+            >
+              <LogOut className="size-4" aria-hidden />
+              {t("navbar.logout")}
+            </Link>
+            <a href="/personal" target="_blank" rel="noopener" title={t("auth.avatar")} data-testid="avatar">
+              <Avatar image={user.image} name={user.nickName} />
+            </a>
+          </>
+        ) : (
+          <Link to={`/login?redirect=${encodeURIComponent(here)}`} className={buttonVariants({ size: "sm" })}>
+            <LogIn className="size-4" aria-hidden />
+            {t("navbar.login")}
+          </Link>
+        )}
       </div>
     </header>
   );

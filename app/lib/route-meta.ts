@@ -68,6 +68,8 @@ export const PUBLIC_ROUTES: RouteMeta[] = [
   { path: "/signup/individual", title: "signupIndividual", hidden: true, noCache: true },
   { path: "/signup/facilitator", title: "signupFacilitator", hidden: true, noCache: true },
   { path: "/forgetPassword", title: "forgetPassword", hidden: true, noCache: true },
+  { path: "/logout", title: "logout", hidden: true, noCache: true },
+  { path: "/dev/mail", title: "devMail", hidden: true, noCache: true },
   { path: "/401", title: "page401", hidden: true },
   { path: "/404", title: "page404", hidden: true },
 ];

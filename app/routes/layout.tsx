@@ -7,10 +7,12 @@ import { Sidebar } from "~/components/sidebar";
 import { TagsBar } from "~/components/tags-bar";
 import { activeMenuPath } from "~/lib/menu";
 import { metaTrail } from "~/lib/route-meta";
+import { requireUserMiddleware } from "~/server/auth/session";
 import { shellContext, shellMiddleware } from "~/server/shell/shell-state";
 import type { Route } from "./+types/layout";
 
-export const middleware: Route.MiddlewareFunction[] = [shellMiddleware];
+// Every page of the layout is for members only (spec: 'Please log in to view contents').
+export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware, shellMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   // The unread count arrives with messaging; the badge slot is already wired.

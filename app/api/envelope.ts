@@ -1,0 +1,19 @@
+/** The API's envelope (spec section 7): code 0 is success; anything else carries a message. */
+export const API_CODES = {
+  ok: 0,
+  badRequest: 400,
+  wrongCredentials: 401,
+  forbidden: 403,
+  notFound: 404,
+  methodNotAllowed: 405,
+  tooManyRequests: 429,
+  sessionExpired: 4010,
+} as const;
+
+export function ok<T>(data: T, message = "ok", init?: ResponseInit) {
+  return Response.json({ code: API_CODES.ok, message, data }, init);
+}
+
+export function fail(status: number, code: number, message: string, errors?: Record<string, string[]>) {
+  return Response.json({ code, message, ...(errors ? { errors } : {}) }, { status });
+}

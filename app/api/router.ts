@@ -1,0 +1,49 @@
+import { translator } from "~/server/i18n/translate";
+import { API_CODES, fail } from "./envelope";
+import { OPENAPI } from "./openapi";
+import {
+  type ApiContext,
+  deleteLogout,
+  getAuthInfo,
+  getUser,
+  postForgotPassword,
+  postLogin,
+  postRegister,
+  postResetPassword,
+  postSendCode,
+} from "./users";
+
+type Handler = (ctx: ApiContext, ...params: string[]) => Promise<Response> | Response;
+
+// Method and path (below /api) -> handler. Paths are the spec's (section 7).
+const ROUTES: Array<[string, RegExp, Handler]> = [
+  ["POST", /^\/users\/login$/, postLogin],
+  ["POST", /^\/users\/send-verification-code$/, postSendCode],
+  ["POST", /^\/users\/register$/, postRegister],
+  ["POST", /^\/users\/forgot-password$/, postForgotPassword],
+  ["POST", /^\/users\/reset-password$/, postResetPassword],
+  ["GET", /^\/users\/(\d+)$/, getUser],
+  ["GET", /^\/auth\/info$/, getAuthInfo],
+  ["DELETE", /^\/auth\/logout$/, deleteLogout],
+  ["GET", /^\/openapi\.json$/, () => Response.json(OPENAPI)],
+];
+
+export const API_BASE = "/api";
+
+/** The JSON API: a thin adapter over the domain services the pages use. */
+export async function handleApi(ctx: ApiContext): Promise<Response> {
+  const path = new URL(ctx.request.url).pathname.slice(API_BASE.length) || "/";
+  const t = translator(ctx.language);
+  const matches = ROUTES.filter(([, pattern]) => pattern.test(path));
+  if (matches.length === 0) return fail(404, API_CODES.notFound, t("errorPage.title404"));
+  const route = matches.find(([method]) => method === ctx.request.method);
+  if (!route) {
+    const response = fail(405, API_CODES.methodNotAllowed, t("notify.requestFailed"));
+    response.headers.set("Allow", matches.map(([method]) => method).join(", "));
+    return response;
+  }
+  const params = route[1].exec(path)?.slice(1) ?? [];
+  const response = await route[2](ctx, ...params);
+  response.headers.set("Cache-Control", "no-store");
+  return response;
+}

@@ -1,0 +1,14 @@
+import type { TFunction } from "i18next";
+
+/** Turns a schema message ("validation.fieldEmpty|field=fields.nickName") into the reader's language. */
+export function translateError(t: TFunction, message: string): string {
+  const [key = "", ...pairs] = message.split("|");
+  const values: Record<string, string> = {};
+  for (const pair of pairs) {
+    const [name = "", value = ""] = pair.split("=");
+    // biome-ignore lint/suspicious/noExplicitAny: keys come from our own schemas
+    values[name] = value.startsWith("fields.") ? t(value as any) : value;
+  }
+  // biome-ignore lint/suspicious/noExplicitAny: keys come from our own schemas
+  return t(key as any, values);
+}

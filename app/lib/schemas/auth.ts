@@ -1,0 +1,61 @@
+import { z } from "zod";
+
+// Shared by the server (actions, API) and the browser (Conform's inline validation). Messages are
+// translation keys; "key|name=value" carries interpolation values (see lib/form-errors.ts).
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+
+export const email = z
+  .email({ error: (issue) => (issue.input === undefined || issue.input === "" ? "validation.emailEmpty" : "validation.emailFormat") })
+  .max(254, "validation.emailFormat");
+export const code = z.string({ error: "validation.codeEmpty" }).regex(/^\d{6}$/, "validation.codeFormat");
+export const newPassword = z
+  .string({ error: "validation.passwordEmpty" })
+  .min(PASSWORD_MIN, `validation.passwordTooShort|min=${PASSWORD_MIN}`)
+  .max(PASSWORD_MAX, `validation.passwordTooLong|max=${PASSWORD_MAX}`);
+const confirmPassword = z.string({ error: "validation.confirmPasswordEmpty" });
+const required = (field: string, max: number) =>
+  z
+    .string({ error: `validation.fieldEmpty|field=fields.${field}` })
+    .trim()
+    .min(1, `validation.fieldEmpty|field=fields.${field}`)
+    .max(max);
+
+const samePasswords = (value: { password: string; confirmPassword: string }) => value.password === value.confirmPassword;
+const differ = { path: ["confirmPassword"], message: "validation.passwordsDiffer" };
+
+export const loginSchema = z.object({
+  email,
+  password: z.string({ error: "validation.passwordEmpty" }).max(PASSWORD_MAX, `validation.passwordTooLong|max=${PASSWORD_MAX}`),
+  redirect: z.string().optional(),
+});
+
+export const sendCodeSchema = z.object({ intent: z.literal("send-code"), email });
+
+export const ACCOUNT_TYPES = ["1", "2"] as const;
+export const KINDS = ["individual", "facilitator"] as const;
+export type Kind = (typeof KINDS)[number];
+
+export function signupSchema(kind: Kind) {
+  return z
+    .object({
+      intent: z.literal("register"),
+      accountType: z.enum(ACCOUNT_TYPES, { error: "validation.accountTypeInvalid" }),
+      email,
+      code,
+      password: newPassword,
+      confirmPassword,
+      nickName: required("nickName", 50),
+      organisation: kind === "facilitator" ? required("organisation", 120) : z.string().optional(),
+    })
+    .refine(samePasswords, differ);
+}
+
+export const resetSchema = z
+  .object({ intent: z.literal("reset"), email, code, password: newPassword, confirmPassword })
+  .refine(samePasswords, differ);
+
+/** The "send code" button posts the same form with its own intent: only the email is checked then. */
+export function schemaForIntent<T extends z.ZodType>(formData: FormData, main: T) {
+  return formData.get("intent") === "send-code" ? sendCodeSchema : main;
+}

@@ -1,0 +1,40 @@
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { PageTitle } from "~/components/page-title";
+import { PublicPage } from "~/components/public-page";
+import { RelativeTime } from "~/components/relative-time";
+import { env } from "~/server/bindings";
+import { listOutbox } from "~/server/mail/outbox";
+import { isLocal } from "~/server/settings";
+import type { Route } from "./+types/dev.mail";
+
+/** The local outbox, so a newcomer can read verification codes. Exists only when running locally. */
+export async function loader() {
+  if (!isLocal()) throw data(null, { status: 404 });
+  return { mails: await listOutbox(env.DB), now: Date.now() };
+}
+
+export default function DevMail({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <PublicPage titleKey="devMail">
+      <PageTitle titleKey="devMail" />
+      <p className="mb-4 text-sm text-slate-600">{t("devMail.intro")}</p>
+      {loaderData.mails.length === 0 ? <p>{t("devMail.empty")}</p> : null}
+      <ol className="flex flex-col gap-3">
+        {loaderData.mails.map((mail) => (
+          <li key={mail.id} className="rounded-md border border-slate-200 bg-white p-3 text-sm" data-testid="mail">
+            <p className="text-xs text-slate-500">
+              {t("devMail.to")}: <span data-testid="mail-to">{mail.to_email}</span> ·{" "}
+              <RelativeTime date={new Date(mail.created_at)} now={new Date(loaderData.now)} />
+            </p>
+            <p className="font-medium">{mail.subject}</p>
+            <p className="whitespace-pre-wrap" data-testid="mail-body">
+              {mail.body}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </PublicPage>
+  );
+}

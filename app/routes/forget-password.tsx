@@ -1,0 +1,101 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { PageTitle } from "~/components/page-title";
+import { PublicPage } from "~/components/public-page";
+import { Button } from "~/components/ui/button";
+import { Field, FormErrors } from "~/components/ui/field";
+import { resetSchema, schemaForIntent } from "~/lib/schemas/auth";
+import { resetPassword, sendVerificationCode } from "~/server/accounts/accounts";
+import { callerFrom } from "~/server/auth/caller";
+import { accountFailure, codeSent, invalid } from "~/server/auth/form-actions";
+import { flashCookie } from "~/server/shell/flash";
+import type { Route } from "./+types/forget-password";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: schemaForIntent(formData, resetSchema) });
+  if (submission.status !== "success") return invalid(submission);
+  const caller = callerFrom(request, context);
+  try {
+    const value = submission.value;
+    if (value.intent === "send-code") {
+      await sendVerificationCode(value.email, "reset", caller);
+      return codeSent(submission);
+    }
+    await resetPassword({ email: value.email, code: value.code, password: value.password }, caller);
+    return redirect("/login", { status: 303, headers: { "Set-Cookie": flashCookie(request, "success", "notify.resetPasswordSuccess") } });
+  } catch (error) {
+    return accountFailure(submission, error);
+  }
+}
+
+/** Forgotten password: a code by mail, then a new password; every session of the member ends. */
+export default function ForgetPassword({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaForIntent(formData, resetSchema) }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <PublicPage titleKey="forgetPassword">
+      <PageTitle titleKey="forgetPassword" />
+      <Form method="post" {...getFormProps(form)}>
+        <button type="submit" name="intent" value="reset" className="sr-only" tabIndex={-1} aria-hidden />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        {actionData?.notice ? (
+          <p
+            role="status"
+            className="mb-4 rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800"
+            data-testid="notice"
+          >
+            {t("notify.sendSuccess")}
+          </p>
+        ) : null}
+        <Field
+          label={t("auth.email")}
+          autoComplete="email"
+          errors={fields.email.errors}
+          {...getInputProps(fields.email, { type: "email" })}
+        >
+          <Button type="submit" name="intent" value="send-code" variant="outline" formNoValidate>
+            {t("auth.sendCode")}
+          </Button>
+        </Field>
+        <Field
+          label={t("auth.code")}
+          hint={t("auth.codeHint")}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          errors={fields.code.errors}
+          {...getInputProps(fields.code, { type: "text" })}
+        />
+        <Field
+          label={t("auth.newPassword")}
+          hint={t("auth.passwordHint")}
+          autoComplete="new-password"
+          errors={fields.password.errors}
+          {...getInputProps(fields.password, { type: "password" })}
+        />
+        <Field
+          label={t("auth.confirmPassword")}
+          autoComplete="new-password"
+          errors={fields.confirmPassword.errors}
+          {...getInputProps(fields.confirmPassword, { type: "password" })}
+        />
+        <Button type="submit" name="intent" value="reset" className="w-full" disabled={busy}>
+          {t("auth.submitReset")}
+        </Button>
+      </Form>
+      <p className="mt-4 text-sm">
+        <Link to="/login" className="text-brand hover:underline">
+          {t("route.login")}
+        </Link>
+      </p>
+    </PublicPage>
+  );
+}

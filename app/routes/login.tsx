@@ -1,0 +1,81 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { PageTitle } from "~/components/page-title";
+import { PublicPage } from "~/components/public-page";
+import { Button } from "~/components/ui/button";
+import { Field, FormErrors } from "~/components/ui/field";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { loginSchema } from "~/lib/schemas/auth";
+import { login } from "~/server/accounts/accounts";
+import { callerFrom } from "~/server/auth/caller";
+import { tokenCookie } from "~/server/auth/cookies";
+import { accountFailure, invalid } from "~/server/auth/form-actions";
+import { optionalUser } from "~/server/auth/session";
+import type { Route } from "./+types/login";
+
+export function loader({ context }: Route.LoaderArgs) {
+  // A signed-in visitor opening /login goes to /.
+  if (optionalUser(context)) throw redirect("/");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  if (submission.status !== "success") return invalid(submission);
+  try {
+    const { token } = await login(submission.value.email, submission.value.password, callerFrom(request, context));
+    return redirect(safeRedirect(submission.value.redirect), { status: 303, headers: { "Set-Cookie": tokenCookie(request, token) } });
+  } catch (error) {
+    return accountFailure(submission, error);
+  }
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const redirectTo = params.get("redirect") ?? "";
+  return (
+    <PublicPage titleKey="login">
+      <PageTitle titleKey="login" />
+      <Form method="post" {...getFormProps(form)} aria-describedby={form.errors ? form.errorId : undefined}>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <input type="hidden" name="redirect" value={redirectTo} />
+        <Field
+          label={t("auth.email")}
+          autoComplete="email"
+          errors={fields.email.errors}
+          {...getInputProps(fields.email, { type: "email" })}
+        />
+        <Field
+          label={t("auth.password")}
+          autoComplete="current-password"
+          errors={fields.password.errors}
+          {...getInputProps(fields.password, { type: "password" })}
+        />
+        <Button type="submit" className="w-full" disabled={busy}>
+          {t("auth.submitLogin")}
+        </Button>
+      </Form>
+      <div className="mt-4 flex justify-between text-sm">
+        <Link to="/forgetPassword" className="text-brand hover:underline">
+          {t("auth.forgot")}
+        </Link>
+        <span>
+          {t("auth.noAccount")}{" "}
+          <Link to="/signup" className="text-brand hover:underline">
+            {t("route.signup")}
+          </Link>
+        </span>
+      </div>
+    </PublicPage>
+  );
+}

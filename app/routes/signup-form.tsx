@@ -1,0 +1,157 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Form, Link, redirect, useMatches, useNavigation, useSearchParams } from "react-router";
+import { PageTitle } from "~/components/page-title";
+import { PublicPage } from "~/components/public-page";
+import { Button } from "~/components/ui/button";
+import { Field, FormErrors } from "~/components/ui/field";
+import { type Kind, schemaForIntent, signupSchema } from "~/lib/schemas/auth";
+import { register, sendVerificationCode } from "~/server/accounts/accounts";
+import { callerFrom } from "~/server/auth/caller";
+import { tokenCookie } from "~/server/auth/cookies";
+import { accountFailure, codeSent, invalid } from "~/server/auth/form-actions";
+import { optionalUser } from "~/server/auth/session";
+import { flashCookie } from "~/server/shell/flash";
+import type { Route } from "./+types/signup-form";
+
+const kindOf = (url: string): Kind => (new URL(url).pathname.endsWith("/facilitator") ? "facilitator" : "individual");
+
+export function loader({ context }: Route.LoaderArgs) {
+  if (optionalUser(context)) throw redirect("/");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const kind = kindOf(request.url);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: schemaForIntent(formData, signupSchema(kind)) });
+  if (submission.status !== "success") return invalid(submission);
+  const caller = callerFrom(request, context);
+  try {
+    const value = submission.value;
+    if (value.intent === "send-code") {
+      await sendVerificationCode(value.email, "register", caller);
+      return codeSent(submission);
+    }
+    const { token } = await register(
+      {
+        email: value.email,
+        code: value.code,
+        password: value.password,
+        nickName: value.nickName,
+        accountType: value.accountType === "2" ? 2 : 1,
+        kind,
+        organisation: value.organisation,
+      },
+      caller,
+    );
+    const headers = new Headers();
+    headers.append("Set-Cookie", tokenCookie(request, token));
+    headers.append("Set-Cookie", flashCookie(request, "success", "notify.welcome"));
+    return redirect("/home", { status: 303, headers });
+  } catch (error) {
+    return accountFailure(submission, error);
+  }
+}
+
+/** Sign-up for a person (/signup/individual) or an organisation (/signup/facilitator). */
+export default function SignupForm({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const kind = useMatches().at(-1)?.id === "signupFacilitator" ? "facilitator" : "individual";
+  const [params] = useSearchParams();
+  const busy = useNavigation().state === "submitting";
+  const schema = signupSchema(kind);
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    defaultValue: { accountType: params.get("type") === "2" ? "2" : "1" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaForIntent(formData, schema) }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const titleKey = kind === "facilitator" ? "signupFacilitator" : "signupIndividual";
+  return (
+    <PublicPage titleKey={titleKey}>
+      <PageTitle titleKey={titleKey} />
+      <Form method="post" {...getFormProps(form)}>
+        {/* Enter in any field creates the account, not a new code. */}
+        <button type="submit" name="intent" value="register" className="sr-only" tabIndex={-1} aria-hidden />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        {actionData?.notice ? (
+          <p
+            role="status"
+            className="mb-4 rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800"
+            data-testid="notice"
+          >
+            {t("notify.sendSuccess")}
+          </p>
+        ) : null}
+        <fieldset className="mb-4">
+          <legend className="mb-1 text-sm font-medium">{t("auth.accountType")}</legend>
+          <div className="flex gap-4">
+            {(["1", "2"] as const).map((type) => (
+              <label key={type} className="flex items-center gap-2 text-sm">
+                <input type="radio" name={fields.accountType.name} value={type} defaultChecked={fields.accountType.initialValue === type} />
+                {type === "1" ? t("auth.researcher") : t("auth.investor")}
+              </label>
+            ))}
+          </div>
+          <p className="mt-1 text-xs text-slate-500">{t("auth.typeFixed")}</p>
+        </fieldset>
+        {kind === "facilitator" ? (
+          <Field
+            label={t("auth.organisation")}
+            errors={fields.organisation.errors}
+            {...getInputProps(fields.organisation, { type: "text" })}
+          />
+        ) : null}
+        <Field
+          label={t("auth.email")}
+          autoComplete="email"
+          errors={fields.email.errors}
+          {...getInputProps(fields.email, { type: "email" })}
+        >
+          <Button type="submit" name="intent" value="send-code" variant="outline" formNoValidate>
+            {t("auth.sendCode")}
+          </Button>
+        </Field>
+        <Field
+          label={t("auth.code")}
+          hint={t("auth.codeHint")}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          errors={fields.code.errors}
+          {...getInputProps(fields.code, { type: "text" })}
+        />
+        <Field
+          label={t("auth.nickName")}
+          autoComplete="nickname"
+          errors={fields.nickName.errors}
+          {...getInputProps(fields.nickName, { type: "text" })}
+        />
+        <Field
+          label={t("auth.password")}
+          hint={t("auth.passwordHint")}
+          autoComplete="new-password"
+          errors={fields.password.errors}
+          {...getInputProps(fields.password, { type: "password" })}
+        />
+        <Field
+          label={t("auth.confirmPassword")}
+          autoComplete="new-password"
+          errors={fields.confirmPassword.errors}
+          {...getInputProps(fields.confirmPassword, { type: "password" })}
+        />
+        <Button type="submit" name="intent" value="register" className="w-full" disabled={busy}>
+          {t("auth.submitSignup")}
+        </Button>
+      </Form>
+      <p className="mt-4 text-sm">
+        {t("auth.haveAccount")}{" "}
+        <Link to="/login" className="text-brand hover:underline">
+          {t("route.login")}
+        </Link>
+      </p>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,43 @@
+import { useTranslation } from "react-i18next";
+import { Form, redirect } from "react-router";
+import { PageTitle } from "~/components/page-title";
+import { PublicPage } from "~/components/public-page";
+import { Button } from "~/components/ui/button";
+import { optionalUser } from "~/server/auth/session";
+import type { Route } from "./+types/signup";
+
+export function loader({ context }: Route.LoaderArgs) {
+  if (optionalUser(context)) throw redirect("/");
+  return null;
+}
+
+/** Step one: the account type (fixed for good) and whether a person or an organisation signs up. */
+export default function Signup() {
+  const { t } = useTranslation();
+  return (
+    <PublicPage titleKey="signup">
+      <PageTitle titleKey="signup" />
+      <Form method="get" action="/signup/individual">
+        <fieldset className="mb-4">
+          <legend className="mb-2 text-sm font-medium">{t("auth.accountType")}</legend>
+          {(["1", "2"] as const).map((type) => (
+            <label key={type} className="mb-2 flex items-center gap-2 rounded-md border border-slate-200 bg-white p-3">
+              <input type="radio" name="type" value={type} defaultChecked={type === "1"} />
+              {type === "1" ? t("auth.researcher") : t("auth.investor")}
+            </label>
+          ))}
+          <p className="text-xs text-slate-500">{t("auth.typeFixed")}</p>
+        </fieldset>
+        <p className="mb-2 text-sm font-medium">{t("auth.kind")}</p>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button type="submit" formAction="/signup/individual" className="flex-1">
+            {t("auth.individual")}
+          </Button>
+          <Button type="submit" formAction="/signup/facilitator" variant="outline" className="flex-1">
+            {t("auth.facilitator")}
+          </Button>
+        </div>
+      </Form>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,177 @@
+import type { Language } from "~/lib/i18n";
+import { env } from "~/server/bindings";
+import { translator } from "~/server/i18n/translate";
+import { sendMail } from "~/server/mail/mail";
+import { allowRequest } from "~/server/security/rate-limit";
+import { passwordPepper } from "~/server/settings";
+import { type CodePurpose, consumeCode, issueCode } from "./codes";
+import { DUMMY_HASH, hashPassword, isCommonPassword, verifyPassword } from "./passwords";
+import { createSession, findSession, revokeAllSessions, revokeSession, type SessionUser } from "./sessions";
+
+/**
+ * Accounts: the one domain service behind the sign-up, login and reset pages and the /api/users calls.
+ * Every answer for an unknown email is the same as for a known one.
+ */
+export type AccountErrorCode =
+  | "invalid_credentials"
+  | "rate_limited"
+  | "throttled"
+  | "code_invalid"
+  | "code_expired"
+  | "code_exhausted"
+  | "code_too_soon"
+  | "email_taken"
+  | "password_common";
+
+export class AccountError extends Error {
+  constructor(
+    readonly code: AccountErrorCode,
+    readonly field?: "email" | "code" | "password",
+    readonly retryAfter?: number,
+  ) {
+    super(code);
+  }
+}
+
+/** Who is asking and when: the client address for limits, the clock for tests, waitUntil for mail. */
+export interface Caller {
+  client: string;
+  now: number;
+  language: Language;
+  waitUntil?: (promise: Promise<unknown>) => void;
+}
+
+// Failed logins from one client for one account: after FREE_FAILURES, each try waits twice as long
+// as the last, up to MAX_DELAY_S. Other clients (the member elsewhere) are not affected.
+const FREE_FAILURES = 5;
+const MAX_DELAY_S = 15 * 60;
+
+export const failureDelaySeconds = (failures: number) =>
+  failures < FREE_FAILURES ? 0 : Math.min(2 ** (failures - FREE_FAILURES), MAX_DELAY_S);
+
+async function limit(action: string, caller: Caller) {
+  if (!(await allowRequest(env.AUTH_LIMITER, `${action}:${caller.client}`))) throw new AccountError("rate_limited");
+}
+
+function later(caller: Caller, work: Promise<unknown>) {
+  const logged = work.catch((error) => console.error("background work failed", error));
+  if (caller.waitUntil) caller.waitUntil(logged);
+  return logged;
+}
+
+const findUserByEmail = (email: string) =>
+  env.DB.prepare("SELECT id, password_hash, language FROM users WHERE email = ?").bind(email).first<{
+    id: number;
+    password_hash: string;
+    language: string;
+  }>();
+
+export async function sendVerificationCode(email: string, purpose: CodePurpose, caller: Caller) {
+  await limit("send-code", caller);
+  const issued = await issueCode(env.DB, passwordPepper(), email, purpose, caller.now);
+  if (!issued.ok) throw new AccountError("code_too_soon", "email", issued.retryAfter);
+  const user = await findUserByEmail(email);
+  const t = translator(user?.language ?? caller.language);
+  // Mail leaves after the answer, so known and unknown emails answer alike.
+  if (purpose === "register") {
+    const text = user ? t("mail.alreadyRegisteredBody") : t("mail.codeBody", { code: issued.code, minutes: 10 });
+    later(caller, sendMail({ to: email, subject: user ? t("mail.alreadyRegisteredSubject") : t("mail.codeSubject"), text }));
+  } else if (user) {
+    later(
+      caller,
+      sendMail({ to: email, subject: t("mail.resetCodeSubject"), text: t("mail.codeBody", { code: issued.code, minutes: 10 }) }),
+    );
+  }
+}
+
+function codeError(check: Exclude<Awaited<ReturnType<typeof consumeCode>>, "ok">): AccountError {
+  const code = check === "expired" ? "code_expired" : check === "exhausted" ? "code_exhausted" : "code_invalid";
+  return new AccountError(code, "code");
+}
+
+export interface Registration {
+  email: string;
+  code: string;
+  password: string;
+  nickName: string;
+  accountType: 1 | 2;
+  kind: "individual" | "facilitator";
+  organisation?: string;
+}
+
+export async function register(input: Registration, caller: Caller) {
+  await limit("register", caller);
+  if (isCommonPassword(input.password)) throw new AccountError("password_common", "password");
+  const check = await consumeCode(env.DB, passwordPepper(), input.email, "register", input.code, caller.now);
+  if (check !== "ok") throw codeError(check);
+  // Only the mailbox's owner gets here (the code proved it), so saying "taken" reveals nothing.
+  if (await findUserByEmail(input.email)) throw new AccountError("email_taken", "email");
+  const hash = await hashPassword(input.password, passwordPepper());
+  const row = await env.DB.prepare(
+    `INSERT INTO users (email, password_hash, account_type, kind, nick_name, organisation, language, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  )
+    .bind(
+      input.email,
+      hash,
+      input.accountType,
+      input.kind,
+      input.nickName,
+      input.kind === "facilitator" ? (input.organisation ?? null) : null,
+      caller.language,
+      caller.now,
+    )
+    .first<{ id: number }>();
+  if (!row) throw new Error("insert returned no id");
+  return startSession(row.id, caller);
+}
+
+async function startSession(userId: number, caller: Caller) {
+  const token = await createSession(env.DB, userId, caller.now);
+  const found = await findSession(env.DB, token, caller.now);
+  if (found.status !== "valid") throw new Error("new session not found");
+  return { token, user: found.user };
+}
+
+export async function login(email: string, password: string, caller: Caller): Promise<{ token: string; user: SessionUser }> {
+  await limit("login", caller);
+  const failures = await env.DB.prepare("SELECT failures, last_failed_at FROM login_failures WHERE email = ? AND client = ?")
+    .bind(email, caller.client)
+    .first<{ failures: number; last_failed_at: number }>();
+  const wait = failures ? failures.last_failed_at + failureDelaySeconds(failures.failures) * 1000 - caller.now : 0;
+  if (wait > 0) throw new AccountError("throttled", undefined, Math.ceil(wait / 1000));
+
+  const user = await findUserByEmail(email);
+  const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH, passwordPepper());
+  if (!user || !ok) {
+    await env.DB.prepare(
+      `INSERT INTO login_failures (email, client, failures, last_failed_at) VALUES (?, ?, 1, ?)
+       ON CONFLICT (email, client) DO UPDATE SET failures = failures + 1, last_failed_at = excluded.last_failed_at`,
+    )
+      .bind(email, caller.client, caller.now)
+      .run();
+    throw new AccountError("invalid_credentials");
+  }
+  await env.DB.prepare("DELETE FROM login_failures WHERE email = ? AND client = ?").bind(email, caller.client).run();
+  return startSession(user.id, caller);
+}
+
+export async function resetPassword(input: { email: string; code: string; password: string }, caller: Caller) {
+  await limit("reset", caller);
+  if (isCommonPassword(input.password)) throw new AccountError("password_common", "password");
+  const check = await consumeCode(env.DB, passwordPepper(), input.email, "reset", input.code, caller.now);
+  const user = await findUserByEmail(input.email);
+  // An unknown email's code (stored, never sent) can only be guessed: it answers like a wrong code.
+  if (check !== "ok" || !user) throw codeError(check === "ok" ? "invalid" : check);
+  const hash = await hashPassword(input.password, passwordPepper());
+  await env.DB.batch([
+    env.DB.prepare("UPDATE users SET password_hash = ? WHERE id = ?").bind(hash, user.id),
+    revokeAllSessions(env.DB, user.id),
+    env.DB.prepare("DELETE FROM login_failures WHERE email = ?").bind(input.email),
+  ]);
+  const t = translator(user.language);
+  later(caller, sendMail({ to: input.email, subject: t("mail.resetDoneSubject"), text: t("mail.resetDoneBody") }));
+}
+
+export const currentSession = (token: string | null | undefined, now: number) => findSession(env.DB, token, now);
+export const logout = (token: string) => revokeSession(env.DB, token);

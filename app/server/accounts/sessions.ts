@@ -1,0 +1,64 @@
+import { SESSION_IDLE_MS } from "~/lib/config";
+import { newToken, sha256Hex } from "./crypto";
+
+/** Absolute lifetime of a session, whatever its activity (docs/decisions/0006-accounts-and-sessions.md). */
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+/** Reading pages refreshes last-seen at most this often, so browsing is not a D1 write per request. */
+export const SESSION_TOUCH_MS = 60 * 1000;
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  account_type: 1 | 2;
+  kind: "individual" | "facilitator";
+  nick_name: string;
+  organisation: string | null;
+  image: string | null;
+  language: string;
+  membership: string;
+}
+
+export type SessionLookup = { status: "valid"; user: SessionUser } | { status: "expired" } | { status: "none" };
+
+export async function createSession(db: D1Database, userId: number, now: number): Promise<string> {
+  const token = newToken();
+  await db
+    .prepare("INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)")
+    .bind(await sha256Hex(token), userId, now, now, now + SESSION_ABSOLUTE_MS)
+    .run();
+  return token;
+}
+
+/** The member behind a token, sliding the idle timeout; an idle or too old session is ended. */
+export async function findSession(db: D1Database, token: string | null | undefined, now: number): Promise<SessionLookup> {
+  if (!token) return { status: "none" };
+  const hash = await sha256Hex(token);
+  const row = await db
+    .prepare(
+      `SELECT s.last_seen_at, s.expires_at, u.id, u.email, u.account_type, u.kind, u.nick_name, u.organisation, u.image, u.language, u.membership
+       FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`,
+    )
+    .bind(hash)
+    .first<SessionUser & { last_seen_at: number; expires_at: number }>();
+  if (!row) return { status: "none" };
+  if (now - row.last_seen_at > SESSION_IDLE_MS || now >= row.expires_at) {
+    await db.prepare("DELETE FROM sessions WHERE token_hash = ?").bind(hash).run();
+    return { status: "expired" };
+  }
+  if (now - row.last_seen_at > SESSION_TOUCH_MS) {
+    await db.prepare("UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?").bind(now, hash).run();
+  }
+  const { last_seen_at: _seen, expires_at: _expires, ...user } = row;
+  return { status: "valid", user };
+}
+
+export async function revokeSession(db: D1Database, token: string) {
+  await db
+    .prepare("DELETE FROM sessions WHERE token_hash = ?")
+    .bind(await sha256Hex(token))
+    .run();
+}
+
+export function revokeAllSessions(db: D1Database, userId: number) {
+  return db.prepare("DELETE FROM sessions WHERE user_id = ?").bind(userId);
+}

@@ -1,0 +1,11 @@
+import i18next, { type TFunction } from "i18next";
+import { resources } from "#locales/index";
+import { DEFAULT_LANGUAGE, isLanguage } from "~/lib/i18n";
+
+// Outside a page (mail, API messages) text is translated with a fixed language.
+const instance = i18next.createInstance();
+instance.init({ resources, fallbackLng: DEFAULT_LANGUAGE, interpolation: { escapeValue: false }, initAsync: false });
+
+export function translator(language: string | null | undefined): TFunction {
+  return instance.getFixedT(isLanguage(language) ? language : DEFAULT_LANGUAGE);
+}

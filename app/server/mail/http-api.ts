@@ -1,0 +1,23 @@
+import type { MailMessage } from "./mail";
+
+export interface HttpMailConfig {
+  apiUrl: string;
+  apiKey: string;
+  from: string;
+}
+
+/**
+ * Sends through a transactional mail provider's HTTP API in the widely used Resend shape:
+ * POST {apiUrl}/emails, Bearer key, JSON {from, to: [..], subject, text}; 200 answers {id}.
+ */
+export async function sendWithHttpApi(message: MailMessage, config: HttpMailConfig, fetcher: typeof fetch): Promise<string> {
+  const response = await fetcher(`${config.apiUrl.replace(/\/$/, "")}/emails`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${config.apiKey}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ from: config.from, to: [message.to], subject: message.subject, text: message.text }),
+  });
+  if (!response.ok) throw new Error(`mail provider answered ${response.status}: ${await response.text()}`);
+  const { id } = (await response.json()) as { id?: string };
+  if (!id) throw new Error("mail provider answered without an id");
+  return id;
+}

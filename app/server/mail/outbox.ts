@@ -1,0 +1,22 @@
+import type { MailMessage } from "./mail";
+
+export async function saveToOutbox(db: D1Database, message: MailMessage, now: number) {
+  await db
+    .prepare("INSERT INTO mail_outbox (to_email, subject, body, created_at) VALUES (?, ?, ?, ?)")
+    .bind(message.to, message.subject, message.text, now)
+    .run();
+  console.log(`[mail] to ${message.to}: ${message.subject}\n${message.text}`);
+}
+
+export interface OutboxMail {
+  id: number;
+  to_email: string;
+  subject: string;
+  body: string;
+  created_at: number;
+}
+
+export async function listOutbox(db: D1Database, limit = 50): Promise<OutboxMail[]> {
+  const { results } = await db.prepare("SELECT * FROM mail_outbox ORDER BY id DESC LIMIT ?").bind(limit).all<OutboxMail>();
+  return results;
+}
