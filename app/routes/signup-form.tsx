@@ -13,9 +13,11 @@ import { tokenCookie } from "~/server/auth/cookies";
 import { accountFailure, codeSent, invalid } from "~/server/auth/form-actions";
 import { optionalUser } from "~/server/auth/session";
 import { flashCookie } from "~/server/shell/flash";
+import { pageUrl } from "~/server/shell/shell-state";
 import type { Route } from "./+types/signup-form";
 
-const kindOf = (url: string): Kind => (new URL(url).pathname.endsWith("/facilitator") ? "facilitator" : "individual");
+// The same module serves both paths; data requests (".data") name the same page.
+const kindOf = (request: Request): Kind => (pageUrl(request).pathname === "/signup/facilitator" ? "facilitator" : "individual");
 
 export function loader({ context }: Route.LoaderArgs) {
   if (optionalUser(context)) throw redirect("/");
@@ -23,7 +25,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const kind = kindOf(request.url);
+  const kind = kindOf(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: schemaForIntent(formData, signupSchema(kind)) });
   if (submission.status !== "success") return invalid(submission);

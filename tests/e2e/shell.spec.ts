@@ -1,5 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { expectTabs, open, ready } from "./helpers";
+
+test.beforeEach(async ({ signedIn }) => signedIn);
 
 const sidebarLink = (page: import("@playwright/test").Page, name: string) =>
   page.getByTestId("sidebar").getByRole("link", { name, exact: true });

@@ -1,0 +1,52 @@
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+
+export const DEMO_PASSWORD = "research-demo-2026";
+
+/** A client address of its own per test, so the per-address rate limits never mix tests up. */
+export const clientIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
+
+/** The newest code mailed to `email`, read from the local outbox page (/dev/mail). */
+export async function codeFor(request: APIRequestContext, email: string): Promise<string> {
+  for (let i = 0; i < 20; i++) {
+    const html = await (await request.get("/dev/mail")).text();
+    const mail = html.split('data-testid="mail"').find((part) => part.includes(`>${email}<`));
+    const code = mail ? /\b(\d{6})\b/.exec(mail.slice(mail.indexOf('data-testid="mail-body"')))?.[1] : undefined;
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
+
+/** Logs the page's browser context in through the API (the spec's token cookie). */
+export async function signIn(page: Page, email = "researcher@demo.test", password = DEMO_PASSWORD) {
+  const res = await page.request.post("/api/users/login", { data: { email, pwd: password } });
+  expect(res.status()).toBe(200);
+  const { data } = await res.json();
+  await page
+    .context()
+    .addCookies([
+      {
+        name: "token",
+        value: `Bearer%20${data.access_token}`,
+        url: page.url().startsWith("http") ? page.url() : (test.info().project.use.baseURL as string),
+      },
+    ]);
+  return data;
+}
+
+export const test = base.extend<{ signedIn: void }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
+  extraHTTPHeaders: async ({}, use) => use({ "CF-Connecting-IP": clientIp() }),
+  // Pages of the layout are for members: most tests start signed in as the demo researcher.
+  signedIn: [
+    async ({ page }, use) => {
+      await signIn(page);
+      await use();
+    },
+    { auto: false },
+  ],
+});
+
+export { expect };
