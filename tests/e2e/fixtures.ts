@@ -24,15 +24,13 @@ export async function signIn(page: Page, email = "researcher@demo.test", passwor
   const res = await page.request.post("/api/users/login", { data: { email, pwd: password } });
   expect(res.status()).toBe(200);
   const { data } = await res.json();
-  await page
-    .context()
-    .addCookies([
-      {
-        name: "token",
-        value: `Bearer%20${data.access_token}`,
-        url: page.url().startsWith("http") ? page.url() : (test.info().project.use.baseURL as string),
-      },
-    ]);
+  await page.context().addCookies([
+    {
+      name: "token",
+      value: `Bearer%20${data.access_token}`,
+      url: page.url().startsWith("http") ? page.url() : (test.info().project.use.baseURL as string),
+    },
+  ]);
   return data;
 }
 

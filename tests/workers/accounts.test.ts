@@ -1,0 +1,236 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { SESSION_IDLE_MS } from "~/lib/config";
+import {
+  AccountError,
+  currentSession,
+  failureDelaySeconds,
+  login,
+  logout,
+  register,
+  resetPassword,
+  sendVerificationCode,
+} from "~/server/accounts/accounts";
+import { CODE_TTL_MS, consumeCode, issueCode } from "~/server/accounts/codes";
+import { hashPassword, isCommonPassword, PBKDF2_ITERATIONS, verifyPassword } from "~/server/accounts/passwords";
+import { SESSION_ABSOLUTE_MS, SESSION_TOUCH_MS } from "~/server/accounts/sessions";
+import { mailedCode, outboxFor, testCaller, uniqueEmail } from "./helpers";
+
+const PEPPER = "test-pepper";
+const PASSWORD = "correct horse battery staple";
+
+async function newMember(email = uniqueEmail(), now?: number) {
+  const { caller, settle } = testCaller(now);
+  await sendVerificationCode(email, "register", caller);
+  await settle();
+  const code = await mailedCode(email);
+  const session = await register({ email, code, password: PASSWORD, nickName: "Tester", accountType: 1, kind: "individual" }, caller);
+  return { email, ...session };
+}
+
+async function errorOf(promise: Promise<unknown>): Promise<AccountError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AccountError) return error;
+    throw error;
+  }
+  throw new Error("expected an AccountError");
+}
+
+describe("passwords", () => {
+  it("hash with PBKDF2-SHA256 at production's 100,000-iteration cap, in PHC format, inside workerd", async () => {
+    expect(PBKDF2_ITERATIONS).toBeLessThanOrEqual(100_000);
+    const started = performance.now();
+    const phc = await hashPassword(PASSWORD, PEPPER);
+    const elapsed = performance.now() - started;
+    console.log(`one PBKDF2-SHA256 hash (100,000 iterations) in workerd: ${elapsed.toFixed(1)} ms`);
+    expect(phc).toMatch(/^\$pbkdf2-sha256\$i=100000\$[\w-]{22}\$[\w-]{43}$/);
+    expect(await verifyPassword(PASSWORD, phc, PEPPER)).toBe(true);
+    expect(await verifyPassword("wrong password", phc, PEPPER)).toBe(false);
+    expect(await verifyPassword(PASSWORD, phc, "another pepper")).toBe(false);
+    // A stored hash asking for more iterations than production allows is refused, not run.
+    expect(await verifyPassword(PASSWORD, phc.replace("i=100000", "i=200000"), PEPPER)).toBe(false);
+  });
+
+  it("refuse common passwords, whatever their case", () => {
+    expect(isCommonPassword("Password123")).toBe(true);
+    expect(isCommonPassword(PASSWORD)).toBe(false);
+  });
+});
+
+describe("verification codes", () => {
+  const now = Date.UTC(2026, 10, 22, 9, 0);
+
+  it("are 6 digits, stored hashed, single use and bound to email and purpose", async () => {
+    const email = uniqueEmail();
+    const issued = await issueCode(env.DB, PEPPER, email, "register", now);
+    if (!issued.ok) throw new Error("not issued");
+    expect(issued.code).toMatch(/^\d{6}$/);
+    const row = await env.DB.prepare("SELECT code_hash FROM verification_codes WHERE email = ?").bind(email).first<{ code_hash: string }>();
+    expect(row?.code_hash).not.toContain(issued.code);
+    expect(await consumeCode(env.DB, PEPPER, email, "reset", issued.code, now)).toBe("invalid");
+    expect(await consumeCode(env.DB, PEPPER, uniqueEmail(), "register", issued.code, now)).toBe("invalid");
+    expect(await consumeCode(env.DB, PEPPER, email, "register", issued.code, now)).toBe("ok");
+    expect(await consumeCode(env.DB, PEPPER, email, "register", issued.code, now)).toBe("invalid");
+  });
+
+  it("expire after 10 minutes", async () => {
+    const email = uniqueEmail();
+    const issued = await issueCode(env.DB, PEPPER, email, "register", now);
+    if (!issued.ok) throw new Error("not issued");
+    expect(await consumeCode(env.DB, PEPPER, email, "register", issued.code, now + CODE_TTL_MS)).toBe("expired");
+  });
+
+  it("end after 5 wrong tries, even for the right code after that", async () => {
+    const email = uniqueEmail();
+    const issued = await issueCode(env.DB, PEPPER, email, "register", now);
+    if (!issued.ok) throw new Error("not issued");
+    const wrong = issued.code === "000000" ? "111111" : "000000";
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await consumeCode(env.DB, PEPPER, email, "register", wrong, now));
+    expect(answers).toEqual(["invalid", "invalid", "invalid", "invalid", "exhausted"]);
+    expect(await consumeCode(env.DB, PEPPER, email, "register", issued.code, now)).toBe("invalid");
+  });
+
+  it("come at most once a minute, and a new one replaces the old", async () => {
+    const email = uniqueEmail();
+    const first = await issueCode(env.DB, PEPPER, email, "reset", now);
+    expect(await issueCode(env.DB, PEPPER, email, "reset", now + 30_000)).toEqual({ ok: false, retryAfter: 30 });
+    const second = await issueCode(env.DB, PEPPER, email, "reset", now + 60_000);
+    if (!first.ok || !second.ok) throw new Error("not issued");
+    if (first.code !== second.code) expect(await consumeCode(env.DB, PEPPER, email, "reset", first.code, now + 60_000)).toBe("invalid");
+    expect(await consumeCode(env.DB, PEPPER, email, "reset", second.code, now + 60_000)).toBe("ok");
+  });
+});
+
+describe("sign-up and login", () => {
+  it("creates the account with its type and kind, and logs the member in", async () => {
+    const member = await newMember();
+    expect(member.user).toMatchObject({ email: member.email, account_type: 1, kind: "individual", nick_name: "Tester" });
+    const stored = await env.DB.prepare("SELECT password_hash FROM users WHERE email = ?")
+      .bind(member.email)
+      .first<{ password_hash: string }>();
+    expect(stored?.password_hash).toMatch(/^\$pbkdf2-sha256\$/);
+  });
+
+  it("refuses a common password without using up the code", async () => {
+    const email = uniqueEmail();
+    const { caller, settle } = testCaller();
+    await sendVerificationCode(email, "register", caller);
+    await settle();
+    const code = await mailedCode(email);
+    const error = await errorOf(
+      register({ email, code, password: "password123", nickName: "x", accountType: 2, kind: "individual" }, caller),
+    );
+    expect(error).toMatchObject({ code: "password_common", field: "password" });
+    await expect(
+      register({ email, code, password: PASSWORD, nickName: "x", accountType: 2, kind: "individual" }, caller),
+    ).resolves.toBeTruthy();
+  });
+
+  it("rotates the token on every login and revokes it on logout", async () => {
+    const member = await newMember();
+    const { caller } = testCaller();
+    const first = await login(member.email, PASSWORD, caller);
+    const second = await login(member.email.toUpperCase(), PASSWORD, caller);
+    expect(first.token).not.toBe(second.token);
+    expect(first.token).toMatch(/^[\w-]{43}$/);
+    const stored = await env.DB.prepare("SELECT token_hash FROM sessions WHERE user_id = ?")
+      .bind(member.user.id)
+      .all<{ token_hash: string }>();
+    expect(stored.results.map((r) => r.token_hash)).not.toContain(first.token);
+    await logout(first.token);
+    expect((await currentSession(first.token, caller.now)).status).toBe("none");
+    expect((await currentSession(second.token, caller.now)).status).toBe("valid");
+  });
+
+  it("ends a session idle for 20 minutes, slides while used, and ends it at its absolute lifetime", async () => {
+    const start = Date.UTC(2026, 10, 22, 9, 0);
+    const member = await newMember(uniqueEmail(), start);
+    const token = member.token;
+    expect((await currentSession(token, start + SESSION_IDLE_MS - 1000)).status).toBe("valid");
+    // Used just before the idle limit, the session slides on.
+    expect((await currentSession(token, start + 2 * SESSION_IDLE_MS - 2000)).status).toBe("valid");
+    expect((await currentSession(token, start + 3 * SESSION_IDLE_MS)).status).toBe("expired");
+    expect((await currentSession(token, start + 3 * SESSION_IDLE_MS)).status).toBe("none");
+
+    const busy = await login(member.email, PASSWORD, testCaller(start).caller);
+    let now = start;
+    while (now < start + SESSION_ABSOLUTE_MS - SESSION_IDLE_MS) {
+      now += SESSION_IDLE_MS - SESSION_TOUCH_MS;
+      expect((await currentSession(busy.token, now)).status).toBe("valid");
+    }
+    expect((await currentSession(busy.token, start + SESSION_ABSOLUTE_MS)).status).toBe("expired");
+  });
+
+  it("answers wrong passwords and unknown emails alike", async () => {
+    const member = await newMember();
+    const known = await errorOf(login(member.email, "wrong password", testCaller().caller));
+    const unknown = await errorOf(login(uniqueEmail(), "wrong password", testCaller().caller));
+    expect(known).toMatchObject({ code: "invalid_credentials", field: undefined });
+    expect(unknown).toMatchObject({ code: "invalid_credentials", field: undefined });
+  });
+
+  it("slows repeated failures from one client without locking the member out elsewhere", async () => {
+    const member = await newMember();
+    const attacker = testCaller();
+    for (let i = 0; i < 5; i++) await errorOf(login(member.email, "guess", attacker.caller));
+    expect(failureDelaySeconds(5)).toBe(1);
+    const slowed = await errorOf(login(member.email, PASSWORD, attacker.caller));
+    expect(slowed).toMatchObject({ code: "throttled", retryAfter: 1 });
+    // The member, from another address, logs in at once.
+    await expect(login(member.email, PASSWORD, testCaller().caller)).resolves.toHaveProperty("token");
+    expect(failureDelaySeconds(40)).toBe(15 * 60);
+  });
+
+  it("answers 'rate limited' after the per-address limit", async () => {
+    const { caller } = testCaller();
+    const errors = [];
+    for (let i = 0; i < 11; i++) errors.push((await errorOf(login(uniqueEmail(), "x", caller))).code);
+    expect(errors.slice(0, 10).every((code) => code === "invalid_credentials")).toBe(true);
+    expect(errors[10]).toBe("rate_limited");
+  });
+});
+
+describe("codes for known and unknown emails", () => {
+  it("answer the same; only a known member's mailbox gets a reset code", async () => {
+    const member = await newMember();
+    const stranger = uniqueEmail("stranger");
+    const a = testCaller();
+    const b = testCaller();
+    await expect(sendVerificationCode(member.email, "reset", a.caller)).resolves.toBeUndefined();
+    await expect(sendVerificationCode(stranger, "reset", b.caller)).resolves.toBeUndefined();
+    await Promise.all([a.settle(), b.settle()]);
+    expect((await outboxFor(member.email)).at(-1)?.subject).toBe("Reset your Research Commons password");
+    expect(await outboxFor(stranger)).toEqual([]);
+    // Resetting an unknown email fails exactly like a wrong code.
+    const error = await errorOf(resetPassword({ email: stranger, code: "123456", password: PASSWORD }, testCaller().caller));
+    expect(error).toMatchObject({ code: "code_invalid", field: "code" });
+  });
+
+  it("tell an existing member by mail, not on screen, that someone tried to sign up again", async () => {
+    const member = await newMember();
+    const { caller, settle } = testCaller();
+    await expect(sendVerificationCode(member.email, "register", caller)).resolves.toBeUndefined();
+    await settle();
+    expect((await outboxFor(member.email)).at(-1)?.subject).toBe("You already have a Research Commons account");
+  });
+});
+
+describe("password reset", () => {
+  it("changes the password, ends every session and mails a notice", async () => {
+    const member = await newMember();
+    const other = await login(member.email, PASSWORD, testCaller().caller);
+    const { caller, settle } = testCaller(Date.UTC(2026, 10, 22, 9, 5));
+    await sendVerificationCode(member.email, "reset", caller);
+    await settle();
+    await resetPassword({ email: member.email, code: await mailedCode(member.email), password: "a brand new passphrase" }, caller);
+    await settle();
+    expect((await currentSession(member.token, caller.now)).status).toBe("none");
+    expect((await currentSession(other.token, caller.now)).status).toBe("none");
+    expect((await outboxFor(member.email)).at(-1)?.subject).toBe("Your Research Commons password was changed");
+    await expect(login(member.email, PASSWORD, testCaller().caller)).rejects.toThrow("invalid_credentials");
+    await expect(login(member.email, "a brand new passphrase", testCaller().caller)).resolves.toHaveProperty("token");
+  });
+});

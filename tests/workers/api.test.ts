@@ -1,0 +1,226 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { OPENAPI } from "~/api/openapi";
+import { handleApi } from "~/api/router";
+import { SESSION_IDLE_MS } from "~/lib/config";
+import { tokenCookie } from "~/server/auth/cookies";
+import { mailedCode, testCaller, uniqueEmail } from "./helpers";
+
+type Schema = {
+  type?: string | readonly string[];
+  required?: readonly string[];
+  properties?: Record<string, Schema>;
+  enum?: readonly unknown[];
+  items?: Schema;
+};
+
+/** Checks a value against the subset of JSON Schema our OpenAPI document uses. */
+function conforms(value: unknown, schema: Schema, path = "$"): string[] {
+  const problems: string[] = [];
+  const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+  const actual = value === null ? "null" : Array.isArray(value) ? "array" : Number.isInteger(value) ? "integer" : typeof value;
+  if (types.length && !types.includes(actual) && !(actual === "integer" && types.includes("number")))
+    problems.push(`${path}: ${actual} is not ${types.join("|")}`);
+  if (schema.enum && !schema.enum.includes(value)) problems.push(`${path}: ${String(value)} not in ${schema.enum.join(",")}`);
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    for (const key of schema.required ?? []) if (!(key in value)) problems.push(`${path}.${key} is missing`);
+    for (const [key, sub] of Object.entries(schema.properties ?? {})) {
+      if (key in value) problems.push(...conforms((value as Record<string, unknown>)[key], sub, `${path}.${key}`));
+    }
+  }
+  return problems;
+}
+
+const paths = OPENAPI.paths as unknown as Record<
+  string,
+  Record<string, { responses: Record<string, { content?: { "application/json": { schema: Schema } } }> }>
+>;
+
+const ERROR_DOC = paths["/users/login"]?.post?.responses["400"];
+const NOW = Date.UTC(2026, 10, 22, 9, 0); // testCaller's default clock
+
+async function call(
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; caller?: ReturnType<typeof testCaller>; language?: "en" | "ja" | "zh" } = {},
+) {
+  const { caller, settle } = options.caller ?? testCaller();
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  const request = new Request(`https://app.test/api${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const response = await handleApi({ ...caller, language: options.language ?? "en", request });
+  await settle();
+  const json = (await response.json()) as {
+    code: number;
+    message: string;
+    data?: Record<string, unknown>;
+    errors?: Record<string, string[]>;
+  };
+  // Every answer must match the documented contract for its path, method and status.
+  const template = path.replace(/^\/users\/\d+$/, "/users/{id}");
+  // A method a path does not have (405) answers the common error shape.
+  const documented =
+    paths[template]?.[method.toLowerCase()]?.responses[String(response.status)] ?? (response.status === 405 ? ERROR_DOC : undefined);
+  if (documented?.content) expect(conforms(json, documented.content["application/json"].schema)).toEqual([]);
+  else if (template in paths) throw new Error(`${method} ${template} answered ${response.status}, which is not documented`);
+  return { status: response.status, json, headers: response.headers };
+}
+
+const userId = (res: { json: { data?: unknown } }) => (res.json.data as { user: { id: number } }).user.id;
+
+async function registered(accountType: 1 | 2 = 1) {
+  const email = uniqueEmail("api");
+  await call("POST", "/users/send-verification-code", { body: { email } });
+  const code = await mailedCode(email);
+  const res = await call("POST", "/users/register", {
+    body: { email, code, pwd: "river stones and moss", nick_name: "Api", account_type: accountType },
+  });
+  return { email, res };
+}
+
+describe("the JSON API (spec section 7)", () => {
+  it("POST /users/login answers the spec's session shape", async () => {
+    const { email } = await registered();
+    const { status, json } = await call("POST", "/users/login", { body: { email, pwd: "river stones and moss" } });
+    expect(status).toBe(200);
+    expect(json.code).toBe(0);
+    expect(json.data).toMatchObject({ token_type: "Bearer", user: { account_type: 1, nick_name: "Api", image: null } });
+  });
+
+  it("POST /users/login with wrong credentials: non-zero code, one translated message", async () => {
+    const { email } = await registered();
+    const wrong = await call("POST", "/users/login", { body: { email, pwd: "nope" }, language: "ja" });
+    const unknown = await call("POST", "/users/login", { body: { email: uniqueEmail(), pwd: "nope" }, language: "ja" });
+    expect(wrong.status).toBe(401);
+    expect(wrong.json).toEqual({ code: 401, message: "メールアドレスまたはパスワードが正しくありません" });
+    expect(unknown.json).toEqual(wrong.json);
+  });
+
+  it("validates bodies with the spec's messages, per field", async () => {
+    const { status, json } = await call("POST", "/users/login", { body: { email: "", pwd: "" } });
+    expect(status).toBe(400);
+    expect(json.errors).toEqual({ email: ["Email cannot be empty"], pwd: ["Password can not be empty"] });
+    const format = await call("POST", "/users/login", { body: { email: "not-an-email", pwd: "x" }, language: "zh" });
+    expect(format.json.errors?.email).toEqual(["请输入正确的邮箱格式！"]);
+  });
+
+  it("POST /users/register creates an account of the chosen type (201) and refuses a wrong code", async () => {
+    const { res } = await registered(2);
+    expect(res.status).toBe(201);
+    expect(res.json.data).toMatchObject({ token_type: "Bearer", user: { account_type: 2 } });
+    const bad = await call("POST", "/users/register", {
+      body: { email: uniqueEmail(), code: "000000", pwd: "river stones and moss", nick_name: "x", account_type: 1 },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors).toEqual({ code: ["The verification code is incorrect"] });
+    const badType = await call("POST", "/users/register", {
+      body: { email: uniqueEmail(), code: "123456", pwd: "river stones and moss", nick_name: "x", account_type: 3 },
+    });
+    expect(badType.json.errors?.account_type).toEqual(["Please choose an account type"]);
+  });
+
+  it("send-verification-code and forgot-password answer known and unknown emails alike", async () => {
+    const { email } = await registered();
+    for (const path of ["/users/send-verification-code", "/users/forgot-password"]) {
+      const known = await call("POST", path, { body: { email, purpose: "reset" } });
+      const unknown = await call("POST", path, { body: { email: uniqueEmail(), purpose: "reset" } });
+      expect(known.status === 200 || known.status === 429).toBe(true);
+      expect(unknown.status).toBe(200);
+      expect(unknown.json).toEqual({ code: 0, message: "Send Success", data: null });
+    }
+  });
+
+  it("a second code within a minute is refused with 429 and Retry-After", async () => {
+    const email = uniqueEmail();
+    await call("POST", "/users/forgot-password", { body: { email } });
+    const again = await call("POST", "/users/forgot-password", { body: { email } });
+    expect(again.status).toBe(429);
+    expect(again.json.code).toBe(429);
+    expect(Number(again.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+
+  it("POST /users/reset-password sets the new password and ends the old sessions", async () => {
+    const { email, res } = await registered();
+    const oldToken = String(res.json.data?.access_token);
+    await call("POST", "/users/forgot-password", { body: { email }, caller: testCaller(NOW + 120_000) });
+    const code = await mailedCode(email);
+    const reset = await call("POST", "/users/reset-password", {
+      body: { email, code, pwd: "a fresh new passphrase" },
+      caller: testCaller(NOW + 130_000),
+    });
+    expect(reset.json).toEqual({ code: 0, message: "Reset Password Success", data: null });
+    expect((await call("GET", "/auth/info", { token: oldToken })).json.code).toBe(4010);
+  });
+
+  it("GET /auth/info needs a token: none or expired answers code 4010", async () => {
+    const { res } = await registered();
+    const token = String(res.json.data?.access_token);
+    const info = await call("GET", "/auth/info", { token });
+    expect(info.json.data?.user).toMatchObject({ account_type: 1, nick_name: "Api" });
+    const none = await call("GET", "/auth/info");
+    expect(none).toMatchObject({ status: 401, json: { code: 4010 } });
+    const later = testCaller(NOW + SESSION_IDLE_MS + 60_000);
+    const expired = await call("GET", "/auth/info", { token, caller: later });
+    expect(expired).toMatchObject({ status: 401, json: { code: 4010, message: "Your session has expired. Please log in again." } });
+  });
+
+  it("GET /users/{id} is 403 for another member's account", async () => {
+    const a = await registered();
+    const b = await registered();
+    const token = String(a.res.json.data?.access_token);
+    const own = await call("GET", `/users/${userId(a.res)}`, { token });
+    expect(own.status).toBe(200);
+    const other = await call("GET", `/users/${userId(b.res)}`, { token });
+    expect(other).toMatchObject({ status: 403, json: { code: 403 } });
+  });
+
+  it("DELETE /auth/logout ends the session", async () => {
+    const { res } = await registered();
+    const token = String(res.json.data?.access_token);
+    expect((await call("DELETE", "/auth/logout", { token })).json.code).toBe(0);
+    expect((await call("GET", "/auth/info", { token })).json.code).toBe(4010);
+  });
+
+  it("has no call that changes the account type", async () => {
+    const { res } = await registered();
+    const token = String(res.json.data?.access_token);
+    for (const method of ["POST", "PUT", "PATCH"]) {
+      const { status } = await call(method, "/auth/info", { token, body: { account_type: 2 } });
+      expect(status).toBe(405);
+    }
+    const row = await env.DB.prepare("SELECT account_type FROM users WHERE id = ?").bind(userId(res)).first();
+    expect(row).toEqual({ account_type: 1 });
+  });
+
+  it("serves its OpenAPI document, covering every route", async () => {
+    const response = await handleApi({ ...testCaller().caller, request: new Request("https://app.test/api/openapi.json") });
+    const doc = (await response.json()) as typeof OPENAPI;
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      [
+        "/auth/info",
+        "/auth/logout",
+        "/users/forgot-password",
+        "/users/login",
+        "/users/register",
+        "/users/reset-password",
+        "/users/send-verification-code",
+        "/users/{id}",
+      ].sort(),
+    );
+  });
+});
+
+describe("the token cookie", () => {
+  it("holds 'Bearer <token>', HttpOnly, SameSite=Lax, and Secure except on plain-http localhost", () => {
+    expect(tokenCookie(new Request("https://app.test/"), "abc")).toBe(
+      "token=Bearer%20abc; Path=/; SameSite=Lax; Max-Age=43200; HttpOnly; Secure",
+    );
+    expect(tokenCookie(new Request("http://127.0.0.1:8787/"), "abc")).toBe(
+      "token=Bearer%20abc; Path=/; SameSite=Lax; Max-Age=43200; HttpOnly",
+    );
+  });
+});
