@@ -1,9 +1,8 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { ProgressBar } from "./components/progress-bar";
-import { StatusPage } from "./components/status-page";
+import { RouteError } from "./components/route-error";
 import { Toast } from "./components/toast";
 import { useDocument } from "./document-context";
 import { DEFAULT_LANGUAGE } from "./lib/i18n";
@@ -67,13 +66,5 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation();
-  if (isRouteErrorResponse(error) && error.status === 404) return <StatusPage kind="404" />;
-  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) return <StatusPage kind="401" />;
-  return (
-    <>
-      <title>{`${t("errorPage.titleError")} - ${t("product.title")}`}</title>
-      <StatusPage kind="error" />
-    </>
-  );
+  return <RouteError error={error} />;
 }
