@@ -23,7 +23,7 @@ export function Toast({ flash }: { flash: Flash }) {
     <div
       role={flash.kind === "error" ? "alert" : "status"}
       data-testid="toast"
-      className={cn("toast fixed top-4 right-4 z-50 rounded-md border px-4 py-3 text-sm shadow-md", tone[flash.kind])}
+      className={cn("toast fixed top-14 left-1/2 z-50 -translate-x-1/2 rounded-md border px-4 py-3 text-sm shadow-md", tone[flash.kind])}
     >
       {/* biome-ignore lint/suspicious/noExplicitAny: the key was validated when the cookie was read */}
       {t(flash.key as any)}
