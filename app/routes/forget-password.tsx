@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation } from "react-router";
+import { EmailAndCode, NewPassword } from "~/components/code-fields";
 import { PageTitle } from "~/components/page-title";
 import { PublicPage } from "~/components/public-page";
 import { Button } from "~/components/ui/button";
-import { Field, FormErrors } from "~/components/ui/field";
+import { FormErrors } from "~/components/ui/field";
 import { resetSchema, schemaForIntent } from "~/lib/schemas/auth";
 import { resetPassword, sendVerificationCode } from "~/server/accounts/accounts";
 import { callerFrom } from "~/server/auth/caller";
@@ -47,46 +48,8 @@ export default function ForgetPassword({ actionData }: Route.ComponentProps) {
       <Form method="post" {...getFormProps(form)}>
         <button type="submit" name="intent" value="reset" className="sr-only" tabIndex={-1} aria-hidden />
         <FormErrors errors={form.errors} id={form.errorId} />
-        {actionData?.notice ? (
-          <p
-            role="status"
-            className="mb-4 rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800"
-            data-testid="notice"
-          >
-            {t("notify.sendSuccess")}
-          </p>
-        ) : null}
-        <Field
-          label={t("auth.email")}
-          autoComplete="email"
-          errors={fields.email.errors}
-          {...getInputProps(fields.email, { type: "email" })}
-        >
-          <Button type="submit" name="intent" value="send-code" variant="outline" formNoValidate>
-            {t("auth.sendCode")}
-          </Button>
-        </Field>
-        <Field
-          label={t("auth.code")}
-          hint={t("auth.codeHint")}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          errors={fields.code.errors}
-          {...getInputProps(fields.code, { type: "text" })}
-        />
-        <Field
-          label={t("auth.newPassword")}
-          hint={t("auth.passwordHint")}
-          autoComplete="new-password"
-          errors={fields.password.errors}
-          {...getInputProps(fields.password, { type: "password" })}
-        />
-        <Field
-          label={t("auth.confirmPassword")}
-          autoComplete="new-password"
-          errors={fields.confirmPassword.errors}
-          {...getInputProps(fields.confirmPassword, { type: "password" })}
-        />
+        <EmailAndCode email={fields.email} code={fields.code} sent={Boolean(actionData?.notice)} />
+        <NewPassword password={fields.password} confirm={fields.confirmPassword} label="auth.newPassword" />
         <Button type="submit" name="intent" value="reset" className="w-full" disabled={busy}>
           {t("auth.submitReset")}
         </Button>

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useMatches, useNavigation, useSearchParams } from "react-router";
+import { EmailAndCode, NewPassword } from "~/components/code-fields";
 import { PageTitle } from "~/components/page-title";
 import { PublicPage } from "~/components/public-page";
 import { Button } from "~/components/ui/button";
@@ -79,15 +80,6 @@ export default function SignupForm({ actionData }: Route.ComponentProps) {
         {/* Enter in any field creates the account, not a new code. */}
         <button type="submit" name="intent" value="register" className="sr-only" tabIndex={-1} aria-hidden />
         <FormErrors errors={form.errors} id={form.errorId} />
-        {actionData?.notice ? (
-          <p
-            role="status"
-            className="mb-4 rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800"
-            data-testid="notice"
-          >
-            {t("notify.sendSuccess")}
-          </p>
-        ) : null}
         <fieldset className="mb-4">
           <legend className="mb-1 text-sm font-medium">{t("auth.accountType")}</legend>
           <div className="flex gap-4">
@@ -107,43 +99,14 @@ export default function SignupForm({ actionData }: Route.ComponentProps) {
             {...getInputProps(fields.organisation, { type: "text" })}
           />
         ) : null}
-        <Field
-          label={t("auth.email")}
-          autoComplete="email"
-          errors={fields.email.errors}
-          {...getInputProps(fields.email, { type: "email" })}
-        >
-          <Button type="submit" name="intent" value="send-code" variant="outline" formNoValidate>
-            {t("auth.sendCode")}
-          </Button>
-        </Field>
-        <Field
-          label={t("auth.code")}
-          hint={t("auth.codeHint")}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          errors={fields.code.errors}
-          {...getInputProps(fields.code, { type: "text" })}
-        />
+        <EmailAndCode email={fields.email} code={fields.code} sent={Boolean(actionData?.notice)} />
         <Field
           label={t("auth.nickName")}
           autoComplete="nickname"
           errors={fields.nickName.errors}
           {...getInputProps(fields.nickName, { type: "text" })}
         />
-        <Field
-          label={t("auth.password")}
-          hint={t("auth.passwordHint")}
-          autoComplete="new-password"
-          errors={fields.password.errors}
-          {...getInputProps(fields.password, { type: "password" })}
-        />
-        <Field
-          label={t("auth.confirmPassword")}
-          autoComplete="new-password"
-          errors={fields.confirmPassword.errors}
-          {...getInputProps(fields.confirmPassword, { type: "password" })}
-        />
+        <NewPassword password={fields.password} confirm={fields.confirmPassword} label="auth.password" />
         <Button type="submit" name="intent" value="register" className="w-full" disabled={busy}>
           {t("auth.submitSignup")}
         </Button>

@@ -34,17 +34,9 @@ export async function signIn(page: Page, email = "researcher@demo.test", passwor
   return data;
 }
 
-export const test = base.extend<{ signedIn: void }>({
+export const test = base.extend({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
   extraHTTPHeaders: async ({}, use) => use({ "CF-Connecting-IP": clientIp() }),
-  // Pages of the layout are for members: most tests start signed in as the demo researcher.
-  signedIn: [
-    async ({ page }, use) => {
-      await signIn(page);
-      await use();
-    },
-    { auto: false },
-  ],
 });
 
 export { expect };

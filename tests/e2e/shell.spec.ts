@@ -1,7 +1,10 @@
-import { expect, test } from "./fixtures";
+import { expect, signIn, test } from "./fixtures";
 import { expectTabs, open, ready } from "./helpers";
 
-test.beforeEach(async ({ signedIn }) => signedIn);
+// Pages of the layout are for members: every test here starts signed in as the demo researcher.
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+});
 
 const sidebarLink = (page: import("@playwright/test").Page, name: string) =>
   page.getByTestId("sidebar").getByRole("link", { name, exact: true });
