@@ -10,8 +10,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { loginSchema } from "~/lib/schemas/auth";
 import { login } from "~/server/accounts/accounts";
 import { callerFrom } from "~/server/auth/caller";
-import { tokenCookie } from "~/server/auth/cookies";
-import { accountFailure, invalid } from "~/server/auth/form-actions";
+import { accountFailure, invalid, signInHeaders } from "~/server/auth/form-actions";
 import { optionalUser } from "~/server/auth/session";
 import type { Route } from "./+types/login";
 
@@ -26,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return invalid(submission);
   try {
     const { token } = await login(submission.value.email, submission.value.password, callerFrom(request, context));
-    return redirect(safeRedirect(submission.value.redirect), { status: 303, headers: { "Set-Cookie": tokenCookie(request, token) } });
+    return redirect(safeRedirect(submission.value.redirect), { status: 303, headers: await signInHeaders(request, context, token) });
   } catch (error) {
     return accountFailure(submission, error);
   }

@@ -10,8 +10,7 @@ import { Field, FormErrors } from "~/components/ui/field";
 import { type Kind, schemaForIntent, signupSchema } from "~/lib/schemas/auth";
 import { register, sendVerificationCode } from "~/server/accounts/accounts";
 import { callerFrom } from "~/server/auth/caller";
-import { tokenCookie } from "~/server/auth/cookies";
-import { accountFailure, codeSent, invalid } from "~/server/auth/form-actions";
+import { accountFailure, codeSent, invalid, signInHeaders } from "~/server/auth/form-actions";
 import { optionalUser } from "~/server/auth/session";
 import { flashCookie } from "~/server/shell/flash";
 import { pageUrl } from "~/server/shell/shell-state";
@@ -49,8 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       caller,
     );
-    const headers = new Headers();
-    headers.append("Set-Cookie", tokenCookie(request, token));
+    const headers = await signInHeaders(request, context, token);
     headers.append("Set-Cookie", flashCookie(request, "success", "notify.welcome"));
     return redirect("/home", { status: 303, headers });
   } catch (error) {

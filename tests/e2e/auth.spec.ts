@@ -230,3 +230,16 @@ for (const [lang, m] of Object.entries(MESSAGES)) {
     await expect(page.getByTestId("error-confirmPassword")).toHaveText(m.differ);
   });
 }
+
+test("logging in ends the session the browser held before (no session fixation)", async ({ page, baseURL }) => {
+  const before = await signIn(page, "investor@demo.test");
+  const res = await page.request.post("/login", {
+    form: { email: "investor@demo.test", password: DEMO_PASSWORD, redirect: "/home" },
+    headers: { Origin: baseURL as string },
+    maxRedirects: 0,
+  });
+  expect(res.status()).toBe(303);
+  expect(res.headers()["set-cookie"]).toMatch(/^token=Bearer%20[\w-]+; Path=\/; SameSite=Lax; Max-Age=43200; HttpOnly/);
+  const old = await page.request.get("/api/auth/info", { headers: { Authorization: `Bearer ${before.access_token}` } });
+  expect((await old.json()).code).toBe(4010);
+});

@@ -1,7 +1,9 @@
 import type { Submission } from "@conform-to/react";
-import { data } from "react-router";
-import { AccountError } from "~/server/accounts/accounts";
+import { data, type RouterContextProvider } from "react-router";
+import { AccountError, logout } from "~/server/accounts/accounts";
 import { accountErrorMessage, accountErrorStatus } from "~/server/accounts/messages";
+import { tokenCookie } from "./cookies";
+import { sessionContext } from "./session";
 
 const SECRET_FIELDS = ["password", "confirmPassword"];
 
@@ -24,4 +26,16 @@ export function accountFailure(submission: Submission<unknown>, error: unknown) 
 /** "Send Success": the form comes back with what was typed (passwords aside) and a notice. */
 export function codeSent(submission: Submission<unknown>) {
   return data({ result: submission.reply({ hideFields: SECRET_FIELDS }), notice: "notify.sendSuccess" });
+}
+
+/**
+ * Signs the browser in with a fresh token: any session the cookie held before is ended first, so a
+ * token planted before login (session fixation) never becomes a member's session.
+ */
+export async function signInHeaders(request: Request, context: Readonly<RouterContextProvider>, token: string) {
+  const previous = context.get(sessionContext).token;
+  if (previous) await logout(previous);
+  const headers = new Headers();
+  headers.append("Set-Cookie", tokenCookie(request, token));
+  return headers;
 }
