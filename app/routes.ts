@@ -23,6 +23,8 @@ export default [
   route("locales/:file", "routes/locales.ts"),
   route("redirect/*", "routes/redirect.ts"),
   route("api/*", "routes/api.ts"),
+  route("files/:id", "routes/files.ts", { id: "file" }),
+  route("files/:id/thumbnail", "routes/files.ts", { id: "thumbnail" }),
 
   // The main layout: sidebar, header, tags bar
   layout("routes/layout.tsx", [
@@ -32,11 +34,11 @@ export default [
     page("home/rankingList", "rankingList"),
     page("discovery", "discovery"),
     page("retrieval", "retrieval"),
-    page("retrieval/detail", "retrievalDetail"),
+    route("retrieval/detail", "routes/content-detail.tsx", { id: "retrievalDetail" }),
     page("liveStreaming", "liveStreaming"),
     page("liveStreaming/join", "join"),
     page("message", "message"),
-    page("upload", "upload"),
+    route("upload", "routes/upload.tsx"),
     page("personal", "personal"),
     page("personal/Setting", "setting"),
     page("personal/verification", "verification"),

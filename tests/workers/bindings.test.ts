@@ -27,8 +27,8 @@ describe("the scheduled handler", () => {
 
 describe("R2 file storage", () => {
   it("stores a stream under a server-chosen key and reads back a byte range", async () => {
-    const key = newFileKey("documents", new Date("2026-11-22T00:00:00Z"));
-    expect(key).toMatch(/^documents\/2026-11\/[0-9a-f-]{36}$/);
+    const key = newFileKey("files", new Date("2026-11-22T00:00:00Z"));
+    expect(key).toMatch(/^files\/2026-11\/[0-9a-f-]{36}$/);
     const bytes = new TextEncoder().encode("%PDF-1.7 hello world");
     const stream = new Blob([bytes]).stream();
     await putFile(env.FILES, key, stream as ReadableStream, "application/pdf");

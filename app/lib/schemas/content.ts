@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+// The Upload entity's fields (spec section 3); every one is required (section 5).
+export const MAX_UPLOAD_MB = 100;
+export const MAX_THUMBNAIL_MB = 5;
+export const MAX_THUMBNAIL_PIXELS = 4000;
+
+const required = (field: string, max: number) =>
+  z
+    .string({ error: `validation.fieldEmpty|field=fields.${field}` })
+    .trim()
+    .min(1, `validation.fieldEmpty|field=fields.${field}`)
+    .max(max);
+
+export const contentFieldsSchema = z.object({
+  kind: z.enum(["document", "video"], { error: "validation.fileMismatch" }),
+  sdg: z.coerce.number({ error: "validation.fieldEmpty|field=fields.sdg" }).int().min(1, "validation.fieldEmpty|field=fields.sdg").max(17),
+  title: required("title", 200),
+  summary: required("summary", 2000),
+  content: required("content", 20000),
+  keywords: required("keywords", 500),
+  publicize: z.enum(["1", "0"], { error: "validation.fieldEmpty|field=fields.publicize" }),
+});
+
+export type ContentFields = z.infer<typeof contentFieldsSchema>;
+
+/** The form as the browser sees it: the same fields plus the two files (checked on the server by their bytes). */
+export const uploadFormSchema = contentFieldsSchema.extend({ file: z.unknown().optional(), thumbnail: z.unknown().optional() });

@@ -1,0 +1,137 @@
+import { Download } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect } from "react-router";
+import { PageTitle } from "~/components/page-title";
+import { RelativeTime } from "~/components/relative-time";
+import { RouteError } from "~/components/route-error";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { SDG_COLOURS, sdgKey } from "~/lib/sdg";
+import { requireUser } from "~/server/auth/session";
+import { env } from "~/server/bindings";
+import { deleteContent, findContent, recordView } from "~/server/content/content";
+import { flashCookie } from "~/server/shell/flash";
+import type { Route } from "./+types/content-detail";
+
+const idOf = (request: Request) => Number(new URL(request.url).searchParams.get("id"));
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const id = idOf(request);
+  const item = Number.isInteger(id) && id > 0 ? await findContent(env.DB, id, user.id) : null;
+  if (!item) throw data(null, { status: 404 });
+  const now = Date.now();
+  await recordView(env.DB, item.id, user.id, now);
+  const { file_key: _f, thumbnail_key: _t, ...shown } = item;
+  return { item: shown, isOwner: item.owner_id === user.id, now };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const form = await request.formData();
+  if (form.get("intent") !== "delete") throw data(null, { status: 400 });
+  const deleted = await deleteContent(env.DB, env.FILES, idOf(request), user.id);
+  if (!deleted) throw data(null, { status: 404 });
+  return redirect("/upload", { status: 303, headers: { "Set-Cookie": flashCookie(request, "success", "content.deleted") } });
+}
+
+/** A document or video: its viewer, the facts about it, and (for its owner) delete. */
+export default function ContentDetail({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { item, isOwner, now } = loaderData;
+  const fileUrl = `/files/${item.id}`;
+  return (
+    <article className="mx-auto max-w-4xl" data-testid="content-detail">
+      <PageTitle titleKey="retrievalDetail" />
+      <title>{`${item.title} - ${t("product.title")}`}</title>
+      <header className="mb-4">
+        <p className="mb-2 flex flex-wrap items-center gap-2 text-xs">
+          <span
+            className="rounded px-2 py-0.5 font-medium text-white"
+            style={{ backgroundColor: SDG_COLOURS[item.sdg - 1] }}
+            data-testid="sdg"
+          >
+            {item.sdg}. {t(sdgKey(item.sdg))}
+          </span>
+          {item.publicize ? null : <span className="rounded bg-slate-200 px-2 py-0.5">{t("content.privateBadge")}</span>}
+        </p>
+        <h2 className="text-2xl font-semibold" data-testid="content-title">
+          {item.title}
+        </h2>
+        <p className="mt-1 text-sm text-slate-500">
+          <Link to={`/personal?member=${item.owner_id}`} className="text-brand hover:underline">
+            {t("content.by", { name: item.owner_name })}
+          </Link>{" "}
+          · <RelativeTime date={new Date(item.created_at)} now={new Date(now)} /> ·{" "}
+          <span data-testid="views">{t("content.views", { count: item.views })}</span> · {t("content.likes", { count: item.likes })}
+        </p>
+      </header>
+      <div className="mb-4 overflow-hidden rounded-lg border border-slate-200 bg-black/90">
+        {item.kind === "video" ? (
+          // biome-ignore lint/a11y/useMediaCaption: members' uploads come without caption tracks
+          <video
+            controls
+            preload="metadata"
+            poster={`${fileUrl}/thumbnail`}
+            src={fileUrl}
+            className="aspect-video w-full"
+            data-testid="video"
+          />
+        ) : (
+          <iframe src={fileUrl} title={item.title} className="h-[70vh] w-full bg-white" data-testid="pdf-viewer">
+            {t("content.noPdfViewer")}
+          </iframe>
+        )}
+      </div>
+      <p className="mb-4 flex gap-2">
+        <a href={`${fileUrl}?download`} className={buttonVariants({ variant: "outline", size: "sm" })} data-testid="download">
+          <Download className="size-4" aria-hidden />
+          {t("content.download")}
+        </a>
+        {item.kind === "document" ? (
+          <a href={fileUrl} target="_blank" rel="noopener" className={buttonVariants({ variant: "ghost", size: "sm" })}>
+            {t("content.openPdf")}
+          </a>
+        ) : null}
+      </p>
+      <section className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[160px_1fr]">
+        <img src={`${fileUrl}/thumbnail`} alt="" className="w-40 rounded border border-slate-200 object-cover" />
+        <div>
+          <h3 className="font-medium">{t("content.summary")}</h3>
+          <p className="mb-3 whitespace-pre-wrap text-slate-700" data-testid="summary">
+            {item.summary}
+          </p>
+          <h3 className="font-medium">{t("content.content")}</h3>
+          <p className="mb-3 whitespace-pre-wrap text-slate-700">{item.content}</p>
+          <ul className="flex flex-wrap gap-1" aria-label={t("content.keywords")}>
+            {item.keywords
+              .split(/[,、，]/)
+              .map((k) => k.trim())
+              .filter(Boolean)
+              .map((keyword) => (
+                <li key={keyword} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs">
+                  {keyword}
+                </li>
+              ))}
+          </ul>
+        </div>
+      </section>
+      {isOwner ? (
+        <Form
+          method="post"
+          className="mt-4"
+          onSubmit={(event) => {
+            if (!window.confirm(t("content.deleteConfirm"))) event.preventDefault();
+          }}
+        >
+          <Button type="submit" name="intent" value="delete" variant="outline" className="text-red-700" data-testid="delete">
+            {t("content.delete")}
+          </Button>
+        </Form>
+      ) : null}
+    </article>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
+}

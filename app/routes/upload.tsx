@@ -1,0 +1,180 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { PageTitle } from "~/components/page-title";
+import { Button } from "~/components/ui/button";
+import { Field, FormErrors } from "~/components/ui/field";
+import { translateError } from "~/lib/form-errors";
+import { contentFieldsSchema, uploadFormSchema } from "~/lib/schemas/content";
+import { SDG_NUMBERS, sdgKey } from "~/lib/sdg";
+import { requireUser } from "~/server/auth/session";
+import { env } from "~/server/bindings";
+import { createContent, fileMatchesKind } from "~/server/content/content";
+import { receiveUpload, removeStored, UploadRefused } from "~/server/content/receive-upload";
+import { refusalMessage } from "~/server/content/upload-errors";
+import { flashCookie } from "~/server/shell/flash";
+import type { Route } from "./+types/upload";
+
+function formDataOf(fields: Record<string, string>) {
+  const formData = new FormData();
+  for (const [name, value] of Object.entries(fields)) formData.set(name, value);
+  return formData;
+}
+
+/**
+ * One multipart post (works without JavaScript): the file streams to R2 while it arrives and is
+ * judged by its bytes; a refused or invalid upload leaves nothing behind and keeps what was typed.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  let received: Awaited<ReturnType<typeof receiveUpload>>;
+  try {
+    received = await receiveUpload(request, env.FILES);
+  } catch (error) {
+    if (!(error instanceof UploadRefused)) throw error;
+    const { field, message, status } = refusalMessage(error);
+    const submission = parseWithZod(new FormData(), { schema: uploadFormSchema });
+    const result = submission.reply({ ...(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }) });
+    return data({ result }, { status });
+  }
+  const submission = parseWithZod(formDataOf(received.fields), { schema: uploadFormSchema });
+  const fileErrors: Record<string, string[]> = {};
+  if (!received.file) fileErrors.file = ["validation.fieldEmpty|field=fields.file"];
+  if (!received.thumbnail) fileErrors.thumbnail = ["validation.fieldEmpty|field=fields.thumbnail"];
+  if (submission.status === "success" && received.file && !fileMatchesKind(submission.value.kind, received.file.type)) {
+    fileErrors.file = ["validation.fileMismatch"];
+  }
+  if (submission.status !== "success" || !received.file || !received.thumbnail || Object.keys(fileErrors).length) {
+    await removeStored(env.FILES, received);
+    const errors = submission.status === "success" ? {} : (submission.error ?? {});
+    return data({ result: submission.reply({ fieldErrors: { ...errors, ...fileErrors } as Record<string, string[]> }) }, { status: 400 });
+  }
+  const id = await createContent(
+    env.DB,
+    user.id,
+    contentFieldsSchema.parse(submission.value),
+    received.file,
+    received.thumbnail,
+    Date.now(),
+  );
+  return redirect(`/retrieval/detail?id=${id}`, {
+    status: 303,
+    headers: { "Set-Cookie": flashCookie(request, "success", "content.uploaded") },
+  });
+}
+
+export default function Upload({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    defaultValue: { kind: "document", publicize: "1" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: uploadFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const errorsOf = (errors?: string[]) =>
+    errors?.length ? (
+      <p className="mt-1 text-sm text-red-600" data-testid={`error-${errors === fields.sdg.errors ? "sdg" : "kind"}`}>
+        {errors.map((e) => translateError(t, e)).join(" ")}
+      </p>
+    ) : null;
+  return (
+    <>
+      <PageTitle titleKey="upload" />
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        className="max-w-2xl rounded-lg border border-slate-200 bg-white p-6"
+      >
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <fieldset className="mb-4">
+          <legend className="mb-1 text-sm font-medium">{t("content.kind")}</legend>
+          <div className="flex gap-4">
+            {(["document", "video"] as const).map((kind) => (
+              <label key={kind} className="flex items-center gap-2 text-sm">
+                <input type="radio" name={fields.kind.name} value={kind} defaultChecked={fields.kind.initialValue === kind} />
+                {t(`content.${kind}`)}
+              </label>
+            ))}
+          </div>
+          {errorsOf(fields.kind.errors)}
+        </fieldset>
+        <div className="mb-4">
+          <label htmlFor={fields.sdg.id} className="mb-1 block text-sm font-medium">
+            {t("content.category")}
+          </label>
+          <select
+            id={fields.sdg.id}
+            name={fields.sdg.name}
+            defaultValue={String(fields.sdg.initialValue ?? "")}
+            className="h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm"
+          >
+            <option value="">—</option>
+            {SDG_NUMBERS.map((n) => (
+              <option key={n} value={n}>
+                {n}. {t(sdgKey(n))}
+              </option>
+            ))}
+          </select>
+          {errorsOf(fields.sdg.errors)}
+        </div>
+        <Field label={t("content.title")} errors={fields.title.errors} {...getInputProps(fields.title, { type: "text" })} />
+        <TextArea label={t("content.summary")} errors={fields.summary.errors} {...getTextareaProps(fields.summary)} rows={3} />
+        <TextArea label={t("content.content")} errors={fields.content.errors} {...getTextareaProps(fields.content)} rows={6} />
+        <Field
+          label={t("content.keywords")}
+          hint={t("content.keywordsHint")}
+          errors={fields.keywords.errors}
+          {...getInputProps(fields.keywords, { type: "text" })}
+        />
+        <fieldset className="mb-4">
+          <legend className="mb-1 text-sm font-medium">{t("content.publicize")}</legend>
+          {(["1", "0"] as const).map((value) => (
+            <label key={value} className="flex items-center gap-2 text-sm">
+              <input type="radio" name={fields.publicize.name} value={value} defaultChecked={fields.publicize.initialValue === value} />
+              {value === "1" ? t("content.public") : t("content.private")}
+            </label>
+          ))}
+        </fieldset>
+        {/* Files last, so the text fields arrive first in the stream. */}
+        <Field
+          label={t("content.file")}
+          hint={`${t("content.fileHintDocument")} · ${t("content.fileHintVideo")}`}
+          accept="application/pdf,video/mp4,.pdf,.mp4"
+          errors={fields.file.errors}
+          {...getInputProps(fields.file, { type: "file" })}
+        />
+        <Field
+          label={t("content.thumbnail")}
+          hint={t("content.thumbnailHint")}
+          accept="image/png,image/jpeg"
+          errors={fields.thumbnail.errors}
+          {...getInputProps(fields.thumbnail, { type: "file" })}
+        />
+        <Button type="submit" disabled={busy}>
+          {t("content.submit")}
+        </Button>
+      </Form>
+    </>
+  );
+}
+
+function TextArea({ label, errors, id, ...props }: React.ComponentProps<"textarea"> & { label: string; errors?: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <textarea id={id} className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm" {...props} />
+      {errors?.length ? (
+        <p className="mt-1 text-sm text-red-600" data-testid={`error-${props.name}`}>
+          {errors.map((e) => translateError(t, e)).join(" ")}
+        </p>
+      ) : null}
+    </div>
+  );
+}

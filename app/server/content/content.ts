@@ -1,0 +1,95 @@
+import type { ContentFields } from "~/lib/schemas/content";
+import type { StoredObject } from "./receive-upload";
+
+export interface ContentItem {
+  id: number;
+  owner_id: number;
+  owner_name: string;
+  kind: "document" | "video";
+  sdg: number;
+  title: string;
+  summary: string;
+  content: string;
+  keywords: string;
+  publicize: 0 | 1;
+  file_key: string;
+  file_size: number;
+  file_type: string;
+  thumbnail_key: string;
+  thumbnail_type: string;
+  views: number;
+  likes: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Documents must be PDFs and videos MP4s, whatever the form said. */
+export const fileMatchesKind = (kind: ContentFields["kind"], type: string) =>
+  (kind === "document" && type === "application/pdf") || (kind === "video" && type === "video/mp4");
+
+export async function createContent(
+  db: D1Database,
+  ownerId: number,
+  fields: ContentFields,
+  file: StoredObject,
+  thumbnail: StoredObject,
+  now: number,
+) {
+  const row = await db
+    .prepare(
+      `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type,
+        thumbnail_key, thumbnail_type, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    )
+    .bind(
+      ownerId,
+      fields.kind,
+      fields.sdg,
+      fields.title,
+      fields.summary,
+      fields.content,
+      fields.keywords,
+      Number(fields.publicize),
+      file.key,
+      file.size,
+      file.type,
+      thumbnail.key,
+      thumbnail.type,
+      now,
+      now,
+    )
+    .first<{ id: number }>();
+  if (!row) throw new Error("insert returned no id");
+  return row.id;
+}
+
+/** An item as `viewerId` may see it: private items exist only for their owner (else null, a 404). */
+export async function findContent(db: D1Database, id: number, viewerId: number | null): Promise<ContentItem | null> {
+  const item = await db
+    .prepare("SELECT c.*, u.nick_name AS owner_name FROM content c JOIN users u ON u.id = c.owner_id WHERE c.id = ?")
+    .bind(id)
+    .first<ContentItem>();
+  if (!item) return null;
+  if (!item.publicize && item.owner_id !== viewerId) return null;
+  return item;
+}
+
+/** Counts a view once per member, item and (UTC) day. */
+export async function recordView(db: D1Database, id: number, userId: number, now: number) {
+  const day = new Date(now).toISOString().slice(0, 10);
+  const [inserted] = await db.batch([
+    db.prepare("INSERT OR IGNORE INTO content_views (content_id, user_id, day) VALUES (?, ?, ?)").bind(id, userId, day),
+  ]);
+  if (inserted?.meta.changes) await db.prepare("UPDATE content SET views = views + 1 WHERE id = ?").bind(id).run();
+}
+
+/** Deletes an item of `ownerId` and its files; false when there is no such item of theirs. */
+export async function deleteContent(db: D1Database, bucket: R2Bucket, id: number, ownerId: number): Promise<boolean> {
+  const row = await db
+    .prepare("DELETE FROM content WHERE id = ? AND owner_id = ? RETURNING file_key, thumbnail_key")
+    .bind(id, ownerId)
+    .first<{ file_key: string; thumbnail_key: string }>();
+  if (!row) return false;
+  await bucket.delete([row.file_key, row.thumbnail_key]);
+  return true;
+}

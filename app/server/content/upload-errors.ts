@@ -1,0 +1,23 @@
+import { MAX_THUMBNAIL_MB, MAX_THUMBNAIL_PIXELS, MAX_UPLOAD_MB } from "~/lib/schemas/content";
+import type { RefusalReason, UploadRefused } from "./receive-upload";
+
+const FILE: Record<RefusalReason, string> = {
+  type: "validation.uploadType",
+  size: `validation.uploadSize|max=${MAX_UPLOAD_MB}`,
+  empty: "validation.fieldEmpty|field=fields.file",
+  "image-size": `validation.uploadSize|max=${MAX_UPLOAD_MB}`,
+};
+const THUMBNAIL: Record<RefusalReason, string> = {
+  type: "validation.thumbnailType",
+  size: `validation.thumbnailTooLarge|max=${MAX_THUMBNAIL_MB}|pixels=${MAX_THUMBNAIL_PIXELS}`,
+  empty: "validation.fieldEmpty|field=fields.thumbnail",
+  "image-size": `validation.thumbnailTooLarge|max=${MAX_THUMBNAIL_MB}|pixels=${MAX_THUMBNAIL_PIXELS}`,
+};
+
+/** The field and translated message key for a refused upload, and its HTTP status. */
+export function refusalMessage(refusal: UploadRefused): { field: string; message: string; status: number } {
+  if (refusal.field === "form") return { field: "", message: "validation.uploadFailed", status: 400 };
+  const message = (refusal.field === "file" ? FILE : THUMBNAIL)[refusal.reason];
+  const status = refusal.reason === "size" ? 413 : refusal.reason === "type" ? 415 : 400;
+  return { field: refusal.field, message, status };
+}

@@ -1,0 +1,200 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { contentFieldsSchema } from "~/lib/schemas/content";
+import { createContent, deleteContent, findContent, recordView } from "~/server/content/content";
+import { MAX_FILE_BYTES, receiveUpload, UploadRefused } from "~/server/content/receive-upload";
+import { serveContentFile } from "~/server/content/serve-file";
+import { inspectImage, looksLikeMp4, looksLikePdfHead } from "~/server/content/sniff";
+import { bigPdfStream, elfBytes, htmlBytes, mp4Bytes, multipart, pdfBytes, pngBytes, textFields } from "../fixtures/files";
+import { uniqueEmail } from "./helpers";
+
+const upload = (parts: Parameters<typeof multipart>[0]) => {
+  const { body, contentType } = multipart(parts);
+  return new Request("https://app.test/upload", { method: "POST", body, headers: { "Content-Type": contentType } });
+};
+
+async function storedKeys() {
+  const listing = await env.FILES.list();
+  return listing.objects.map((o) => o.key).sort();
+}
+
+async function refusal(request: Request): Promise<UploadRefused> {
+  try {
+    await receiveUpload(request, env.FILES);
+  } catch (error) {
+    if (error instanceof UploadRefused) return error;
+    throw error;
+  }
+  throw new Error("expected the upload to be refused");
+}
+
+async function member() {
+  const row = await env.DB.prepare(
+    "INSERT INTO users (email, password_hash, account_type, kind, nick_name, created_at) VALUES (?, 'x', 1, 'individual', 'Owner', 0) RETURNING id",
+  )
+    .bind(uniqueEmail())
+    .first<{ id: number }>();
+  return row?.id ?? 0;
+}
+
+describe("file types are judged by content", () => {
+  it("recognises PDF, MP4, PNG and JPEG by their bytes", () => {
+    expect(looksLikePdfHead(pdfBytes())).toBe(true);
+    expect(looksLikeMp4(mp4Bytes())).toBe(true);
+    expect(looksLikeMp4(htmlBytes())).toBe(false);
+    expect(inspectImage(pngBytes(640, 480))).toEqual({ type: "image/png", width: 640, height: 480 });
+    expect(inspectImage(pdfBytes())).toBeNull();
+  });
+
+  it.each([
+    ["a renamed executable", "report.pdf", "application/pdf", elfBytes()],
+    ["an HTML file posing as MP4", "video.mp4", "video/mp4", htmlBytes()],
+    ["a PNG posing as PDF", "paper.pdf", "application/pdf", pngBytes()],
+    ["a PDF without its end", "cut.pdf", "application/pdf", pdfBytes().subarray(0, 40)],
+  ])("refuses %s and keeps nothing", async (_what, filename, type, bytes) => {
+    const before = await storedKeys();
+    const error = await refusal(
+      upload([
+        ...textFields(),
+        { name: "thumbnail", filename: "t.png", type: "image/png", body: pngBytes() },
+        { name: "file", filename, type, body: bytes },
+      ]),
+    );
+    expect(error).toMatchObject({ field: "file", reason: "type" });
+    expect(await storedKeys()).toEqual(before);
+  });
+
+  it("refuses a thumbnail that is not PNG or JPG, or too large in pixels", async () => {
+    const before = await storedKeys();
+    const wrong = await refusal(upload([{ name: "thumbnail", filename: "t.png", type: "image/png", body: htmlBytes() }]));
+    expect(wrong).toMatchObject({ field: "thumbnail", reason: "type" });
+    const huge = await refusal(upload([{ name: "thumbnail", filename: "t.png", type: "image/png", body: pngBytes(5000, 10) }]));
+    expect(huge).toMatchObject({ field: "thumbnail", reason: "image-size" });
+    expect(await storedKeys()).toEqual(before);
+  });
+});
+
+describe("the 100 MB limit", () => {
+  it("stops reading a 101 MB stream at the limit, aborts the parts and keeps nothing", async () => {
+    const before = await storedKeys();
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM content").first<{ n: number }>();
+    const error = await refusal(
+      upload([...textFields(), { name: "file", filename: "big.pdf", type: "application/pdf", body: bigPdfStream(101 * 1024 * 1024) }]),
+    );
+    expect(error).toMatchObject({ field: "file", reason: "size" });
+    expect(await storedKeys()).toEqual(before);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM content").first<{ n: number }>()).toEqual(rows);
+  });
+
+  it("refuses at once a request that declares more than the limit", async () => {
+    const { body, contentType } = multipart(textFields());
+    const request = new Request("https://app.test/upload", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": contentType, "Content-Length": String(MAX_FILE_BYTES * 2) },
+    });
+    expect(await refusal(request)).toMatchObject({ field: "file", reason: "size" });
+  });
+});
+
+describe("stored content", () => {
+  async function uploaded(publicize: "1" | "0", fileBody = pdfBytes("x".repeat(3000))) {
+    const received = await receiveUpload(
+      upload([
+        ...textFields({ publicize }),
+        { name: "thumbnail", filename: "t.png", type: "image/png", body: pngBytes() },
+        { name: "file", filename: "anything.bin", type: "application/octet-stream", body: fileBody },
+      ]),
+      env.FILES,
+    );
+    expect(received.fields.title).toBe("Clean water");
+    expect(received.file).toMatchObject({ type: "application/pdf", size: fileBody.length });
+    expect(received.thumbnail).toMatchObject({ type: "image/png" });
+    const owner = await member();
+    if (!received.file || !received.thumbnail) throw new Error("not stored");
+    const id = await createContent(
+      env.DB,
+      owner,
+      contentFieldsSchema.parse(received.fields),
+      received.file,
+      received.thumbnail,
+      Date.now(),
+    );
+    return { id, owner, bytes: fileBody };
+  }
+
+  it("answers a range request with exactly the requested bytes (206)", async () => {
+    const { id, owner, bytes } = await uploaded("1");
+    const item = await findContent(env.DB, id, owner);
+    if (!item) throw new Error("missing");
+    const res = await serveContentFile(
+      new Request(`https://app.test/files/${id}`, { headers: { Range: "bytes=5-14" } }),
+      env.FILES,
+      item,
+      "file",
+    );
+    expect(res.status).toBe(206);
+    expect(res.headers.get("Content-Range")).toBe(`bytes 5-14/${bytes.length}`);
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes.subarray(5, 15));
+    const full = await serveContentFile(new Request(`https://app.test/files/${id}`), env.FILES, item, "file");
+    expect(full.headers.get("Content-Type")).toBe("application/pdf");
+    expect(full.headers.get("Content-Disposition")).toBe(`inline; filename="research-${id}.pdf"`);
+    expect(full.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    const etag = full.headers.get("ETag");
+    await full.arrayBuffer();
+    const again = await serveContentFile(
+      new Request(`https://app.test/files/${id}`, { headers: { "If-None-Match": etag ?? "" } }),
+      env.FILES,
+      item,
+      "file",
+    );
+    expect(again.status).toBe(304);
+    const beyond = await serveContentFile(
+      new Request(`https://app.test/files/${id}`, { headers: { Range: "bytes=999999-" } }),
+      env.FILES,
+      item,
+      "file",
+    );
+    expect(beyond.status).toBe(416);
+  });
+
+  it("keeps a private item from everyone but its owner", async () => {
+    const { id, owner } = await uploaded("0");
+    expect(await findContent(env.DB, id, owner)).not.toBeNull();
+    expect(await findContent(env.DB, id, owner + 1000)).toBeNull();
+    expect(await findContent(env.DB, id, null)).toBeNull();
+  });
+
+  it("counts one view per member per day", async () => {
+    const { id, owner } = await uploaded("1");
+    const day = Date.UTC(2026, 10, 22, 10);
+    await recordView(env.DB, id, owner, day);
+    await recordView(env.DB, id, owner, day + 3600_000);
+    await recordView(env.DB, id, owner + 1, day);
+    await recordView(env.DB, id, owner, day + 86_400_000);
+    expect((await findContent(env.DB, id, owner))?.views).toBe(3);
+  });
+
+  it("delete removes the row and both objects, and only for the owner", async () => {
+    const before = await storedKeys();
+    const { id, owner } = await uploaded("1");
+    expect((await storedKeys()).length).toBe(before.length + 2);
+    expect(await deleteContent(env.DB, env.FILES, id, owner + 1)).toBe(false);
+    expect(await deleteContent(env.DB, env.FILES, id, owner)).toBe(true);
+    expect(await findContent(env.DB, id, owner)).toBeNull();
+    expect(await storedKeys()).toEqual(before);
+  });
+
+  it("streams a file larger than one 8 MiB part through an R2 multipart upload", async () => {
+    const big = new Uint8Array(9 * 1024 * 1024 + 123);
+    big.set(mp4Bytes(), 0);
+    const received = await receiveUpload(
+      upload([...textFields({ kind: "video" }), { name: "file", filename: "v.mp4", type: "video/mp4", body: big }]),
+      env.FILES,
+    );
+    expect(received.file).toMatchObject({ type: "video/mp4", size: big.length });
+    const head = await env.FILES.head(received.file?.key ?? "");
+    expect(head?.size).toBe(big.length);
+    await env.FILES.delete(received.file?.key ?? "");
+  });
+});
