@@ -20,9 +20,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const item = Number.isInteger(id) && id > 0 ? await findContent(env.DB, id, user.id) : null;
   if (!item) throw data(null, { status: 404 });
   const now = Date.now();
-  await recordView(env.DB, item.id, user.id, now);
+  const counted = await recordView(env.DB, item.id, user.id, now);
   const { file_key: _f, thumbnail_key: _t, ...shown } = item;
-  return { item: shown, isOwner: item.owner_id === user.id, now };
+  return { item: { ...shown, views: item.views + (counted ? 1 : 0) }, isOwner: item.owner_id === user.id, now };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -74,13 +74,15 @@ export async function findContent(db: D1Database, id: number, viewerId: number |
   return item;
 }
 
-/** Counts a view once per member, item and (UTC) day. */
-export async function recordView(db: D1Database, id: number, userId: number, now: number) {
+/** Counts a view once per member, item and (UTC) day; true when this view was counted. */
+export async function recordView(db: D1Database, id: number, userId: number, now: number): Promise<boolean> {
   const day = new Date(now).toISOString().slice(0, 10);
   const [inserted] = await db.batch([
     db.prepare("INSERT OR IGNORE INTO content_views (content_id, user_id, day) VALUES (?, ?, ?)").bind(id, userId, day),
   ]);
-  if (inserted?.meta.changes) await db.prepare("UPDATE content SET views = views + 1 WHERE id = ?").bind(id).run();
+  if (!inserted?.meta.changes) return false;
+  await db.prepare("UPDATE content SET views = views + 1 WHERE id = ?").bind(id).run();
+  return true;
 }
 
 /** Deletes an item of `ownerId` and its files; false when there is no such item of theirs. */

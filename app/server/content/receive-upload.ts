@@ -206,7 +206,9 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>) {
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done || (total += value.length) > MAX_DRAIN_BYTES) break;
+      if (done) break;
+      total += value.length;
+      if (total > MAX_DRAIN_BYTES) break;
     }
   } catch {
     // the body may already be errored or cancelled; nothing is kept either way

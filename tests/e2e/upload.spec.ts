@@ -1,0 +1,99 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { expect, signIn, test } from "./fixtures";
+import { hasJs, ready } from "./helpers";
+
+const demo = (name: string) => ({
+  name,
+  mimeType: name.endsWith(".pdf") ? "application/pdf" : name.endsWith(".mp4") ? "video/mp4" : "image/png",
+  buffer: readFileSync(`demo/${name}`),
+});
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+});
+
+async function fillUpload(page: Page, kind: "Document (PDF)" | "Video (MP4)", title: string) {
+  await page.goto("/upload");
+  await ready(page, test.info());
+  await page.getByLabel(kind).check();
+  await page.getByLabel("Goal").selectOption("6");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Summary").fill("What we measured in twelve towns.");
+  await page.getByLabel("Content").fill("Methods, results and what comes next.");
+  await page.getByLabel("Keywords").fill("water, sanitation, towns");
+  await page.getByLabel("Public: every member can see it").check();
+}
+
+test("upload a PDF with a thumbnail and read it inline", async ({ page }) => {
+  const title = `Water study ${Date.now()}`;
+  await fillUpload(page, "Document (PDF)", title);
+  await page.getByLabel("File", { exact: true }).setInputFiles(demo("sample-document.pdf"));
+  await page.getByLabel("Thumbnail image").setInputFiles(demo("sample-document-thumbnail.png"));
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(page).toHaveURL(/\/retrieval\/detail\?id=\d+$/);
+  await expect(page.getByTestId("toast")).toHaveText("Uploaded");
+  await expect(page.getByTestId("content-title")).toHaveText(title);
+  await expect(page.getByTestId("sdg")).toHaveText("6. Clean Water and Sanitation");
+  await expect(page.getByTestId("views")).toHaveText("1 view");
+  const viewer = page.getByTestId("pdf-viewer");
+  const src = await viewer.getAttribute("src");
+  expect(src).toMatch(/^\/files\/\d+$/);
+  const file = await page.request.get(src ?? "");
+  expect(file.headers()["content-type"]).toBe("application/pdf");
+  expect(file.headers()["content-disposition"]).toMatch(/^inline; filename="research-\d+\.pdf"$/);
+  expect(Buffer.from(await file.body())).toEqual(readFileSync("demo/sample-document.pdf"));
+  await expect(page.getByTestId("download")).toHaveAttribute("href", `${src}?download`);
+});
+
+test("upload an MP4 with a thumbnail, play it and seek", async ({ page }) => {
+  const title = `Town video ${Date.now()}`;
+  await fillUpload(page, "Video (MP4)", title);
+  await page.getByLabel("File", { exact: true }).setInputFiles(demo("sample-video.mp4"));
+  await page.getByLabel("Thumbnail image").setInputFiles(demo("sample-video-thumbnail.png"));
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(page).toHaveURL(/\/retrieval\/detail\?id=\d+$/);
+  const video = page.getByTestId("video");
+  const src = await video.getAttribute("src");
+  await expect(video).toHaveAttribute("poster", `${src}/thumbnail`);
+  const range = await page.request.get(src ?? "", { headers: { Range: "bytes=0-99" } });
+  expect(range.status()).toBe(206);
+  expect((await range.body()).length).toBe(100);
+  if (hasJs(test.info())) {
+    const seeked = await video.evaluate(async (element: HTMLVideoElement) => {
+      element.muted = true;
+      await element.play();
+      await new Promise((resolve) => {
+        element.addEventListener("seeked", resolve, { once: true });
+        element.currentTime = 3;
+      });
+      return element.currentTime;
+    });
+    expect(seeked).toBeGreaterThanOrEqual(2.9);
+  }
+});
+
+test("a file that is not PDF or MP4 is refused with the spec's message and nothing kept", async ({ page }) => {
+  await fillUpload(page, "Document (PDF)", "Not really a PDF");
+  await page
+    .getByLabel("File", { exact: true })
+    .setInputFiles({ name: "paper.pdf", mimeType: "application/pdf", buffer: readFileSync("demo/sample-document-thumbnail.png") });
+  await page.getByLabel("Thumbnail image").setInputFiles(demo("sample-document-thumbnail.png"));
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(page.getByTestId("error-file")).toHaveText("Only PDF or MP4 files can be uploaded");
+  await expect(page).toHaveURL(/\/upload$/);
+});
+
+test("every field is required, with translated messages beside each", async ({ page }) => {
+  await page.goto("/upload");
+  await ready(page, test.info());
+  await page.getByLabel("Title").fill("Only a title");
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(page.getByTestId("error-summary")).toHaveText("Summary cannot be empty");
+  await expect(page.getByTestId("error-keywords")).toHaveText("Keywords cannot be empty");
+  await expect(page.getByLabel("Title")).toHaveValue("Only a title");
+  if (!hasJs(test.info())) {
+    await expect(page.getByTestId("error-file")).toHaveText("File cannot be empty");
+    await expect(page.getByTestId("error-thumbnail")).toHaveText("Thumbnail image cannot be empty");
+  }
+});
