@@ -24,8 +24,45 @@ function hashPassword(password) {
 
 const q = (value) => (value === null ? "NULL" : `'${String(value).replace(/'/g, "''")}'`);
 
+/** Demo documents and videos: files in demo/, stored in local R2 under these keys. */
+export const DEMO_CONTENT = [
+  {
+    owner: "researcher@demo.test",
+    kind: "document",
+    sdg: 6,
+    title: "Safe drinking water in small towns",
+    summary: "What we measured in twelve small towns, and which filters worked.",
+    content: "A field study of household water filters over one dry and one wet season.",
+    keywords: "water, sanitation, filters",
+    file: { key: "demo/sample-document.pdf", path: "demo/sample-document.pdf", type: "application/pdf" },
+    thumbnail: { key: "demo/sample-document-thumbnail.png", path: "demo/sample-document-thumbnail.png", type: "image/png" },
+  },
+  {
+    owner: "lab@demo.test",
+    kind: "video",
+    sdg: 13,
+    title: "Measuring rainfall with low-cost sensors",
+    summary: "A four-minute walk through our sensor network, shortened to four seconds for the demo.",
+    content: "How the lab built and calibrated rainfall sensors for under ten dollars each.",
+    keywords: "climate, sensors, rainfall",
+    file: { key: "demo/sample-video.mp4", path: "demo/sample-video.mp4", type: "video/mp4" },
+    thumbnail: { key: "demo/sample-video-thumbnail.png", path: "demo/sample-video-thumbnail.png", type: "image/png" },
+  },
+];
+
 export async function demoStatements() {
   const now = Date.now();
+  const { statSync } = await import("node:fs");
+  const content = DEMO_CONTENT.map(
+    (c) =>
+      `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type, thumbnail_key, thumbnail_type, created_at, updated_at)
+       SELECT id, ${q(c.kind)}, ${c.sdg}, ${q(c.title)}, ${q(c.summary)}, ${q(c.content)}, ${q(c.keywords)}, 1, ${q(c.file.key)}, ${statSync(c.file.path).size}, ${q(c.file.type)}, ${q(c.thumbnail.key)}, ${q(c.thumbnail.type)}, ${now}, ${now}
+       FROM users WHERE email = ${q(c.owner)} AND NOT EXISTS (SELECT 1 FROM content WHERE file_key = ${q(c.file.key)})`,
+  );
+  return [...memberStatements(now), ...content];
+}
+
+function memberStatements(now) {
   return DEMO_MEMBERS.map(
     (m) =>
       `INSERT OR IGNORE INTO users (email, password_hash, account_type, kind, nick_name, organisation, language, created_at) VALUES (${q(m.email)}, ${q(hashPassword(DEMO_PASSWORD))}, ${m.type}, ${q(m.kind)}, ${q(m.nick)}, ${q(m.organisation)}, 'en', ${now})`,

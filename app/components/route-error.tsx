@@ -5,12 +5,13 @@ import { StatusPage } from "./status-page";
 /** What the root error boundary shows: the 404 or 401 page, or a translated "something went wrong". */
 export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  if (isRouteErrorResponse(error) && error.status === 404) return <StatusPage kind="404" />;
-  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) return <StatusPage kind="401" />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const kind = status === 404 ? "404" : status === 401 || status === 403 ? "401" : "error";
+  const title = kind === "404" ? t("route.page404") : kind === "401" ? t("route.page401") : t("errorPage.titleError");
   return (
     <>
-      <title>{`${t("errorPage.titleError")} - ${t("product.title")}`}</title>
-      <StatusPage kind="error" />
+      <title>{`${title} - ${t("product.title")}`}</title>
+      <StatusPage kind={kind} />
     </>
   );
 }

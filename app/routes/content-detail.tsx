@@ -1,7 +1,6 @@
 import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
-import { PageTitle } from "~/components/page-title";
 import { RelativeTime } from "~/components/relative-time";
 import { RouteError } from "~/components/route-error";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -41,7 +40,6 @@ export default function ContentDetail({ loaderData }: Route.ComponentProps) {
   const fileUrl = `/files/${item.id}`;
   return (
     <article className="mx-auto max-w-4xl" data-testid="content-detail">
-      <PageTitle titleKey="retrievalDetail" />
       <title>{`${item.title} - ${t("product.title")}`}</title>
       <header className="mb-4">
         <p className="mb-2 flex flex-wrap items-center gap-2 text-xs">
