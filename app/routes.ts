@@ -23,6 +23,10 @@ export default [
   route("locales/:file", "routes/locales.ts"),
   route("redirect/*", "routes/redirect.ts"),
   route("api/*", "routes/api.ts"),
+  route("uploads", "routes/uploads.ts", { id: "uploads" }),
+  route("uploads/:id", "routes/uploads.ts", { id: "upload" }),
+  route("uploads/:id/parts/:part", "routes/uploads.ts", { id: "uploadPart" }),
+  route("uploads/:id/complete", "routes/uploads.ts", { id: "uploadComplete" }),
   route("files/:id", "routes/files.ts", { id: "file" }),
   route("files/:id/thumbnail", "routes/files.ts", { id: "thumbnail" }),
 

@@ -1,15 +1,18 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation, useSubmit } from "react-router";
 import { PageTitle } from "~/components/page-title";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
+import { cancelUpload, uploadInParts } from "~/lib/chunked-upload";
 import { translateError } from "~/lib/form-errors";
 import { contentFieldsSchema, uploadFormSchema } from "~/lib/schemas/content";
 import { SDG_NUMBERS, sdgKey } from "~/lib/sdg";
 import { requireUser } from "~/server/auth/session";
 import { env } from "~/server/bindings";
+import { completedUpload, releaseUpload } from "~/server/content/chunked";
 import { createContent, fileMatchesKind } from "~/server/content/content";
 import { receiveUpload, removeStored, UploadRefused } from "~/server/content/receive-upload";
 import { refusalMessage } from "~/server/content/upload-errors";
@@ -38,6 +41,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = submission.reply({ ...(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }) });
     return data({ result }, { status });
   }
+  // With JavaScript the file arrived before, in parts; the form names the completed upload.
+  const uploadId = received.fields.upload_id;
+  if (!received.file && uploadId) received.file = (await completedUpload(env.DB, uploadId, user.id)) ?? undefined;
   const submission = parseWithZod(formDataOf(received.fields), { schema: uploadFormSchema });
   const fileErrors: Record<string, string[]> = {};
   if (!received.file) fileErrors.file = ["validation.fieldEmpty|field=fields.file"];
@@ -46,7 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     fileErrors.file = ["validation.fileMismatch"];
   }
   if (submission.status !== "success" || !received.file || !received.thumbnail || Object.keys(fileErrors).length) {
-    await removeStored(env.FILES, received);
+    // A parts upload stays for the next try of the same form; a streamed file goes.
+    await removeStored(env.FILES, uploadId ? { ...received, file: undefined } : received);
     const errors = submission.status === "success" ? {} : (submission.error ?? {});
     return data({ result: submission.reply({ fieldErrors: { ...errors, ...fileErrors } as Record<string, string[]> }) }, { status: 400 });
   }
@@ -58,6 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     received.thumbnail,
     Date.now(),
   );
+  if (uploadId) await releaseUpload(env.DB, uploadId);
   return redirect(`/retrieval/detail?id=${id}`, {
     status: 303,
     headers: { "Set-Cookie": flashCookie(request, "success", "content.uploaded") },
@@ -67,6 +75,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Upload({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
+  const submit = useSubmit();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [partsError, setPartsError] = useState<string | null>(null);
+  const running = useRef<{ controller: AbortController; file: File } | null>(null);
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     defaultValue: { kind: "document", publicize: "1" },
@@ -87,6 +99,30 @@ export default function Upload({ actionData }: Route.ComponentProps) {
         method="post"
         encType="multipart/form-data"
         {...getFormProps(form)}
+        onSubmit={async (event) => {
+          getFormProps(form).onSubmit(event);
+          const element = event.currentTarget;
+          const file = (element.elements.namedItem("file") as HTMLInputElement | null)?.files?.[0];
+          if (event.defaultPrevented || !file) return;
+          // With JavaScript the file goes first, in resumable parts, with progress; then the form.
+          event.preventDefault();
+          const controller = new AbortController();
+          running.current = { controller, file };
+          setPartsError(null);
+          setProgress(0);
+          try {
+            const uploadId = await uploadInParts(file, controller.signal, setProgress);
+            const formData = new FormData(element);
+            formData.delete("file");
+            formData.set("upload_id", uploadId);
+            submit(formData, { method: "post", encType: "multipart/form-data" });
+          } catch (error) {
+            if (!controller.signal.aborted) setPartsError(error instanceof Error ? error.message : String(error));
+          } finally {
+            running.current = null;
+            setProgress(null);
+          }
+        }}
         className="max-w-2xl rounded-lg border border-slate-200 bg-white p-6"
       >
         <FormErrors errors={form.errors} id={form.errorId} />
@@ -144,7 +180,7 @@ export default function Upload({ actionData }: Route.ComponentProps) {
           label={t("content.file")}
           hint={`${t("content.fileHintDocument")} · ${t("content.fileHintVideo")}`}
           accept="application/pdf,video/mp4,.pdf,.mp4"
-          errors={fields.file.errors}
+          errors={partsError ? [partsError] : fields.file.errors}
           {...getInputProps(fields.file, { type: "file" })}
         />
         <Field
@@ -154,9 +190,28 @@ export default function Upload({ actionData }: Route.ComponentProps) {
           errors={fields.thumbnail.errors}
           {...getInputProps(fields.thumbnail, { type: "file" })}
         />
-        <Button type="submit" disabled={busy}>
-          {t("content.submit")}
-        </Button>
+        {progress === null ? (
+          <Button type="submit" disabled={busy}>
+            {t("content.submit")}
+          </Button>
+        ) : (
+          <div className="flex items-center gap-3" data-testid="upload-progress">
+            <progress max={100} value={Math.round(progress * 100)} className="h-2 flex-1" aria-label={t("content.progress")} />
+            <span className="w-12 text-right text-sm tabular-nums">{Math.round(progress * 100)}%</span>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => {
+                const current = running.current;
+                if (!current) return;
+                current.controller.abort();
+                void cancelUpload(current.file);
+              }}
+            >
+              {t("content.cancel")}
+            </Button>
+          </div>
+        )}
       </Form>
     </>
   );

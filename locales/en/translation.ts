@@ -239,6 +239,8 @@ const en = {
     deleted: "Deleted",
     privateBadge: "Private",
     noPdfViewer: "Your browser cannot show PDFs here.",
+    progress: "Upload progress",
+    cancel: "Cancel",
   },
   time: {
     justNow: "just now",

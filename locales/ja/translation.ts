@@ -239,6 +239,8 @@ export default {
     deleted: "削除しました",
     privateBadge: "非公開",
     noPdfViewer: "お使いのブラウザではここにPDFを表示できません。",
+    progress: "アップロードの進み具合",
+    cancel: "キャンセル",
   },
   time: {
     justNow: "たった今",

@@ -237,6 +237,8 @@ export default {
     deleted: "已删除",
     privateBadge: "私密",
     noPdfViewer: "您的浏览器无法在此显示 PDF。",
+    progress: "上传进度",
+    cancel: "取消",
   },
   time: {
     justNow: "刚刚",

@@ -97,3 +97,28 @@ test("every field is required, with translated messages beside each", async ({ p
     await expect(page.getByTestId("error-thumbnail")).toHaveText("Thumbnail image cannot be empty");
   }
 });
+
+test.describe("with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the resumable path needs JavaScript");
+
+  test("a large upload shows progress, survives a dropped connection and resumes", async ({ page }) => {
+    const video = readFileSync("demo/sample-video.mp4");
+    const big = Buffer.alloc(9 * 1024 * 1024 + 321);
+    video.copy(big, 0);
+    let dropped = 0;
+    await page.route("**/uploads/*/parts/2", async (route) => {
+      if (dropped++ === 0) return route.abort("connectionreset");
+      return route.continue();
+    });
+    await fillUpload(page, "Video (MP4)", `Big video ${Date.now()}`);
+    await page.getByLabel("File", { exact: true }).setInputFiles({ name: "big.mp4", mimeType: "video/mp4", buffer: big });
+    await page.getByLabel("Thumbnail image").setInputFiles(demo("sample-video-thumbnail.png"));
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(page.getByTestId("upload-progress")).toBeVisible();
+    await expect(page).toHaveURL(/\/retrieval\/detail\?id=\d+$/, { timeout: 20_000 });
+    expect(dropped).toBeGreaterThanOrEqual(2);
+    const src = await page.getByTestId("video").getAttribute("src");
+    const head = await page.request.get(src ?? "", { headers: { Range: "bytes=0-0" } });
+    expect(head.headers()["content-range"]).toBe(`bytes 0-0/${big.length}`);
+  });
+});

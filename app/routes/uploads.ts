@@ -1,0 +1,47 @@
+import { data } from "react-router";
+import { translateError } from "~/lib/form-errors";
+import { requireUser } from "~/server/auth/session";
+import { env } from "~/server/bindings";
+import { abortUpload, completeUpload, putPart, startUpload, uploadStatus } from "~/server/content/chunked";
+import { UploadRefused } from "~/server/content/receive-upload";
+import { refusalMessage } from "~/server/content/upload-errors";
+import { getLocale } from "~/server/i18n/middleware";
+import { translator } from "~/server/i18n/translate";
+import type { Route } from "./+types/uploads";
+
+// The browser's resumable upload (cookie session, same origin):
+//   POST /uploads {size} -> {id, partSize, parts}; GET /uploads/{id} -> status; DELETE /uploads/{id};
+//   PUT /uploads/{id}/parts/{n} (raw bytes); POST /uploads/{id}/complete.
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const status = params.id ? await uploadStatus(env.DB, params.id, user.id) : null;
+  return status ? Response.json(status) : Response.json({ error: "not found" }, { status: 404 });
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const t = translator(getLocale(context));
+  try {
+    if (!params.id && request.method === "POST") {
+      const { size } = (await request.json()) as { size?: unknown };
+      return Response.json(await startUpload(env.DB, env.FILES, user.id, Number(size), Date.now()), { status: 201 });
+    }
+    const id = params.id ?? "";
+    if (request.method === "DELETE") return Response.json({ aborted: await abortUpload(env.DB, env.FILES, id, user.id) });
+    if (request.method === "PUT" && params.part) {
+      const stored = await putPart(env.DB, env.FILES, id, user.id, Number(params.part), await request.arrayBuffer());
+      return stored ? Response.json(stored) : Response.json({ error: "not found" }, { status: 404 });
+    }
+    if (request.method === "POST" && new URL(request.url).pathname.endsWith("/complete")) {
+      const result = await completeUpload(env.DB, env.FILES, id, user.id);
+      return result
+        ? Response.json(result, { status: result.completed ? 200 : 409 })
+        : Response.json({ error: "not found" }, { status: 404 });
+    }
+    throw data(null, { status: 405 });
+  } catch (error) {
+    if (!(error instanceof UploadRefused)) throw error;
+    const { message, status } = refusalMessage(error);
+    return Response.json({ error: translateError(t, message) }, { status });
+  }
+}
