@@ -1,13 +1,17 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { RelativeTime } from "~/components/relative-time";
 import { RouteError } from "~/components/route-error";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { SDG_COLOURS, sdgKey } from "~/lib/sdg";
+import { Field } from "~/components/ui/field";
+import { editContentSchema } from "~/lib/schemas/content";
+import { SDG_COLOURS, SDG_NUMBERS, sdgKey } from "~/lib/sdg";
 import { requireUser } from "~/server/auth/session";
 import { env } from "~/server/bindings";
-import { deleteContent, findContent, recordView } from "~/server/content/content";
+import { deleteContent, findContent, recordView, updateContent } from "~/server/content/content";
 import { flashCookie } from "~/server/shell/flash";
 import type { Route } from "./+types/content-detail";
 
@@ -27,14 +31,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const form = await request.formData();
+  const id = idOf(request);
+  if (form.get("intent") === "edit") {
+    const submission = parseWithZod(form, { schema: editContentSchema });
+    if (submission.status !== "success") return data({ result: submission.reply(), confirmDelete: false }, { status: 400 });
+    if (!(await updateContent(env.DB, id, user.id, submission.value, Date.now()))) throw data(null, { status: 404 });
+    return redirect(`/retrieval/detail?id=${id}`, {
+      status: 303,
+      headers: { "Set-Cookie": flashCookie(request, "success", "notify.updateSuccess") },
+    });
+  }
   if (form.get("intent") !== "delete") throw data(null, { status: 400 });
-  const deleted = await deleteContent(env.DB, env.FILES, idOf(request), user.id);
-  if (!deleted) throw data(null, { status: 404 });
+  // Without JavaScript the first press asks again on the page; the dialog does that with it.
+  if (form.get("confirm") !== "1") return { result: undefined, confirmDelete: true };
+  if (!(await deleteContent(env.DB, env.FILES, id, user.id))) throw data(null, { status: 404 });
   return redirect("/upload", { status: 303, headers: { "Set-Cookie": flashCookie(request, "success", "content.deleted") } });
 }
 
 /** A document or video: its viewer, the facts about it, and (for its owner) delete. */
-export default function ContentDetail({ loaderData }: Route.ComponentProps) {
+export default function ContentDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { item, isOwner, now } = loaderData;
   const fileUrl = `/files/${item.id}`;
@@ -113,23 +128,89 @@ export default function ContentDetail({ loaderData }: Route.ComponentProps) {
           </ul>
         </div>
       </section>
-      {isOwner ? (
-        <Form
-          method="post"
-          className="mt-4"
-          onSubmit={(event) => {
-            if (!window.confirm(t("content.deleteConfirm"))) event.preventDefault();
-          }}
-        >
-          <Button type="submit" name="intent" value="delete" variant="outline" className="text-red-700" data-testid="delete">
-            {t("content.delete")}
-          </Button>
-        </Form>
-      ) : null}
+      {isOwner ? <OwnerActions item={item} actionData={actionData} /> : null}
     </article>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RouteError error={error} />;
+}
+
+type Shown = Route.ComponentProps["loaderData"]["item"];
+
+/** The owner's edit form (a disclosure, no JavaScript needed) and delete with confirmation. */
+function OwnerActions({ item, actionData }: { item: Shown; actionData: Route.ComponentProps["actionData"] }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    defaultValue: {
+      sdg: String(item.sdg),
+      title: item.title,
+      summary: item.summary,
+      content: item.content,
+      keywords: item.keywords,
+      publicize: String(item.publicize),
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: editContentSchema }),
+    shouldValidate: "onBlur",
+  });
+  return (
+    <div className="mt-4 flex flex-col gap-3">
+      <details className="rounded-lg border border-slate-200 bg-white p-4" open={Boolean(actionData?.result)} data-testid="edit">
+        <summary className="font-medium">{t("content.edit")}</summary>
+        <Form method="post" {...getFormProps(form)} className="mt-3">
+          <label htmlFor={fields.sdg.id} className="mb-1 block text-sm font-medium">
+            {t("content.category")}
+          </label>
+          <select
+            id={fields.sdg.id}
+            name={fields.sdg.name}
+            defaultValue={String(fields.sdg.initialValue ?? "")}
+            className="mb-4 h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm"
+          >
+            {SDG_NUMBERS.map((n) => (
+              <option key={n} value={n}>
+                {n}. {t(sdgKey(n))}
+              </option>
+            ))}
+          </select>
+          <Field label={t("content.title")} errors={fields.title.errors} {...getInputProps(fields.title, { type: "text" })} />
+          <Field label={t("content.summary")} errors={fields.summary.errors} {...getInputProps(fields.summary, { type: "text" })} />
+          <Field label={t("content.content")} errors={fields.content.errors} {...getInputProps(fields.content, { type: "text" })} />
+          <Field label={t("content.keywords")} errors={fields.keywords.errors} {...getInputProps(fields.keywords, { type: "text" })} />
+          <fieldset className="mb-4">
+            <legend className="mb-1 text-sm font-medium">{t("content.publicize")}</legend>
+            {(["1", "0"] as const).map((value) => (
+              <label key={value} className="flex items-center gap-2 text-sm">
+                <input type="radio" name={fields.publicize.name} value={value} defaultChecked={fields.publicize.initialValue === value} />
+                {value === "1" ? t("content.public") : t("content.private")}
+              </label>
+            ))}
+          </fieldset>
+          <Button type="submit" name="intent" value="edit">
+            {t("content.save")}
+          </Button>
+        </Form>
+      </details>
+      <Form
+        method="post"
+        onSubmit={(event) => {
+          if (!window.confirm(t("content.deleteConfirm"))) return event.preventDefault();
+          const confirm = event.currentTarget.elements.namedItem("confirm") as HTMLInputElement | null;
+          if (confirm) confirm.value = "1";
+        }}
+      >
+        {actionData?.confirmDelete ? (
+          <p role="alert" className="mb-2 text-sm text-red-700" data-testid="delete-question">
+            {t("content.deleteConfirm")}
+          </p>
+        ) : null}
+        <input type="hidden" name="confirm" value={actionData?.confirmDelete ? "1" : ""} />
+        <Button type="submit" name="intent" value="delete" variant="outline" className="text-red-700" data-testid="delete">
+          {t("content.delete")}
+        </Button>
+      </Form>
+    </div>
+  );
 }

@@ -241,6 +241,8 @@ const en = {
     noPdfViewer: "Your browser cannot show PDFs here.",
     progress: "Upload progress",
     cancel: "Cancel",
+    edit: "Edit details",
+    save: "Save",
   },
   time: {
     justNow: "just now",

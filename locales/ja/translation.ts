@@ -241,6 +241,8 @@ export default {
     noPdfViewer: "お使いのブラウザではここにPDFを表示できません。",
     progress: "アップロードの進み具合",
     cancel: "キャンセル",
+    edit: "詳細を編集",
+    save: "保存",
   },
   time: {
     justNow: "たった今",

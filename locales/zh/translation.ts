@@ -239,6 +239,8 @@ export default {
     noPdfViewer: "您的浏览器无法在此显示 PDF。",
     progress: "上传进度",
     cancel: "取消",
+    edit: "编辑详情",
+    save: "保存",
   },
   time: {
     justNow: "刚刚",

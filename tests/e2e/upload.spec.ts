@@ -98,6 +98,36 @@ test("every field is required, with translated messages beside each", async ({ p
   }
 });
 
+test("the owner edits the details and deletes the item, which removes its files", async ({ page }) => {
+  await fillUpload(page, "Document (PDF)", `To edit ${Date.now()}`);
+  await page.getByLabel("File", { exact: true }).setInputFiles(demo("sample-document.pdf"));
+  await page.getByLabel("Thumbnail image").setInputFiles(demo("sample-document-thumbnail.png"));
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(page).toHaveURL(/\/retrieval\/detail\?id=\d+$/);
+  const src = (await page.getByTestId("pdf-viewer").getAttribute("src")) ?? "";
+
+  await page.getByTestId("edit").locator("summary").click();
+  await page.getByTestId("edit").getByLabel("Title").fill("A better title");
+  await page.getByTestId("edit").getByLabel("Private: only you can see it").check();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Update Success");
+  await expect(page.getByTestId("content-title")).toHaveText("A better title");
+  await expect(page.getByText("Private", { exact: true })).toBeVisible();
+
+  await ready(page, test.info());
+  if (hasJs(test.info())) {
+    page.once("dialog", (dialog) => dialog.accept());
+    await page.getByTestId("delete").click();
+  } else {
+    await page.getByTestId("delete").click();
+    await expect(page.getByTestId("delete-question")).toBeVisible();
+    await page.getByTestId("delete").click();
+  }
+  await expect(page).toHaveURL(/\/upload$/);
+  await expect(page.getByTestId("toast")).toHaveText("Deleted");
+  expect((await page.request.get(src)).status()).toBe(404);
+});
+
 test.describe("with JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the resumable path needs JavaScript");
 

@@ -95,3 +95,14 @@ export async function deleteContent(db: D1Database, bucket: R2Bucket, id: number
   await bucket.delete([row.file_key, row.thumbnail_key]);
   return true;
 }
+
+/** The owner's edit of an item's metadata (the file, and so the kind, stay). False if not theirs. */
+export async function updateContent(db: D1Database, id: number, ownerId: number, fields: Omit<ContentFields, "kind">, now: number) {
+  const result = await db
+    .prepare(
+      "UPDATE content SET sdg = ?, title = ?, summary = ?, content = ?, keywords = ?, publicize = ?, updated_at = ? WHERE id = ? AND owner_id = ?",
+    )
+    .bind(fields.sdg, fields.title, fields.summary, fields.content, fields.keywords, Number(fields.publicize), now, id, ownerId)
+    .run();
+  return result.meta.changes > 0;
+}
