@@ -2,6 +2,7 @@
 // JavaScript it loads (pages of the layout signed in as the demo researcher); the time of a login
 // request; the worker's requests per second on /login against a trivial route (/healthz); and
 // first-visit LCP on emulated "Slow 4G". Budgets are in ../shared/DESIGN.md.
+import { execSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { brotliCompressSync, gzipSync } from "node:zlib";
@@ -16,7 +17,8 @@ const PAGES = [
   "/home",
   "/discovery",
   "/retrieval",
-  "/retrieval/detail",
+  "/retrieval/detail?id=1",
+  "/retrieval/detail?id=2",
   "/liveStreaming",
   "/message",
   "/upload",
@@ -49,6 +51,7 @@ try {
   cookie = await loginTimings();
   await pageSizes();
   await throughput();
+  await uploadMemory();
   await slow4gLcp();
 } finally {
   server.kill("SIGTERM");
@@ -143,6 +146,120 @@ async function throughput() {
   console.log(`/healthz (trivial route): ${trivial.toFixed(0)} req/s`);
   console.log(`/login (rendered page):   ${login.toFixed(0)} req/s`);
   console.log(`ratio /login : /healthz = ${(login / trivial).toFixed(2)}`);
+}
+
+/** Resident memory (KB) of the workerd processes under our server. */
+function workerdRss() {
+  const out = execSync("ps -eo pid,ppid,rss,args", { encoding: "utf8" });
+  const rows = out
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map((line) => line.trim().split(/\s+/, 4));
+  const children = new Map();
+  for (const [pid, ppid] of rows) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  const mine = new Set();
+  const walk = (pid) => {
+    for (const child of children.get(pid) ?? []) {
+      mine.add(child);
+      walk(child);
+    }
+  };
+  walk(String(server.pid));
+  return rows.filter(([pid, , , args]) => mine.has(pid) && args.includes("workerd")).reduce((sum, [, , rss]) => sum + Number(rss), 0);
+}
+
+/** A streamed no-JavaScript upload of `mb` MB: the form's multipart body, made as it is sent. */
+function multipartUpload(mb) {
+  const boundary = `----bench${Date.now()}`;
+  const enc = new TextEncoder();
+  const pdfHead = enc.encode("%PDF-1.4\n");
+  const pdfTail = enc.encode("\nstartxref\n9\n%%EOF\n");
+  const total = mb * 1024 * 1024;
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+  const fields = { kind: "document", sdg: "6", title: `Bench ${mb} MB`, summary: "s", content: "c", keywords: "k", publicize: "0" };
+  async function* parts() {
+    for (const [name, value] of Object.entries(fields))
+      yield enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+    yield enc.encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="thumbnail"; filename="t.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
+    yield png;
+    yield enc.encode(
+      `\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    );
+    yield pdfHead;
+    const chunk = new Uint8Array(1024 * 1024);
+    let sent = pdfHead.length + pdfTail.length;
+    while (sent < total) {
+      const size = Math.min(chunk.length, total - sent);
+      sent += size;
+      yield chunk.subarray(0, size);
+    }
+    yield pdfTail;
+    yield enc.encode(`\r\n--${boundary}--\r\n`);
+  }
+  return { body: ReadableStream.from(parts()), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Runs `work` while sampling workerd's memory; prints time, throughput and the peak growth. */
+async function measured(label, mb, work) {
+  const before = workerdRss();
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, workerdRss());
+  }, 50);
+  const started = performance.now();
+  const status = await work();
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const rss = `workerd RSS ${(before / 1024).toFixed(0)} MB before, peak +${((peak - before) / 1024).toFixed(0)} MB`;
+  console.log(
+    `${label} ${String(mb).padStart(3)} MB: status ${status} in ${seconds.toFixed(2)} s (${(mb / seconds).toFixed(1)} MB/s); ${rss}`,
+  );
+}
+
+async function uploadMemory() {
+  console.log("\nUploads into R2 (workerd resident memory sampled every 50 ms)");
+  const headers = { Cookie: cookie };
+  for (const mb of [10, 100]) {
+    await measured("streamed form post (no JS)  ", mb, async () => {
+      const { body, contentType } = multipartUpload(mb);
+      const res = await fetch(`${base}/upload`, {
+        method: "POST",
+        body,
+        duplex: "half",
+        redirect: "manual",
+        headers: { ...headers, "Content-Type": contentType },
+      });
+      await res.arrayBuffer();
+      return res.status;
+    });
+  }
+  const enc = new TextEncoder();
+  for (const mb of [10, 100]) {
+    await measured("8 MiB parts (JS, resumable)", mb, async () => {
+      const size = mb * 1024 * 1024;
+      const start = await fetch(`${base}/uploads`, {
+        method: "POST",
+        body: JSON.stringify({ size }),
+        headers: { ...headers, "Content-Type": "application/json" },
+      });
+      const { id, partSize } = await start.json();
+      for (let n = 1; (n - 1) * partSize < size; n++) {
+        const length = Math.min(partSize, size - (n - 1) * partSize);
+        const body = new Uint8Array(length);
+        if (n === 1) body.set(enc.encode("%PDF-1.4\n"));
+        const tail = enc.encode("\nstartxref\n9\n%%EOF\n");
+        if (n * partSize >= size) body.set(tail, length - tail.length);
+        const res = await fetch(`${base}/uploads/${id}/parts/${n}`, { method: "PUT", body, headers });
+        await res.arrayBuffer();
+      }
+      const done = await fetch(`${base}/uploads/${id}/complete`, { method: "POST", headers });
+      await done.arrayBuffer();
+      return done.status;
+    });
+  }
 }
 
 async function slow4gLcp() {
