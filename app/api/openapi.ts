@@ -18,7 +18,7 @@ const error = {
         type: "object",
         required: ["code", "message"],
         properties: {
-          code: { type: "integer", enum: [400, 401, 403, 404, 405, 429, 4010] },
+          code: { type: "integer", enum: [400, 401, 403, 404, 405, 409, 413, 415, 429, 4010] },
           message: { type: "string" },
           errors: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
         },
@@ -53,6 +53,52 @@ const okWith = (data: object | null, description = "code 0") => ({
   content: { "application/json": { schema: envelope(data) } },
 });
 const str = { type: "string" };
+const idParam = { name: "id", in: "path", required: true, schema: { type: "integer" } };
+const uploadParam = { name: "id", in: "path", required: true, schema: { type: "string" } };
+const content = {
+  type: "object",
+  required: [
+    "id",
+    "owner_id",
+    "owner_name",
+    "kind",
+    "sdg",
+    "title",
+    "summary",
+    "content",
+    "keywords",
+    "publicize",
+    "views",
+    "likes",
+    "created_at",
+  ],
+  properties: {
+    id: { type: "integer" },
+    owner_id: { type: "integer" },
+    owner_name: str,
+    kind: { type: "string", enum: ["document", "video"] },
+    sdg: { type: "integer", description: "1-17" },
+    title: str,
+    summary: str,
+    content: str,
+    keywords: str,
+    publicize: { type: "integer", enum: [0, 1] },
+    views: { type: "integer" },
+    likes: { type: "integer" },
+    created_at: { type: "integer" },
+    file_url: str,
+    thumbnail_url: str,
+  },
+};
+const uploadStatus = {
+  type: "object",
+  required: ["id", "partSize", "parts"],
+  properties: { id: str, partSize: { type: "integer" }, parts: { type: "array", items: { type: "integer" } } },
+};
+const binary = (description: string) => ({
+  description,
+  content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
+});
 const bearer = [{ bearer: [] }];
 
 export const OPENAPI = {
@@ -113,6 +159,120 @@ export const OPENAPI = {
         security: bearer,
         parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }],
         responses: { "200": okWith({ type: "object", properties: { user } }), "401": error, "403": error },
+      },
+    },
+    "/contents": {
+      post: {
+        summary: "Upload a document (PDF) or video (MP4) with its thumbnail: one multipart/form-data post, streamed",
+        description:
+          "Fields kind (document|video), sdg (1-17), title, summary, content, keywords, publicize (1|0), thumbnail (PNG/JPG, 5 MB, 4000 px), and either file (PDF/MP4, 100 MB, judged by content) or upload_id of a completed /uploads upload.",
+        security: bearer,
+        requestBody: { required: true, content: { "multipart/form-data": { schema: { type: "object" } } } },
+        responses: {
+          "201": okWith({ type: "object", properties: { id: { type: "integer" } } }),
+          "400": error,
+          "401": error,
+          "413": error,
+          "415": error,
+        },
+      },
+    },
+    "/contents/{id}": {
+      get: {
+        summary: "One item (404 when private to someone else)",
+        security: bearer,
+        parameters: [idParam],
+        responses: { "200": okWith({ type: "object", properties: { content } }), "401": error, "404": error },
+      },
+      patch: {
+        summary: "The owner edits sdg, title, summary, content, keywords, publicize (all required)",
+        security: bearer,
+        parameters: [idParam],
+        requestBody: body(
+          {
+            sdg: { type: "integer" },
+            title: str,
+            summary: str,
+            content: str,
+            keywords: str,
+            publicize: { type: "string", enum: ["1", "0"] },
+          },
+          ["sdg", "title", "summary", "content", "keywords", "publicize"],
+        ),
+        responses: { "200": okWith(null), "400": error, "401": error, "404": error },
+      },
+      delete: {
+        summary: "The owner deletes the item and its files",
+        security: bearer,
+        parameters: [idParam],
+        responses: { "200": okWith(null), "401": error, "404": error },
+      },
+    },
+    "/contents/{id}/file": {
+      get: {
+        summary: "The file: Range (206), ETag (304), Content-Disposition",
+        security: bearer,
+        parameters: [idParam],
+        responses: {
+          "200": binary("the file"),
+          "206": binary("the requested bytes"),
+          "304": { description: "unchanged" },
+          "404": error,
+          "416": { description: "range not satisfiable" },
+        },
+      },
+    },
+    "/contents/{id}/thumbnail": {
+      get: {
+        summary: "The thumbnail image",
+        security: bearer,
+        parameters: [idParam],
+        responses: { "200": binary("PNG or JPEG"), "404": error },
+      },
+    },
+    "/uploads": {
+      post: {
+        summary: "Start a resumable upload of {size} bytes (at most 100 MB); parts are partSize bytes, the last the rest",
+        security: bearer,
+        requestBody: body({ size: { type: "integer" } }, ["size"]),
+        responses: { "201": okWith(uploadStatus), "400": error, "401": error, "413": error },
+      },
+    },
+    "/uploads/{id}": {
+      get: {
+        summary: "What has arrived, to resume",
+        security: bearer,
+        parameters: [uploadParam],
+        responses: { "200": okWith(uploadStatus), "401": error, "404": error },
+      },
+      delete: {
+        summary: "Cancel: drop the upload and its parts",
+        security: bearer,
+        parameters: [uploadParam],
+        responses: { "200": okWith(null), "401": error, "404": error },
+      },
+    },
+    "/uploads/{id}/parts/{n}": {
+      put: {
+        summary: "Part n as raw bytes; the first part must be a PDF or MP4",
+        security: bearer,
+        parameters: [uploadParam, { name: "n", in: "path", required: true, schema: { type: "integer" } }],
+        requestBody: { required: true, content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } },
+        responses: {
+          "200": okWith({ type: "object", properties: { part: { type: "integer" } } }),
+          "401": error,
+          "404": error,
+          "413": error,
+          "415": error,
+        },
+      },
+    },
+    "/uploads/{id}/complete": {
+      post: {
+        summary: "Join the parts (409 lists missing parts)",
+        security: bearer,
+        parameters: [uploadParam],
+        responses: { "200": okWith({ type: "object" }), "401": error, "404": error, "409": error, "415": error },
       },
     },
     "/auth/info": {

@@ -1,4 +1,16 @@
 import { translator } from "~/server/i18n/translate";
+import {
+  deleteContentCall,
+  deleteUpload,
+  getContent,
+  getContentFile,
+  getUpload,
+  patchContent,
+  postContent,
+  postUpload,
+  postUploadComplete,
+  putUploadPart,
+} from "./contents";
 import { API_CODES, fail } from "./envelope";
 import { OPENAPI } from "./openapi";
 import {
@@ -25,6 +37,17 @@ const ROUTES: Array<[string, RegExp, Handler]> = [
   ["GET", /^\/users\/(\d+)$/, getUser],
   ["GET", /^\/auth\/info$/, getAuthInfo],
   ["DELETE", /^\/auth\/logout$/, deleteLogout],
+  ["POST", /^\/contents$/, postContent],
+  ["GET", /^\/contents\/(\d+)$/, getContent],
+  ["PATCH", /^\/contents\/(\d+)$/, patchContent],
+  ["DELETE", /^\/contents\/(\d+)$/, deleteContentCall],
+  ["GET", /^\/contents\/(\d+)\/file$/, (ctx, id) => getContentFile(ctx, id ?? "", "file")],
+  ["GET", /^\/contents\/(\d+)\/thumbnail$/, (ctx, id) => getContentFile(ctx, id ?? "", "thumbnail")],
+  ["POST", /^\/uploads$/, postUpload],
+  ["GET", /^\/uploads\/([\w-]+)$/, getUpload],
+  ["DELETE", /^\/uploads\/([\w-]+)$/, deleteUpload],
+  ["PUT", /^\/uploads\/([\w-]+)\/parts\/(\d+)$/, putUploadPart],
+  ["POST", /^\/uploads\/([\w-]+)\/complete$/, postUploadComplete],
   ["GET", /^\/openapi\.json$/, () => Response.json(OPENAPI)],
 ];
 
@@ -44,6 +67,6 @@ export async function handleApi(ctx: ApiContext): Promise<Response> {
   }
   const params = route[1].exec(path)?.slice(1) ?? [];
   const response = await route[2](ctx, ...params);
-  response.headers.set("Cache-Control", "no-store");
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
   return response;
 }

@@ -8,22 +8,12 @@ import { Button } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
 import { cancelUpload, uploadInParts } from "~/lib/chunked-upload";
 import { translateError } from "~/lib/form-errors";
-import { contentFieldsSchema, uploadFormSchema } from "~/lib/schemas/content";
+import { uploadFormSchema } from "~/lib/schemas/content";
 import { SDG_NUMBERS, sdgKey } from "~/lib/sdg";
 import { requireUser } from "~/server/auth/session";
-import { env } from "~/server/bindings";
-import { completedUpload, releaseUpload } from "~/server/content/chunked";
-import { createContent, fileMatchesKind } from "~/server/content/content";
-import { receiveUpload, removeStored, UploadRefused } from "~/server/content/receive-upload";
-import { refusalMessage } from "~/server/content/upload-errors";
+import { createFromMultipart } from "~/server/content/create-from-form";
 import { flashCookie } from "~/server/shell/flash";
 import type { Route } from "./+types/upload";
-
-function formDataOf(fields: Record<string, string>) {
-  const formData = new FormData();
-  for (const [name, value] of Object.entries(fields)) formData.set(name, value);
-  return formData;
-}
 
 /**
  * One multipart post (works without JavaScript): the file streams to R2 while it arrives and is
@@ -31,42 +21,17 @@ function formDataOf(fields: Record<string, string>) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
-  let received: Awaited<ReturnType<typeof receiveUpload>>;
-  try {
-    received = await receiveUpload(request, env.FILES);
-  } catch (error) {
-    if (!(error instanceof UploadRefused)) throw error;
-    const { field, message, status } = refusalMessage(error);
-    const submission = parseWithZod(new FormData(), { schema: uploadFormSchema });
-    const result = submission.reply({ ...(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }) });
-    return data({ result }, { status });
+  const created = await createFromMultipart(request, user.id, Date.now());
+  if (!created.ok) {
+    const formData = new FormData();
+    for (const [name, value] of Object.entries(created.fields)) formData.set(name, value);
+    const submission = parseWithZod(formData, { schema: uploadFormSchema });
+    return data(
+      { result: submission.reply({ fieldErrors: created.fieldErrors, formErrors: created.formErrors }) },
+      { status: created.status },
+    );
   }
-  // With JavaScript the file arrived before, in parts; the form names the completed upload.
-  const uploadId = received.fields.upload_id;
-  if (!received.file && uploadId) received.file = (await completedUpload(env.DB, uploadId, user.id)) ?? undefined;
-  const submission = parseWithZod(formDataOf(received.fields), { schema: uploadFormSchema });
-  const fileErrors: Record<string, string[]> = {};
-  if (!received.file) fileErrors.file = ["validation.fieldEmpty|field=fields.file"];
-  if (!received.thumbnail) fileErrors.thumbnail = ["validation.fieldEmpty|field=fields.thumbnail"];
-  if (submission.status === "success" && received.file && !fileMatchesKind(submission.value.kind, received.file.type)) {
-    fileErrors.file = ["validation.fileMismatch"];
-  }
-  if (submission.status !== "success" || !received.file || !received.thumbnail || Object.keys(fileErrors).length) {
-    // A parts upload stays for the next try of the same form; a streamed file goes.
-    await removeStored(env.FILES, uploadId ? { ...received, file: undefined } : received);
-    const errors = submission.status === "success" ? {} : (submission.error ?? {});
-    return data({ result: submission.reply({ fieldErrors: { ...errors, ...fileErrors } as Record<string, string[]> }) }, { status: 400 });
-  }
-  const id = await createContent(
-    env.DB,
-    user.id,
-    contentFieldsSchema.parse(submission.value),
-    received.file,
-    received.thumbnail,
-    Date.now(),
-  );
-  if (uploadId) await releaseUpload(env.DB, uploadId);
-  return redirect(`/retrieval/detail?id=${id}`, {
+  return redirect(`/retrieval/detail?id=${created.id}`, {
     status: 303,
     headers: { "Set-Cookie": flashCookie(request, "success", "content.uploaded") },
   });

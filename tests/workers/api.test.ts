@@ -4,6 +4,7 @@ import { OPENAPI } from "~/api/openapi";
 import { handleApi } from "~/api/router";
 import { SESSION_IDLE_MS } from "~/lib/config";
 import { tokenCookie } from "~/server/auth/cookies";
+import { htmlBytes, multipart, pdfBytes, pngBytes, textFields } from "../fixtures/files";
 import { mailedCode, testCaller, uniqueEmail } from "./helpers";
 
 type Schema = {
@@ -42,15 +43,21 @@ const NOW = Date.UTC(2026, 10, 22, 9, 0); // testCaller's default clock
 async function call(
   method: string,
   path: string,
-  options: { body?: unknown; token?: string; caller?: ReturnType<typeof testCaller>; language?: "en" | "ja" | "zh" } = {},
+  options: {
+    body?: unknown;
+    raw?: { body: BodyInit; type: string };
+    token?: string;
+    caller?: ReturnType<typeof testCaller>;
+    language?: "en" | "ja" | "zh";
+  } = {},
 ) {
   const { caller, settle } = options.caller ?? testCaller();
-  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  const headers: Record<string, string> = { "Content-Type": options.raw?.type ?? "application/json" };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   const request = new Request(`https://app.test/api${path}`, {
     method,
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.raw?.body ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
   });
   const response = await handleApi({ ...caller, language: options.language ?? "en", request });
   await settle();
@@ -61,7 +68,10 @@ async function call(
     errors?: Record<string, string[]>;
   };
   // Every answer must match the documented contract for its path, method and status.
-  const template = path.replace(/^\/users\/\d+$/, "/users/{id}");
+  const template = path
+    .replace(/\/parts\/\d+$/, "/parts/{n}")
+    .replace(/^\/(users|contents)\/\d+/, "/$1/{id}")
+    .replace(/^\/uploads\/[\w-]{36}/, "/uploads/{id}");
   // A method a path does not have (405) answers the common error shape.
   const documented =
     paths[template]?.[method.toLowerCase()]?.responses[String(response.status)] ?? (response.status === 405 ? ERROR_DOC : undefined);
@@ -203,6 +213,14 @@ describe("the JSON API (spec section 7)", () => {
       [
         "/auth/info",
         "/auth/logout",
+        "/contents",
+        "/contents/{id}",
+        "/contents/{id}/file",
+        "/contents/{id}/thumbnail",
+        "/uploads",
+        "/uploads/{id}",
+        "/uploads/{id}/complete",
+        "/uploads/{id}/parts/{n}",
         "/users/forgot-password",
         "/users/login",
         "/users/register",
@@ -211,6 +229,84 @@ describe("the JSON API (spec section 7)", () => {
         "/users/{id}",
       ].sort(),
     );
+  });
+});
+
+describe("the content API", () => {
+  async function multipartBody(parts: Parameters<typeof multipart>[0]) {
+    const { body, contentType } = multipart(parts);
+    return { body: await new Response(body).arrayBuffer(), type: contentType };
+  }
+
+  it("uploads, reads, edits, serves with Range and deletes a document", async () => {
+    const { res } = await registered();
+    const token = String(res.json.data?.access_token);
+    const raw = await multipartBody([
+      ...textFields(),
+      { name: "thumbnail", filename: "t.png", type: "image/png", body: pngBytes() },
+      { name: "file", filename: "x.pdf", type: "application/pdf", body: pdfBytes() },
+    ]);
+    const created = await call("POST", "/contents", { token, raw });
+    expect(created.status).toBe(201);
+    const id = (created.json.data as { id: number }).id;
+    const item = await call("GET", `/contents/${id}`, { token });
+    expect(item.json.data?.content).toMatchObject({
+      id,
+      kind: "document",
+      sdg: 6,
+      title: "Clean water",
+      file_url: `/api/contents/${id}/file`,
+    });
+    const edit = await call("PATCH", `/contents/${id}`, {
+      token,
+      body: { sdg: 3, title: "Edited", summary: "s", content: "c", keywords: "k", publicize: "0" },
+    });
+    expect(edit.json).toEqual({ code: 0, message: "Update Success", data: null });
+    const request = new Request(`https://app.test/api/contents/${id}/file`, {
+      headers: { Authorization: `Bearer ${token}`, Range: "bytes=0-4" },
+    });
+    const file = await handleApi({ ...testCaller().caller, request });
+    expect(file.status).toBe(206);
+    expect(await file.text()).toBe("%PDF-");
+    const stranger = await registered();
+    const hidden = await call("GET", `/contents/${id}`, { token: String(stranger.res.json.data?.access_token) });
+    expect(hidden).toMatchObject({ status: 404, json: { code: 404 } });
+    expect((await call("DELETE", `/contents/${id}`, { token })).json.code).toBe(0);
+    expect((await call("GET", `/contents/${id}`, { token })).status).toBe(404);
+  });
+
+  it("refuses a file that is not a PDF or MP4 with 415 and a translated message", async () => {
+    const { res } = await registered();
+    const raw = await multipartBody([...textFields(), { name: "file", filename: "x.pdf", type: "application/pdf", body: htmlBytes() }]);
+    const refused = await call("POST", "/contents", { token: String(res.json.data?.access_token), raw, language: "ja" });
+    expect(refused).toMatchObject({ status: 415, json: { code: 415, message: "アップロードできるのはPDFまたはMP4ファイルのみです" } });
+  });
+
+  it("takes a resumable upload in parts and creates content from it", async () => {
+    const { res } = await registered();
+    const token = String(res.json.data?.access_token);
+    const pdf = pdfBytes();
+    const started = await call("POST", "/uploads", { token, body: { size: pdf.length } });
+    expect(started.status).toBe(201);
+    const id = String(started.json.data?.id);
+    expect((await call("POST", `/uploads/${id}/complete`, { token })).status).toBe(409);
+    const part = await call("PUT", `/uploads/${id}/parts/1`, { token, raw: { body: pdf.slice(), type: "application/octet-stream" } });
+    expect(part.json.data).toEqual({ part: 1 });
+    expect((await call("GET", `/uploads/${id}`, { token })).json.data).toMatchObject({ parts: [1] });
+    expect((await call("POST", `/uploads/${id}/complete`, { token })).json.code).toBe(0);
+    const raw = await multipartBody([
+      ...textFields(),
+      { name: "upload_id", value: id },
+      { name: "thumbnail", filename: "t.png", type: "image/png", body: pngBytes() },
+    ]);
+    const created = await call("POST", "/contents", { token, raw });
+    expect(created.status).toBe(201);
+    expect((await call("GET", `/uploads/${id}`, { token })).status).toBe(404);
+  });
+
+  it("needs a token (4010)", async () => {
+    expect((await call("GET", "/contents/1")).json.code).toBe(4010);
+    expect((await call("POST", "/uploads", { body: { size: 10 } })).json.code).toBe(4010);
   });
 });
 
