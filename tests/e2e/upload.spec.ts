@@ -151,4 +151,23 @@ test.describe("with JavaScript", () => {
     const head = await page.request.get(src ?? "", { headers: { Range: "bytes=0-0" } });
     expect(head.headers()["content-range"]).toBe(`bytes 0-0/${big.length}`);
   });
+
+  test("cancel stops an upload in flight and the server drops it", async ({ page }) => {
+    await page.route("**/uploads/*/parts/1", async (route) => {
+      await new Promise((r) => setTimeout(r, 4000));
+      await route.continue().catch(() => {});
+    });
+    await fillUpload(page, "Video (MP4)", "To cancel");
+    await page.getByLabel("File", { exact: true }).setInputFiles(demo("sample-video.mp4"));
+    await page.getByLabel("Thumbnail image").setInputFiles(demo("sample-video-thumbnail.png"));
+    const started = page.waitForResponse((r) => r.url().endsWith("/uploads") && r.request().method() === "POST");
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    const { id } = await (await started).json();
+    await expect(page.getByTestId("upload-progress")).toBeVisible();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByTestId("upload-progress")).toBeHidden();
+    await expect(page.getByRole("button", { name: "Upload", exact: true })).toBeVisible();
+    await expect.poll(async () => (await page.request.get(`/uploads/${id}`)).status()).toBe(404);
+    await expect(page).toHaveURL(/\/upload$/);
+  });
 });
