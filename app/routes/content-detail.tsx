@@ -1,14 +1,14 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
+import { ContentMetadataFields } from "~/components/content-fields";
 import { RelativeTime } from "~/components/relative-time";
 import { RouteError } from "~/components/route-error";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
 import { editContentSchema } from "~/lib/schemas/content";
-import { SDG_COLOURS, SDG_NUMBERS, sdgKey } from "~/lib/sdg";
+import { SDG_COLOURS, sdgKey } from "~/lib/sdg";
 import { requireUser } from "~/server/auth/session";
 import { env } from "~/server/bindings";
 import { deleteContent, findContent, recordView, updateContent } from "~/server/content/content";
@@ -160,34 +160,7 @@ function OwnerActions({ item, actionData }: { item: Shown; actionData: Route.Com
       <details className="rounded-lg border border-slate-200 bg-white p-4" open={Boolean(actionData?.result)} data-testid="edit">
         <summary className="font-medium">{t("content.edit")}</summary>
         <Form method="post" {...getFormProps(form)} className="mt-3">
-          <label htmlFor={fields.sdg.id} className="mb-1 block text-sm font-medium">
-            {t("content.category")}
-          </label>
-          <select
-            id={fields.sdg.id}
-            name={fields.sdg.name}
-            defaultValue={String(fields.sdg.initialValue ?? "")}
-            className="mb-4 h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm"
-          >
-            {SDG_NUMBERS.map((n) => (
-              <option key={n} value={n}>
-                {n}. {t(sdgKey(n))}
-              </option>
-            ))}
-          </select>
-          <Field label={t("content.title")} errors={fields.title.errors} {...getInputProps(fields.title, { type: "text" })} />
-          <Field label={t("content.summary")} errors={fields.summary.errors} {...getInputProps(fields.summary, { type: "text" })} />
-          <Field label={t("content.content")} errors={fields.content.errors} {...getInputProps(fields.content, { type: "text" })} />
-          <Field label={t("content.keywords")} errors={fields.keywords.errors} {...getInputProps(fields.keywords, { type: "text" })} />
-          <fieldset className="mb-4">
-            <legend className="mb-1 text-sm font-medium">{t("content.publicize")}</legend>
-            {(["1", "0"] as const).map((value) => (
-              <label key={value} className="flex items-center gap-2 text-sm">
-                <input type="radio" name={fields.publicize.name} value={value} defaultChecked={fields.publicize.initialValue === value} />
-                {value === "1" ? t("content.public") : t("content.private")}
-              </label>
-            ))}
-          </fieldset>
+          <ContentMetadataFields fields={fields} />
           <Button type="submit" name="intent" value="edit">
             {t("content.save")}
           </Button>

@@ -1,15 +1,14 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation, useSubmit } from "react-router";
+import { ContentMetadataFields, FieldErrors } from "~/components/content-fields";
 import { PageTitle } from "~/components/page-title";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
 import { cancelUpload, uploadInParts } from "~/lib/chunked-upload";
-import { translateError } from "~/lib/form-errors";
 import { uploadFormSchema } from "~/lib/schemas/content";
-import { SDG_NUMBERS, sdgKey } from "~/lib/sdg";
 import { requireUser } from "~/server/auth/session";
 import { createFromMultipart } from "~/server/content/create-from-form";
 import { flashCookie } from "~/server/shell/flash";
@@ -51,12 +50,6 @@ export default function Upload({ actionData }: Route.ComponentProps) {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const errorsOf = (errors?: string[]) =>
-    errors?.length ? (
-      <p className="mt-1 text-sm text-red-600" data-testid={`error-${errors === fields.sdg.errors ? "sdg" : "kind"}`}>
-        {errors.map((e) => translateError(t, e)).join(" ")}
-      </p>
-    ) : null;
   return (
     <>
       <PageTitle titleKey="upload" />
@@ -101,45 +94,9 @@ export default function Upload({ actionData }: Route.ComponentProps) {
               </label>
             ))}
           </div>
-          {errorsOf(fields.kind.errors)}
+          <FieldErrors name="kind" errors={fields.kind.errors} />
         </fieldset>
-        <div className="mb-4">
-          <label htmlFor={fields.sdg.id} className="mb-1 block text-sm font-medium">
-            {t("content.category")}
-          </label>
-          <select
-            id={fields.sdg.id}
-            name={fields.sdg.name}
-            defaultValue={String(fields.sdg.initialValue ?? "")}
-            className="h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm"
-          >
-            <option value="">—</option>
-            {SDG_NUMBERS.map((n) => (
-              <option key={n} value={n}>
-                {n}. {t(sdgKey(n))}
-              </option>
-            ))}
-          </select>
-          {errorsOf(fields.sdg.errors)}
-        </div>
-        <Field label={t("content.title")} errors={fields.title.errors} {...getInputProps(fields.title, { type: "text" })} />
-        <TextArea label={t("content.summary")} errors={fields.summary.errors} {...getTextareaProps(fields.summary)} rows={3} />
-        <TextArea label={t("content.content")} errors={fields.content.errors} {...getTextareaProps(fields.content)} rows={6} />
-        <Field
-          label={t("content.keywords")}
-          hint={t("content.keywordsHint")}
-          errors={fields.keywords.errors}
-          {...getInputProps(fields.keywords, { type: "text" })}
-        />
-        <fieldset className="mb-4">
-          <legend className="mb-1 text-sm font-medium">{t("content.publicize")}</legend>
-          {(["1", "0"] as const).map((value) => (
-            <label key={value} className="flex items-center gap-2 text-sm">
-              <input type="radio" name={fields.publicize.name} value={value} defaultChecked={fields.publicize.initialValue === value} />
-              {value === "1" ? t("content.public") : t("content.private")}
-            </label>
-          ))}
-        </fieldset>
+        <ContentMetadataFields fields={fields} />
         {/* Files last, so the text fields arrive first in the stream. */}
         <Field
           label={t("content.file")}
@@ -179,22 +136,5 @@ export default function Upload({ actionData }: Route.ComponentProps) {
         )}
       </Form>
     </>
-  );
-}
-
-function TextArea({ label, errors, id, ...props }: React.ComponentProps<"textarea"> & { label: string; errors?: string[] }) {
-  const { t } = useTranslation();
-  return (
-    <div className="mb-4">
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <textarea id={id} className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm" {...props} />
-      {errors?.length ? (
-        <p className="mt-1 text-sm text-red-600" data-testid={`error-${props.name}`}>
-          {errors.map((e) => translateError(t, e)).join(" ")}
-        </p>
-      ) : null}
-    </div>
   );
 }
