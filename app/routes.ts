@@ -36,7 +36,7 @@ export default [
     page("home", "home"),
     page("home/recommendList", "recommendList"),
     page("home/rankingList", "rankingList"),
-    page("discovery", "discovery"),
+    route("discovery", "routes/discovery.tsx"),
     page("retrieval", "retrieval"),
     route("retrieval/detail", "routes/content-detail.tsx", { id: "retrievalDetail" }),
     page("liveStreaming", "liveStreaming"),

@@ -19,7 +19,7 @@ test("the shell: menu, page titles, breadcrumb and tags bar", async ({ page }, i
   await expect(page).toHaveTitle("Discovery - Research Commons");
   await expect(page.getByTestId("breadcrumb")).toHaveText("DashboardDiscovery");
   await expect(page.getByTestId("section-title")).toHaveText("Discovery");
-  await expect(page.getByTestId("empty-state")).toContainText("17 goals");
+  await expect(page.getByTestId("feed-filters")).toBeVisible();
 
   await sidebarLink(page, "Upload").click();
   await expect(page).toHaveTitle("Upload - Research Commons");
