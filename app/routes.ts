@@ -37,7 +37,7 @@ export default [
     page("home/recommendList", "recommendList"),
     page("home/rankingList", "rankingList"),
     route("discovery", "routes/discovery.tsx"),
-    page("retrieval", "retrieval"),
+    route("retrieval", "routes/retrieval.tsx"),
     route("retrieval/detail", "routes/content-detail.tsx", { id: "retrievalDetail" }),
     page("liveStreaming", "liveStreaming"),
     page("liveStreaming/join", "join"),

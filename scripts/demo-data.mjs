@@ -32,7 +32,8 @@ export const DEMO_CONTENT = [
     sdg: 6,
     title: "Safe drinking water in small towns",
     summary: "What we measured in twelve small towns, and which filters worked.",
-    content: "A field study of household water filters over one dry and one wet season.",
+    content:
+      "A field study of household water filters over one dry and one wet season. 家庭用浄水器による安全な飲み水の研究。家用净水器与清洁饮水研究。",
     keywords: "water, sanitation, filters",
     file: { key: "demo/sample-document.pdf", path: "demo/sample-document.pdf", type: "application/pdf" },
     thumbnail: { key: "demo/sample-document-thumbnail.png", path: "demo/sample-document-thumbnail.png", type: "image/png" },

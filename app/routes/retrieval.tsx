@@ -1,0 +1,180 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link, redirect, useSearchParams } from "react-router";
+import { PageTitle } from "~/components/page-title";
+import { Button } from "~/components/ui/button";
+import { highlightParts } from "~/lib/highlight";
+import { SDG_NUMBERS, sdgKey } from "~/lib/sdg";
+import { cn } from "~/lib/utils";
+import { requireUser } from "~/server/auth/session";
+import { env } from "~/server/bindings";
+import { clearSearchHistory, rememberSearch, searchContent, searchHistory, searchMembers, searchQuerySchema } from "~/server/search/search";
+import type { Route } from "./+types/retrieval";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const query = searchQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const now = Date.now();
+  const [content, members] = await Promise.all([
+    query.tab === "members" ? [] : searchContent(env.DB, query, user.id, now),
+    query.tab === "members" ? searchMembers(env.DB, query) : [],
+  ]);
+  let history: string[] | null = null;
+  try {
+    if (query.q) await rememberSearch(env.DB, user.id, query.q, now);
+    history = await searchHistory(env.DB, user.id);
+  } catch (error) {
+    console.error("search history", error);
+  }
+  return { query, content, members, history };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  await clearSearchHistory(env.DB, user.id);
+  return redirect("/retrieval", { status: 303 });
+}
+
+function Highlighted({ text }: { text: string }) {
+  return (
+    <>
+      {highlightParts(text).map((part, i) =>
+        part.marked ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: parts have no identity beyond their place
+          <mark key={i} className="rounded bg-yellow-100 px-0.5">
+            {part.text}
+          </mark>
+        ) : (
+          part.text
+        ),
+      )}
+    </>
+  );
+}
+
+const TABS = ["documents", "videos", "members"] as const;
+const select = "h-9 rounded-md border border-slate-300 bg-white px-2 text-sm";
+
+/** Search across documents, videos and members: a GET form, so results are links that work anywhere. */
+export default function Retrieval({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const { query, content, members, history } = loaderData;
+  const tabUrl = (tab: string) => {
+    const copy = new URLSearchParams(params);
+    copy.set("tab", tab);
+    return `/retrieval?${copy}`;
+  };
+  const results = query.tab === "members" ? members.length : content.length;
+  return (
+    <>
+      <PageTitle titleKey="retrieval" />
+      <Form method="get" role="search" className="mb-3 flex flex-wrap gap-2" data-testid="search-form">
+        <input type="hidden" name="tab" value={query.tab} />
+        <input
+          type="search"
+          name="q"
+          defaultValue={query.q}
+          placeholder={t("search.placeholder")}
+          aria-label={t("search.search")}
+          className="h-9 min-w-60 flex-1 rounded-md border border-slate-300 bg-white px-3 text-sm"
+        />
+        {query.tab === "members" ? (
+          <select name="type" defaultValue={query.type ?? ""} aria-label={t("auth.accountType")} className={select}>
+            <option value="">{t("search.anyType")}</option>
+            <option value="1">{t("search.researcher")}</option>
+            <option value="2">{t("search.investor")}</option>
+          </select>
+        ) : (
+          <>
+            <select name="sdg" defaultValue={query.sdg ?? ""} aria-label={t("content.category")} className={select}>
+              <option value="">{t("feed.allGoals")}</option>
+              {SDG_NUMBERS.map((n) => (
+                <option key={n} value={n}>
+                  {n}. {t(sdgKey(n))}
+                </option>
+              ))}
+            </select>
+            <select name="since" defaultValue={query.since ?? ""} aria-label={t("search.anyTime")} className={select}>
+              <option value="">{t("search.anyTime")}</option>
+              <option value="week">{t("search.pastWeek")}</option>
+              <option value="month">{t("search.pastMonth")}</option>
+              <option value="year">{t("search.pastYear")}</option>
+            </select>
+          </>
+        )}
+        <Button type="submit">{t("search.search")}</Button>
+      </Form>
+      <nav className="mb-4 flex gap-1 border-b border-slate-200" aria-label={t("search.search")}>
+        {TABS.map((tab) => (
+          <Link
+            key={tab}
+            to={tabUrl(tab)}
+            aria-current={query.tab === tab ? "page" : undefined}
+            className={cn(
+              "-mb-px border-b-2 px-3 py-2 text-sm",
+              query.tab === tab ? "border-brand text-brand" : "border-transparent text-slate-600",
+            )}
+          >
+            {t(`search.${tab}`)}
+          </Link>
+        ))}
+      </nav>
+      {!query.q ? (
+        history === null ? (
+          <p role="alert" className="text-sm text-red-600">
+            {t("notify.loadHistoryError")}
+          </p>
+        ) : history.length ? (
+          <section data-testid="search-history">
+            <h2 className="mb-2 text-sm font-medium">{t("search.recent")}</h2>
+            <ul className="mb-2 flex flex-wrap gap-2">
+              {history.map((past) => (
+                <li key={past}>
+                  <Link
+                    to={`/retrieval?q=${encodeURIComponent(past)}&tab=${query.tab}`}
+                    className="rounded-full bg-slate-100 px-3 py-1 text-sm hover:bg-slate-200"
+                  >
+                    {past}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <Form method="post">
+              <Button type="submit" variant="ghost" size="sm">
+                {t("search.clear")}
+              </Button>
+            </Form>
+          </section>
+        ) : null
+      ) : results === 0 ? (
+        <p className="text-slate-600">{t("search.noResults", { q: query.q })}</p>
+      ) : null}
+      <ol className="flex flex-col gap-3" data-testid="search-results">
+        {content.map((hit) => (
+          <li key={hit.id} className="rounded-lg border border-slate-200 bg-white p-3">
+            <Link to={`/retrieval/detail?id=${hit.id}`} className="font-medium hover:text-brand">
+              <Highlighted text={hit.title} />
+            </Link>
+            <p className="mt-1 text-sm text-slate-600">
+              <Highlighted text={hit.snippet} />
+            </p>
+            <p className="mt-1 text-xs text-slate-500">
+              {hit.sdg}. {t(sdgKey(hit.sdg))} · {t("content.by", { name: hit.owner_name })}
+            </p>
+          </li>
+        ))}
+        {members.map((hit) => (
+          <li key={hit.id} className="rounded-lg border border-slate-200 bg-white p-3">
+            <Link to={`/personal?member=${hit.id}`} className="font-medium hover:text-brand">
+              <Highlighted text={hit.nick_name} />
+            </Link>
+            <p className="text-xs text-slate-500">
+              {hit.account_type === 1 ? t("search.researcher") : t("search.investor")}
+              {hit.organisation ? ` · ${hit.organisation}` : ""}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import { z } from "zod";
+import { MARK_END, MARK_START } from "~/lib/highlight";
+
+const TRIGRAM = 3;
+const HISTORY_SIZE = 10;
+
+export const searchQuerySchema = z.object({
+  q: z.string().trim().max(200).default("").catch(""),
+  tab: z.enum(["documents", "videos", "members"]).default("documents").catch("documents"),
+  sdg: z.coerce.number().int().min(1).max(17).optional().catch(undefined),
+  since: z.enum(["week", "month", "year"]).optional().catch(undefined),
+  type: z.enum(["1", "2"]).optional().catch(undefined),
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/** Words of the query; each becomes a quoted FTS phrase, so no text is ever read as query syntax. */
+export function searchTerms(q: string): string[] {
+  return q
+    .split(/[\s\u3000]+/)
+    .map((term) => term.replace(/[\u0000-\u001f]/g, ""))
+    .filter(Boolean)
+    .slice(0, 8);
+}
+
+const phrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
+const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const isLong = (term: string) => [...term].length >= TRIGRAM;
+const SINCE_DAYS = { week: 7, month: 31, year: 366 } as const;
+
+export interface ContentHit {
+  id: number;
+  kind: "document" | "video";
+  sdg: number;
+  title: string;
+  snippet: string;
+  owner_name: string;
+  created_at: number;
+}
+
+export interface MemberHit {
+  id: number;
+  nick_name: string;
+  organisation: string | null;
+  account_type: 1 | 2;
+}
+
+/**
+ * Documents or videos matching every word, best first (bm25; the title weighs most). Words of 3+
+ * characters go through the trigram index; shorter ones (e.g. 2-character Chinese words) by LIKE.
+ * Only publicized items, and the viewer's own.
+ */
+export async function searchContent(db: D1Database, query: SearchQuery, viewerId: number, now: number, limit = 20): Promise<ContentHit[]> {
+  const terms = searchTerms(query.q);
+  if (!terms.length) return [];
+  const long = terms.filter(isLong);
+  const where = ["(c.publicize = 1 OR c.owner_id = ?)", "c.kind = ?"];
+  const binds: (string | number)[] = [viewerId, query.tab === "videos" ? "video" : "document"];
+  for (const term of terms.filter((t) => !isLong(t))) {
+    where.push("(c.title || ' ' || c.summary || ' ' || c.content || ' ' || c.keywords) LIKE ? ESCAPE '\\'");
+    binds.push(likeTerm(term));
+  }
+  if (query.sdg) {
+    where.push("c.sdg = ?");
+    binds.push(query.sdg);
+  }
+  if (query.since) {
+    where.push("c.created_at >= ?");
+    binds.push(now - SINCE_DAYS[query.since] * 86_400_000);
+  }
+  const fields = "c.id, c.kind, c.sdg, c.created_at, u.nick_name AS owner_name";
+  const sql = long.length
+    ? `SELECT ${fields}, highlight(content_fts, 0, '${MARK_START}', '${MARK_END}') AS title,
+         snippet(content_fts, -1, '${MARK_START}', '${MARK_END}', '…', 64) AS snippet
+       FROM content_fts JOIN content c ON c.id = content_fts.rowid JOIN users u ON u.id = c.owner_id
+       WHERE content_fts MATCH ? AND ${where.join(" AND ")}
+       ORDER BY bm25(content_fts, 10.0, 4.0, 1.0, 3.0) LIMIT ?`
+    : `SELECT ${fields}, c.title AS title, substr(c.summary, 1, 160) AS snippet
+       FROM content c JOIN users u ON u.id = c.owner_id WHERE ${where.join(" AND ")}
+       ORDER BY c.created_at DESC LIMIT ?`;
+  const params = long.length ? [long.map(phrase).join(" "), ...binds, limit] : [...binds, limit];
+  const { results } = await db
+    .prepare(sql)
+    .bind(...params)
+    .all<ContentHit>();
+  return results;
+}
+
+/** Members by nick name or organisation, with the same rules for short words. */
+export async function searchMembers(db: D1Database, query: SearchQuery, limit = 20): Promise<MemberHit[]> {
+  const terms = searchTerms(query.q);
+  if (!terms.length) return [];
+  const long = terms.filter(isLong);
+  const where: string[] = [];
+  const binds: (string | number)[] = [];
+  for (const term of terms.filter((t) => !isLong(t))) {
+    where.push("(u.nick_name || ' ' || coalesce(u.organisation, '')) LIKE ? ESCAPE '\\'");
+    binds.push(likeTerm(term));
+  }
+  if (query.type) {
+    where.push("u.account_type = ?");
+    binds.push(Number(query.type));
+  }
+  const filter = where.length ? `AND ${where.join(" AND ")}` : "";
+  const sql = long.length
+    ? `SELECT u.id, highlight(member_fts, 0, '${MARK_START}', '${MARK_END}') AS nick_name, u.organisation, u.account_type
+       FROM member_fts JOIN users u ON u.id = member_fts.rowid WHERE member_fts MATCH ? ${filter} ORDER BY bm25(member_fts) LIMIT ?`
+    : `SELECT u.id, u.nick_name, u.organisation, u.account_type FROM users u WHERE 1 = 1 ${filter} ORDER BY u.nick_name LIMIT ?`;
+  const params = long.length ? [long.map(phrase).join(" "), ...binds, limit] : [...binds, limit];
+  const { results } = await db
+    .prepare(sql)
+    .bind(...params)
+    .all<MemberHit>();
+  return results;
+}
+
+export async function rememberSearch(db: D1Database, userId: number, q: string, now: number) {
+  if (!q) return;
+  await db.batch([
+    db
+      .prepare(
+        "INSERT INTO search_history (user_id, query, searched_at) VALUES (?, ?, ?) ON CONFLICT (user_id, query) DO UPDATE SET searched_at = excluded.searched_at",
+      )
+      .bind(userId, q, now),
+    db
+      .prepare(
+        "DELETE FROM search_history WHERE user_id = ? AND query NOT IN (SELECT query FROM search_history WHERE user_id = ? ORDER BY searched_at DESC LIMIT ?)",
+      )
+      .bind(userId, userId, HISTORY_SIZE),
+  ]);
+}
+
+export async function searchHistory(db: D1Database, userId: number): Promise<string[]> {
+  const { results } = await db
+    .prepare("SELECT query FROM search_history WHERE user_id = ? ORDER BY searched_at DESC LIMIT ?")
+    .bind(userId, HISTORY_SIZE)
+    .all<{ query: string }>();
+  return results.map((r) => r.query);
+}
+
+export async function clearSearchHistory(db: D1Database, userId: number) {
+  await db.prepare("DELETE FROM search_history WHERE user_id = ?").bind(userId).run();
+}

@@ -1,0 +1,86 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { clearSearchHistory, rememberSearch, searchContent, searchHistory, searchMembers, searchQuerySchema } from "~/server/search/search";
+import { uniqueEmail } from "./helpers";
+
+let owner = 0;
+let other = 0;
+
+async function member(nick: string, organisation: string | null = null) {
+  const row = await env.DB.prepare(
+    "INSERT INTO users (email, password_hash, account_type, kind, nick_name, organisation, created_at) VALUES (?, 'x', 1, 'individual', ?, ?, 0) RETURNING id",
+  )
+    .bind(uniqueEmail(), nick, organisation)
+    .first<{ id: number }>();
+  return row?.id ?? 0;
+}
+
+async function item(title: string, content: string, publicize: 0 | 1, by = owner) {
+  await env.DB.prepare(
+    `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type, thumbnail_key, thumbnail_type, created_at, updated_at)
+     VALUES (?, 'document', 6, ?, 'summary', ?, 'water', ?, 'f', 1, 'application/pdf', 't', 'image/png', 1, 1)`,
+  )
+    .bind(by, title, content, publicize)
+    .run();
+}
+
+const q = (text: string) => searchQuerySchema.parse({ q: text });
+const titles = async (text: string, viewer = other) =>
+  (await searchContent(env.DB, q(text), viewer, Date.now())).map((h) => h.title.replace(/[\u0001\u0002]/g, ""));
+
+describe("full-text search", () => {
+  beforeAll(async () => {
+    owner = await member("Aiko Tanaka", "Kyoto Water Lab");
+    other = await member("Someone Else");
+    await item("Safe drinking water in small towns", "Household filters. 安全な飲み水を届ける研究。清洁饮水和卫生设施。", 1);
+    await item("Private draft about water", "secret wells", 0);
+  });
+
+  it("finds English, Japanese and Chinese text, ranked, with matches marked", async () => {
+    expect(await titles("filters")).toEqual(["Safe drinking water in small towns"]);
+    expect(await titles("飲み水")).toEqual(["Safe drinking water in small towns"]);
+    expect(await titles("清洁饮水")).toEqual(["Safe drinking water in small towns"]);
+    // Two CJK characters are below the trigram: found by the LIKE fallback.
+    expect(await titles("饮水")).toEqual(["Safe drinking water in small towns"]);
+    const [hit] = await searchContent(env.DB, q("drinking"), other, Date.now());
+    expect(hit?.title).toContain("\u0001drinking\u0002");
+  });
+
+  it("never shows another member's private item, but shows the owner their own", async () => {
+    expect(await titles("secret wells")).toEqual([]);
+    expect(await titles("secret wells", owner)).toEqual(["Private draft about water"]);
+  });
+
+  it.each([
+    '"',
+    '"unclosed',
+    "water AND OR NOT",
+    "NEAR(water filters",
+    "wat*",
+    "title:water",
+    "^water",
+    "-water",
+    "(((",
+    "'; DROP TABLE content; --",
+    "%_\\",
+    "\u0000\u0001",
+    "water \u3000 饮",
+  ])("takes hostile query %j without failing", async (text) => {
+    await expect(searchContent(env.DB, q(text), other, Date.now())).resolves.toBeInstanceOf(Array);
+    await expect(searchMembers(env.DB, q(text))).resolves.toBeInstanceOf(Array);
+  });
+
+  it("finds members by nick name or organisation", async () => {
+    const hits = await searchMembers(env.DB, q("Water Lab"));
+    expect(hits.map((h) => h.id)).toContain(owner);
+  });
+
+  it("keeps the last ten distinct searches, newest first, and clears them", async () => {
+    for (let i = 0; i < 12; i++) await rememberSearch(env.DB, other, `query ${i % 11}`, 1000 + i);
+    const history = await searchHistory(env.DB, other);
+    expect(history).toHaveLength(10);
+    expect(history[0]).toBe("query 0");
+    await clearSearchHistory(env.DB, other);
+    expect(await searchHistory(env.DB, other)).toEqual([]);
+  });
+});
