@@ -3,17 +3,20 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
-import { ContentMetadataFields } from "~/components/content-fields";
+import { ContentMetadataFields, FieldErrors } from "~/components/content-fields";
 import { RelativeTime } from "~/components/relative-time";
 import { RouteError } from "~/components/route-error";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { editContentSchema } from "~/lib/schemas/content";
+import { commentSchema, editContentSchema } from "~/lib/schemas/content";
 import { SDG_COLOURS, sdgKey } from "~/lib/sdg";
 import { requireUser } from "~/server/auth/session";
 import { env } from "~/server/bindings";
 import { deleteContent, findContent, recordView, updateContent } from "~/server/content/content";
 import { flashCookie } from "~/server/shell/flash";
+import { addComment, deleteComment, setFollow, setLike, socialOf } from "~/server/social/social";
 import type { Route } from "./+types/content-detail";
+
+const SOCIAL_INTENTS = new Set(["like", "unlike", "follow", "unfollow", "comment", "delete-comment"]);
 
 const idOf = (request: Request) => Number(new URL(request.url).searchParams.get("id"));
 
@@ -25,16 +28,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = Date.now();
   const counted = await recordView(env.DB, item.id, user.id, now);
   const { file_key: _f, thumbnail_key: _t, ...shown } = item;
-  return { item: { ...shown, views: item.views + (counted ? 1 : 0) }, isOwner: item.owner_id === user.id, now };
+  const social = await socialOf(env.DB, user.id, item.id, item.owner_id);
+  return { item: { ...shown, views: item.views + (counted ? 1 : 0) }, isOwner: item.owner_id === user.id, userId: user.id, social, now };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const form = await request.formData();
   const id = idOf(request);
-  if (form.get("intent") === "edit") {
+  const intent = String(form.get("intent") ?? "");
+  if (SOCIAL_INTENTS.has(intent)) {
+    // Anyone who may see the item may like, comment and follow its author; each is a form (PRG).
+    const item = await findContent(env.DB, id, user.id);
+    if (!item) throw data(null, { status: 404 });
+    const now = Date.now();
+    if (intent === "like" || intent === "unlike") await setLike(env.DB, user.id, id, intent === "like", now);
+    if (intent === "follow" || intent === "unfollow") await setFollow(env.DB, user.id, item.owner_id, intent === "follow", now);
+    if (intent === "delete-comment") await deleteComment(env.DB, user.id, Number(form.get("comment")));
+    if (intent === "comment") {
+      const submission = parseWithZod(form, { schema: commentSchema });
+      if (submission.status !== "success")
+        return data({ result: undefined, confirmDelete: false, comment: submission.reply() }, { status: 400 });
+      await addComment(env.DB, user.id, id, submission.value.body, now);
+    }
+    return redirect(`/retrieval/detail?id=${id}`, { status: 303 });
+  }
+  if (intent === "edit") {
     const submission = parseWithZod(form, { schema: editContentSchema });
-    if (submission.status !== "success") return data({ result: submission.reply(), confirmDelete: false }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ result: submission.reply(), confirmDelete: false, comment: undefined }, { status: 400 });
     if (!(await updateContent(env.DB, id, user.id, submission.value, Date.now()))) throw data(null, { status: 404 });
     return redirect(`/retrieval/detail?id=${id}`, {
       status: 303,
@@ -43,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (form.get("intent") !== "delete") throw data(null, { status: 400 });
   // Without JavaScript the first press asks again on the page; the dialog does that with it.
-  if (form.get("confirm") !== "1") return { result: undefined, confirmDelete: true };
+  if (form.get("confirm") !== "1") return { result: undefined, confirmDelete: true, comment: undefined };
   if (!(await deleteContent(env.DB, env.FILES, id, user.id))) throw data(null, { status: 404 });
   return redirect("/upload", { status: 303, headers: { "Set-Cookie": flashCookie(request, "success", "content.deleted") } });
 }
@@ -128,6 +150,7 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
           </ul>
         </div>
       </section>
+      <Social data={loaderData} actionData={actionData} />
       {isOwner ? <OwnerActions item={item} actionData={actionData} /> : null}
     </article>
   );
@@ -185,5 +208,93 @@ function OwnerActions({ item, actionData }: { item: Shown; actionData: Route.Com
         </Button>
       </Form>
     </div>
+  );
+}
+
+/** Like, follow the author, and the comments: every one a plain form, so all work without JavaScript. */
+function Social({
+  data: loaded,
+  actionData,
+}: {
+  data: Route.ComponentProps["loaderData"];
+  actionData: Route.ComponentProps["actionData"];
+}) {
+  const { t } = useTranslation();
+  const { item, social, isOwner, userId, now } = loaded;
+  const [form, fields] = useForm({
+    lastResult: actionData?.comment,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: commentSchema }),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <section className="mt-4 rounded-lg border border-slate-200 bg-white p-4" data-testid="social">
+      <div className="mb-4 flex flex-wrap items-center gap-2">
+        <Form method="post">
+          <Button
+            type="submit"
+            name="intent"
+            value={social.liked ? "unlike" : "like"}
+            variant={social.liked ? "default" : "outline"}
+            size="sm"
+            data-testid="like"
+          >
+            {social.liked ? t("content.unlike") : t("content.like")} · {t("content.likes", { count: item.likes })}
+          </Button>
+        </Form>
+        {isOwner ? null : (
+          <Form method="post">
+            <Button
+              type="submit"
+              name="intent"
+              value={social.following ? "unfollow" : "follow"}
+              variant="outline"
+              size="sm"
+              data-testid="follow"
+            >
+              {social.following ? t("content.unfollow") : t("content.follow")} {item.owner_name}
+            </Button>
+          </Form>
+        )}
+        <span className="text-sm text-slate-500" data-testid="followers">
+          {item.owner_name}: {t("content.followers", { count: social.followers })}
+        </span>
+      </div>
+      <h3 className="mb-2 font-medium">{t("content.comments")}</h3>
+      {social.comments.length === 0 ? <p className="mb-2 text-sm text-slate-500">{t("content.noComments")}</p> : null}
+      <ol className="mb-3 flex flex-col gap-2" data-testid="comments">
+        {social.comments.map((comment) => (
+          <li key={comment.id} className="rounded-md bg-slate-50 p-2 text-sm">
+            <p className="text-xs text-slate-500">
+              {comment.nick_name} · <RelativeTime date={new Date(comment.created_at)} now={new Date(now)} />
+            </p>
+            <p className="whitespace-pre-wrap">{comment.body}</p>
+            {comment.user_id === userId ? (
+              <Form method="post">
+                <input type="hidden" name="comment" value={comment.id} />
+                <Button type="submit" name="intent" value="delete-comment" variant="link" size="sm" className="h-auto px-0">
+                  {t("content.deleteComment")}
+                </Button>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      <Form method="post" {...getFormProps(form)}>
+        <label htmlFor={fields.body.id} className="mb-1 block text-sm font-medium">
+          {t("content.addComment")}
+        </label>
+        <textarea
+          id={fields.body.id}
+          name={fields.body.name}
+          defaultValue={String(fields.body.initialValue ?? "")}
+          rows={3}
+          className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+        />
+        <FieldErrors name="body" errors={fields.body.errors} />
+        <Button type="submit" name="intent" value="comment" size="sm" className="mt-2">
+          {t("content.post")}
+        </Button>
+      </Form>
+    </section>
   );
 }

@@ -29,3 +29,12 @@ export const uploadFormSchema = contentFieldsSchema.extend({ file: z.unknown().o
 
 /** What an owner may change after upload: everything but the file (and so its kind). */
 export const editContentSchema = contentFieldsSchema.omit({ kind: true });
+
+export const COMMENT_MAX = 1000;
+export const commentSchema = z.object({
+  body: z
+    .string({ error: "validation.inputEmpty" })
+    .trim()
+    .min(1, "validation.inputEmpty")
+    .max(COMMENT_MAX, `validation.commentTooLong|max=${COMMENT_MAX}`),
+});

@@ -1,0 +1,63 @@
+// Likes, follows and comments. Every write is idempotent: a repeated like or follow changes nothing.
+/** Sets whether `userId` likes the item; the item's like count moves only when the state changes. */
+export async function setLike(db: D1Database, userId: number, contentId: number, liked: boolean, now: number) {
+  const change = liked
+    ? db.prepare("INSERT OR IGNORE INTO likes (user_id, content_id, created_at) VALUES (?, ?, ?)").bind(userId, contentId, now)
+    : db.prepare("DELETE FROM likes WHERE user_id = ? AND content_id = ?").bind(userId, contentId);
+  const result = await change.run();
+  if (result.meta.changes) {
+    await db
+      .prepare(`UPDATE content SET likes = likes ${liked ? "+" : "-"} 1 WHERE id = ?`)
+      .bind(contentId)
+      .run();
+  }
+}
+
+export async function setFollow(db: D1Database, followerId: number, followeeId: number, following: boolean, now: number) {
+  if (followerId === followeeId) return;
+  const statement = following
+    ? db.prepare("INSERT OR IGNORE INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)").bind(followerId, followeeId, now)
+    : db.prepare("DELETE FROM follows WHERE follower_id = ? AND followee_id = ?").bind(followerId, followeeId);
+  await statement.run();
+}
+
+export interface CommentRow {
+  id: number;
+  user_id: number;
+  nick_name: string;
+  body: string;
+  created_at: number;
+}
+
+export async function addComment(db: D1Database, userId: number, contentId: number, body: string, now: number) {
+  await db
+    .prepare("INSERT INTO comments (content_id, user_id, body, created_at) VALUES (?, ?, ?, ?)")
+    .bind(contentId, userId, body, now)
+    .run();
+}
+
+/** Deletes a comment only for its author. */
+export async function deleteComment(db: D1Database, userId: number, commentId: number) {
+  const result = await db.prepare("DELETE FROM comments WHERE id = ? AND user_id = ?").bind(commentId, userId).run();
+  return result.meta.changes > 0;
+}
+
+/** What the detail page shows about the social side of an item, in one round trip. */
+export async function socialOf(db: D1Database, viewerId: number, contentId: number, ownerId: number) {
+  const [liked, following, followers, comments] = await db.batch([
+    db.prepare("SELECT 1 AS yes FROM likes WHERE user_id = ? AND content_id = ?").bind(viewerId, contentId),
+    db.prepare("SELECT 1 AS yes FROM follows WHERE follower_id = ? AND followee_id = ?").bind(viewerId, ownerId),
+    db.prepare("SELECT count(*) AS n FROM follows WHERE followee_id = ?").bind(ownerId),
+    db
+      .prepare(
+        "SELECT c.id, c.user_id, u.nick_name, c.body, c.created_at FROM comments c JOIN users u ON u.id = c.user_id WHERE c.content_id = ? ORDER BY c.created_at, c.id",
+      )
+      .bind(contentId),
+  ]);
+  return {
+    liked: Boolean(liked?.results.length),
+    following: Boolean(following?.results.length),
+    followers: Number((followers?.results[0] as { n: number } | undefined)?.n ?? 0),
+    comments: (comments?.results ?? []) as CommentRow[],
+  };
+}

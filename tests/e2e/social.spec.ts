@@ -1,0 +1,37 @@
+import { expect, signIn, test } from "./fixtures";
+import { ready } from "./helpers";
+
+const count = (text: string | null) => Number(/(\d+) (like|follower)/.exec(text ?? "")?.[1]);
+
+test("like, follow the author and comment on an item, with the counts changing", async ({ page }) => {
+  // Each project uses its own member and item, so the two never race on the same counts.
+  const js = test.info().project.name === "js";
+  await signIn(page, js ? "investor@demo.test" : "fund@demo.test");
+  await page.goto(`/retrieval/detail?id=${js ? 1 : 2}`);
+  await ready(page, test.info());
+
+  const like = page.getByTestId("like");
+  const before = count(await like.textContent());
+  await like.click();
+  await expect(like).toHaveText(new RegExp(`^Unlike · ${before + 1} likes?$`));
+  await like.click();
+  await expect(like).toHaveText(new RegExp(`^Like · ${before} likes?$`));
+
+  const follow = page.getByTestId("follow");
+  const followers = count(await page.getByTestId("followers").textContent());
+  await follow.click();
+  await expect(follow).toHaveText(/^Unfollow /);
+  await expect(page.getByTestId("followers")).toHaveText(new RegExp(`${followers + 1} followers?$`));
+  await follow.click();
+  await expect(follow).toHaveText(/^Follow /);
+
+  await page.getByRole("button", { name: "Post" }).click();
+  await expect(page.getByTestId("error-body")).toHaveText("Input Cannot Empty");
+  const text = `<script>alert(1)</script> Great study ${Date.now()}`;
+  await page.getByLabel("Add a comment").fill(text);
+  await page.getByRole("button", { name: "Post" }).click();
+  const comment = page.getByTestId("comments").locator("li", { hasText: text });
+  await expect(comment).toBeVisible();
+  await comment.getByRole("button", { name: "Delete comment" }).click();
+  await expect(page.getByTestId("comments").locator("li", { hasText: text })).toHaveCount(0);
+});

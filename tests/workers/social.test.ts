@@ -1,0 +1,64 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { addComment, deleteComment, setFollow, setLike, socialOf } from "~/server/social/social";
+import { uniqueEmail } from "./helpers";
+
+async function member() {
+  const row = await env.DB.prepare(
+    "INSERT INTO users (email, password_hash, account_type, kind, nick_name, created_at) VALUES (?, 'x', 1, 'individual', 'M', 0) RETURNING id",
+  )
+    .bind(uniqueEmail())
+    .first<{ id: number }>();
+  return row?.id ?? 0;
+}
+
+async function item(owner: number) {
+  const row = await env.DB.prepare(
+    `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type, thumbnail_key, thumbnail_type, created_at, updated_at)
+     VALUES (?, 'document', 1, 't', 's', 'c', 'k', 1, 'f', 1, 'application/pdf', 't', 'image/png', 1, 1) RETURNING id`,
+  )
+    .bind(owner)
+    .first<{ id: number }>();
+  return row?.id ?? 0;
+}
+
+const likesOf = async (id: number) =>
+  (await env.DB.prepare("SELECT likes FROM content WHERE id = ?").bind(id).first<{ likes: number }>())?.likes;
+
+describe("likes, follows and comments", () => {
+  it("a like counts once however often it is sent, and unliking twice takes one away", async () => {
+    const owner = await member();
+    const fan = await member();
+    const id = await item(owner);
+    await setLike(env.DB, fan, id, true, 1);
+    await setLike(env.DB, fan, id, true, 2);
+    expect(await likesOf(id)).toBe(1);
+    await setLike(env.DB, fan, id, false, 3);
+    await setLike(env.DB, fan, id, false, 4);
+    expect(await likesOf(id)).toBe(0);
+  });
+
+  it("a follow counts once, never of oneself, and can be undone", async () => {
+    const owner = await member();
+    const fan = await member();
+    const id = await item(owner);
+    await setFollow(env.DB, fan, owner, true, 1);
+    await setFollow(env.DB, fan, owner, true, 2);
+    await setFollow(env.DB, owner, owner, true, 3);
+    expect(await socialOf(env.DB, fan, id, owner)).toMatchObject({ following: true, followers: 1 });
+    await setFollow(env.DB, fan, owner, false, 4);
+    expect(await socialOf(env.DB, fan, id, owner)).toMatchObject({ following: false, followers: 0 });
+  });
+
+  it("comments are listed in order and only their author can delete them", async () => {
+    const owner = await member();
+    const fan = await member();
+    const id = await item(owner);
+    await addComment(env.DB, fan, id, "<b>first</b>", 1);
+    await addComment(env.DB, owner, id, "second", 2);
+    const { comments } = await socialOf(env.DB, fan, id, owner);
+    expect(comments.map((c) => c.body)).toEqual(["<b>first</b>", "second"]);
+    expect(await deleteComment(env.DB, owner, comments[0]?.id ?? 0)).toBe(false);
+    expect(await deleteComment(env.DB, fan, comments[0]?.id ?? 0)).toBe(true);
+  });
+});
