@@ -35,7 +35,7 @@ export default [
     index("routes/index.ts"),
     page("home", "home"),
     page("home/recommendList", "recommendList"),
-    page("home/rankingList", "rankingList"),
+    route("home/rankingList", "routes/ranking-list.tsx", { id: "rankingList" }),
     route("discovery", "routes/discovery.tsx"),
     route("retrieval", "routes/retrieval.tsx"),
     route("retrieval/detail", "routes/content-detail.tsx", { id: "retrievalDetail" }),
@@ -46,7 +46,7 @@ export default [
     page("personal", "personal"),
     page("personal/Setting", "setting"),
     page("personal/verification", "verification"),
-    page("personal/ranking", "ranking"),
+    route("personal/ranking", "routes/my-ranking.tsx", { id: "ranking" }),
   ]),
 
   route("*", "routes/not-found.tsx"),

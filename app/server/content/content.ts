@@ -1,4 +1,5 @@
 import type { ContentFields } from "~/lib/schemas/content";
+import { awardPoints } from "~/server/ranking/ranking";
 import type { StoredObject } from "./receive-upload";
 
 export interface ContentItem {
@@ -60,6 +61,7 @@ export async function createContent(
     )
     .first<{ id: number }>();
   if (!row) throw new Error("insert returned no id");
+  await awardPoints(db, ownerId, "upload", now);
   return row.id;
 }
 

@@ -1,16 +1,16 @@
+import { recomputeScores } from "~/server/ranking/ranking";
+
 /** How long the cron log is kept; older rows are pruned by the run itself. */
 export const CRON_LOG_DAYS = 30;
 
-/**
- * The Cron Trigger's work. Today it records the run and prunes the log; the ranking issue adds the
- * monthly credit-score computation here.
- */
+/** The Cron Trigger's work: recompute every credit score, record the run and prune the log. */
 export async function runScheduled(controller: Pick<ScheduledController, "cron" | "scheduledTime">, db: D1Database, now = Date.now()) {
+  const { members } = await recomputeScores(db, now);
   const cutoff = now - CRON_LOG_DAYS * 86_400_000;
   const [, pruned] = await db.batch([
     db
       .prepare("INSERT INTO cron_runs (cron, scheduled_at, finished_at, summary) VALUES (?, ?, ?, ?)")
-      .bind(controller.cron, controller.scheduledTime, now, "log"),
+      .bind(controller.cron, controller.scheduledTime, now, `scores: ${members} members`),
     db.prepare("DELETE FROM cron_runs WHERE finished_at < ?").bind(cutoff),
   ]);
   return { pruned: pruned?.meta.changes ?? 0 };

@@ -1,16 +1,19 @@
+import { awardPoints } from "~/server/ranking/ranking";
+
 // Likes, follows and comments. Every write is idempotent: a repeated like or follow changes nothing.
+
 /** Sets whether `userId` likes the item; the item's like count moves only when the state changes. */
 export async function setLike(db: D1Database, userId: number, contentId: number, liked: boolean, now: number) {
   const change = liked
     ? db.prepare("INSERT OR IGNORE INTO likes (user_id, content_id, created_at) VALUES (?, ?, ?)").bind(userId, contentId, now)
     : db.prepare("DELETE FROM likes WHERE user_id = ? AND content_id = ?").bind(userId, contentId);
   const result = await change.run();
-  if (result.meta.changes) {
-    await db
-      .prepare(`UPDATE content SET likes = likes ${liked ? "+" : "-"} 1 WHERE id = ?`)
-      .bind(contentId)
-      .run();
-  }
+  if (!result.meta.changes) return;
+  const owner = await db
+    .prepare(`UPDATE content SET likes = likes ${liked ? "+" : "-"} 1 WHERE id = ? RETURNING owner_id`)
+    .bind(contentId)
+    .first<{ owner_id: number }>();
+  if (liked && owner && owner.owner_id !== userId) await awardPoints(db, owner.owner_id, "likeReceived", now);
 }
 
 export async function setFollow(db: D1Database, followerId: number, followeeId: number, following: boolean, now: number) {
@@ -34,6 +37,7 @@ export async function addComment(db: D1Database, userId: number, contentId: numb
     .prepare("INSERT INTO comments (content_id, user_id, body, created_at) VALUES (?, ?, ?, ?)")
     .bind(contentId, userId, body, now)
     .run();
+  await awardPoints(db, userId, "comment", now);
 }
 
 /** Deletes a comment only for its author. */

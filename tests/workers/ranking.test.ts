@@ -1,0 +1,107 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { COEFFICIENTS, POINT_RULES, SCORE_INPUTS, type ScoreInput, scoreOf } from "~/lib/credit-score";
+import { runScheduled } from "~/server/cron/scheduled";
+import { awardPoints, rankingList, recomputeScores, scoreFor } from "~/server/ranking/ranking";
+import { uniqueEmail } from "./helpers";
+
+const NOW = Date.UTC(2026, 10, 22, 12);
+const DAY = 86_400_000;
+
+async function member(nick = "M") {
+  const row = await env.DB.prepare(
+    "INSERT INTO users (email, password_hash, account_type, kind, nick_name, created_at) VALUES (?, 'x', 1, 'individual', ?, 0) RETURNING id",
+  )
+    .bind(uniqueEmail(), nick)
+    .first<{ id: number }>();
+  return row?.id ?? 0;
+}
+
+async function upload(owner: number, kind: "document" | "video", at: number) {
+  const row = await env.DB.prepare(
+    `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type, thumbnail_key, thumbnail_type, created_at, updated_at)
+     VALUES (?, ?, 1, 't', 's', 'c', 'k', 1, 'f', 1, 'application/pdf', 't', 'image/png', ?, ?) RETURNING id`,
+  )
+    .bind(owner, kind, at, at)
+    .first<{ id: number }>();
+  return row?.id ?? 0;
+}
+
+/** A small deterministic random source, so a failing case can be replayed. */
+function random(seed: number) {
+  let state = seed;
+  return (max: number) => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state % max;
+  };
+}
+
+describe("points", () => {
+  it("stop at the daily cap", async () => {
+    const me = await member();
+    for (let i = 0; i < 30; i++) await awardPoints(env.DB, me, "comment", NOW);
+    const { total } = (await env.DB.prepare("SELECT sum(amount) AS total FROM points WHERE user_id = ?")
+      .bind(me)
+      .first<{ total: number }>()) ?? { total: 0 };
+    expect(total).toBe(POINT_RULES.comment.amount * POINT_RULES.comment.dailyCap);
+  });
+});
+
+describe("the credit score", () => {
+  it("equals the sum of its published products, for generated activity (property test)", async () => {
+    for (const seed of [1, 7, 42]) {
+      const next = random(seed);
+      const subject = await member(`subject-${seed}`);
+      const others = [await member(), await member(), await member()];
+      const expected = Object.fromEntries(SCORE_INPUTS.map((i) => [i, 0])) as Record<ScoreInput, number>;
+      const recent = () => NOW - next(25) * DAY;
+      for (let i = next(4); i > 0; i--) {
+        const kind = next(2) ? "video" : "document";
+        const id = await upload(subject, kind, recent());
+        expected[kind === "video" ? "videoUploads" : "documentUploads"]++;
+        for (const fan of others.slice(0, next(4))) {
+          await env.DB.prepare("INSERT INTO likes (user_id, content_id, created_at) VALUES (?, ?, ?)").bind(fan, id, recent()).run();
+          expected[kind === "video" ? "videoLikes" : "documentLikes"]++;
+          await env.DB.prepare("INSERT INTO content_views (content_id, user_id, day) VALUES (?, ?, ?)")
+            .bind(id, fan, new Date(recent()).toISOString().slice(0, 10))
+            .run();
+          expected[kind === "video" ? "videoViews" : "documentViews"]++;
+        }
+      }
+      for (const other of others.slice(0, next(4))) {
+        await env.DB.prepare("INSERT INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)")
+          .bind(other, subject, recent())
+          .run();
+        expected.followers++;
+      }
+      // Activity older than the month does not count.
+      await upload(subject, "video", NOW - 40 * DAY);
+      const points = next(5);
+      for (let i = 0; i < points; i++)
+        await env.DB.prepare("INSERT INTO points (user_id, reason, amount, day, created_at) VALUES (?, 'x', 3, 'd', ?)")
+          .bind(subject, recent())
+          .run();
+      expected.points = points * 3;
+
+      await recomputeScores(env.DB, NOW);
+      const stored = await scoreFor(env.DB, subject);
+      const sum = SCORE_INPUTS.reduce((total, input) => total + Math.round(expected[input] * COEFFICIENTS[input] * 100) / 100, 0);
+      expect(stored?.score).toBeCloseTo(sum, 2);
+      for (const input of SCORE_INPUTS) expect(stored?.breakdown[input].count, `${seed}:${input}`).toBe(expected[input]);
+      expect(scoreOf(expected).score).toBeCloseTo(sum, 2);
+    }
+  });
+
+  it("is recomputed by the scheduled handler, and equal scores share a rank", async () => {
+    const a = await member("Equal A");
+    const b = await member("Equal B");
+    await upload(a, "document", NOW - DAY);
+    await upload(b, "document", NOW - DAY);
+    await runScheduled({ cron: "*/15 * * * *", scheduledTime: NOW }, env.DB, NOW);
+    const list = await rankingList(env.DB, 1000);
+    const ra = list.find((m) => m.user_id === a);
+    const rb = list.find((m) => m.user_id === b);
+    expect(ra?.score).toBe(COEFFICIENTS.documentUploads);
+    expect(ra?.rank).toBe(rb?.rank);
+  });
+});
