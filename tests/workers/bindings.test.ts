@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CRON_LOG_DAYS, runScheduled } from "~/server/cron/scheduled";
 import { allowRequest } from "~/server/security/rate-limit";
-import { deleteFiles, getFile, newFileKey, putFile } from "~/server/storage/files";
+import { newFileKey } from "~/server/storage/files";
 
 describe("D1 with migrations applied", () => {
   it("has the foundation's tables", async () => {
@@ -26,20 +26,17 @@ describe("the scheduled handler", () => {
 });
 
 describe("R2 file storage", () => {
-  it("stores a stream under a server-chosen key and reads back a byte range", async () => {
+  it("stores a stream of known length under a server-chosen key and reads back a byte range", async () => {
     const key = newFileKey("files", new Date("2026-11-22T00:00:00Z"));
     expect(key).toMatch(/^files\/2026-11\/[0-9a-f-]{36}$/);
     const bytes = new TextEncoder().encode("%PDF-1.7 hello world");
-    const stream = new Blob([bytes]).stream();
-    await putFile(env.FILES, key, stream as ReadableStream, "application/pdf");
-
-    const part = await getFile(env.FILES, key, { offset: 9, length: 5 });
-    expect(part?.contentType).toBe("application/pdf");
+    await env.FILES.put(key, new Blob([bytes]).stream() as ReadableStream, { httpMetadata: { contentType: "application/pdf" } });
+    const part = await env.FILES.get(key, { range: { offset: 9, length: 5 } });
+    expect(part?.httpMetadata?.contentType).toBe("application/pdf");
     expect(part?.size).toBe(bytes.length);
     expect(await new Response(part?.body).text()).toBe("hello");
-
-    await deleteFiles(env.FILES, [key]);
-    expect(await getFile(env.FILES, key)).toBeNull();
+    await env.FILES.delete(key);
+    expect(await env.FILES.get(key)).toBeNull();
   });
 });
 
