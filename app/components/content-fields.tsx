@@ -16,6 +16,21 @@ export function FieldErrors({ name, errors }: { name: string; errors?: string[] 
   );
 }
 
+/** The 17 goals as a select; the empty option means "none chosen" (a form) or "all" (a filter). */
+export function GoalSelect({ emptyLabel, ...props }: React.ComponentProps<"select"> & { emptyLabel: string }) {
+  const { t } = useTranslation();
+  return (
+    <select className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm" {...props}>
+      <option value="">{emptyLabel}</option>
+      {SDG_NUMBERS.map((n) => (
+        <option key={n} value={n}>
+          {n}. {t(sdgKey(n))}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 /** The metadata the upload form and the owner's edit form share: goal, texts, keywords, visibility. */
 export function ContentMetadataFields({
   fields,
@@ -30,19 +45,13 @@ export function ContentMetadataFields({
         <label htmlFor={fields.sdg.id} className="mb-1 block text-sm font-medium">
           {t("content.category")}
         </label>
-        <select
+        <GoalSelect
           id={fields.sdg.id}
           name={fields.sdg.name}
           defaultValue={String(fields.sdg.initialValue ?? "")}
+          emptyLabel="—"
           className="h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm"
-        >
-          <option value="">—</option>
-          {SDG_NUMBERS.map((n) => (
-            <option key={n} value={n}>
-              {n}. {t(sdgKey(n))}
-            </option>
-          ))}
-        </select>
+        />
         <FieldErrors name="sdg" errors={fields.sdg.errors} />
       </div>
       <Field label={t("content.title")} errors={fields.title.errors} {...getInputProps(text(fields.title), { type: "text" })} />

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import { ContentCard } from "~/components/content-card";
+import { GoalSelect } from "~/components/content-fields";
 import { PageTitle } from "~/components/page-title";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { SDG_NUMBERS, sdgKey } from "~/lib/sdg";
 import { env } from "~/server/bindings";
 import { type FeedItem, feedQuerySchema, listFeed } from "~/server/content/feed";
 import type { Route } from "./+types/discovery";
@@ -62,14 +62,7 @@ export default function Discovery({ loaderData }: Route.ComponentProps) {
     <>
       <PageTitle titleKey="discovery" />
       <Form method="get" className="mb-4 flex flex-wrap items-end gap-2" data-testid="feed-filters">
-        <select name="sdg" defaultValue={query.sdg ?? ""} aria-label={t("content.category")} className={select}>
-          <option value="">{t("feed.allGoals")}</option>
-          {SDG_NUMBERS.map((n) => (
-            <option key={n} value={n}>
-              {n}. {t(sdgKey(n))}
-            </option>
-          ))}
-        </select>
+        <GoalSelect name="sdg" defaultValue={query.sdg ?? ""} aria-label={t("content.category")} emptyLabel={t("feed.allGoals")} />
         <select name="kind" defaultValue={query.kind ?? ""} aria-label={t("content.kind")} className={select}>
           <option value="">{t("feed.allKinds")}</option>
           <option value="document">{t("feed.documents")}</option>

@@ -1,9 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useSearchParams } from "react-router";
+import { GoalSelect } from "~/components/content-fields";
 import { PageTitle } from "~/components/page-title";
 import { Button } from "~/components/ui/button";
 import { highlightParts } from "~/lib/highlight";
-import { SDG_NUMBERS, sdgKey } from "~/lib/sdg";
+import { sdgKey } from "~/lib/sdg";
 import { cn } from "~/lib/utils";
 import { requireUser } from "~/server/auth/session";
 import { env } from "~/server/bindings";
@@ -86,14 +87,7 @@ export default function Retrieval({ loaderData }: Route.ComponentProps) {
           </select>
         ) : (
           <>
-            <select name="sdg" defaultValue={query.sdg ?? ""} aria-label={t("content.category")} className={select}>
-              <option value="">{t("feed.allGoals")}</option>
-              {SDG_NUMBERS.map((n) => (
-                <option key={n} value={n}>
-                  {n}. {t(sdgKey(n))}
-                </option>
-              ))}
-            </select>
+            <GoalSelect name="sdg" defaultValue={query.sdg ?? ""} aria-label={t("content.category")} emptyLabel={t("feed.allGoals")} />
             <select name="since" defaultValue={query.since ?? ""} aria-label={t("search.anyTime")} className={select}>
               <option value="">{t("search.anyTime")}</option>
               <option value="week">{t("search.pastWeek")}</option>
