@@ -162,6 +162,14 @@ export const OPENAPI = {
       },
     },
     "/contents": {
+      get: {
+        summary: "The discovery feed: publicized items; query sdg, kind, sort (newest|views|likes), page",
+        security: bearer,
+        responses: {
+          "200": okWith({ type: "object", properties: { items: { type: "array" }, hasMore: { type: "boolean" } } }),
+          "401": error,
+        },
+      },
       post: {
         summary: "Upload a document (PDF) or video (MP4) with its thumbnail: one multipart/form-data post, streamed",
         description:
@@ -273,6 +281,80 @@ export const OPENAPI = {
         security: bearer,
         parameters: [uploadParam],
         responses: { "200": okWith({ type: "object" }), "401": error, "404": error, "409": error, "415": error },
+      },
+    },
+    "/search": {
+      get: {
+        summary:
+          "Full-text search; query q, tab (documents|videos|members), sdg, since (week|month|year), type (1|2). Matches are wrapped in U+0001/U+0002.",
+        security: bearer,
+        responses: { "200": okWith({ type: "object", properties: { results: { type: "array" } } }), "401": error },
+      },
+    },
+    "/search/history": {
+      get: {
+        summary: "The member's last ten searches",
+        security: bearer,
+        responses: { "200": okWith({ type: "object", properties: { history: { type: "array" } } }), "401": error },
+      },
+      delete: { summary: "Clear the search history", security: bearer, responses: { "200": okWith(null), "401": error } },
+    },
+    "/contents/{id}/like": {
+      post: {
+        summary: "Like (idempotent)",
+        security: bearer,
+        parameters: [idParam],
+        responses: { "200": okWith({ type: "object" }), "401": error, "404": error },
+      },
+      delete: {
+        summary: "Unlike (idempotent)",
+        security: bearer,
+        parameters: [idParam],
+        responses: { "200": okWith({ type: "object" }), "401": error, "404": error },
+      },
+    },
+    "/contents/{id}/comments": {
+      get: {
+        summary: "The item's comments, oldest first",
+        security: bearer,
+        parameters: [idParam],
+        responses: { "200": okWith({ type: "object", properties: { comments: { type: "array" } } }), "401": error, "404": error },
+      },
+      post: {
+        summary: "Comment (1-1000 characters)",
+        security: bearer,
+        parameters: [idParam],
+        requestBody: body({ body: str }, ["body"]),
+        responses: { "201": okWith(null), "400": error, "401": error, "404": error },
+      },
+    },
+    "/comments/{id}": {
+      delete: {
+        summary: "Delete one's own comment",
+        security: bearer,
+        parameters: [idParam],
+        responses: { "200": okWith(null), "401": error, "404": error },
+      },
+    },
+    "/users/{id}/follow": {
+      post: {
+        summary: "Follow a member (idempotent)",
+        security: bearer,
+        parameters: [idParam],
+        responses: { "200": okWith({ type: "object", properties: { followers: { type: "integer" } } }), "401": error, "404": error },
+      },
+      delete: {
+        summary: "Unfollow (idempotent)",
+        security: bearer,
+        parameters: [idParam],
+        responses: { "200": okWith({ type: "object", properties: { followers: { type: "integer" } } }), "401": error, "404": error },
+      },
+    },
+    "/ranking": {
+      get: {
+        summary: "The stored ranking (ties share a rank) and the member's own score with its breakdown",
+        security: bearer,
+        responses: { "200": okWith({ type: "object", properties: { ranking: { type: "array" } } }), "401": error },
       },
     },
     "/auth/info": {

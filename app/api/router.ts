@@ -14,6 +14,18 @@ import {
 import { API_CODES, fail } from "./envelope";
 import { OPENAPI } from "./openapi";
 import {
+  deleteCommentCall,
+  deleteSearchHistory,
+  followCall,
+  getComments,
+  getFeed,
+  getRanking,
+  getSearch,
+  getSearchHistory,
+  likeCall,
+  postComment,
+} from "./social";
+import {
   type ApiContext,
   deleteLogout,
   getAuthInfo,
@@ -48,6 +60,18 @@ const ROUTES: Array<[string, RegExp, Handler]> = [
   ["DELETE", /^\/uploads\/([\w-]+)$/, deleteUpload],
   ["PUT", /^\/uploads\/([\w-]+)\/parts\/(\d+)$/, putUploadPart],
   ["POST", /^\/uploads\/([\w-]+)\/complete$/, postUploadComplete],
+  ["GET", /^\/contents$/, getFeed],
+  ["GET", /^\/search$/, getSearch],
+  ["GET", /^\/search\/history$/, getSearchHistory],
+  ["DELETE", /^\/search\/history$/, deleteSearchHistory],
+  ["POST", /^\/contents\/(\d+)\/like$/, likeCall],
+  ["DELETE", /^\/contents\/(\d+)\/like$/, likeCall],
+  ["GET", /^\/contents\/(\d+)\/comments$/, getComments],
+  ["POST", /^\/contents\/(\d+)\/comments$/, postComment],
+  ["DELETE", /^\/comments\/(\d+)$/, deleteCommentCall],
+  ["POST", /^\/users\/(\d+)\/follow$/, followCall],
+  ["DELETE", /^\/users\/(\d+)\/follow$/, followCall],
+  ["GET", /^\/ranking$/, getRanking],
   ["GET", /^\/openapi\.json$/, () => Response.json(OPENAPI)],
 ];
 

@@ -70,7 +70,7 @@ async function call(
   // Every answer must match the documented contract for its path, method and status.
   const template = path
     .replace(/\/parts\/\d+$/, "/parts/{n}")
-    .replace(/^\/(users|contents)\/\d+/, "/$1/{id}")
+    .replace(/^\/(users|contents|comments)\/\d+/, "/$1/{id}")
     .replace(/^\/uploads\/[\w-]{36}/, "/uploads/{id}");
   // A method a path does not have (405) answers the common error shape.
   const documented =
@@ -213,10 +213,16 @@ describe("the JSON API (spec section 7)", () => {
       [
         "/auth/info",
         "/auth/logout",
+        "/comments/{id}",
         "/contents",
         "/contents/{id}",
+        "/contents/{id}/comments",
         "/contents/{id}/file",
+        "/contents/{id}/like",
         "/contents/{id}/thumbnail",
+        "/ranking",
+        "/search",
+        "/search/history",
         "/uploads",
         "/uploads/{id}",
         "/uploads/{id}/complete",
@@ -227,6 +233,7 @@ describe("the JSON API (spec section 7)", () => {
         "/users/reset-password",
         "/users/send-verification-code",
         "/users/{id}",
+        "/users/{id}/follow",
       ].sort(),
     );
   });
@@ -307,6 +314,51 @@ describe("the content API", () => {
   it("needs a token (4010)", async () => {
     expect((await call("GET", "/contents/1")).json.code).toBe(4010);
     expect((await call("POST", "/uploads", { body: { size: 10 } })).json.code).toBe(4010);
+  });
+});
+
+describe("the social and discovery API", () => {
+  it("feed, search, like, comment, follow and ranking, each answering its documented shape", async () => {
+    const author = await registered();
+    const reader = await registered();
+    const authorToken = String(author.res.json.data?.access_token);
+    const token = String(reader.res.json.data?.access_token);
+    const { body, contentType } = multipart([
+      ...textFields({ title: "Mangrove restoration notes" }),
+      { name: "thumbnail", filename: "t.png", type: "image/png", body: pngBytes() },
+      { name: "file", filename: "x.pdf", type: "application/pdf", body: pdfBytes() },
+    ]);
+    const created = await call("POST", "/contents", {
+      token: authorToken,
+      raw: { body: await new Response(body).arrayBuffer(), type: contentType },
+    });
+    const id = (created.json.data as { id: number }).id;
+
+    const feed = await call("GET", "/contents?sort=newest", { token });
+    expect((feed.json.data as { items: { id: number }[] }).items.map((i) => i.id)).toContain(id);
+    const search = await call("GET", "/search?q=Mangrove", { token });
+    expect((search.json.data as { results: { id: number }[] }).results.map((r) => r.id)).toEqual([id]);
+    expect((await call("GET", "/search/history", { token })).json.data).toEqual({ history: ["Mangrove"] });
+
+    await call("POST", `/contents/${id}/like`, { token });
+    const liked = await call("POST", `/contents/${id}/like`, { token });
+    expect(liked.json.data).toMatchObject({ liked: true });
+    expect((await call("GET", `/contents/${id}`, { token })).json.data?.content).toMatchObject({ likes: 1 });
+
+    expect((await call("POST", `/contents/${id}/comments`, { token, body: { body: "" } })).status).toBe(400);
+    expect((await call("POST", `/contents/${id}/comments`, { token, body: { body: "Useful, thanks" } })).status).toBe(201);
+    const comments = (await call("GET", `/contents/${id}/comments`, { token })).json.data as { comments: { id: number; body: string }[] };
+    expect(comments.comments.map((c) => c.body)).toEqual(["Useful, thanks"]);
+    expect((await call("DELETE", `/comments/${comments.comments[0]?.id}`, { token: authorToken })).status).toBe(404);
+    expect((await call("DELETE", `/comments/${comments.comments[0]?.id}`, { token })).json.code).toBe(0);
+
+    const authorId = userId(author.res);
+    await call("POST", `/users/${authorId}/follow`, { token });
+    expect((await call("POST", `/users/${authorId}/follow`, { token })).json.data).toEqual({ followers: 1 });
+    expect((await call("DELETE", `/users/${authorId}/follow`, { token })).json.data).toEqual({ followers: 0 });
+
+    const ranking = await call("GET", "/ranking", { token });
+    expect(ranking.status).toBe(200);
   });
 });
 

@@ -1,0 +1,99 @@
+import { translateError } from "~/lib/form-errors";
+import { commentSchema } from "~/lib/schemas/content";
+import { env } from "~/server/bindings";
+import { findContent } from "~/server/content/content";
+import { feedQuerySchema, listFeed } from "~/server/content/feed";
+import { translator } from "~/server/i18n/translate";
+import { rankingList, scoreFor } from "~/server/ranking/ranking";
+import { clearSearchHistory, rememberSearch, searchContent, searchHistory, searchMembers, searchQuerySchema } from "~/server/search/search";
+import { addComment, deleteComment, setFollow, setLike, socialOf } from "~/server/social/social";
+import { API_CODES, fail, ok } from "./envelope";
+import { type ApiContext, authenticate } from "./users";
+
+// Feeds, search, likes, follows, comments and the ranking over the services the pages use.
+
+const query = (ctx: ApiContext) => Object.fromEntries(new URL(ctx.request.url).searchParams);
+const notFound = (ctx: ApiContext) => fail(404, API_CODES.notFound, translator(ctx.language)("content.notFound"));
+
+export async function getFeed(ctx: ApiContext) {
+  const auth = await authenticate(ctx);
+  if (auth instanceof Response) return auth;
+  return ok(await listFeed(env.DB, feedQuerySchema.parse(query(ctx))));
+}
+
+export async function getSearch(ctx: ApiContext) {
+  const auth = await authenticate(ctx);
+  if (auth instanceof Response) return auth;
+  const q = searchQuerySchema.parse(query(ctx));
+  const results = q.tab === "members" ? await searchMembers(env.DB, q) : await searchContent(env.DB, q, auth.user.id, ctx.now);
+  await rememberSearch(env.DB, auth.user.id, q.q, ctx.now);
+  return ok({ query: q, results });
+}
+
+export async function getSearchHistory(ctx: ApiContext) {
+  const auth = await authenticate(ctx);
+  if (auth instanceof Response) return auth;
+  return ok({ history: await searchHistory(env.DB, auth.user.id) });
+}
+
+export async function deleteSearchHistory(ctx: ApiContext) {
+  const auth = await authenticate(ctx);
+  if (auth instanceof Response) return auth;
+  await clearSearchHistory(env.DB, auth.user.id);
+  return ok(null);
+}
+
+/** Like (POST) or unlike (DELETE); both idempotent. */
+export async function likeCall(ctx: ApiContext, id: string) {
+  const auth = await authenticate(ctx);
+  if (auth instanceof Response) return auth;
+  const item = await findContent(env.DB, Number(id), auth.user.id);
+  if (!item) return notFound(ctx);
+  await setLike(env.DB, auth.user.id, item.id, ctx.request.method === "POST", ctx.now);
+  return ok(await socialOf(env.DB, auth.user.id, item.id, item.owner_id));
+}
+
+/** Follow (POST) or unfollow (DELETE) a member; both idempotent. */
+export async function followCall(ctx: ApiContext, id: string) {
+  const auth = await authenticate(ctx);
+  if (auth instanceof Response) return auth;
+  const member = await env.DB.prepare("SELECT id FROM users WHERE id = ?").bind(Number(id)).first<{ id: number }>();
+  if (!member) return notFound(ctx);
+  await setFollow(env.DB, auth.user.id, member.id, ctx.request.method === "POST", ctx.now);
+  const row = await env.DB.prepare("SELECT count(*) AS n FROM follows WHERE followee_id = ?").bind(member.id).first<{ n: number }>();
+  return ok({ followers: row?.n ?? 0 });
+}
+
+export async function getComments(ctx: ApiContext, id: string) {
+  const auth = await authenticate(ctx);
+  if (auth instanceof Response) return auth;
+  const item = await findContent(env.DB, Number(id), auth.user.id);
+  if (!item) return notFound(ctx);
+  return ok({ comments: (await socialOf(env.DB, auth.user.id, item.id, item.owner_id)).comments });
+}
+
+export async function postComment(ctx: ApiContext, id: string) {
+  const auth = await authenticate(ctx);
+  if (auth instanceof Response) return auth;
+  const item = await findContent(env.DB, Number(id), auth.user.id);
+  if (!item) return notFound(ctx);
+  const parsed = commentSchema.safeParse(await ctx.request.json().catch(() => null));
+  if (!parsed.success) {
+    const message = translateError(translator(ctx.language), parsed.error.issues[0]?.message ?? "validation.inputEmpty");
+    return fail(400, API_CODES.badRequest, message, { body: [message] });
+  }
+  await addComment(env.DB, auth.user.id, item.id, parsed.data.body, ctx.now);
+  return ok(null, "ok", { status: 201 });
+}
+
+export async function deleteCommentCall(ctx: ApiContext, id: string) {
+  const auth = await authenticate(ctx);
+  if (auth instanceof Response) return auth;
+  return (await deleteComment(env.DB, auth.user.id, Number(id))) ? ok(null) : notFound(ctx);
+}
+
+export async function getRanking(ctx: ApiContext) {
+  const auth = await authenticate(ctx);
+  if (auth instanceof Response) return auth;
+  return ok({ ranking: await rankingList(env.DB), me: await scoreFor(env.DB, auth.user.id) });
+}
