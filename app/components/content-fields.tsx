@@ -76,7 +76,8 @@ export function ContentMetadataFields({
   );
 }
 
-function TextAreaField({ label, errors, id, ...props }: React.ComponentProps<"textarea"> & { label: string; errors?: string[] }) {
+/** A labelled text area with its translated errors (the Field of multi-line text). */
+export function TextAreaField({ label, errors, id, ...props }: React.ComponentProps<"textarea"> & { label: string; errors?: string[] }) {
   return (
     <div className="mb-4">
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">

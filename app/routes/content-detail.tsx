@@ -1,9 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
-import { ContentMetadataFields, FieldErrors } from "~/components/content-fields";
+import { ContentMetadataFields, TextAreaField } from "~/components/content-fields";
 import { RelativeTime } from "~/components/relative-time";
 import { RouteError } from "~/components/route-error";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -280,17 +280,7 @@ function Social({
         ))}
       </ol>
       <Form method="post" {...getFormProps(form)}>
-        <label htmlFor={fields.body.id} className="mb-1 block text-sm font-medium">
-          {t("content.addComment")}
-        </label>
-        <textarea
-          id={fields.body.id}
-          name={fields.body.name}
-          defaultValue={String(fields.body.initialValue ?? "")}
-          rows={3}
-          className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
-        />
-        <FieldErrors name="body" errors={fields.body.errors} />
+        <TextAreaField label={t("content.addComment")} errors={fields.body.errors} {...getTextareaProps(fields.body)} rows={3} />
         <Button type="submit" name="intent" value="comment" size="sm" className="mt-2">
           {t("content.post")}
         </Button>
