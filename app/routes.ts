@@ -33,8 +33,8 @@ export default [
   // The main layout: sidebar, header, tags bar
   layout("routes/layout.tsx", [
     index("routes/index.ts"),
-    page("home", "home"),
-    page("home/recommendList", "recommendList"),
+    route("home", "routes/home.tsx"),
+    route("home/recommendList", "routes/recommend-list.tsx", { id: "recommendList" }),
     route("home/rankingList", "routes/ranking-list.tsx", { id: "rankingList" }),
     route("discovery", "routes/discovery.tsx"),
     route("retrieval", "routes/retrieval.tsx"),
@@ -43,7 +43,7 @@ export default [
     page("liveStreaming/join", "join"),
     page("message", "message"),
     route("upload", "routes/upload.tsx"),
-    page("personal", "personal"),
+    route("personal", "routes/member.tsx", { id: "personal" }),
     page("personal/Setting", "setting"),
     page("personal/verification", "verification"),
     route("personal/ranking", "routes/my-ranking.tsx", { id: "ranking" }),

@@ -53,6 +53,11 @@ const okWith = (data: object | null, description = "code 0") => ({
   content: { "application/json": { schema: envelope(data) } },
 });
 const str = { type: "string" };
+const interests = {
+  type: "object",
+  required: ["interests"],
+  properties: { interests: { type: "array", items: { type: "integer" } } },
+};
 const idParam = { name: "id", in: "path", required: true, schema: { type: "integer" } };
 const uploadParam = { name: "id", in: "path", required: true, schema: { type: "string" } };
 const content = {
@@ -286,9 +291,16 @@ export const OPENAPI = {
     "/search": {
       get: {
         summary:
-          "Full-text search; query q, tab (documents|videos|members), sdg, since (week|month|year), type (1|2). Matches are wrapped in U+0001/U+0002.",
+          "Full-text search; query q, tab (documents|videos|members), sdg, since (week|month|year), type (1|2), page (20 a page). Matches are wrapped in U+0001/U+0002.",
         security: bearer,
-        responses: { "200": okWith({ type: "object", properties: { results: { type: "array" } } }), "401": error },
+        responses: {
+          "200": okWith({
+            type: "object",
+            required: ["results", "hasMore"],
+            properties: { results: { type: "array" }, hasMore: { type: "boolean" } },
+          }),
+          "401": error,
+        },
       },
     },
     "/search/history": {
@@ -355,6 +367,75 @@ export const OPENAPI = {
         summary: "The stored ranking (ties share a rank) and the member's own score with its breakdown",
         security: bearer,
         responses: { "200": okWith({ type: "object", properties: { ranking: { type: "array" } } }), "401": error },
+      },
+    },
+    "/members/{id}": {
+      get: {
+        summary:
+          "A member's page: profile basics, follower/following counts and lists (50 newest), uploads (publicized only, unless it is you), interests, and whether you follow them",
+        security: bearer,
+        parameters: [idParam],
+        responses: {
+          "200": okWith({
+            type: "object",
+            required: ["member", "isSelf", "viewerFollows", "uploads", "followers", "following", "interests"],
+            properties: {
+              member: {
+                type: "object",
+                required: ["id", "nick_name", "account_type", "followers", "following", "uploads"],
+                properties: {
+                  id: { type: "integer" },
+                  followers: { type: "integer" },
+                  following: { type: "integer" },
+                  uploads: { type: "integer" },
+                },
+              },
+              isSelf: { type: "boolean" },
+              viewerFollows: { type: "boolean" },
+              uploads: { type: "array" },
+              followers: { type: "array" },
+              following: { type: "array" },
+              interests: { type: "array" },
+            },
+          }),
+          "401": error,
+          "404": error,
+        },
+      },
+    },
+    "/interests": {
+      get: {
+        summary: "Your interests (goals 1-17)",
+        security: bearer,
+        responses: { "200": okWith(interests), "401": error },
+      },
+      post: {
+        summary: "Add an interest; at most 5, a repeat is refused with 'Repeat addition'",
+        security: bearer,
+        requestBody: body({ sdg: { type: "integer" } }, ["sdg"]),
+        responses: { "201": okWith(interests), "400": error, "401": error },
+      },
+    },
+    "/interests/{sdg}": {
+      delete: {
+        summary: "Remove an interest (idempotent)",
+        security: bearer,
+        parameters: [{ name: "sdg", in: "path", required: true, schema: { type: "integer" } }],
+        responses: { "200": okWith(interests), "401": error },
+      },
+    },
+    "/recommendations": {
+      get: {
+        summary: "Your recommended list: from members you follow and your interests first, then by popularity; query page (12 a page)",
+        security: bearer,
+        responses: {
+          "200": okWith({
+            type: "object",
+            required: ["items", "hasMore", "page"],
+            properties: { items: { type: "array" }, hasMore: { type: "boolean" }, page: { type: "integer" } },
+          }),
+          "401": error,
+        },
       },
     },
     "/auth/info": {

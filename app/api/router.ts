@@ -12,6 +12,7 @@ import {
   putUploadPart,
 } from "./contents";
 import { API_CODES, fail } from "./envelope";
+import { deleteInterest, getInterests, getMember, getRecommendations, postInterest } from "./members";
 import { OPENAPI } from "./openapi";
 import {
   deleteCommentCall,
@@ -72,6 +73,11 @@ const ROUTES: Array<[string, RegExp, Handler]> = [
   ["POST", /^\/users\/(\d+)\/follow$/, followCall],
   ["DELETE", /^\/users\/(\d+)\/follow$/, followCall],
   ["GET", /^\/ranking$/, getRanking],
+  ["GET", /^\/members\/(\d+)$/, getMember],
+  ["GET", /^\/interests$/, getInterests],
+  ["POST", /^\/interests$/, postInterest],
+  ["DELETE", /^\/interests\/(\d+)$/, deleteInterest],
+  ["GET", /^\/recommendations$/, getRecommendations],
   ["GET", /^\/openapi\.json$/, () => Response.json(OPENAPI)],
 ];
 

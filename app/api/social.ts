@@ -5,7 +5,7 @@ import { findContent } from "~/server/content/content";
 import { feedQuerySchema, listFeed } from "~/server/content/feed";
 import { translator } from "~/server/i18n/translate";
 import { rankingList, scoreFor } from "~/server/ranking/ranking";
-import { clearSearchHistory, rememberSearch, searchContent, searchHistory, searchMembers, searchQuerySchema } from "~/server/search/search";
+import { clearSearchHistory, rememberSearch, searchHistory, searchPage, searchQuerySchema } from "~/server/search/search";
 import { addComment, deleteComment, setFollow, setLike, socialOf } from "~/server/social/social";
 import { API_CODES, fail, ok } from "./envelope";
 import { type ApiContext, authenticate } from "./users";
@@ -25,9 +25,9 @@ export async function getSearch(ctx: ApiContext) {
   const auth = await authenticate(ctx);
   if (auth instanceof Response) return auth;
   const q = searchQuerySchema.parse(query(ctx));
-  const results = q.tab === "members" ? await searchMembers(env.DB, q) : await searchContent(env.DB, q, auth.user.id, ctx.now);
-  await rememberSearch(env.DB, auth.user.id, q.q, ctx.now);
-  return ok({ query: q, results });
+  const { items, hasMore } = await searchPage(env.DB, q, auth.user.id, ctx.now);
+  if (q.page === 1) await rememberSearch(env.DB, auth.user.id, q.q, ctx.now);
+  return ok({ query: q, results: items, hasMore });
 }
 
 export async function getSearchHistory(ctx: ApiContext) {

@@ -5,3 +5,4 @@ export const NOTIFICATION_MS = 5000;
 export const MAX_VISITED_VIEWS = 12;
 export const CONTEXT_MENU_WIDTH = 105;
 export const SESSION_IDLE_MS = 1_200_000;
+export const MAX_INTERESTS = 5; // spec: at most five interests

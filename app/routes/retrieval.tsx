@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useSearchParams } from "react-router";
 import { GoalSelect } from "~/components/content-fields";
+import { PageLinks, useLoadMore } from "~/components/load-more";
 import { PageTitle } from "~/components/page-title";
 import { Button } from "~/components/ui/button";
 import { highlightParts } from "~/lib/highlight";
@@ -8,25 +9,30 @@ import { sdgKey } from "~/lib/sdg";
 import { cn } from "~/lib/utils";
 import { requireUser } from "~/server/auth/session";
 import { env } from "~/server/bindings";
-import { clearSearchHistory, rememberSearch, searchContent, searchHistory, searchMembers, searchQuerySchema } from "~/server/search/search";
+import {
+  type ContentHit,
+  clearSearchHistory,
+  type MemberHit,
+  rememberSearch,
+  searchHistory,
+  searchPage,
+  searchQuerySchema,
+} from "~/server/search/search";
 import type { Route } from "./+types/retrieval";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const query = searchQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const now = Date.now();
-  const [content, members] = await Promise.all([
-    query.tab === "members" ? [] : searchContent(env.DB, query, user.id, now),
-    query.tab === "members" ? searchMembers(env.DB, query) : [],
-  ]);
+  const results = await searchPage(env.DB, query, user.id, now);
   let history: string[] | null = null;
   try {
-    if (query.q) await rememberSearch(env.DB, user.id, query.q, now);
+    if (query.q && query.page === 1) await rememberSearch(env.DB, user.id, query.q, now);
     history = await searchHistory(env.DB, user.id);
   } catch (error) {
     console.error("search history", error);
   }
-  return { query, content, members, history };
+  return { ...results, query, history };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -59,13 +65,16 @@ const select = "h-9 rounded-md border border-slate-300 bg-white px-2 text-sm";
 export default function Retrieval({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const { query, content, members, history } = loaderData;
+  const { query, history } = loaderData;
+  const list = useLoadMore(loaderData);
+  const content = list.items.filter((hit): hit is ContentHit => "kind" in hit);
+  const members = list.items.filter((hit): hit is MemberHit => !("kind" in hit));
   const tabUrl = (tab: string) => {
     const copy = new URLSearchParams(params);
     copy.set("tab", tab);
+    copy.delete("page");
     return `/retrieval?${copy}`;
   };
-  const results = query.tab === "members" ? members.length : content.length;
   return (
     <>
       <PageTitle titleKey="retrieval" />
@@ -140,7 +149,7 @@ export default function Retrieval({ loaderData }: Route.ComponentProps) {
             </Form>
           </section>
         ) : null
-      ) : results === 0 ? (
+      ) : list.items.length === 0 ? (
         <p className="text-slate-600">{t("search.noResults", { q: query.q })}</p>
       ) : null}
       <ol className="flex flex-col gap-3" data-testid="search-results">
@@ -169,6 +178,7 @@ export default function Retrieval({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ol>
+      {query.q ? <PageLinks page={query.page} list={list} /> : null}
     </>
   );
 }

@@ -34,6 +34,18 @@ export async function signIn(page: Page, email = "researcher@demo.test", passwor
   return data;
 }
 
+/** A new member signed up through the API and signed in on `page`; answers their id. */
+export async function signUpAndIn(page: Page, nickName: string): Promise<number> {
+  const email = uniqueEmail(nickName.toLowerCase().replace(/\W/g, ""));
+  await page.request.post("/api/users/send-verification-code", { data: { email } });
+  const code = await codeFor(page.request, email);
+  const created = await page.request.post("/api/users/register", {
+    data: { email, code, pwd: DEMO_PASSWORD, nick_name: nickName, account_type: 1 },
+  });
+  expect(created.status()).toBe(201);
+  return (await signIn(page, email)).user.id;
+}
+
 export const test = base.extend({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
   extraHTTPHeaders: async ({}, use) => use({ "CF-Connecting-IP": clientIp() }),

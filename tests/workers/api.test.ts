@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import ja from "#locales/ja/translation";
 import { OPENAPI } from "~/api/openapi";
 import { handleApi } from "~/api/router";
 import { SESSION_IDLE_MS } from "~/lib/config";
@@ -70,7 +71,8 @@ async function call(
   // Every answer must match the documented contract for its path, method and status.
   const template = path
     .replace(/\/parts\/\d+$/, "/parts/{n}")
-    .replace(/^\/(users|contents|comments)\/\d+/, "/$1/{id}")
+    .replace(/^\/(users|contents|comments|members)\/\d+/, "/$1/{id}")
+    .replace(/^\/interests\/\d+$/, "/interests/{sdg}")
     .replace(/^\/uploads\/[\w-]{36}/, "/uploads/{id}");
   // A method a path does not have (405) answers the common error shape.
   const documented =
@@ -221,6 +223,10 @@ describe("the JSON API (spec section 7)", () => {
         "/contents/{id}/like",
         "/contents/{id}/thumbnail",
         "/ranking",
+        "/members/{id}",
+        "/interests",
+        "/interests/{sdg}",
+        "/recommendations",
         "/search",
         "/search/history",
         "/uploads",
@@ -359,6 +365,29 @@ describe("the social and discovery API", () => {
 
     const ranking = await call("GET", "/ranking", { token });
     expect(ranking.status).toBe(200);
+  });
+
+  it("member pages, interests and recommendations, each answering its documented shape", async () => {
+    const author = await registered();
+    const reader = await registered();
+    const token = String(reader.res.json.data?.access_token);
+    const authorId = userId(author.res);
+    await call("POST", `/users/${authorId}/follow`, { token });
+    const page = await call("GET", `/members/${authorId}`, { token });
+    expect(page.json.data).toMatchObject({ isSelf: false, viewerFollows: true, member: { id: authorId, followers: 1 } });
+    expect((await call("GET", "/members/987654321", { token })).status).toBe(404);
+
+    expect((await call("POST", "/interests", { token, body: { sdg: 4 } })).json.data).toEqual({ interests: [4] });
+    const repeat = await call("POST", "/interests", { token, body: { sdg: 4 }, language: "ja" });
+    expect(repeat.status).toBe(400);
+    expect(repeat.json.message).toBe(ja.validation.repeatAddition);
+    expect((await call("POST", "/interests", { token, body: { sdg: 18 } })).status).toBe(400);
+    expect((await call("DELETE", "/interests/4", { token })).json.data).toEqual({ interests: [] });
+    expect((await call("GET", "/interests", { token })).json.data).toEqual({ interests: [] });
+
+    const picks = await call("GET", "/recommendations?page=1", { token });
+    expect(picks.json.data).toMatchObject({ page: 1, hasMore: expect.any(Boolean) });
+    expect((await call("GET", "/recommendations", {})).json.code).toBe(4010);
   });
 });
 

@@ -29,3 +29,38 @@ export async function mailedCode(email: string): Promise<string> {
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;
 }
+
+/** A member straight in D1 (no password that works), for tests about what members do. */
+export async function newMember(nickName = "M", accountType: 1 | 2 = 1) {
+  const row = await env.DB.prepare(
+    "INSERT INTO users (email, password_hash, account_type, kind, nick_name, created_at) VALUES (?, 'x', ?, 'individual', ?, 0) RETURNING id",
+  )
+    .bind(uniqueEmail(), accountType, nickName)
+    .first<{ id: number }>();
+  if (!row) throw new Error("no member");
+  return row.id;
+}
+
+export interface ItemFields {
+  kind: "document" | "video";
+  sdg: number;
+  title: string;
+  content: string;
+  publicize: 0 | 1;
+  views: number;
+  likes: number;
+  created_at: number;
+}
+
+/** A content row without stored files, for lists, search and counts. */
+export async function newItem(owner: number, fields: Partial<ItemFields> = {}) {
+  const f: ItemFields = { kind: "document", sdg: 1, title: "t", content: "c", publicize: 1, views: 0, likes: 0, created_at: 1, ...fields };
+  const row = await env.DB.prepare(
+    `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type, thumbnail_key, thumbnail_type, views, likes, created_at, updated_at)
+     VALUES (?, ?, ?, ?, 's', ?, 'k', ?, 'f', 1, 'application/pdf', 't', 'image/png', ?, ?, ?, ?) RETURNING id`,
+  )
+    .bind(owner, f.kind, f.sdg, f.title, f.content, f.publicize, f.views, f.likes, f.created_at, f.created_at)
+    .first<{ id: number }>();
+  if (!row) throw new Error("no item");
+  return row.id;
+}

@@ -1,26 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { addComment, deleteComment, setFollow, setLike, socialOf } from "~/server/social/social";
-import { uniqueEmail } from "./helpers";
+import { newItem, newMember } from "./helpers";
 
-async function member() {
-  const row = await env.DB.prepare(
-    "INSERT INTO users (email, password_hash, account_type, kind, nick_name, created_at) VALUES (?, 'x', 1, 'individual', 'M', 0) RETURNING id",
-  )
-    .bind(uniqueEmail())
-    .first<{ id: number }>();
-  return row?.id ?? 0;
-}
-
-async function item(owner: number) {
-  const row = await env.DB.prepare(
-    `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type, thumbnail_key, thumbnail_type, created_at, updated_at)
-     VALUES (?, 'document', 1, 't', 's', 'c', 'k', 1, 'f', 1, 'application/pdf', 't', 'image/png', 1, 1) RETURNING id`,
-  )
-    .bind(owner)
-    .first<{ id: number }>();
-  return row?.id ?? 0;
-}
+const member = () => newMember();
+const item = (owner: number) => newItem(owner);
 
 const likesOf = async (id: number) =>
   (await env.DB.prepare("SELECT likes FROM content WHERE id = ?").bind(id).first<{ likes: number }>())?.likes;

@@ -38,3 +38,12 @@ export const commentSchema = z.object({
     .min(1, "validation.inputEmpty")
     .max(COMMENT_MAX, `validation.commentTooLong|max=${COMMENT_MAX}`),
 });
+
+/** Adding an interest: one of the 17 goals. */
+export const interestSchema = z.object({
+  sdg: z.coerce
+    .number({ error: "validation.fieldEmpty|field=fields.sdg" })
+    .int("validation.fieldEmpty|field=fields.sdg")
+    .min(1, "validation.fieldEmpty|field=fields.sdg")
+    .max(17, "validation.fieldEmpty|field=fields.sdg"),
+});

@@ -3,6 +3,7 @@ import { MARK_END, MARK_START } from "~/lib/highlight";
 
 const TRIGRAM = 3;
 const HISTORY_SIZE = 10;
+export const SEARCH_PAGE_SIZE = 20;
 
 export const searchQuerySchema = z.object({
   q: z.string().trim().max(200).default("").catch(""),
@@ -10,6 +11,7 @@ export const searchQuerySchema = z.object({
   sdg: z.coerce.number().int().min(1).max(17).optional().catch(undefined),
   since: z.enum(["week", "month", "year"]).optional().catch(undefined),
   type: z.enum(["1", "2"]).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(500).default(1).catch(1),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
@@ -49,7 +51,13 @@ export interface MemberHit {
  * characters go through the trigram index; shorter ones (e.g. 2-character Chinese words) by LIKE.
  * Only publicized items, and the viewer's own.
  */
-export async function searchContent(db: D1Database, query: SearchQuery, viewerId: number, now: number, limit = 20): Promise<ContentHit[]> {
+export async function searchContent(
+  db: D1Database,
+  query: SearchQuery,
+  viewerId: number,
+  now: number,
+  limit = SEARCH_PAGE_SIZE,
+): Promise<ContentHit[]> {
   const terms = searchTerms(query.q);
   if (!terms.length) return [];
   const long = terms.filter(isLong);
@@ -73,11 +81,11 @@ export async function searchContent(db: D1Database, query: SearchQuery, viewerId
          snippet(content_fts, -1, '${MARK_START}', '${MARK_END}', '…', 64) AS snippet
        FROM content_fts JOIN content c ON c.id = content_fts.rowid JOIN users u ON u.id = c.owner_id
        WHERE content_fts MATCH ? AND ${where.join(" AND ")}
-       ORDER BY bm25(content_fts, 10.0, 4.0, 1.0, 3.0) LIMIT ?`
+       ORDER BY bm25(content_fts, 10.0, 4.0, 1.0, 3.0) LIMIT ? OFFSET ?`
     : `SELECT ${fields}, c.title AS title, substr(c.summary, 1, 160) AS snippet
        FROM content c JOIN users u ON u.id = c.owner_id WHERE ${where.join(" AND ")}
-       ORDER BY c.created_at DESC LIMIT ?`;
-  const params = long.length ? [long.map(phrase).join(" "), ...binds, limit] : [...binds, limit];
+       ORDER BY c.created_at DESC LIMIT ? OFFSET ?`;
+  const params = [...(long.length ? [long.map(phrase).join(" ")] : []), ...binds, limit, (query.page - 1) * SEARCH_PAGE_SIZE];
   const { results } = await db
     .prepare(sql)
     .bind(...params)
@@ -86,7 +94,7 @@ export async function searchContent(db: D1Database, query: SearchQuery, viewerId
 }
 
 /** Members by nick name or organisation, with the same rules for short words. */
-export async function searchMembers(db: D1Database, query: SearchQuery, limit = 20): Promise<MemberHit[]> {
+export async function searchMembers(db: D1Database, query: SearchQuery, limit = SEARCH_PAGE_SIZE): Promise<MemberHit[]> {
   const terms = searchTerms(query.q);
   if (!terms.length) return [];
   const long = terms.filter(isLong);
@@ -103,14 +111,23 @@ export async function searchMembers(db: D1Database, query: SearchQuery, limit = 
   const filter = where.length ? `AND ${where.join(" AND ")}` : "";
   const sql = long.length
     ? `SELECT u.id, highlight(member_fts, 0, '${MARK_START}', '${MARK_END}') AS nick_name, u.organisation, u.account_type
-       FROM member_fts JOIN users u ON u.id = member_fts.rowid WHERE member_fts MATCH ? ${filter} ORDER BY bm25(member_fts) LIMIT ?`
-    : `SELECT u.id, u.nick_name, u.organisation, u.account_type FROM users u WHERE 1 = 1 ${filter} ORDER BY u.nick_name LIMIT ?`;
-  const params = long.length ? [long.map(phrase).join(" "), ...binds, limit] : [...binds, limit];
+       FROM member_fts JOIN users u ON u.id = member_fts.rowid WHERE member_fts MATCH ? ${filter} ORDER BY bm25(member_fts) LIMIT ? OFFSET ?`
+    : `SELECT u.id, u.nick_name, u.organisation, u.account_type FROM users u WHERE 1 = 1 ${filter} ORDER BY u.nick_name LIMIT ? OFFSET ?`;
+  const params = [...(long.length ? [long.map(phrase).join(" ")] : []), ...binds, limit, (query.page - 1) * SEARCH_PAGE_SIZE];
   const { results } = await db
     .prepare(sql)
     .bind(...params)
     .all<MemberHit>();
   return results;
+}
+
+/** One page of the query's tab, for the page's load-more list and the API. */
+export async function searchPage(db: D1Database, query: SearchQuery, viewerId: number, now: number) {
+  const hits: Array<ContentHit | MemberHit> =
+    query.tab === "members"
+      ? await searchMembers(db, query, SEARCH_PAGE_SIZE + 1)
+      : await searchContent(db, query, viewerId, now, SEARCH_PAGE_SIZE + 1);
+  return { items: hits.slice(0, SEARCH_PAGE_SIZE), hasMore: hits.length > SEARCH_PAGE_SIZE, page: query.page };
 }
 
 export async function rememberSearch(db: D1Database, userId: number, q: string, now: number) {

@@ -1,0 +1,75 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { ContentCard } from "~/components/content-card";
+import { PageTitle } from "~/components/page-title";
+import { requireUser } from "~/server/auth/session";
+import { env } from "~/server/bindings";
+import { recommended } from "~/server/content/recommend";
+import { ensureScores, rankingList, scoreFor } from "~/server/ranking/ranking";
+import type { Route } from "./+types/home";
+
+const RECOMMENDED_EXCERPT = 6;
+const RANKING_EXCERPT = 5;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const now = Date.now();
+  await ensureScores(env.DB, now);
+  const [picks, ranking, mine] = await Promise.all([
+    recommended(env.DB, user.id, 1, RECOMMENDED_EXCERPT),
+    rankingList(env.DB, RANKING_EXCERPT),
+    scoreFor(env.DB, user.id),
+  ]);
+  return { picks: picks.items, ranking, mine, me: user.id, now };
+}
+
+function SectionHeader({ title, to, testId }: { title: string; to: string; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mb-3 flex items-baseline justify-between">
+      <h2 className="font-medium">{title}</h2>
+      <Link to={to} className="text-sm text-brand hover:underline" data-testid={testId}>
+        {t("home.seeAll")}
+      </Link>
+    </div>
+  );
+}
+
+/** The member's start: what to read or watch next, and where they stand. */
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { picks, ranking, mine, me, now } = loaderData;
+  return (
+    <div className="grid gap-6 xl:grid-cols-[1fr_20rem]">
+      <PageTitle titleKey="home" />
+      <section>
+        <SectionHeader title={t("route.recommendList")} to="/home/recommendList" testId="more-recommended" />
+        {picks.length === 0 ? <p className="text-slate-600">{t("home.nothingRecommended")}</p> : null}
+        <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3" data-testid="recommended">
+          {picks.map((item) => (
+            <ContentCard key={item.id} item={item} now={now} />
+          ))}
+        </ul>
+      </section>
+      <section>
+        <SectionHeader title={t("route.rankingList")} to="/home/rankingList" testId="more-ranking" />
+        <ol className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white" data-testid="ranking-excerpt">
+          {ranking.map((member) => (
+            <li key={member.user_id} className={member.user_id === me ? "flex gap-3 bg-sky-50 p-2" : "flex gap-3 p-2"}>
+              <span className="w-8 text-right tabular-nums text-slate-500">{member.rank}</span>
+              <Link to={`/personal?member=${member.user_id}`} className="flex-1 truncate hover:text-brand">
+                {member.nick_name}
+              </Link>
+              <span className="tabular-nums">{member.score.toFixed(2)}</span>
+            </li>
+          ))}
+        </ol>
+        <p className="mt-2 text-sm text-slate-600">
+          <Link to="/personal/ranking" className="text-brand hover:underline">
+            {mine ? t("home.yourScore", { score: mine.score.toFixed(2), rank: mine.rank }) : t("ranking.noScore")}
+          </Link>
+        </p>
+      </section>
+    </div>
+  );
+}

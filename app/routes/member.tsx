@@ -1,0 +1,178 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect } from "react-router";
+import { Avatar } from "~/components/avatar";
+import { ContentCard } from "~/components/content-card";
+import { GoalSelect } from "~/components/content-fields";
+import { MemberList } from "~/components/member-list";
+import { RelativeTime } from "~/components/relative-time";
+import { Button } from "~/components/ui/button";
+import { MAX_INTERESTS } from "~/lib/config";
+import { translateError } from "~/lib/form-errors";
+import { interestSchema } from "~/lib/schemas/content";
+import { SDG_COLOURS, sdgKey } from "~/lib/sdg";
+import { requireUser } from "~/server/auth/session";
+import { env } from "~/server/bindings";
+import { addInterest, removeInterest } from "~/server/members/interests";
+import { memberPage } from "~/server/members/profile";
+import { setFollow } from "~/server/social/social";
+import type { Route } from "./+types/member";
+
+/** /personal is the member's own page; /personal?member=ID is anyone's. */
+const memberIdOf = (request: Request, selfId: number) => {
+  const raw = new URL(request.url).searchParams.get("member");
+  return raw === null ? selfId : Number(raw);
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const id = memberIdOf(request, user.id);
+  const page = Number.isInteger(id) && id > 0 ? await memberPage(env.DB, user.id, id) : null;
+  if (!page) throw data(null, { status: 404 });
+  return { ...page, now: Date.now() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = memberIdOf(request, user.id);
+  const now = Date.now();
+  if (intent === "follow" || intent === "unfollow") {
+    const exists = await env.DB.prepare("SELECT 1 AS yes FROM users WHERE id = ?").bind(id).first();
+    if (!exists) throw data(null, { status: 404 });
+    await setFollow(env.DB, user.id, id, intent === "follow", now);
+  } else if (intent === "add-interest") {
+    // Interests are one's own: whatever page the form was on, they go to the signed-in member.
+    const parsed = interestSchema.safeParse(Object.fromEntries(form));
+    const refusal = parsed.success ? await addInterest(env.DB, user.id, parsed.data.sdg, now) : (parsed.error.issues[0]?.message ?? "");
+    if (refusal) return data({ interestError: refusal }, { status: 400 });
+  } else if (intent === "remove-interest") {
+    await removeInterest(env.DB, user.id, Number(form.get("sdg")));
+  } else {
+    throw data(null, { status: 400 });
+  }
+  const member = new URL(request.url).searchParams.get("member");
+  return redirect(member === null ? "/personal" : `/personal?member=${id}`, { status: 303 });
+}
+
+function Count({ value, label, testId }: { value: number; label: string; testId: string }) {
+  return (
+    <div className="text-center">
+      <div className="text-lg font-semibold tabular-nums" data-testid={testId}>
+        {value}
+      </div>
+      <div className="text-xs text-slate-500">{label}</div>
+    </div>
+  );
+}
+
+function GoalChip({ sdg, children }: { sdg: number; children?: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <li className="flex items-center gap-1 rounded-full px-3 py-1 text-sm text-white" style={{ backgroundColor: SDG_COLOURS[sdg - 1] }}>
+      {sdg}. {t(sdgKey(sdg))}
+      {children}
+    </li>
+  );
+}
+
+/** A member's page: who they are, what they uploaded, who follows them and whom they follow. */
+export default function MemberPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { member, isSelf, viewerFollows, uploads, followers, following, interests, now } = loaderData;
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6" data-testid="member-page">
+      <title>{`${member.nick_name} - ${t("product.title")}`}</title>
+      <section className="flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white p-4">
+        <div className="[&>*]:size-16">
+          <Avatar image={member.image} name={member.nick_name} />
+        </div>
+        <div className="min-w-48 flex-1">
+          <h1 className="text-xl font-semibold" data-testid="member-name">
+            {member.nick_name}
+          </h1>
+          <p className="text-sm text-slate-600">
+            {member.account_type === 1 ? t("search.researcher") : t("search.investor")} · {t(`member.${member.kind}`)}
+            {member.organisation ? ` · ${member.organisation}` : ""}
+          </p>
+          <p className="text-xs text-slate-500">
+            {t("member.joined")} <RelativeTime date={new Date(member.created_at)} now={new Date(now)} />
+          </p>
+        </div>
+        <div className="flex gap-6">
+          <Count value={member.uploads} label={t("member.uploads")} testId="count-uploads" />
+          <Count value={member.followers} label={t("member.followers")} testId="count-followers" />
+          <Count value={member.following} label={t("member.following")} testId="count-following" />
+        </div>
+        {isSelf ? null : (
+          <Form method="post">
+            <input type="hidden" name="intent" value={viewerFollows ? "unfollow" : "follow"} />
+            <Button type="submit" variant={viewerFollows ? "outline" : "default"} data-testid="member-follow">
+              {viewerFollows ? t("content.unfollow") : t("content.follow")}
+            </Button>
+          </Form>
+        )}
+      </section>
+
+      <section data-testid="interests">
+        <h2 className="mb-2 font-medium">{t("member.interests")}</h2>
+        {interests.length === 0 ? <p className="mb-2 text-sm text-slate-500">{t("member.noInterests")}</p> : null}
+        <ul className="mb-2 flex flex-wrap gap-2">
+          {interests.map((sdg) => (
+            <GoalChip key={sdg} sdg={sdg}>
+              {isSelf ? (
+                <Form method="post" className="contents">
+                  <input type="hidden" name="intent" value="remove-interest" />
+                  <input type="hidden" name="sdg" value={sdg} />
+                  <button type="submit" className="ml-1 rounded-full px-1 hover:bg-black/20" aria-label={t("member.removeInterest")}>
+                    ×
+                  </button>
+                </Form>
+              ) : null}
+            </GoalChip>
+          ))}
+        </ul>
+        {isSelf ? (
+          <Form method="post" className="flex flex-wrap items-start gap-2" data-testid="add-interest">
+            <input type="hidden" name="intent" value="add-interest" />
+            <div>
+              <GoalSelect name="sdg" aria-label={t("member.addInterest")} emptyLabel="—" aria-describedby="interest-help" />
+              {actionData?.interestError ? (
+                <p role="alert" className="mt-1 text-sm text-red-600">
+                  {translateError(t, actionData.interestError)}
+                </p>
+              ) : null}
+            </div>
+            <Button type="submit" variant="outline">
+              {t("member.addInterest")}
+            </Button>
+            <p id="interest-help" className="w-full text-xs text-slate-500">
+              {t("member.interestsHelp", { max: MAX_INTERESTS })}
+            </p>
+          </Form>
+        ) : null}
+      </section>
+
+      <section>
+        <h2 className="mb-2 font-medium">{t("member.uploads")}</h2>
+        {uploads.length === 0 ? <p className="text-sm text-slate-500">{t("member.noUploads")}</p> : null}
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="member-uploads">
+          {uploads.map((item) => (
+            <ContentCard key={item.id} item={item} now={now} />
+          ))}
+        </ul>
+      </section>
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <section>
+          <h2 className="mb-2 font-medium">{t("member.followers")}</h2>
+          <MemberList members={followers} empty={t("member.noFollowers")} testId="member-followers" />
+        </section>
+        <section>
+          <h2 className="mb-2 font-medium">{t("member.following")}</h2>
+          <MemberList members={following} empty={t("member.noFollowing")} testId="member-following" />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { expect, signUpAndIn, test } from "./fixtures";
+import { open } from "./helpers";
+
+test("home shows recommendations and a ranking excerpt, each linking to its full page", async ({ page }) => {
+  await signUpAndIn(page, "Home Reader");
+  await open(page, test.info(), "/home");
+  await expect(page.getByTestId("recommended").getByTestId("content-card").first()).toBeVisible();
+  await expect(page.getByTestId("ranking-excerpt").locator("li").first()).toBeVisible();
+  await page.getByTestId("more-recommended").click();
+  await expect(page).toHaveURL(/\/home\/recommendList$/);
+  await expect(page.getByTestId("recommended").getByTestId("content-card").first()).toBeVisible();
+  await open(page, test.info(), "/home");
+  await page.getByTestId("more-ranking").click();
+  await expect(page).toHaveURL(/\/home\/rankingList$/);
+  await expect(page.getByTestId("ranking").locator("li").first()).toBeVisible();
+});
+
+test("choose interests: at most five, a repeat refused, one removed", async ({ page }) => {
+  await signUpAndIn(page, "Interested");
+  await open(page, test.info(), "/personal");
+  await expect(page.getByTestId("member-name")).toHaveText("Interested");
+  const chips = page.getByTestId("interests").locator("li");
+  const add = async (goal: string) => {
+    await page.getByLabel("Add interest").selectOption(goal);
+    await page.getByRole("button", { name: "Add interest" }).click();
+  };
+  for (const [i, goal] of ["6", "13", "3", "7", "14"].entries()) {
+    await add(goal);
+    await expect(chips).toHaveCount(i + 1);
+  }
+  await add("6");
+  await expect(page.getByRole("alert")).toHaveText("Repeat addition");
+  await add("1");
+  await expect(page.getByRole("alert")).toHaveText("You can choose at most 5 interests");
+  await expect(chips).toHaveCount(5);
+  await chips.filter({ hasText: "13." }).getByRole("button", { name: "Remove interest" }).click();
+  await expect(chips).toHaveCount(4);
+  await expect(chips.filter({ hasText: "13." })).toHaveCount(0);
+});
+
+test("from an author link to their page: profile, uploads, follow and unfollow there", async ({ page }) => {
+  await signUpAndIn(page, "Page Visitor");
+  await open(page, test.info(), "/retrieval/detail?id=1");
+  await page.getByTestId("content-detail").getByRole("link", { name: "Aiko Tanaka" }).click();
+  await expect(page).toHaveURL(/\/personal\?member=\d+$/);
+  await expect(page.getByTestId("member-uploads").getByTestId("content-card").first()).toBeVisible();
+  const followers = async () => Number(await page.getByTestId("count-followers").textContent());
+  const before = await followers();
+  await page.getByTestId("member-follow").click();
+  await expect(page.getByTestId("member-follow")).toHaveText("Unfollow");
+  await expect.poll(followers).toBe(before + 1);
+  await expect(page.getByTestId("member-followers")).toContainText("Page Visitor");
+  await page.getByTestId("member-follow").click();
+  await expect(page.getByTestId("member-follow")).toHaveText("Follow");
+  await expect.poll(followers).toBe(before);
+});
