@@ -1,13 +1,14 @@
 // `npm run bench`: prints figures, asserts nothing. For each page: HTML size raw and compressed, the
 // JavaScript it loads (pages of the layout signed in as the demo researcher); the time of a login
 // request; the worker's requests per second on /login against a trivial route (/healthz); and
-// first-visit LCP on emulated "Slow 4G". Budgets are in ../shared/DESIGN.md.
+// first-visit LCP on emulated "Slow 4G"; then search latency over a generated catalogue and one full
+// score recomputation (scripts/bench-search.mjs). Budgets are in ../shared/DESIGN.md.
 import { execSync } from "node:child_process";
 import { rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
-import { mustRun, prepareDatabase, serveBuilt, waitFor } from "./lib.mjs";
+import { searchAndRanking } from "./bench-search.mjs";
+import { freePort, mustRun, prepareDatabase, serveBuilt, waitFor } from "./lib.mjs";
 
 const PUBLIC = new Set(["/login", "/signup", "/forgetPassword", "/no-such-page"]);
 const PAGES = [
@@ -29,12 +30,7 @@ const LCP_PAGES = ["/login", "/home", "/discovery", "/retrieval"];
 const RPS_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = 8;
 
-const port = await new Promise((resolve) => {
-  const s = createServer().listen(0, "127.0.0.1", () => {
-    const { port } = s.address();
-    s.close(() => resolve(port));
-  });
-});
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const stateDir = ".wrangler/bench-state";
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
@@ -57,6 +53,9 @@ try {
   server.kill("SIGTERM");
   setTimeout(() => server.kill("SIGKILL"), 2000).unref();
 }
+// One server at a time on this 2-core machine.
+await new Promise((resolve) => server.once("exit", resolve));
+await searchAndRanking();
 
 /** Times demo logins through the API (each from its own address, so limits do not interfere). */
 async function loginTimings(count = 20) {

@@ -1,5 +1,6 @@
 // Shared by the start, test and bench scripts: run a command, and serve the built worker locally.
 import { spawn } from "node:child_process";
+import { createServer } from "node:net";
 
 export const quietEnv = {
   ...process.env,
@@ -35,7 +36,7 @@ export async function prepareDatabase(stateDir, { demo = true } = {}) {
 }
 
 /** Serves the built worker (build/server) on 127.0.0.1:port with local bindings kept in stateDir. */
-export function serveBuilt(port, stateDir, stdio = "inherit") {
+export function serveBuilt(port, stateDir, stdio = "inherit", extraArgs = []) {
   return spawn(
     wrangler,
     [
@@ -49,6 +50,7 @@ export function serveBuilt(port, stateDir, stdio = "inherit") {
       "--persist-to",
       stateDir,
       "--show-interactive-dev-session=false",
+      ...extraArgs,
     ],
     { stdio, env: quietEnv },
   );
@@ -78,4 +80,14 @@ export async function waitFor(url, timeoutMs = 60_000) {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** A TCP port nothing listens on right now. */
+export function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 }

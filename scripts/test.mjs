@@ -1,20 +1,10 @@
 // `npm test`: type-check, lint, every Vitest layer (workers pool, happy-dom, unit), build, then
 // Playwright against the built worker with JavaScript on and off. Ends with "N passed, N failed".
 import { existsSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { run } from "./lib.mjs";
+import { freePort, run } from "./lib.mjs";
 
 const bin = (name) => `node_modules/.bin/${name}`;
 rmSync("reports", { recursive: true, force: true });
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const failures = [];
 async function step(name, command, args, env) {

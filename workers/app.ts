@@ -23,7 +23,8 @@ export default {
     return withSecurityHeaders(await handleRequest(request, context), nonce);
   },
 
-  async scheduled(controller, env, ctx) {
-    ctx.waitUntil(runScheduled(controller, env.DB));
+  // Awaited rather than handed to waitUntil: the run is the whole job, and its end is its answer.
+  async scheduled(controller, env) {
+    await runScheduled(controller, env.DB);
   },
 } satisfies ExportedHandler<Env>;

@@ -1,0 +1,80 @@
+// Part of `npm run bench`: search latency over a generated catalogue (100,000 items, 10,000 members by
+// default; BENCH_ITEMS / BENCH_MEMBERS change it) and the time of one full credit-score recomputation
+// (the cron's job, fired through the local /cdn-cgi/handler/scheduled). The data comes from
+// `npm run bench:data` (scripts/generate-catalogue.mjs), regenerated here into its own folder.
+import { generateCatalogue } from "./generate-catalogue.mjs";
+import { freePort, serveBuilt, waitFor } from "./lib.mjs";
+
+const QUERIES = [
+  ["documents, one English word", "tab=documents&q=water"],
+  ["documents, two English words", "tab=documents&q=solar%20grid"],
+  ["documents, English word + goal filter", "tab=documents&q=ocean&sdg=14"],
+  ["videos, one English word", "tab=videos&q=forest"],
+  ["documents, Japanese (気候変動)", `tab=documents&q=${encodeURIComponent("気候変動")}`],
+  ["documents, Chinese (清洁饮水)", `tab=documents&q=${encodeURIComponent("清洁饮水")}`],
+  ["documents, 2-character Chinese (减贫, LIKE path)", `tab=documents&q=${encodeURIComponent("减贫")}`],
+  ["documents, page 3", "tab=documents&q=health&page=3"],
+  ["members, family name", "tab=members&q=Tanaka"],
+  ["no match", "tab=documents&q=zzzzqqq"],
+];
+const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 30);
+
+const stats = (times) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(1);
+  return `median ${at(0.5)} ms, p95 ${at(0.95)} ms`;
+};
+
+export async function searchAndRanking() {
+  const items = Number(process.env.BENCH_ITEMS ?? 100_000);
+  const members = Number(process.env.BENCH_MEMBERS ?? 10_000);
+  const stateDir = ".wrangler/bench-catalogue";
+  console.log(`\nGenerating ${items} items and ${members} members (npm run bench:data -- ${stateDir} ${items} ${members}) ...`);
+  const seconds = await generateCatalogue(stateDir, items, members);
+  console.log(`  generated in ${seconds.toFixed(1)} s`);
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = serveBuilt(port, stateDir, "ignore", ["--test-scheduled"]);
+  try {
+    await waitFor(`${base}/healthz`);
+    const login = await fetch(`${base}/api/users/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.1.0.1" },
+      body: JSON.stringify({ email: "bench-1@bench.test", pwd: "research-demo-2026" }),
+    });
+    const token = (await login.json()).data.access_token;
+    const headers = { Authorization: `Bearer ${token}` };
+
+    console.log(`\nSearch latency (GET /api/search, ${RUNS} runs each after 3 warm-ups, sequential):`);
+    for (const [label, query] of QUERIES) {
+      const times = [];
+      let hits = 0;
+      for (let i = 0; i < RUNS + 3; i++) {
+        const started = performance.now();
+        const res = await fetch(`${base}/api/search?${query}`, { headers });
+        const body = await res.json();
+        if (i >= 3) times.push(performance.now() - started);
+        hits = body.data?.results?.length ?? -1;
+      }
+      console.log(`  ${label.padEnd(50)} ${stats(times)}  (${hits} hits on the page)`);
+    }
+
+    console.log("\nFull credit-score recomputation (the scheduled handler, via /cdn-cgi/handler/scheduled):");
+    const times = [];
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      const res = await fetch(`${base}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("*/15 * * * *")}`);
+      await res.text();
+      times.push(performance.now() - started);
+    }
+    const ranking = await (await fetch(`${base}/api/ranking`, { headers })).json();
+    const stored = ranking.data?.me ? `stored, rank ${ranking.data.me.rank}` : "NOT stored";
+    console.log(
+      `  ${members + 4} members, 3 runs: ${times.map((t) => `${(t / 1000).toFixed(2)} s`).join(", ")} (the benchmark member's score: ${stored})`,
+    );
+  } finally {
+    server.kill("SIGTERM");
+    setTimeout(() => server.kill("SIGKILL"), 2000).unref();
+  }
+}
