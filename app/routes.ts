@@ -41,7 +41,7 @@ export default [
     route("retrieval/detail", "routes/content-detail.tsx", { id: "retrievalDetail" }),
     page("liveStreaming", "liveStreaming"),
     page("liveStreaming/join", "join"),
-    page("message", "message"),
+    route("message", "routes/message.tsx"),
     route("upload", "routes/upload.tsx"),
     route("personal", "routes/member.tsx", { id: "personal" }),
     page("personal/Setting", "setting"),

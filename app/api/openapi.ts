@@ -58,6 +58,28 @@ const interests = {
   required: ["interests"],
   properties: { interests: { type: "array", items: { type: "integer" } } },
 };
+const message = {
+  type: "object",
+  required: ["id", "conversation_id", "sender_id", "client_id", "body", "created_at"],
+  properties: {
+    id: { type: "integer", description: "increases in the order messages were stored" },
+    conversation_id: { type: "integer" },
+    sender_id: { type: "integer" },
+    client_id: { type: "string" },
+    body: { type: "string" },
+    created_at: { type: "integer", description: "ms since the epoch" },
+  },
+};
+const conversationSummary = {
+  type: "object",
+  required: ["id", "other", "last_message", "unread_count"],
+  properties: {
+    id: { type: "integer" },
+    other: { type: "object", required: ["id", "nick_name"], properties: { id: { type: "integer" }, nick_name: { type: "string" } } },
+    last_message: { type: ["object", "null"] },
+    unread_count: { type: "integer" },
+  },
+};
 const idParam = { name: "id", in: "path", required: true, schema: { type: "integer" } };
 const uploadParam = { name: "id", in: "path", required: true, schema: { type: "string" } };
 const content = {
@@ -435,6 +457,68 @@ export const OPENAPI = {
             properties: { items: { type: "array" }, hasMore: { type: "boolean" }, page: { type: "integer" } },
           }),
           "401": error,
+        },
+      },
+    },
+    "/conversations": {
+      get: {
+        summary: "Your conversations, latest activity first, each with its unread_count",
+        security: bearer,
+        responses: {
+          "200": okWith({
+            type: "object",
+            required: ["conversations"],
+            properties: { conversations: { type: "array", items: conversationSummary } },
+          }),
+          "401": error,
+        },
+      },
+      post: {
+        summary: "Start a conversation with user_id, or get the existing one (200)",
+        security: bearer,
+        requestBody: body({ user_id: { type: "integer" } }, ["user_id"]),
+        responses: {
+          "200": okWith({ type: "object", required: ["conversation"], properties: { conversation: conversationSummary } }),
+          "201": okWith({ type: "object", required: ["conversation"], properties: { conversation: conversationSummary } }),
+          "400": error,
+          "401": error,
+          "404": error,
+        },
+      },
+    },
+    "/conversations/{id}/messages": {
+      get: {
+        summary:
+          "History, oldest first: the newest `limit` messages (1-100, default 30), or those `before` / `after` a message id; hasMore says whether more lie in that direction. Reading the newest page marks the conversation read. 404 to anyone who is not a member.",
+        security: bearer,
+        parameters: [
+          idParam,
+          { name: "before", in: "query", schema: { type: "integer" } },
+          { name: "after", in: "query", schema: { type: "integer" } },
+          { name: "limit", in: "query", schema: { type: "integer" } },
+        ],
+        responses: {
+          "200": okWith({
+            type: "object",
+            required: ["messages", "hasMore"],
+            properties: { messages: { type: "array", items: message }, hasMore: { type: "boolean" } },
+          }),
+          "401": error,
+          "404": error,
+        },
+      },
+      post: {
+        summary:
+          "Send (1-2000 characters, 'Input Cannot Empty' when blank). client_id (8-64 of A-Z a-z 0-9 _ -) is chosen by the sender: the same one again answers the stored message with 200 and stores nothing new.",
+        security: bearer,
+        parameters: [idParam],
+        requestBody: body({ body: str, client_id: str }, ["body", "client_id"]),
+        responses: {
+          "201": okWith({ type: "object", required: ["message"], properties: { message } }),
+          "200": okWith({ type: "object", required: ["message"], properties: { message } }),
+          "400": error,
+          "401": error,
+          "404": error,
         },
       },
     },

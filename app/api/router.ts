@@ -11,6 +11,7 @@ import {
   postUploadComplete,
   putUploadPart,
 } from "./contents";
+import { getConversations, getMessages, postConversation, postMessage } from "./conversations";
 import { API_CODES, fail } from "./envelope";
 import { deleteInterest, getInterests, getMember, getRecommendations, postInterest } from "./members";
 import { OPENAPI } from "./openapi";
@@ -78,6 +79,10 @@ const ROUTES: Array<[string, RegExp, Handler]> = [
   ["POST", /^\/interests$/, postInterest],
   ["DELETE", /^\/interests\/(\d+)$/, deleteInterest],
   ["GET", /^\/recommendations$/, getRecommendations],
+  ["GET", /^\/conversations$/, getConversations],
+  ["POST", /^\/conversations$/, postConversation],
+  ["GET", /^\/conversations\/(\d+)\/messages$/, getMessages],
+  ["POST", /^\/conversations\/(\d+)\/messages$/, postMessage],
   ["GET", /^\/openapi\.json$/, () => Response.json(OPENAPI)],
 ];
 

@@ -7,16 +7,19 @@ import { Sidebar } from "~/components/sidebar";
 import { TagsBar } from "~/components/tags-bar";
 import { activeMenuPath } from "~/lib/menu";
 import { metaTrail } from "~/lib/route-meta";
-import { requireUserMiddleware } from "~/server/auth/session";
+import { useLiveUnread } from "~/lib/use-live-unread";
+import { requireUser, requireUserMiddleware } from "~/server/auth/session";
+import { env } from "~/server/bindings";
+import { unreadTotal } from "~/server/messaging/conversations";
 import { shellContext, shellMiddleware } from "~/server/shell/shell-state";
 import type { Route } from "./+types/layout";
 
 // Every page of the layout is for members only (spec: 'Please log in to view contents').
 export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware, shellMiddleware];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  // The unread count arrives with messaging; the badge slot is already wired.
-  return { ...context.get(shellContext), unread: 0 };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  return { ...context.get(shellContext), unread: await unreadTotal(env.DB, user.id) };
 }
 
 // The tags bar is recorded on the server, so the layout reloads its data on every navigation.
@@ -29,6 +32,7 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
   const trail = metaTrail(location.pathname);
   const page = trail.at(-1);
   const [mobileMenuOpen, setMobileMenuOpen] = useState(loaderData.mobileMenuOpen);
+  const unread = useLiveUnread(loaderData.unread);
 
   // On mobile the menu closes on every route change (spec: layout behaviour).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
@@ -40,7 +44,7 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="app-wrapper" data-sidebar={sidebarOpen ? "open" : "closed"} data-mobile-menu={mobileMenuOpen ? "open" : "closed"}>
-      <Sidebar activePath={activeMenuPath(trail)} unread={loaderData.unread} />
+      <Sidebar activePath={activeMenuPath(trail)} unread={unread} />
       <Link
         to={location.pathname + location.search}
         className="drawer-bg"

@@ -105,12 +105,21 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
           <Count value={member.following} label={t("member.following")} testId="count-following" />
         </div>
         {isSelf ? null : (
-          <Form method="post">
-            <input type="hidden" name="intent" value={viewerFollows ? "unfollow" : "follow"} />
-            <Button type="submit" variant={viewerFollows ? "outline" : "default"} data-testid="member-follow">
-              {viewerFollows ? t("content.unfollow") : t("content.follow")}
-            </Button>
-          </Form>
+          <div className="flex gap-2">
+            <Form method="post">
+              <input type="hidden" name="intent" value={viewerFollows ? "unfollow" : "follow"} />
+              <Button type="submit" variant={viewerFollows ? "outline" : "default"} data-testid="member-follow">
+                {viewerFollows ? t("content.unfollow") : t("content.follow")}
+              </Button>
+            </Form>
+            <Form method="post" action="/message">
+              <input type="hidden" name="intent" value="start" />
+              <input type="hidden" name="member" value={member.id} />
+              <Button type="submit" variant="outline" data-testid="member-message">
+                {t("message.start")}
+              </Button>
+            </Form>
+          </div>
         )}
       </section>
 

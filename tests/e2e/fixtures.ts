@@ -34,8 +34,8 @@ export async function signIn(page: Page, email = "researcher@demo.test", passwor
   return data;
 }
 
-/** A new member signed up through the API and signed in on `page`; answers their id. */
-export async function signUpAndIn(page: Page, nickName: string): Promise<number> {
+/** A new member signed up through the API and signed in on `page`; answers their id and API token. */
+export async function signUpAndIn(page: Page, nickName: string): Promise<{ id: number; token: string }> {
   const email = uniqueEmail(nickName.toLowerCase().replace(/\W/g, ""));
   await page.request.post("/api/users/send-verification-code", { data: { email } });
   const code = await codeFor(page.request, email);
@@ -43,7 +43,8 @@ export async function signUpAndIn(page: Page, nickName: string): Promise<number>
     data: { email, code, pwd: DEMO_PASSWORD, nick_name: nickName, account_type: 1 },
   });
   expect(created.status()).toBe(201);
-  return (await signIn(page, email)).user.id;
+  const session = await signIn(page, email);
+  return { id: session.user.id, token: session.access_token };
 }
 
 export const test = base.extend({

@@ -71,7 +71,7 @@ async function call(
   // Every answer must match the documented contract for its path, method and status.
   const template = path
     .replace(/\/parts\/\d+$/, "/parts/{n}")
-    .replace(/^\/(users|contents|comments|members)\/\d+/, "/$1/{id}")
+    .replace(/^\/(users|contents|comments|members|conversations)\/\d+/, "/$1/{id}")
     .replace(/^\/interests\/\d+$/, "/interests/{sdg}")
     .replace(/^\/uploads\/[\w-]{36}/, "/uploads/{id}");
   // A method a path does not have (405) answers the common error shape.
@@ -224,6 +224,8 @@ describe("the JSON API (spec section 7)", () => {
         "/contents/{id}/thumbnail",
         "/ranking",
         "/members/{id}",
+        "/conversations",
+        "/conversations/{id}/messages",
         "/interests",
         "/interests/{sdg}",
         "/recommendations",
@@ -388,6 +390,53 @@ describe("the social and discovery API", () => {
     const picks = await call("GET", "/recommendations?page=1", { token });
     expect(picks.json.data).toMatchObject({ page: 1, hasMore: expect.any(Boolean) });
     expect((await call("GET", "/recommendations", {})).json.code).toBe(4010);
+  });
+});
+
+describe("the conversations API (spec section 7)", () => {
+  it("starts a conversation, sends once per client id, pages history, counts unread, and keeps others out", async () => {
+    const alice = await registered();
+    const bob = await registered();
+    const eve = await registered();
+    const [a = "", b = "", e = ""] = [alice, bob, eve].map((m) => String(m.res.json.data?.access_token));
+    const started = await call("POST", "/conversations", { token: a, body: { user_id: userId(bob.res) } });
+    expect(started.status).toBe(201);
+    const id = Number((started.json.data?.conversation as { id: number } | undefined)?.id);
+    expect((await call("POST", "/conversations", { token: b, body: { user_id: userId(alice.res) } })).status).toBe(200);
+    expect((await call("POST", "/conversations", { token: a, body: { user_id: 987654321 } })).status).toBe(404);
+    expect((await call("POST", "/conversations", { token: a, body: {} })).status).toBe(400);
+
+    const send = (body: string, client_id: string, token = a) =>
+      call("POST", `/conversations/${id}/messages`, { token, body: { body, client_id } });
+    expect((await send("hello Bob", "client-0001")).status).toBe(201);
+    const again = await send("hello Bob", "client-0001");
+    expect(again.status).toBe(200);
+    const empty = await send("   ", "client-0002");
+    expect([empty.status, empty.json.message]).toEqual([400, "Input Cannot Empty"]);
+    expect((await send("x".repeat(2001), "client-0003")).status).toBe(400);
+    for (let i = 4; i < 40; i++) expect((await send(`m${i}`, `client-00${i}`)).status).toBe(201);
+
+    const unreadFor = async (token: string) => {
+      const list = await call("GET", "/conversations", { token });
+      expect(list.json.code).toBe(0);
+      return (list.json.data?.conversations as { id: number; unread_count: number }[] | undefined)?.find((c) => c.id === id)?.unread_count;
+    };
+    expect(await unreadFor(b)).toBe(37);
+
+    const newest = await call("GET", `/conversations/${id}/messages?limit=10`, { token: b });
+    const page = newest.json.data as { messages: { id: number; body: string }[]; hasMore: boolean };
+    expect(page.messages.map((m) => m.body)).toEqual(Array.from({ length: 10 }, (_, i) => `m${30 + i}`));
+    expect(page.hasMore).toBe(true);
+    const older = (await call("GET", `/conversations/${id}/messages?before=${page.messages[0]?.id}&limit=100`, { token: b })).json
+      .data as typeof page;
+    expect(older.messages.map((m) => m.body)).toEqual(["hello Bob", ...Array.from({ length: 26 }, (_, i) => `m${4 + i}`)]);
+    expect(older.hasMore).toBe(false);
+    // Reading the newest page marked it read.
+    expect(await unreadFor(b)).toBe(0);
+
+    expect((await call("GET", `/conversations/${id}/messages`, { token: e })).status).toBe(404);
+    expect((await send("let me in", "client-eve1", e)).status).toBe(404);
+    expect((await call("GET", "/conversations", {})).json.code).toBe(4010);
   });
 });
 

@@ -1,28 +1,93 @@
 import { DurableObject } from "cloudflare:workers";
+import { type MessageInput, messageSchema } from "~/lib/schemas/message";
+import { type Message, markRead, membersOf, messagesPage, storeMessage } from "./conversations";
+import { CONVERSATION_HEADER, closeBack, type LiveEvent, MEMBER_HEADER } from "./live";
+import { pushUnread } from "./member-inbox";
+
+interface SocketInfo {
+  memberId: number;
+  conversationId: number;
+}
 
 /**
- * One conversation's live room: members' open pages hold a WebSocket here (Hibernation API, so an
- * idle room costs nothing) and each message is passed to the other sockets. The worker authenticates
- * a member before forwarding the upgrade; the messaging issue adds storage and membership.
+ * One conversation's live room. Every message a member sends (socket, form or API) passes through
+ * here: stored in D1 before it is acknowledged, once per client id, then relayed to the open pages
+ * (Hibernation API sockets, so an idle room costs nothing) in the order it was stored. The worker
+ * authenticates the member and checks they belong to the conversation before it forwards a socket.
  */
 export class ConversationRoom extends DurableObject<Env> {
+  private queue: Promise<unknown> = Promise.resolve();
+
   async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("Upgrade") !== "websocket") {
-      return new Response("Expected a WebSocket upgrade", { status: 426 });
-    }
+    if (request.headers.get("Upgrade") !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
+    const info: SocketInfo = {
+      memberId: Number(request.headers.get(MEMBER_HEADER)),
+      conversationId: Number(request.headers.get(CONVERSATION_HEADER)),
+    };
+    if (!info.memberId || !info.conversationId) return new Response("No member or conversation", { status: 400 });
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server);
+    server.serializeAttachment(info);
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  async webSocketMessage(sender: WebSocket, message: string | ArrayBuffer) {
-    for (const socket of this.ctx.getWebSockets()) {
-      if (socket !== sender) socket.send(message);
+  /**
+   * Stores and relays a message; sends are handled one after another, so relays follow store order.
+   * `created` is false when this client id was already stored (nothing new is relayed then).
+   */
+  send(conversationId: number, senderId: number, input: MessageInput): Promise<{ message: Message; created: boolean }> {
+    const run = this.queue.then(() => this.store(conversationId, senderId, input));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Marks the conversation read for a member, and updates their badge on every open page. */
+  async read(conversationId: number, userId: number, upTo?: number) {
+    await markRead(this.env.DB, conversationId, userId, upTo);
+    await pushUnread(this.env, userId);
+  }
+
+  private async store(conversationId: number, senderId: number, input: MessageInput) {
+    const { message, created } = await storeMessage(this.env.DB, conversationId, senderId, input.body, input.client_id, Date.now());
+    if (created) {
+      this.broadcast({ type: "message", message });
+      const others = (await membersOf(this.env.DB, conversationId)).filter((id) => id !== senderId);
+      await Promise.all(others.map((id) => pushUnread(this.env, id)));
+    }
+    return { message, created };
+  }
+
+  private broadcast(event: LiveEvent) {
+    const text = JSON.stringify(event);
+    for (const socket of this.ctx.getWebSockets()) socket.send(text);
+  }
+
+  async webSocketMessage(socket: WebSocket, raw: string | ArrayBuffer) {
+    const { memberId, conversationId } = socket.deserializeAttachment() as SocketInfo;
+    let event: { type?: string; after?: unknown; upTo?: unknown; client_id?: unknown } & Record<string, unknown>;
+    try {
+      event = JSON.parse(typeof raw === "string" ? raw : new TextDecoder().decode(raw));
+    } catch {
+      return;
+    }
+    const reply = (answer: LiveEvent) => socket.send(JSON.stringify(answer));
+    if (event.type === "send") {
+      const parsed = messageSchema.safeParse(event);
+      if (!parsed.success) {
+        const client_id = typeof event.client_id === "string" ? event.client_id : undefined;
+        return reply({ type: "error", client_id, error: parsed.error.issues[0]?.message ?? "notify.requestFailed" });
+      }
+      const { message } = await this.send(conversationId, memberId, parsed.data);
+      reply({ type: "ack", message });
+    } else if (event.type === "sync") {
+      const page = await messagesPage(this.env.DB, conversationId, { after: Number(event.after) || 0, limit: 100 });
+      reply({ type: "sync", ...page });
+    } else if (event.type === "read") {
+      await this.read(conversationId, memberId, Number(event.upTo) || undefined);
     }
   }
 
   async webSocketClose(socket: WebSocket, code: number) {
-    // A client that closes without a code arrives as 1005, which may not be sent back.
-    socket.close(code === 1005 ? 1000 : code, "closed");
+    closeBack(socket, code);
   }
 }

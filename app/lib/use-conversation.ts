@@ -1,0 +1,71 @@
+import { useEffect, useRef, useState } from "react";
+import type { Message } from "~/server/messaging/conversations";
+import type { LiveEvent } from "~/server/messaging/live";
+import { useLiveSocket } from "./live-socket";
+
+export interface Pending {
+  client_id: string;
+  body: string;
+}
+
+/** Messages by id, oldest first, each once. */
+function merge(current: Message[], incoming: Message[]) {
+  const byId = new Map(current.map((m) => [m.id, m]));
+  for (const message of incoming) byId.set(message.id, message);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+/**
+ * One open conversation with JavaScript: new messages arrive over the room's socket; after every
+ * (re)connection the page asks for everything after the last message it has and resends what is
+ * still pending (same client id, so nothing is stored twice); messages from the other member are
+ * marked read while the page is visible.
+ */
+export function useConversation(conversationId: number, me: number, initial: Message[]) {
+  const [messages, setMessages] = useState(initial);
+  const [pending, setPending] = useState<Pending[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const state = useRef({ messages, pending });
+  state.current = { messages, pending };
+
+  // A new loader answer (after a form post, or older messages) joins what the page already has.
+  useEffect(() => setMessages((current) => merge(current, initial)), [initial]);
+
+  const receive = (incoming: Message[]) => {
+    if (!incoming.length) return;
+    setMessages((current) => merge(current, incoming));
+    const mine = new Set(incoming.filter((m) => m.sender_id === me).map((m) => m.client_id));
+    setPending((current) => current.filter((p) => !mine.has(p.client_id)));
+    const fromOther = incoming.filter((m) => m.sender_id !== me).at(-1);
+    if (fromOther && document.visibilityState === "visible") live.send({ type: "read", upTo: fromOther.id });
+  };
+
+  const live = useLiveSocket<LiveEvent>(
+    `/live/conversations/${conversationId}`,
+    (event) => {
+      if (event.type === "message" || event.type === "ack") receive([event.message]);
+      else if (event.type === "sync") {
+        receive(event.messages);
+        if (event.hasMore) live.send({ type: "sync", after: event.messages.at(-1)?.id ?? 0 });
+      } else if (event.type === "error") {
+        setError(event.error);
+        setPending((current) => current.filter((p) => p.client_id !== event.client_id));
+      }
+    },
+    (send) => {
+      send({ type: "sync", after: state.current.messages.at(-1)?.id ?? 0 });
+      for (const p of state.current.pending) send({ type: "send", ...p });
+    },
+  );
+
+  /** Sends over the socket; false when it is not open (the form then posts as without JavaScript). */
+  const send = (body: string) => {
+    const message = { client_id: crypto.randomUUID(), body };
+    if (!live.send({ type: "send", ...message })) return false;
+    setError(null);
+    setPending((current) => [...current, message]);
+    return true;
+  };
+
+  return { messages, pending, error, connected: live.connected, send, prepend: (older: Message[]) => setMessages((c) => merge(c, older)) };
+}

@@ -1,0 +1,224 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect } from "react-router";
+import { Avatar } from "~/components/avatar";
+import { MessageText } from "~/components/message-text";
+import { PageTitle } from "~/components/page-title";
+import { RelativeTime } from "~/components/relative-time";
+import { Button } from "~/components/ui/button";
+import { translateError } from "~/lib/form-errors";
+import { MESSAGE_MAX, messageSchema } from "~/lib/schemas/message";
+import { useConversation } from "~/lib/use-conversation";
+import { cn } from "~/lib/utils";
+import { optionalUser, requireUser } from "~/server/auth/session";
+import { env } from "~/server/bindings";
+import { conversationFor, listConversations, messagesPage, startConversation } from "~/server/messaging/conversations";
+import { conversationRoom } from "~/server/messaging/live";
+import type { Route } from "./+types/message";
+
+const openId = (request: Request) => Number(new URL(request.url).searchParams.get("conversation")) || null;
+
+// Opening a conversation marks it read before any loader runs, so the layout's badge already counts it.
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    const user = optionalUser(context);
+    const id = openId(request);
+    if (user && id && request.method === "GET" && (await conversationFor(env.DB, id, user.id))) {
+      await conversationRoom(env, id).read(id, user.id);
+    }
+    return next();
+  },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const id = openId(request);
+  const conversations = await listConversations(env.DB, user.id);
+  if (!id) return { conversations, open: null, me: user.id, clientId: crypto.randomUUID(), now: Date.now() };
+  const conversation = await conversationFor(env.DB, id, user.id);
+  // Not a member: the same answer as for a conversation that does not exist.
+  if (!conversation) throw data(null, { status: 404 });
+  const before = Number(new URL(request.url).searchParams.get("before")) || undefined;
+  const page = await messagesPage(env.DB, id, { before });
+  return { conversations, open: { ...conversation, ...page, before }, me: user.id, clientId: crypto.randomUUID(), now: Date.now() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const form = await request.formData();
+  if (form.get("intent") === "start") {
+    const started = await startConversation(env.DB, user.id, Number(form.get("member")), Date.now());
+    if (!started) throw data(null, { status: 404 });
+    return redirect(`/message?conversation=${started.id}`, { status: 303 });
+  }
+  const id = openId(request);
+  if (!id || !(await conversationFor(env.DB, id, user.id))) throw data(null, { status: 404 });
+  const parsed = messageSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    return data(
+      { error: parsed.error.issues[0]?.message ?? "validation.inputEmpty", body: String(form.get("body") ?? "") },
+      { status: 400 },
+    );
+  }
+  await conversationRoom(env, id).send(id, user.id, parsed.data);
+  return redirect(`/message?conversation=${id}`, { status: 303 });
+}
+
+type Data = Route.ComponentProps["loaderData"];
+
+/** The member's conversations, and the open one with its history and composer. */
+export default function MessagePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { conversations, open, now } = loaderData;
+  return (
+    <div className="grid gap-4 lg:grid-cols-[18rem_1fr]">
+      <PageTitle titleKey="message" />
+      <nav aria-label={t("route.message")} className={cn(open ? "hidden lg:block" : "")}>
+        {conversations.length === 0 ? <p className="text-sm text-slate-600">{t("message.none")}</p> : null}
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white" data-testid="conversations">
+          {conversations.map((c) => (
+            <li key={c.id}>
+              <Link
+                to={`/message?conversation=${c.id}`}
+                aria-current={open?.id === c.id ? "page" : undefined}
+                className={cn("flex items-center gap-3 p-3 hover:bg-slate-50", open?.id === c.id && "bg-sky-50")}
+              >
+                <Avatar image={c.other.image} name={c.other.nick_name} />
+                <span className="min-w-0 flex-1">
+                  <span className="flex items-baseline justify-between gap-2">
+                    <span className="truncate font-medium">{c.other.nick_name}</span>
+                    {c.last_message ? (
+                      <span className="shrink-0 text-xs text-slate-500">
+                        <RelativeTime date={new Date(c.last_message.created_at)} now={new Date(now)} />
+                      </span>
+                    ) : null}
+                  </span>
+                  <span className="flex items-center justify-between gap-2">
+                    <span className="truncate text-sm text-slate-600">{c.last_message?.body ?? t("message.noMessages")}</span>
+                    {c.unread_count > 0 ? (
+                      <span className="rounded-full bg-red-500 px-1.5 text-xs text-white" data-testid="conversation-unread">
+                        {c.unread_count > 99 ? "99+" : c.unread_count}
+                      </span>
+                    ) : null}
+                  </span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {open ? (
+        <Conversation key={open.id} data={loaderData} open={open} actionData={actionData} />
+      ) : (
+        <p className="hidden self-center text-center text-slate-500 lg:block">{t("message.choose")}</p>
+      )}
+    </div>
+  );
+}
+
+function Conversation({
+  data: { me, clientId, now },
+  open,
+  actionData,
+}: {
+  data: Data;
+  open: NonNullable<Data["open"]>;
+  actionData: Route.ComponentProps["actionData"];
+}) {
+  const { t } = useTranslation();
+  const live = useConversation(open.id, me, open.messages);
+  const error = live.error ?? actionData?.error ?? null;
+  return (
+    <section className="flex min-h-[60vh] flex-col rounded-lg border border-slate-200 bg-white" data-testid="conversation">
+      <header className="flex items-center gap-3 border-b border-slate-100 p-3">
+        <Link to="/message" className="text-sm text-brand lg:hidden">
+          ← {t("route.message")}
+        </Link>
+        <Avatar image={open.image} name={open.nick_name} />
+        <Link to={`/personal?member=${open.other_id}`} className="font-medium hover:text-brand">
+          {open.nick_name}
+        </Link>
+      </header>
+      <div className="flex flex-1 flex-col gap-2 overflow-y-auto p-3">
+        {open.hasMore ? (
+          <Link
+            to={`/message?conversation=${open.id}&before=${live.messages[0]?.id ?? ""}`}
+            preventScrollReset
+            className="self-center text-sm text-brand hover:underline"
+            data-testid="older-messages"
+          >
+            {t("message.older")}
+          </Link>
+        ) : null}
+        <ol className="flex flex-col gap-2" data-testid="messages">
+          {live.messages.map((m) => (
+            <li
+              key={m.id}
+              className={cn(
+                "max-w-[80%] rounded-lg px-3 py-2",
+                m.sender_id === me ? "self-end bg-brand text-white" : "self-start bg-slate-100",
+              )}
+            >
+              <MessageText text={m.body} />
+              <span className="text-[11px] opacity-70">
+                <RelativeTime date={new Date(m.created_at)} now={new Date(now)} />
+              </span>
+            </li>
+          ))}
+          {live.pending.map((p) => (
+            <li
+              key={p.client_id}
+              className="max-w-[80%] self-end rounded-lg bg-brand/60 px-3 py-2 text-white"
+              data-testid="pending-message"
+            >
+              <MessageText text={p.body} />
+              <span className="text-[11px] opacity-70">{t("message.sending")}</span>
+            </li>
+          ))}
+        </ol>
+        {open.before ? (
+          <Link to={`/message?conversation=${open.id}`} className="self-center text-sm text-brand hover:underline">
+            {t("message.newest")}
+          </Link>
+        ) : null}
+      </div>
+      <Form
+        method="post"
+        className="flex flex-col gap-1 border-t border-slate-100 p-3"
+        data-testid="composer"
+        onSubmit={(event) => {
+          // With the socket open, the message goes live; otherwise the form posts as it does without JavaScript.
+          const field = event.currentTarget.elements.namedItem("body") as HTMLTextAreaElement;
+          const body = field.value.trim();
+          if (!body || body.length > MESSAGE_MAX) return;
+          if (live.send(body)) {
+            event.preventDefault();
+            field.value = "";
+          }
+        }}
+      >
+        <input type="hidden" name="client_id" value={clientId} />
+        <label htmlFor="message-body" className="sr-only">
+          {t("message.write")}
+        </label>
+        <div className="flex items-end gap-2">
+          <textarea
+            id="message-body"
+            name="body"
+            rows={2}
+            defaultValue={actionData?.body ?? ""}
+            placeholder={t("message.write")}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "message-error" : undefined}
+            className="min-h-10 flex-1 rounded-md border border-slate-300 px-3 py-2 text-sm"
+          />
+          <Button type="submit">{t("message.send")}</Button>
+        </div>
+        {error ? (
+          <p id="message-error" role="alert" className="text-sm text-red-600" data-testid="message-error">
+            {translateError(t, error)}
+          </p>
+        ) : null}
+      </Form>
+    </section>
+  );
+}

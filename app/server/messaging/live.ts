@@ -1,0 +1,35 @@
+// What the worker tells a Durable Object about a socket it forwards (set only after authenticating),
+// and how the rooms are named.
+export const MEMBER_HEADER = "X-Member-Id";
+export const CONVERSATION_HEADER = "X-Conversation-Id";
+
+export const roomName = (conversationId: number) => `conversation:${conversationId}`;
+export const inboxName = (userId: number) => `member:${userId}`;
+
+/** Events a page receives over its socket. */
+export type LiveEvent =
+  | { type: "message"; message: import("./conversations").Message }
+  | { type: "ack"; message: import("./conversations").Message }
+  | { type: "sync"; messages: import("./conversations").Message[]; hasMore: boolean }
+  | { type: "error"; client_id?: string; error: string }
+  | { type: "unread"; total: number };
+
+export function conversationRoom(env: Env, conversationId: number) {
+  return env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(roomName(conversationId)));
+}
+
+export function memberInbox(env: Env, userId: number) {
+  return env.INBOXES.get(env.INBOXES.idFromName(inboxName(userId)));
+}
+
+/**
+ * Answers a client's close. Reserved codes (1005 no code, 1006 dropped) may not be sent back, and a
+ * socket that is already gone cannot be closed: both are normal ends here.
+ */
+export function closeBack(socket: WebSocket, code: number) {
+  try {
+    socket.close(code === 1005 || code === 1006 || code === 1015 ? 1000 : code, "closed");
+  } catch {
+    // already closed
+  }
+}

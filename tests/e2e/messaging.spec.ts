@@ -1,0 +1,102 @@
+import type { Browser, Page } from "@playwright/test";
+import { clientIp, expect, signUpAndIn, test } from "./fixtures";
+import { hasJs, ready } from "./helpers";
+
+/** A second member in a browser context of their own, with the same JavaScript setting. */
+async function otherMember(browser: Browser, name: string) {
+  const context = await browser.newContext({
+    javaScriptEnabled: hasJs(test.info()),
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: { "CF-Connecting-IP": clientIp() },
+  });
+  const page = await context.newPage();
+  return { page, ...(await signUpAndIn(page, name)), close: () => context.close() };
+}
+
+/** From the other member's page, the Message button opens (or starts) the conversation. */
+async function startWith(page: Page, memberId: number) {
+  await page.goto(`/personal?member=${memberId}`);
+  await ready(page, test.info());
+  await page.getByTestId("member-message").click();
+  await expect(page).toHaveURL(/\/message\?conversation=\d+$/);
+  await ready(page, test.info());
+  return page.url();
+}
+
+async function say(page: Page, text: string) {
+  await page.getByLabel("Write a message").fill(text);
+  await page.getByRole("button", { name: "Send" }).click();
+}
+
+const messages = (page: Page) => page.getByTestId("messages").locator("li");
+
+test("two members exchange messages live, and the badge follows", async ({ page, browser }) => {
+  test.skip(!hasJs(test.info()), "live delivery needs JavaScript");
+  await signUpAndIn(page, "Alice Live");
+  const bob = await otherMember(browser, "Bob Live");
+  const conversation = await startWith(page, bob.id);
+
+  // Bob is elsewhere: his badge counts the message as it arrives.
+  await bob.page.goto("/home");
+  await ready(bob.page, test.info());
+  await say(page, "Hello Bob, are you there?");
+  await expect(messages(page).last()).toContainText("Hello Bob, are you there?");
+  await expect(bob.page.getByTestId("unread-badge")).toHaveText("1");
+
+  await bob.page.goto(conversation);
+  await ready(bob.page, test.info());
+  await expect(messages(bob.page).last()).toContainText("Hello Bob, are you there?");
+  await expect(bob.page.getByTestId("unread-badge")).toHaveCount(0);
+
+  await say(bob.page, "Here! See https://example.org/report.");
+  await expect(messages(page).last()).toContainText("Here! See https://example.org/report.");
+  await expect(messages(page).last().getByRole("link")).toHaveAttribute("rel", "noopener noreferrer nofollow ugc");
+  await say(page, "<b>Great</b>");
+  await expect(messages(bob.page).last()).toHaveText(/<b>Great<\/b>/);
+  await expect(messages(bob.page)).toHaveCount(3);
+  await bob.close();
+});
+
+test("the same exchange works as plain forms, with the history on the next load", async ({ page, browser }) => {
+  await signUpAndIn(page, "Alice Forms");
+  const bob = await otherMember(browser, "Bob Forms");
+  const conversation = await startWith(page, bob.id);
+
+  await say(page, "");
+  await expect(page.getByTestId("message-error")).toHaveText("Input Cannot Empty");
+  await say(page, "Sent by a form");
+  await expect(messages(page)).toHaveText([/Sent by a form/]);
+
+  await bob.page.goto("/message");
+  await expect(bob.page.getByTestId("conversation-unread")).toHaveText("1");
+  await bob.page.goto(conversation);
+  await expect(messages(bob.page)).toHaveText([/Sent by a form/]);
+  await say(bob.page, "Answered by a form");
+  await page.reload();
+  await expect(messages(page)).toHaveText([/Sent by a form/, /Answered by a form/]);
+  await bob.close();
+});
+
+test("the badge reads 99+ after 100 unread messages, and a third member is refused", async ({ page, browser }) => {
+  const alice = await signUpAndIn(page, "Alice Many");
+  const bob = await otherMember(browser, "Bob Many");
+  const headers = { Authorization: `Bearer ${alice.token}` };
+  const started = await page.request.post("/api/conversations", { headers, data: { user_id: bob.id } });
+  const id = (await started.json()).data.conversation.id;
+  for (let i = 0; i < 100; i++) {
+    const sent = await page.request.post(`/api/conversations/${id}/messages`, {
+      headers,
+      data: { body: `note ${i}`, client_id: `many-${i}-${id}` },
+    });
+    expect(sent.status()).toBe(201);
+  }
+  await bob.page.goto("/home");
+  await expect(bob.page.getByTestId("unread-badge")).toHaveText("99+");
+
+  const eve = await otherMember(browser, "Eve Outside");
+  const refused = await eve.page.goto(`/message?conversation=${id}`);
+  expect(refused?.status()).toBe(404);
+  await expect(eve.page.getByText("note 0")).toHaveCount(0);
+  await eve.close();
+  await bob.close();
+});

@@ -1,0 +1,182 @@
+import { evictDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { MESSAGE_MAX } from "~/lib/schemas/message";
+import { createSession } from "~/server/accounts/sessions";
+import { listConversations, markRead, messagesPage, startConversation, unreadTotal } from "~/server/messaging/conversations";
+import { conversationRoom, type LiveEvent } from "~/server/messaging/live";
+import { handleSocket } from "~/server/messaging/sockets";
+import { newMember } from "./helpers";
+
+const clientId = () => crypto.randomUUID();
+
+async function pair() {
+  const a = await newMember("Alice");
+  const b = await newMember("Bob");
+  const started = await startConversation(env.DB, a, b, Date.now());
+  if (!started) throw new Error("no conversation");
+  return { a, b, id: started.id, room: conversationRoom(env, started.id) };
+}
+
+/** Opens a socket the way a page does: through the worker's authenticating route. */
+async function openSocket(path: string, userId: number | null, headers: Record<string, string> = {}) {
+  const all: Record<string, string> = { Upgrade: "websocket", ...headers };
+  if (userId !== null) all.Cookie = `token=Bearer%20${await createSession(env.DB, userId, Date.now())}`;
+  const res = await handleSocket(new Request(`https://app.test${path}`, { headers: all }), env);
+  const socket = res.webSocket;
+  if (!socket) return { status: res.status, socket: null, events: [] as LiveEvent[] };
+  socket.accept();
+  const events: LiveEvent[] = [];
+  socket.addEventListener("message", (e) => {
+    events.push(JSON.parse(String(e.data)));
+  });
+  return { status: res.status, socket, events };
+}
+
+async function until<T>(check: () => T | undefined, ms = 2000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe("the conversation's Durable Object", () => {
+  it("stores a repeated send (same client id) once and answers the stored message", async () => {
+    const { a, id, room } = await pair();
+    const cid = clientId();
+    const first = await room.send(id, a, { body: "hello", client_id: cid });
+    const again = await room.send(id, a, { body: "hello", client_id: cid });
+    expect(first.created).toBe(true);
+    expect(again).toEqual({ message: first.message, created: false });
+    expect((await messagesPage(env.DB, id)).messages.map((m) => m.body)).toEqual(["hello"]);
+  });
+
+  it("relays messages to open pages in the order they were stored, sent at once", async () => {
+    const { a, b, id, room } = await pair();
+    const bob = await openSocket(`/live/conversations/${id}`, b);
+    expect(bob.status).toBe(101);
+    const sent = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => room.send(id, i % 2 ? a : b, { body: `m${i}`, client_id: clientId() })),
+    );
+    const relayed = await until(() => {
+      const ids = bob.events.filter((e) => e.type === "message").map((e) => (e.type === "message" ? e.message.id : 0));
+      return ids.length === 20 ? ids : undefined;
+    });
+    expect(relayed).toEqual([...relayed].sort((x, y) => x - y));
+    expect(new Set(relayed)).toEqual(new Set(sent.map((s) => s.message.id)));
+    const stored = (await messagesPage(env.DB, id, { limit: 100 })).messages.map((m) => m.id);
+    expect(stored).toEqual(relayed);
+    bob.socket?.close(1000);
+  });
+
+  it("sends over a socket: acknowledged only once stored, empty and too long refused", async () => {
+    const { a, id } = await pair();
+    const alice = await openSocket(`/live/conversations/${id}`, a);
+    const cid = clientId();
+    alice.socket?.send(JSON.stringify({ type: "send", body: "over the socket", client_id: cid }));
+    const ack = await until(() => alice.events.find((e) => e.type === "ack"));
+    const stored = (await messagesPage(env.DB, id)).messages;
+    expect(ack.type === "ack" && stored.map((m) => m.id)).toEqual([ack.type === "ack" ? ack.message.id : -1]);
+    alice.socket?.send(JSON.stringify({ type: "send", body: "   ", client_id: clientId() }));
+    alice.socket?.send(JSON.stringify({ type: "send", body: "x".repeat(MESSAGE_MAX + 1), client_id: clientId() }));
+    const errors = await until(() => {
+      const found = alice.events.filter((e) => e.type === "error");
+      return found.length === 2 ? found : undefined;
+    });
+    expect(errors.map((e) => e.type === "error" && e.error)).toEqual([
+      "validation.inputEmpty",
+      `validation.messageTooLong|max=${MESSAGE_MAX}`,
+    ]);
+    expect((await messagesPage(env.DB, id)).messages).toHaveLength(1);
+    alice.socket?.close(1000);
+  });
+
+  it("keeps history and hibernated sockets across eviction, and catches a reconnecting page up", async () => {
+    const { a, b, id, room } = await pair();
+    const bob = await openSocket(`/live/conversations/${id}`, b);
+    const { message: before } = await room.send(id, a, { body: "before", client_id: clientId() });
+    await until(() => bob.events.some((e) => e.type === "message"));
+
+    await evictDurableObject(room); // sockets hibernate; the object's memory is gone
+    await conversationRoom(env, id).send(id, a, { body: "after hibernation", client_id: clientId() });
+    await until(() => bob.events.filter((e) => e.type === "message").length === 2);
+
+    await evictDurableObject(conversationRoom(env, id), { webSockets: "close" });
+    await conversationRoom(env, id).send(id, a, { body: "while away", client_id: clientId() });
+    // A page that reconnects asks for everything after the last message it has.
+    const back = await openSocket(`/live/conversations/${id}`, b);
+    back.socket?.send(JSON.stringify({ type: "sync", after: before.id }));
+    const sync = await until(() => back.events.find((e) => e.type === "sync"));
+    expect(sync.type === "sync" && sync.messages.map((m) => m.body)).toEqual(["after hibernation", "while away"]);
+    expect((await messagesPage(env.DB, id)).messages.map((m) => m.body)).toEqual(["before", "after hibernation", "while away"]);
+    back.socket?.close(1000);
+  });
+});
+
+describe("opening a socket", () => {
+  it("is only for WebSocket upgrades, at the worker and at the object", async () => {
+    const { id, room } = await pair();
+    expect((await room.fetch("http://room/")).status).toBe(426);
+    expect((await handleSocket(new Request(`https://app.test/live/conversations/${id}`), env)).status).toBe(426);
+  });
+
+  it("needs a session, membership of the conversation, and our own origin", async () => {
+    const { a, id } = await pair();
+    const stranger = await newMember("Eve");
+    expect((await openSocket(`/live/conversations/${id}`, null)).status).toBe(401);
+    expect((await openSocket(`/live/conversations/${id}`, stranger)).status).toBe(404);
+    expect((await openSocket(`/live/conversations/${id}`, a, { Origin: "https://evil.example" })).status).toBe(403);
+    expect((await openSocket(`/live/conversations/${id + 1000}`, a)).status).toBe(404);
+    const ok = await openSocket(`/live/conversations/${id}`, a, { Origin: "https://app.test" });
+    expect(ok.status).toBe(101);
+    ok.socket?.close(1000);
+  });
+
+  it("ignores a member id the client tried to send itself", async () => {
+    const { a, b, id } = await pair();
+    const alice = await openSocket(`/live/conversations/${id}`, a, { "X-Member-Id": String(b) });
+    alice.socket?.send(JSON.stringify({ type: "send", body: "who am I", client_id: clientId() }));
+    const ack = await until(() => alice.events.find((e) => e.type === "ack"));
+    expect(ack.type === "ack" && ack.message.sender_id).toBe(a);
+    alice.socket?.close(1000);
+  });
+});
+
+describe("unread counts", () => {
+  it("count the other member's messages after the read position, and reach the inbox live", async () => {
+    const { a, b, id, room } = await pair();
+    const inbox = await openSocket("/live/inbox", b);
+    for (const body of ["one", "two", "three"]) await room.send(id, a, { body, client_id: clientId() });
+    expect(await unreadTotal(env.DB, b)).toBe(3);
+    expect(await unreadTotal(env.DB, a)).toBe(0);
+    expect((await listConversations(env.DB, b)).find((c) => c.id === id)).toMatchObject({
+      unread_count: 3,
+      last_message: { body: "three" },
+    });
+    await until(() => inbox.events.some((e) => e.type === "unread" && e.total === 3));
+
+    await room.read(id, b);
+    expect(await unreadTotal(env.DB, b)).toBe(0);
+    await until(() => inbox.events.some((e) => e.type === "unread" && e.total === 0));
+
+    // A reply marks the replier's side read; a read position past the last message is capped.
+    const last = await room.send(id, a, { body: "four", client_id: clientId() });
+    await markRead(env.DB, id, b, last.message.id + 999);
+    await room.send(id, a, { body: "five", client_id: clientId() });
+    expect(await unreadTotal(env.DB, b)).toBe(1);
+    inbox.socket?.close(1000);
+  });
+
+  it("one pair has one conversation, and nobody talks to themselves", async () => {
+    const a = await newMember();
+    const b = await newMember();
+    const first = await startConversation(env.DB, a, b, 1);
+    expect(first?.created).toBe(true);
+    expect(await startConversation(env.DB, b, a, 2)).toEqual({ id: first?.id, created: false });
+    expect(await startConversation(env.DB, a, a, 3)).toBeNull();
+    expect(await startConversation(env.DB, a, 987_654_321, 4)).toBeNull();
+  });
+});
