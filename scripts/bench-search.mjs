@@ -2,6 +2,8 @@
 // default; BENCH_ITEMS / BENCH_MEMBERS change it) and the time of one full credit-score recomputation
 // (the cron's job, fired through the local /cdn-cgi/handler/scheduled). The data comes from
 // `npm run bench:data` (scripts/generate-catalogue.mjs), regenerated here into its own folder.
+
+import { messaging } from "./bench-messaging.mjs";
 import { generateCatalogue } from "./generate-catalogue.mjs";
 import { freePort, serveBuilt, waitFor } from "./lib.mjs";
 
@@ -73,6 +75,7 @@ export async function searchAndRanking() {
     console.log(
       `  ${members + 4} members, 3 runs: ${times.map((t) => `${(t / 1000).toFixed(2)} s`).join(", ")} (the benchmark member's score: ${stored})`,
     );
+    await messaging(base);
   } finally {
     server.kill("SIGTERM");
     setTimeout(() => server.kill("SIGKILL"), 2000).unref();

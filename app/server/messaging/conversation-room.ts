@@ -17,6 +17,8 @@ interface SocketInfo {
  */
 export class ConversationRoom extends DurableObject<Env> {
   private queue: Promise<unknown> = Promise.resolve();
+  /** The conversation's two members never change, so they are read once per object lifetime. */
+  private members: number[] | null = null;
 
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade") !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
@@ -51,8 +53,10 @@ export class ConversationRoom extends DurableObject<Env> {
     const { message, created } = await storeMessage(this.env.DB, conversationId, senderId, input.body, input.client_id, Date.now());
     if (created) {
       this.broadcast({ type: "message", message });
-      const others = (await membersOf(this.env.DB, conversationId)).filter((id) => id !== senderId);
-      await Promise.all(others.map((id) => pushUnread(this.env, id)));
+      this.members ??= await membersOf(this.env.DB, conversationId);
+      // The badge update need not hold up the next message.
+      const others = this.members.filter((id) => id !== senderId);
+      this.ctx.waitUntil(Promise.all(others.map((id) => pushUnread(this.env, id))));
     }
     return { message, created };
   }

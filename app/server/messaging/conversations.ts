@@ -103,31 +103,30 @@ export async function unreadTotal(db: D1Database, userId: number): Promise<numbe
 
 /**
  * Stores a message once per (sender, client id): a resend answers the stored message with
- * `created: false`. The sender has read everything up to their own message.
+ * `created: false`. The sender has read everything up to their own message. One round trip.
  */
 export async function storeMessage(db: D1Database, conversationId: number, senderId: number, body: string, clientId: string, now: number) {
-  const inserted = await db
-    .prepare(
-      `INSERT INTO messages (conversation_id, sender_id, client_id, body, created_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (conversation_id, sender_id, client_id) DO NOTHING RETURNING *`,
-    )
-    .bind(conversationId, senderId, clientId, body, now)
-    .first<Message>();
-  if (inserted) {
-    await db.batch([
-      db.prepare("UPDATE conversations SET last_message_id = ? WHERE id = ?").bind(inserted.id, conversationId),
-      db
-        .prepare("UPDATE conversation_members SET last_read_id = max(last_read_id, ?) WHERE conversation_id = ? AND user_id = ?")
-        .bind(inserted.id, conversationId, senderId),
-    ]);
-    return { message: inserted, created: true };
-  }
-  const existing = await db
-    .prepare("SELECT * FROM messages WHERE conversation_id = ? AND sender_id = ? AND client_id = ?")
-    .bind(conversationId, senderId, clientId)
-    .first<Message>();
-  if (!existing) throw new Error("message neither stored nor found");
-  return { message: existing, created: false };
+  const stored = "(SELECT id FROM messages WHERE conversation_id = ?1 AND sender_id = ?2 AND client_id = ?3)";
+  const [inserted, , , found] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO messages (conversation_id, sender_id, client_id, body, created_at) VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (conversation_id, sender_id, client_id) DO NOTHING RETURNING *`,
+      )
+      .bind(conversationId, senderId, clientId, body, now),
+    db
+      .prepare(`UPDATE conversations SET last_message_id = max(coalesce(last_message_id, 0), ${stored}) WHERE id = ?1`)
+      .bind(conversationId, senderId, clientId),
+    db
+      .prepare(`UPDATE conversation_members SET last_read_id = max(last_read_id, ${stored}) WHERE conversation_id = ?1 AND user_id = ?2`)
+      .bind(conversationId, senderId, clientId),
+    db
+      .prepare("SELECT * FROM messages WHERE conversation_id = ?1 AND sender_id = ?2 AND client_id = ?3")
+      .bind(conversationId, senderId, clientId),
+  ]);
+  const message = found?.results[0] as Message | undefined;
+  if (!message) throw new Error("message neither stored nor found");
+  return { message, created: Boolean(inserted?.results.length) };
 }
 
 export interface PageOptions {
