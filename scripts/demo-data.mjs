@@ -60,7 +60,32 @@ export async function demoStatements() {
        SELECT id, ${q(c.kind)}, ${c.sdg}, ${q(c.title)}, ${q(c.summary)}, ${q(c.content)}, ${q(c.keywords)}, 1, ${q(c.file.key)}, ${statSync(c.file.path).size}, ${q(c.file.type)}, ${q(c.thumbnail.key)}, ${q(c.thumbnail.type)}, ${now}, ${now}
        FROM users WHERE email = ${q(c.owner)} AND NOT EXISTS (SELECT 1 FROM content WHERE file_key = ${q(c.file.key)})`,
   );
-  return [...memberStatements(now), ...content];
+  return [...memberStatements(now), ...content, ...socialStatements(now)];
+}
+
+const memberId = (email) => `(SELECT id FROM users WHERE email = ${q(email)})`;
+
+/** A follow, two interests and a conversation (already read), so those pages are not empty. */
+function socialStatements(now) {
+  const researcher = memberId("researcher@demo.test");
+  const investor = memberId("investor@demo.test");
+  const pair = `(SELECT id FROM conversations WHERE member_low = min(${researcher}, ${investor}) AND member_high = max(${researcher}, ${investor}))`;
+  const messages = [
+    [investor, "demo-1", "Hello Aiko, I read your water filter study. Could we talk about a pilot in two more towns?"],
+    [researcher, "demo-2", "Gladly! The field data is in the document; I can share the cost sheet next week."],
+  ];
+  return [
+    `INSERT OR IGNORE INTO follows (follower_id, followee_id, created_at) VALUES (${memberId("lab@demo.test")}, ${researcher}, ${now})`,
+    `INSERT OR IGNORE INTO interests (user_id, sdg, created_at) VALUES (${investor}, 6, ${now}), (${investor}, 13, ${now})`,
+    `INSERT OR IGNORE INTO conversations (member_low, member_high, created_at) VALUES (min(${researcher}, ${investor}), max(${researcher}, ${investor}), ${now})`,
+    `INSERT OR IGNORE INTO conversation_members (conversation_id, user_id) VALUES (${pair}, ${researcher}), (${pair}, ${investor})`,
+    ...messages.map(
+      ([sender, clientId, body], i) =>
+        `INSERT OR IGNORE INTO messages (conversation_id, sender_id, client_id, body, created_at) VALUES (${pair}, ${sender}, ${q(clientId)}, ${q(body)}, ${now + i})`,
+    ),
+    `UPDATE conversations SET last_message_id = (SELECT max(id) FROM messages WHERE conversation_id = ${pair}) WHERE id = ${pair}`,
+    `UPDATE conversation_members SET last_read_id = (SELECT max(id) FROM messages WHERE conversation_id = ${pair}) WHERE conversation_id = ${pair}`,
+  ];
 }
 
 function memberStatements(now) {
