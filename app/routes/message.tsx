@@ -128,7 +128,11 @@ function Conversation({
   const live = useConversation(open.id, me, open.messages);
   const error = live.error ?? actionData?.error ?? null;
   return (
-    <section className="flex min-h-[60vh] flex-col rounded-lg border border-slate-200 bg-white" data-testid="conversation">
+    <section
+      className="flex min-h-[60vh] flex-col rounded-lg border border-slate-200 bg-white"
+      data-testid="conversation"
+      data-live={live.connected ? "connected" : "disconnected"}
+    >
       <header className="flex items-center gap-3 border-b border-slate-100 p-3">
         <Link to="/message" className="text-sm text-brand lg:hidden">
           ← {t("route.message")}

@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Page, WebSocketRoute } from "@playwright/test";
 import { clientIp, expect, signUpAndIn, test } from "./fixtures";
 import { hasJs, ready } from "./helpers";
 
@@ -54,6 +54,39 @@ test("two members exchange messages live, and the badge follows", async ({ page,
   await say(page, "<b>Great</b>");
   await expect(messages(bob.page).last()).toHaveText(/<b>Great<\/b>/);
   await expect(messages(bob.page)).toHaveCount(3);
+  await bob.close();
+});
+
+test("a page whose connection dropped reconnects by itself and misses nothing, twice nothing", async ({ page, browser }) => {
+  test.skip(!hasJs(test.info()), "live delivery needs JavaScript");
+  await signUpAndIn(page, "Alice Drop");
+  const bob = await otherMember(browser, "Bob Drop");
+  const conversation = await startWith(page, bob.id);
+  // Bob's socket goes through the test, which can cut it and keep it down for a while.
+  let down = false;
+  const sockets: WebSocketRoute[] = [];
+  await bob.page.routeWebSocket(/\/live\/conversations\//, (ws) => {
+    if (down) return ws.close();
+    ws.connectToServer();
+    sockets.push(ws);
+  });
+  await bob.page.goto(conversation);
+  await ready(bob.page, test.info());
+  const live = bob.page.getByTestId("conversation");
+  await expect(live).toHaveAttribute("data-live", "connected");
+
+  await say(page, "before the drop");
+  await expect(messages(bob.page)).toHaveText([/before the drop/]);
+  down = true;
+  await sockets.at(-1)?.close();
+  await expect(live).toHaveAttribute("data-live", "disconnected");
+  await say(page, "while you were away");
+  await say(page, "and one more");
+  await expect(messages(page)).toHaveCount(3);
+  await expect(messages(bob.page)).toHaveCount(1);
+  down = false;
+  await expect(live).toHaveAttribute("data-live", "connected", { timeout: 15_000 });
+  await expect(messages(bob.page)).toHaveText([/before the drop/, /while you were away/, /and one more/]);
   await bob.close();
 });
 
