@@ -125,6 +125,18 @@ test("the badge reads 99+ after 100 unread messages, and a third member is refus
   }
   await bob.page.goto("/home");
   await expect(bob.page.getByTestId("unread-badge")).toHaveText("99+");
+  await bob.page.goto("/message");
+  await expect(bob.page.getByTestId("conversation-unread")).toHaveText("99+");
+
+  // Opening shows the newest 30, newest at the bottom, and marks them read; older ones on demand.
+  await bob.page.goto(`/message?conversation=${id}`);
+  await ready(bob.page, test.info());
+  await expect(messages(bob.page)).toHaveCount(30);
+  await expect(messages(bob.page).last()).toContainText("note 99");
+  await expect(bob.page.getByTestId("unread-badge")).toHaveCount(0);
+  await bob.page.getByTestId("older-messages").click();
+  await expect(messages(bob.page).filter({ hasText: /^note 69/ })).toHaveCount(1);
+  await expect(messages(bob.page).first()).toContainText("note 40");
 
   const eve = await otherMember(browser, "Eve Outside");
   const refused = await eve.page.goto(`/message?conversation=${id}`);
