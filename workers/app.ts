@@ -1,6 +1,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { requestContext } from "~/server/context";
 import { runScheduled } from "~/server/cron/scheduled";
+import { withDbSession } from "~/server/db-session";
 import { handleSocket, isSocketPath } from "~/server/messaging/sockets";
 import { createNonce, withSecurityHeaders } from "~/server/security/headers";
 import { isCrossSiteWrite } from "~/server/security/same-origin";
@@ -24,7 +25,7 @@ export default {
     if (isSocketPath(new URL(request.url).pathname)) return handleSocket(request, env);
     const context = new RouterContextProvider();
     context.set(requestContext, { nonce, ctx });
-    return withSecurityHeaders(await handleRequest(request, context), nonce);
+    return withSecurityHeaders(await withDbSession(request, () => handleRequest(request, context)), nonce);
   },
 
   // Awaited rather than handed to waitUntil: the run is the whole job, and its end is its answer.
