@@ -24,8 +24,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: loginSchema });
   if (submission.status !== "success") return invalid(submission);
   try {
-    const { token } = await login(submission.value.email, submission.value.password, callerFrom(request, context));
-    return redirect(safeRedirect(submission.value.redirect), { status: 303, headers: await signInHeaders(request, context, token) });
+    const { token, user } = await login(submission.value.email, submission.value.password, callerFrom(request, context));
+    return redirect(safeRedirect(submission.value.redirect), { status: 303, headers: await signInHeaders(request, context, token, user) });
   } catch (error) {
     return accountFailure(submission, error);
   }

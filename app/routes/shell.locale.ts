@@ -1,20 +1,25 @@
 import { redirect } from "react-router";
-import { isLanguage, LANGUAGE_COOKIE } from "~/lib/i18n";
+import { isLanguage } from "~/lib/i18n";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { ONE_YEAR, serializeCookie } from "~/server/http/cookies";
+import { saveLanguage } from "~/server/accounts/accounts";
+import { optionalUser } from "~/server/auth/session";
+import { languageCookie } from "~/server/i18n/language-cookie";
 import { flashCookie } from "~/server/shell/flash";
 import type { Route } from "./+types/shell.locale";
 
 /** JP / EN / CN: the explicit choice is kept in a cookie and wins over Accept-Language. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const lang = form.get("lang");
   const back = safeRedirect(form.get("redirectTo"));
   if (!isLanguage(lang)) {
     return redirect(back, { status: 303, headers: { "Set-Cookie": flashCookie(request, "error", "notify.requestFailed") } });
   }
+  // A signed-in member's choice is saved with the account, so mail and other browsers follow it.
+  const member = optionalUser(context);
+  if (member && member.language !== lang) await saveLanguage(member.id, lang);
   const headers = new Headers();
-  headers.append("Set-Cookie", serializeCookie(request, LANGUAGE_COOKIE, lang, { maxAge: ONE_YEAR, httpOnly: false }));
+  headers.append("Set-Cookie", languageCookie(request, lang));
   headers.append("Set-Cookie", flashCookie(request, "success", "notify.switchLanguageSuccess"));
   return redirect(back, { status: 303, headers });
 }

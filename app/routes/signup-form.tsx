@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await sendVerificationCode(value.email, "register", caller);
       return codeSent(submission);
     }
-    const { token } = await register(
+    const { token, user } = await register(
       {
         email: value.email,
         code: value.code,
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       caller,
     );
-    const headers = await signInHeaders(request, context, token);
+    const headers = await signInHeaders(request, context, token, user);
     headers.append("Set-Cookie", flashCookie(request, "success", "notify.welcome"));
     return redirect("/home", { status: 303, headers });
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { codeFor, DEMO_PASSWORD, expect, signIn, test, uniqueEmail } from "./fixtures";
+import { clientIp, codeFor, DEMO_PASSWORD, expect, signIn, signUpAndIn, test, uniqueEmail } from "./fixtures";
 import { hasJs, ready } from "./helpers";
 
 async function signUp(
@@ -242,4 +242,29 @@ test("logging in ends the session the browser held before (no session fixation)"
   expect(res.headers()["set-cookie"]).toMatch(/^token=Bearer%20[\w-]+; Path=\/; SameSite=Lax; Max-Age=43200; HttpOnly/);
   const old = await page.request.get("/api/auth/info", { headers: { Authorization: `Bearer ${before.access_token}` } });
   expect((await old.json()).code).toBe(4010);
+});
+
+test("the language a member chose follows them to another browser", async ({ page, browser }) => {
+  const member = await signUpAndIn(page, "Polyglot");
+  await page.goto("/home");
+  await ready(page, test.info());
+  await page.getByRole("button", { name: "CN" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh");
+
+  // A fresh browser (English by Accept-Language, no choice made) signs in and gets Chinese.
+  const elsewhere = await browser.newContext({
+    javaScriptEnabled: hasJs(test.info()),
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: { "CF-Connecting-IP": clientIp(), "Accept-Language": "en-US,en;q=0.9" },
+  });
+  const other = await elsewhere.newPage();
+  await other.goto("/login");
+  await ready(other, test.info());
+  await expect(other.locator("html")).toHaveAttribute("lang", "en");
+  await other.getByLabel("Email").fill(member.email);
+  await other.getByLabel("Password").fill(DEMO_PASSWORD);
+  await other.getByRole("button", { name: "Log in" }).click();
+  await expect(other).toHaveURL(/\/home$/);
+  await expect(other.locator("html")).toHaveAttribute("lang", "zh");
+  await elsewhere.close();
 });

@@ -34,8 +34,8 @@ export async function signIn(page: Page, email = "researcher@demo.test", passwor
   return data;
 }
 
-/** A new member signed up through the API and signed in on `page`; answers their id and API token. */
-export async function signUpAndIn(page: Page, nickName: string): Promise<{ id: number; token: string }> {
+/** A new member signed up through the API and signed in on `page`; answers their id, email and API token. */
+export async function signUpAndIn(page: Page, nickName: string): Promise<{ id: number; email: string; token: string }> {
   const email = uniqueEmail(nickName.toLowerCase().replace(/\W/g, ""));
   await page.request.post("/api/users/send-verification-code", { data: { email } });
   const code = await codeFor(page.request, email);
@@ -44,7 +44,7 @@ export async function signUpAndIn(page: Page, nickName: string): Promise<{ id: n
   });
   expect(created.status()).toBe(201);
   const session = await signIn(page, email);
-  return { id: session.user.id, token: session.access_token };
+  return { id: session.user.id, email, token: session.access_token };
 }
 
 export const test = base.extend({

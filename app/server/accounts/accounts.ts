@@ -175,3 +175,8 @@ export async function resetPassword(input: { email: string; code: string; passwo
 
 export const currentSession = (token: string | null | undefined, now: number) => findSession(env.DB, token, now);
 export const logout = (token: string) => revokeSession(env.DB, token);
+
+/** The member's language: mail goes out in it, and it follows them to every browser they sign in on. */
+export async function saveLanguage(userId: number, language: Language) {
+  await env.DB.prepare("UPDATE users SET language = ? WHERE id = ?").bind(language, userId).run();
+}

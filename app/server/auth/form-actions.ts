@@ -1,7 +1,11 @@
 import type { Submission } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
-import { AccountError, logout } from "~/server/accounts/accounts";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE } from "~/lib/i18n";
+import { AccountError, logout, saveLanguage } from "~/server/accounts/accounts";
 import { accountErrorMessage, accountErrorStatus } from "~/server/accounts/messages";
+import type { SessionUser } from "~/server/accounts/sessions";
+import { readCookie } from "~/server/http/cookies";
+import { languageCookie } from "~/server/i18n/language-cookie";
 import { tokenCookie } from "./cookies";
 import { sessionContext } from "./session";
 
@@ -30,12 +34,18 @@ export function codeSent(submission: Submission<unknown>) {
 
 /**
  * Signs the browser in with a fresh token: any session the cookie held before is ended first, so a
- * token planted before login (session fixation) never becomes a member's session.
+ * token planted before login (session fixation) never becomes a member's session. The language
+ * follows the member: a browser without a choice takes the one saved with the account, and a
+ * choice made in this browser before signing in becomes the account's (the latest choice wins).
  */
-export async function signInHeaders(request: Request, context: Readonly<RouterContextProvider>, token: string) {
+export async function signInHeaders(request: Request, context: Readonly<RouterContextProvider>, token: string, member: SessionUser) {
   const previous = context.get(sessionContext).token;
   if (previous) await logout(previous);
   const headers = new Headers();
   headers.append("Set-Cookie", tokenCookie(request, token));
+  const chosen = readCookie(request, LANGUAGE_COOKIE);
+  if (!isLanguage(chosen))
+    headers.append("Set-Cookie", languageCookie(request, isLanguage(member.language) ? member.language : DEFAULT_LANGUAGE));
+  else if (chosen !== member.language) await saveLanguage(member.id, chosen);
   return headers;
 }
