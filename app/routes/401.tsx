@@ -4,6 +4,9 @@ import { StatusPage } from "~/components/status-page";
 
 export const loader = () => data(null, { status: 401 });
 
+// Text and links only: nothing to hydrate.
+export const handle = { scripts: false };
+
 export default function NoPermission() {
   return (
     <>

@@ -161,10 +161,10 @@ test("below 992 px a click outside the open menu closes it", async ({ page }, in
   await expect(page).toHaveURL(/\/discovery$/);
 });
 
-test("an unknown path answers the 404 page with status 404", async ({ page }, info) => {
+test("an unknown path answers the 404 page with status 404, and no JavaScript", async ({ page }) => {
   const response = await page.goto("/no/such/page?x=1");
-  await ready(page, info);
   expect(response?.status()).toBe(404);
+  await expect(page.locator("script[src], script[type=module], link[rel=modulepreload]")).toHaveCount(0);
   await expect(page).toHaveURL(/\/no\/such\/page\?x=1$/);
   await expect(page.getByRole("heading", { name: "This page does not exist" })).toBeVisible();
   await expect(page).toHaveTitle("Page not found - Research Commons");
@@ -175,6 +175,7 @@ test("an unknown path answers the 404 page with status 404", async ({ page }, in
 test("/401 explains the missing permission", async ({ page }) => {
   const response = await page.goto("/401");
   expect(response?.status()).toBe(401);
+  await expect(page.locator("script[src], script[type=module], link[rel=modulepreload]")).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "You do not have permission to view this page" })).toBeVisible();
 });
 
