@@ -15,6 +15,17 @@ function merge(current: Message[], incoming: Message[]) {
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
+const pendingKey = (conversationId: number) => `pending-messages:${conversationId}`;
+
+/** Pending messages survive a reload in this tab (sessionStorage), so a resend can still deliver them. */
+function loadPending(conversationId: number): Pending[] {
+  try {
+    return JSON.parse(sessionStorage.getItem(pendingKey(conversationId)) ?? "[]") as Pending[];
+  } catch {
+    return [];
+  }
+}
+
 /**
  * One open conversation with JavaScript: new messages arrive over the room's socket; after every
  * (re)connection the page asks for everything after the last message it has and resends what is
@@ -30,6 +41,28 @@ export function useConversation(conversationId: number, me: number, initial: Mes
 
   // A new loader answer (after a form post, or older messages) joins what the page already has.
   useEffect(() => setMessages((current) => merge(current, initial)), [initial]);
+
+  // What was still pending when this tab last left the conversation is sent again (same client ids).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per conversation; live.send is stable
+  useEffect(() => {
+    const stored = loadPending(conversationId);
+    setPending(stored);
+    for (const p of stored) live.send({ type: "send", ...p }); // if the socket is not open yet, onOpen sends them
+  }, [conversationId]);
+  useEffect(() => {
+    if (pending.length) sessionStorage.setItem(pendingKey(conversationId), JSON.stringify(pending));
+    else sessionStorage.removeItem(pendingKey(conversationId));
+  }, [conversationId, pending]);
+
+  // Messages that arrived while the tab was hidden are read when it is shown again.
+  useEffect(() => {
+    const shown = () => {
+      const last = state.current.messages.filter((m) => m.sender_id !== me).at(-1);
+      if (document.visibilityState === "visible" && last) live.send({ type: "read", upTo: last.id });
+    };
+    document.addEventListener("visibilitychange", shown);
+    return () => document.removeEventListener("visibilitychange", shown);
+  });
 
   const receive = (incoming: Message[]) => {
     if (!incoming.length) return;

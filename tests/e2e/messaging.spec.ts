@@ -90,6 +90,35 @@ test("a page whose connection dropped reconnects by itself and misses nothing, t
   await bob.close();
 });
 
+test("a message sent but not yet acknowledged is sent again after a reload, and stored once", async ({ page, browser }) => {
+  test.skip(!hasJs(test.info()), "pending messages exist only with JavaScript");
+  await signUpAndIn(page, "Alice Pending");
+  const bob = await otherMember(browser, "Bob Pending");
+  const conversation = await startWith(page, bob.id);
+  // Alice's sends vanish on the way (the socket stays open), as on a half-dead connection.
+  let swallow = true;
+  await page.routeWebSocket(/\/live\/conversations\//, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => {
+      if (!(swallow && String(message).includes('"type":"send"'))) server.send(message);
+    });
+  });
+  await page.reload();
+  await ready(page, test.info());
+  await expect(page.getByTestId("conversation")).toHaveAttribute("data-live", "connected");
+  await say(page, "kept until delivered");
+  await expect(page.getByTestId("pending-message")).toHaveText(/kept until delivered/);
+
+  swallow = false;
+  await page.reload();
+  await ready(page, test.info());
+  await expect(page.getByTestId("pending-message")).toHaveCount(0);
+  await expect(messages(page)).toHaveText([/kept until delivered/]);
+  await bob.page.goto(conversation);
+  await expect(messages(bob.page)).toHaveText([/kept until delivered/]);
+  await bob.close();
+});
+
 test("the same exchange works as plain forms, with the history on the next load", async ({ page, browser }) => {
   await signUpAndIn(page, "Alice Forms");
   const bob = await otherMember(browser, "Bob Forms");
