@@ -1,13 +1,13 @@
 // `npm run bench`: prints figures, asserts nothing. For each page: HTML size raw and compressed, the
 // JavaScript it loads (pages of the layout signed in as the demo researcher); the time of a login
 // request; the worker's requests per second on /login against a trivial route (/healthz); and
-// first-visit LCP on emulated "Slow 4G"; then search latency over a generated catalogue and one full
-// score recomputation (scripts/bench-search.mjs). Budgets are in ../shared/DESIGN.md.
+// first-visit LCP on emulated "Slow 4G"; then, on a generated catalogue, search latency, one full
+// score recomputation and message delivery (scripts/bench-catalogue.mjs). Budgets: ../shared/DESIGN.md.
 import { execSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
-import { searchAndRanking } from "./bench-search.mjs";
+import { catalogueBenchmarks } from "./bench-catalogue.mjs";
 import { freePort, mustRun, prepareDatabase, serveBuilt, waitFor } from "./lib.mjs";
 
 const PUBLIC = new Set(["/login", "/signup", "/forgetPassword", "/no-such-page"]);
@@ -55,7 +55,7 @@ try {
 }
 // One server at a time on this 2-core machine.
 await new Promise((resolve) => server.once("exit", resolve));
-await searchAndRanking();
+await catalogueBenchmarks();
 
 /** Times demo logins through the API (each from its own address, so limits do not interfere). */
 async function loginTimings(count = 20) {

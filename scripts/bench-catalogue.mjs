@@ -1,7 +1,8 @@
-// Part of `npm run bench`: search latency over a generated catalogue (100,000 items, 10,000 members by
-// default; BENCH_ITEMS / BENCH_MEMBERS change it) and the time of one full credit-score recomputation
-// (the cron's job, fired through the local /cdn-cgi/handler/scheduled). The data comes from
-// `npm run bench:data` (scripts/generate-catalogue.mjs), regenerated here into its own folder.
+// Part of `npm run bench`, on a generated catalogue (100,000 items, 10,000 members by default;
+// BENCH_ITEMS / BENCH_MEMBERS change it): search latency, the time of one full credit-score
+// recomputation (the cron's job, fired through the local /cdn-cgi/handler/scheduled), and message
+// delivery between its members (bench-messaging.mjs). The data comes from `npm run bench:data`
+// (scripts/generate-catalogue.mjs), regenerated here into its own folder.
 
 import { messaging } from "./bench-messaging.mjs";
 import { generateCatalogue } from "./generate-catalogue.mjs";
@@ -27,7 +28,7 @@ const stats = (times) => {
   return `median ${at(0.5)} ms, p95 ${at(0.95)} ms`;
 };
 
-export async function searchAndRanking() {
+export async function catalogueBenchmarks() {
   const items = Number(process.env.BENCH_ITEMS ?? 100_000);
   const members = Number(process.env.BENCH_MEMBERS ?? 10_000);
   const stateDir = ".wrangler/bench-catalogue";
