@@ -391,6 +391,32 @@ export const OPENAPI = {
         responses: { "200": okWith({ type: "object", properties: { ranking: { type: "array" } } }), "401": error },
       },
     },
+    "/points": {
+      get: {
+        summary:
+          "Your points ledger: the 50 newest awards, the total over the last 30 days, and the rules (amount and daily cap per reason)",
+        security: bearer,
+        responses: {
+          "200": okWith({
+            type: "object",
+            required: ["awards", "periodTotal", "rules"],
+            properties: {
+              awards: {
+                type: "array",
+                items: {
+                  type: "object",
+                  required: ["reason", "amount", "day", "created_at"],
+                  properties: { reason: { type: "string", enum: ["upload", "comment", "likeReceived"] }, amount: { type: "integer" } },
+                },
+              },
+              periodTotal: { type: "integer" },
+              rules: { type: "object" },
+            },
+          }),
+          "401": error,
+        },
+      },
+    },
     "/members/{id}": {
       get: {
         summary:

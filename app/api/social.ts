@@ -4,7 +4,7 @@ import { env } from "~/server/bindings";
 import { findContent } from "~/server/content/content";
 import { feedQuerySchema, listFeed } from "~/server/content/feed";
 import { translator } from "~/server/i18n/translate";
-import { rankingList, scoreFor } from "~/server/ranking/ranking";
+import { pointsLedger, rankingList, scoreFor } from "~/server/ranking/ranking";
 import { clearSearchHistory, rememberSearch, searchHistory, searchPage, searchQuerySchema } from "~/server/search/search";
 import { addComment, deleteComment, setFollow, setLike, socialOf } from "~/server/social/social";
 import { API_CODES, fail, ok } from "./envelope";
@@ -96,4 +96,10 @@ export async function getRanking(ctx: ApiContext) {
   const auth = await authenticate(ctx);
   if (auth instanceof Response) return auth;
   return ok({ ranking: await rankingList(env.DB), me: await scoreFor(env.DB, auth.user.id) });
+}
+
+export async function getPoints(ctx: ApiContext) {
+  const auth = await authenticate(ctx);
+  if (auth instanceof Response) return auth;
+  return ok(await pointsLedger(env.DB, auth.user.id, ctx.now));
 }

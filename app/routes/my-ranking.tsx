@@ -5,20 +5,21 @@ import { RelativeTime } from "~/components/relative-time";
 import { SCORE_INPUTS } from "~/lib/credit-score";
 import { requireUser } from "~/server/auth/session";
 import { env } from "~/server/bindings";
-import { ensureScores, scoreFor } from "~/server/ranking/ranking";
+import { ensureScores, pointsLedger, scoreFor } from "~/server/ranking/ranking";
 import type { Route } from "./+types/my-ranking";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const now = Date.now();
   await ensureScores(env.DB, now);
-  return { mine: await scoreFor(env.DB, user.id), now };
+  const [mine, points] = await Promise.all([scoreFor(env.DB, user.id), pointsLedger(env.DB, user.id, now)]);
+  return { mine, points, now };
 }
 
 /** The member's credit score with every input's count, coefficient and product: nothing hidden. */
 export default function MyRanking({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { mine, now } = loaderData;
+  const { mine, points, now } = loaderData;
   return (
     <>
       <PageTitle titleKey="ranking" />
@@ -66,6 +67,22 @@ export default function MyRanking({ loaderData }: Route.ComponentProps) {
           <p className="text-xs text-slate-500">{t("ranking.pointsRules")}</p>
         </section>
       )}
+      <section className="mt-4 max-w-2xl rounded-lg border border-slate-200 bg-white p-4" data-testid="points-ledger">
+        <h2 className="mb-1 font-medium">{t("ranking.recentPoints")}</h2>
+        <p className="mb-2 text-sm text-slate-600">{t("ranking.pointsInPeriod", { count: points.periodTotal })}</p>
+        {points.awards.length === 0 ? <p className="text-sm text-slate-500">{t("ranking.noPoints")}</p> : null}
+        <ul className="divide-y divide-slate-100 text-sm">
+          {points.awards.map((award) => (
+            <li key={`${award.created_at}-${award.reason}`} className="flex justify-between gap-3 py-1">
+              <span>{t(`ranking.reason.${award.reason}`)}</span>
+              <span className="text-slate-500">
+                <RelativeTime date={new Date(award.created_at)} now={new Date(now)} />
+              </span>
+              <span className="tabular-nums">+{award.amount}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
     </>
   );
 }

@@ -302,6 +302,11 @@ const en = {
     documentViews: "Views of your documents",
     points: "Points earned",
     noScore: "Your score has not been computed yet.",
+    recentPoints: "Recent points",
+    pointsInPeriod_one: "{{count}} point in the last 30 days",
+    pointsInPeriod_other: "{{count}} points in the last 30 days",
+    noPoints: "No points yet: upload, comment, or have your work liked.",
+    reason: { upload: "Upload", comment: "Comment", likeReceived: "Like received" },
     pointsRules: "Points: 10 per upload (3 a day), 1 per comment (10 a day), 1 per like received (20 a day).",
   },
   member: {

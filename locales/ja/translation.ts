@@ -301,6 +301,11 @@ export default {
     documentViews: "文書の閲覧",
     points: "獲得ポイント",
     noScore: "スコアはまだ計算されていません。",
+    recentPoints: "最近のポイント",
+    pointsInPeriod_one: "過去30日間で{{count}}ポイント",
+    pointsInPeriod_other: "過去30日間で{{count}}ポイント",
+    noPoints: "まだポイントはありません。アップロード、コメント、いいねで獲得できます。",
+    reason: { upload: "アップロード", comment: "コメント", likeReceived: "いいねを獲得" },
     pointsRules: "ポイント：アップロード1件10（1日3件まで）、コメント1件1（1日10件まで）、いいね1件1（1日20件まで）。",
   },
   member: {

@@ -299,6 +299,11 @@ export default {
     documentViews: "文档浏览",
     points: "获得积分",
     noScore: "您的信用分尚未计算。",
+    recentPoints: "最近积分",
+    pointsInPeriod_one: "最近 30 天获得 {{count}} 积分",
+    pointsInPeriod_other: "最近 30 天获得 {{count}} 积分",
+    noPoints: "还没有积分:上传、评论或作品被点赞即可获得。",
+    reason: { upload: "上传", comment: "评论", likeReceived: "获得点赞" },
     pointsRules: "积分：每次上传 10 分（每天 3 次），每条评论 1 分（每天 10 条），每获得一个赞 1 分（每天 20 个）。",
   },
   member: {

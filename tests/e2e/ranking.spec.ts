@@ -1,4 +1,5 @@
-import { expect, signIn, test } from "./fixtures";
+import { expect, signIn, signUpAndIn, test } from "./fixtures";
+import { ready } from "./helpers";
 
 test("a member sees their credit score with its full breakdown, and the ranking of everyone", async ({ page }) => {
   await signIn(page);
@@ -18,4 +19,20 @@ test("a member sees their credit score with its full breakdown, and the ranking 
   await expect(page).toHaveURL(/\/home\/rankingList$/);
   await expect(page.getByTestId("ranking")).toContainText("Aiko Tanaka");
   await expect(page).toHaveTitle("Ranking list - Research Commons");
+});
+
+test("points earned show in the member's ledger with their reason", async ({ page }) => {
+  await signUpAndIn(page, "Point Earner");
+  await page.goto("/personal/ranking");
+  await expect(page.getByTestId("points-ledger")).toContainText("No points yet");
+  await page.goto("/retrieval/detail?id=1");
+  await ready(page, test.info());
+  await page.getByLabel("Add a comment").fill("A first comment worth a point");
+  await page.getByRole("button", { name: "Post" }).click();
+  await expect(page.getByTestId("comments")).toContainText("A first comment worth a point");
+  await page.goto("/personal/ranking");
+  const ledger = page.getByTestId("points-ledger");
+  await expect(ledger).toContainText("1 point in the last 30 days");
+  await expect(ledger.locator("li")).toHaveCount(1);
+  await expect(ledger.locator("li")).toContainText(/Comment.*\+1/);
 });

@@ -223,6 +223,7 @@ describe("the JSON API (spec section 7)", () => {
         "/contents/{id}/like",
         "/contents/{id}/thumbnail",
         "/ranking",
+        "/points",
         "/members/{id}",
         "/conversations",
         "/conversations/{id}/messages",
@@ -367,6 +368,18 @@ describe("the social and discovery API", () => {
 
     const ranking = await call("GET", "/ranking", { token });
     expect(ranking.status).toBe(200);
+    // The reader commented once (1 point); the author uploaded once (10) and was liked once (1).
+    const readerPoints = (await call("GET", "/points", { token })).json.data as { awards: { reason: string }[]; periodTotal: number };
+    expect(readerPoints.awards.map((a) => a.reason)).toEqual(["comment"]);
+    expect(readerPoints.periodTotal).toBe(1);
+    const authorPoints = (await call("GET", "/points", { token: authorToken })).json.data as {
+      awards: { reason: string }[];
+      periodTotal: number;
+      rules: object;
+    };
+    expect(authorPoints.awards.map((a) => a.reason).sort()).toEqual(["likeReceived", "upload"]);
+    expect(authorPoints.periodTotal).toBe(11);
+    expect(authorPoints.rules).toMatchObject({ upload: { amount: 10, dailyCap: 3 } });
   });
 
   it("member pages, interests and recommendations, each answering its documented shape", async () => {

@@ -21,6 +21,29 @@ export async function awardPoints(db: D1Database, userId: number, reason: PointR
     .run();
 }
 
+export interface PointAward {
+  reason: PointReason;
+  amount: number;
+  day: string;
+  created_at: number;
+}
+
+/** The member's points ledger: the newest awards, and the total over the score's period. */
+export async function pointsLedger(db: D1Database, userId: number, now: number, limit = 50) {
+  const since = now - SCORE_PERIOD_DAYS * 86_400_000;
+  const [awards, total] = await db.batch([
+    db
+      .prepare("SELECT reason, amount, day, created_at FROM points WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ?")
+      .bind(userId, limit),
+    db.prepare("SELECT coalesce(sum(amount), 0) AS n FROM points WHERE user_id = ? AND created_at >= ?").bind(userId, since),
+  ]);
+  return {
+    awards: (awards?.results ?? []) as PointAward[],
+    periodTotal: Number((total?.results[0] as { n: number } | undefined)?.n ?? 0),
+    rules: POINT_RULES,
+  };
+}
+
 // One query per input: member id -> count over the period.
 const INPUT_SQL: Record<ScoreInput, string> = {
   follows: "SELECT follower_id AS user_id, count(*) AS n FROM follows WHERE created_at >= ? GROUP BY follower_id",
