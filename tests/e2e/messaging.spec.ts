@@ -171,6 +171,13 @@ test("the badge reads 99+ after 100 unread messages, and a third member is refus
   const refused = await eve.page.goto(`/message?conversation=${id}`);
   expect(refused?.status()).toBe(404);
   await expect(eve.page.getByText("note 0")).toHaveCount(0);
+  const posted = await eve.page.request.post(`/message?conversation=${id}`, {
+    form: { body: "let me in", client_id: `eve-${id}-0001` },
+    maxRedirects: 0,
+  });
+  expect(posted.status()).toBe(404);
+  const history = await (await page.request.get(`/api/conversations/${id}/messages?after=0&limit=100`, { headers })).json();
+  expect(history.data.messages.map((m: { body: string }) => m.body)).not.toContain("let me in");
   await eve.close();
   await bob.close();
 });
