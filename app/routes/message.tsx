@@ -142,48 +142,51 @@ function Conversation({
           {open.nick_name}
         </Link>
       </header>
-      <div className="flex flex-1 flex-col gap-2 overflow-y-auto p-3">
-        {open.hasMore ? (
-          <Link
-            to={`/message?conversation=${open.id}&before=${live.messages[0]?.id ?? ""}`}
-            preventScrollReset
-            className="self-center text-sm text-brand hover:underline"
-            data-testid="older-messages"
-          >
-            {t("message.older")}
-          </Link>
-        ) : null}
-        <ol className="flex flex-col gap-2" data-testid="messages">
-          {live.messages.map((m) => (
-            <li
-              key={m.id}
-              className={cn(
-                "max-w-[80%] rounded-lg px-3 py-2",
-                m.sender_id === me ? "self-end bg-brand text-white" : "self-start bg-slate-100",
-              )}
+      {/* Reversed, so the list starts scrolled to the newest message, with or without JavaScript. */}
+      <div className="flex max-h-[60vh] flex-1 flex-col-reverse overflow-y-auto p-3">
+        <div className="flex flex-col gap-2">
+          {open.hasMore ? (
+            <Link
+              to={`/message?conversation=${open.id}&before=${live.messages[0]?.id ?? ""}`}
+              preventScrollReset
+              className="self-center text-sm text-brand hover:underline"
+              data-testid="older-messages"
             >
-              <MessageText text={m.body} />
-              <span className="text-[11px] opacity-70">
-                <RelativeTime date={new Date(m.created_at)} now={new Date(now)} />
-              </span>
-            </li>
-          ))}
-          {live.pending.map((p) => (
-            <li
-              key={p.client_id}
-              className="max-w-[80%] self-end rounded-lg bg-brand/60 px-3 py-2 text-white"
-              data-testid="pending-message"
-            >
-              <MessageText text={p.body} />
-              <span className="text-[11px] opacity-70">{t("message.sending")}</span>
-            </li>
-          ))}
-        </ol>
-        {open.before ? (
-          <Link to={`/message?conversation=${open.id}`} className="self-center text-sm text-brand hover:underline">
-            {t("message.newest")}
-          </Link>
-        ) : null}
+              {t("message.older")}
+            </Link>
+          ) : null}
+          <ol className="flex flex-col gap-2" data-testid="messages">
+            {live.messages.map((m) => (
+              <li
+                key={m.id}
+                className={cn(
+                  "max-w-[80%] rounded-lg px-3 py-2",
+                  m.sender_id === me ? "self-end bg-brand text-white" : "self-start bg-slate-100",
+                )}
+              >
+                <MessageText text={m.body} />
+                <span className="text-[11px] opacity-70">
+                  <RelativeTime date={new Date(m.created_at)} now={new Date(now)} />
+                </span>
+              </li>
+            ))}
+            {live.pending.map((p) => (
+              <li
+                key={p.client_id}
+                className="max-w-[80%] self-end rounded-lg bg-brand/60 px-3 py-2 text-white"
+                data-testid="pending-message"
+              >
+                <MessageText text={p.body} />
+                <span className="text-[11px] opacity-70">{t("message.sending")}</span>
+              </li>
+            ))}
+          </ol>
+          {open.before ? (
+            <Link to={`/message?conversation=${open.id}`} className="self-center text-sm text-brand hover:underline">
+              {t("message.newest")}
+            </Link>
+          ) : null}
+        </div>
       </div>
       <Form
         method="post"
