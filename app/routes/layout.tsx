@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Outlet, useLocation, useNavigation } from "react-router";
+import { Link, Outlet, useLocation, useNavigation, useRevalidator } from "react-router";
 import { MenuIcon } from "~/components/menu-icon";
 import { Navbar } from "~/components/navbar";
 import { Sidebar } from "~/components/sidebar";
@@ -32,7 +32,11 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
   const trail = metaTrail(location.pathname);
   const page = trail.at(-1);
   const [mobileMenuOpen, setMobileMenuOpen] = useState(loaderData.mobileMenuOpen);
-  const unread = useLiveUnread(loaderData.unread);
+  const revalidator = useRevalidator();
+  // On /message a new message anywhere refreshes the conversation list (last message, counts).
+  const unread = useLiveUnread(loaderData.unread, () => {
+    if (location.pathname === "/message") revalidator.revalidate();
+  });
 
   // On mobile the menu closes on every route change (spec: layout behaviour).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only

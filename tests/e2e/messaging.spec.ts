@@ -36,12 +36,14 @@ test("two members exchange messages live, and the badge follows", async ({ page,
   const bob = await otherMember(browser, "Bob Live");
   const conversation = await startWith(page, bob.id);
 
-  // Bob is elsewhere: his badge counts the message as it arrives.
-  await bob.page.goto("/home");
+  // Bob is on his conversation list: the badge and the list follow the message as it arrives.
+  await bob.page.goto("/message");
   await ready(bob.page, test.info());
   await say(page, "Hello Bob, are you there?");
   await expect(messages(page).last()).toContainText("Hello Bob, are you there?");
   await expect(bob.page.getByTestId("unread-badge")).toHaveText("1");
+  await expect(bob.page.getByTestId("conversations")).toContainText("Hello Bob, are you there?");
+  await expect(bob.page.getByTestId("conversation-unread")).toHaveText("1");
 
   await bob.page.goto(conversation);
   await ready(bob.page, test.info());
