@@ -100,5 +100,5 @@ export function useConversation(conversationId: number, me: number, initial: Mes
     return true;
   };
 
-  return { messages, pending, error, connected: live.connected, send, prepend: (older: Message[]) => setMessages((c) => merge(c, older)) };
+  return { messages, pending, error, connected: live.connected, send };
 }
