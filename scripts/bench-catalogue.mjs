@@ -63,6 +63,14 @@ export async function catalogueBenchmarks() {
       console.log(`  ${label.padEnd(50)} ${stats(times)}  (${hits} hits on the page)`);
     }
 
+    const picks = [];
+    for (let i = 0; i < RUNS + 3; i++) {
+      const started = performance.now();
+      await (await fetch(`${base}/api/recommendations`, { headers })).json();
+      if (i >= 3) picks.push(performance.now() - started);
+    }
+    console.log(`\nRecommended list (GET /api/recommendations, page 1, ${RUNS} runs): ${stats(picks)}`);
+
     console.log("\nFull credit-score recomputation (the scheduled handler, via /cdn-cgi/handler/scheduled):");
     const times = [];
     for (let i = 0; i < 3; i++) {

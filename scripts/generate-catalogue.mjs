@@ -1,6 +1,6 @@
 // `npm run bench:data [-- stateDir [items] [members]]`: fills a local D1 state folder with a generated
 // catalogue for the search and ranking benchmarks — by default 100,000 documents and videos from
-// 10,000 members, with follows, likes, views and points over the last month. The rows are made by
+// 10,000 members, with follows, interests, likes, views and points over the last month. The rows are made by
 // SQL inside D1 (recursive CTEs), so the script itself stays small and fast.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -153,6 +153,11 @@ export function catalogueSql(items, members, now = Date.now()) {
      INSERT OR IGNORE INTO content_views (content_id, user_id, day)
      SELECT (SELECT clo FROM bench_range) + (k * 11) % ${items}, (SELECT lo FROM bench_range) + (k * 29) % ${members}, ${day(`${since} + (k * 1013) % ${month}`)}
      FROM n`,
+    // Two interests each (goals), so the recommended list has both of its reasons to weigh.
+    `WITH RECURSIVE n(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM n WHERE k < ${members - 1})
+     INSERT OR IGNORE INTO interests (user_id, sdg, created_at)
+     SELECT (SELECT lo FROM bench_range) + k, 1 + k % 17, ${since} FROM n
+     UNION ALL SELECT (SELECT lo FROM bench_range) + k, 1 + (k * 7 + 3) % 17, ${since} FROM n`,
     `WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < ${members * 2})
      INSERT INTO points (user_id, reason, amount, day, created_at)
      SELECT (SELECT lo FROM bench_range) + k % ${members}, 'comment', 1, ${day(`${since} + (k * 1019) % ${month}`)}, ${since} + (k * 1019) % ${month}
