@@ -20,6 +20,13 @@ const QUERIES = [
   ["members, family name", "tab=members&q=Tanaka"],
   ["no match", "tab=documents&q=zzzzqqq"],
 ];
+const FEEDS = [
+  ["newest", "sort=newest"],
+  ["newest, page 50", "sort=newest&page=50"],
+  ["one goal, newest", "sdg=6&sort=newest"],
+  ["videos, most viewed", "kind=video&sort=views"],
+  ["one goal, most liked", "sdg=13&sort=likes"],
+];
 const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 30);
 
 const stats = (times) => {
@@ -61,6 +68,17 @@ export async function catalogueBenchmarks() {
         hits = body.data?.results?.length ?? -1;
       }
       console.log(`  ${label.padEnd(50)} ${stats(times)}  (${hits} hits on the page)`);
+    }
+
+    console.log(`\nDiscovery feed (GET /api/contents, ${RUNS} runs each):`);
+    for (const [label, query] of FEEDS) {
+      const times = [];
+      for (let i = 0; i < RUNS + 3; i++) {
+        const started = performance.now();
+        await (await fetch(`${base}/api/contents?${query}`, { headers })).json();
+        if (i >= 3) times.push(performance.now() - started);
+      }
+      console.log(`  ${label.padEnd(50)} ${stats(times)}`);
     }
 
     const picks = [];

@@ -2,7 +2,9 @@
 // members all sign in with the demo password): message delivery latency between WebSocket clients
 // — from one member's send to the other member's socket — with 1 and with 100 conversations at
 // once, and messages per second through one conversation.
+// One conversation sends 200 messages one after another; 100 conversations send 20 rounds of 100 at once.
 const ROUNDS = Number(process.env.BENCH_MESSAGE_ROUNDS ?? 20);
+const SOLO_MESSAGES = Number(process.env.BENCH_SOLO_MESSAGES ?? 200);
 const BURST = Number(process.env.BENCH_MESSAGE_BURST ?? 1000);
 
 const stats = (times) => {
@@ -61,9 +63,9 @@ function arrival(socket, clientId) {
   });
 }
 
-async function latency(pairs) {
+async function latency(pairs, rounds) {
   const times = [];
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let round = 0; round < rounds; round++) {
     await Promise.all(
       pairs.map(async ({ sender, receiver }, i) => {
         const clientId = `lat-${round}-${i}-${crypto.randomUUID()}`;
@@ -93,9 +95,9 @@ async function throughput({ sender, receiver }) {
 export async function messaging(base) {
   console.log("\nMessage delivery (sender's WebSocket → stored in D1 by the conversation's Durable Object → receiver's WebSocket):");
   const one = await conversations(base, 1, 1);
-  console.log(`  1 conversation:                 ${stats(await latency(one))}`);
+  console.log(`  1 conversation:                 ${stats(await latency(one, SOLO_MESSAGES))}`);
   const hundred = await conversations(base, 100, 3);
-  console.log(`  100 conversations at once:      ${stats(await latency(hundred))}`);
+  console.log(`  100 conversations at once:      ${stats(await latency(hundred, ROUNDS))}`);
   console.log(`  one conversation, ${BURST} messages sent back to back: ${(await throughput(one[0])).toFixed(0)} messages/s`);
   for (const { sender, receiver } of [...one, ...hundred]) {
     sender.close(1000);
