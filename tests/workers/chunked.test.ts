@@ -3,16 +3,9 @@ import { describe, expect, it } from "vitest";
 import { abortUpload, completedUpload, completeUpload, putPart, startUpload, uploadStatus } from "~/server/content/chunked";
 import { PART_SIZE, UploadRefused } from "~/server/content/receive-upload";
 import { htmlBytes, mp4Bytes, pdfBytes } from "../fixtures/files";
-import { uniqueEmail } from "./helpers";
+import { newMember } from "./helpers";
 
-async function owner() {
-  const row = await env.DB.prepare(
-    "INSERT INTO users (email, password_hash, account_type, kind, nick_name, created_at) VALUES (?, 'x', 1, 'individual', 'O', 0) RETURNING id",
-  )
-    .bind(uniqueEmail())
-    .first<{ id: number }>();
-  return row?.id ?? 0;
-}
+const owner = () => newMember("O");
 
 const slice = (bytes: Uint8Array, n: number) => bytes.slice((n - 1) * PART_SIZE, n * PART_SIZE).buffer as ArrayBuffer;
 

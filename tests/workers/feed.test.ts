@@ -1,28 +1,19 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { feedQuerySchema, listFeed } from "~/server/content/feed";
-import { uniqueEmail } from "./helpers";
+import { newItem, newMember } from "./helpers";
 
 async function seed() {
-  const owner = await env.DB.prepare(
-    "INSERT INTO users (email, password_hash, account_type, kind, nick_name, created_at) VALUES (?, 'x', 1, 'individual', 'Feeder', 0) RETURNING id",
-  )
-    .bind(uniqueEmail())
-    .first<{ id: number }>();
-  const rows: Array<[string, number, number, number, number, number]> = [
+  const owner = await newMember("Feeder");
+  const rows: Array<["document" | "video", number, 0 | 1, number, number, number]> = [
     // kind, sdg, publicize, views, likes, created_at
     ["document", 6, 1, 10, 1, 1000],
     ["video", 6, 1, 5, 9, 2000],
     ["document", 13, 1, 50, 0, 3000],
     ["video", 13, 0, 999, 999, 4000], // private: must never show
   ];
-  for (const [kind, sdg, publicize, views, likes, created] of rows) {
-    await env.DB.prepare(
-      `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type, thumbnail_key, thumbnail_type, views, likes, created_at, updated_at)
-       VALUES (?, ?, ?, ?, 's', 'c', 'k', ?, 'f', 1, 'application/pdf', 't', 'image/png', ?, ?, ?, ?)`,
-    )
-      .bind(owner?.id, kind, sdg, `${kind}-${sdg}-${created}`, publicize, views, likes, created, created)
-      .run();
+  for (const [kind, sdg, publicize, views, likes, created_at] of rows) {
+    await newItem(owner, { kind, sdg, title: `${kind}-${sdg}-${created_at}`, publicize, views, likes, created_at });
   }
 }
 

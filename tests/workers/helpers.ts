@@ -31,11 +31,11 @@ export async function mailedCode(email: string): Promise<string> {
 }
 
 /** A member straight in D1 (no password that works), for tests about what members do. */
-export async function newMember(nickName = "M", accountType: 1 | 2 = 1) {
+export async function newMember(nickName = "M", accountType: 1 | 2 = 1, organisation: string | null = null) {
   const row = await env.DB.prepare(
-    "INSERT INTO users (email, password_hash, account_type, kind, nick_name, created_at) VALUES (?, 'x', ?, 'individual', ?, 0) RETURNING id",
+    "INSERT INTO users (email, password_hash, account_type, kind, nick_name, organisation, created_at) VALUES (?, 'x', ?, 'individual', ?, ?, 0) RETURNING id",
   )
-    .bind(uniqueEmail(), accountType, nickName)
+    .bind(uniqueEmail(), accountType, nickName, organisation)
     .first<{ id: number }>();
   if (!row) throw new Error("no member");
   return row.id;
@@ -45,7 +45,9 @@ export interface ItemFields {
   kind: "document" | "video";
   sdg: number;
   title: string;
+  summary: string;
   content: string;
+  keywords: string;
   publicize: 0 | 1;
   views: number;
   likes: number;
@@ -54,12 +56,24 @@ export interface ItemFields {
 
 /** A content row without stored files, for lists, search and counts. */
 export async function newItem(owner: number, fields: Partial<ItemFields> = {}) {
-  const f: ItemFields = { kind: "document", sdg: 1, title: "t", content: "c", publicize: 1, views: 0, likes: 0, created_at: 1, ...fields };
+  const f: ItemFields = {
+    kind: "document",
+    sdg: 1,
+    title: "t",
+    summary: "s",
+    content: "c",
+    keywords: "k",
+    publicize: 1,
+    views: 0,
+    likes: 0,
+    created_at: 1,
+    ...fields,
+  };
   const row = await env.DB.prepare(
     `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type, thumbnail_key, thumbnail_type, views, likes, created_at, updated_at)
-     VALUES (?, ?, ?, ?, 's', ?, 'k', ?, 'f', 1, 'application/pdf', 't', 'image/png', ?, ?, ?, ?) RETURNING id`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'f', 1, 'application/pdf', 't', 'image/png', ?, ?, ?, ?) RETURNING id`,
   )
-    .bind(owner, f.kind, f.sdg, f.title, f.content, f.publicize, f.views, f.likes, f.created_at, f.created_at)
+    .bind(owner, f.kind, f.sdg, f.title, f.summary, f.content, f.keywords, f.publicize, f.views, f.likes, f.created_at, f.created_at)
     .first<{ id: number }>();
   if (!row) throw new Error("no item");
   return row.id;

@@ -3,29 +3,13 @@ import { describe, expect, it } from "vitest";
 import { COEFFICIENTS, POINT_RULES, SCORE_INPUTS, type ScoreInput, scoreOf } from "~/lib/credit-score";
 import { runScheduled } from "~/server/cron/scheduled";
 import { awardPoints, rankingList, recomputeScores, scoreFor } from "~/server/ranking/ranking";
-import { uniqueEmail } from "./helpers";
+import { newItem, newMember } from "./helpers";
 
 const NOW = Date.UTC(2026, 10, 22, 12);
 const DAY = 86_400_000;
 
-async function member(nick = "M") {
-  const row = await env.DB.prepare(
-    "INSERT INTO users (email, password_hash, account_type, kind, nick_name, created_at) VALUES (?, 'x', 1, 'individual', ?, 0) RETURNING id",
-  )
-    .bind(uniqueEmail(), nick)
-    .first<{ id: number }>();
-  return row?.id ?? 0;
-}
-
-async function upload(owner: number, kind: "document" | "video", at: number) {
-  const row = await env.DB.prepare(
-    `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type, thumbnail_key, thumbnail_type, created_at, updated_at)
-     VALUES (?, ?, 1, 't', 's', 'c', 'k', 1, 'f', 1, 'application/pdf', 't', 'image/png', ?, ?) RETURNING id`,
-  )
-    .bind(owner, kind, at, at)
-    .first<{ id: number }>();
-  return row?.id ?? 0;
-}
+const member = (nick = "M") => newMember(nick);
+const upload = (owner: number, kind: "document" | "video", at: number) => newItem(owner, { kind, created_at: at });
 
 /** A small deterministic random source, so a failing case can be replayed. */
 function random(seed: number) {

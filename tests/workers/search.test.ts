@@ -1,28 +1,14 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { clearSearchHistory, rememberSearch, searchContent, searchHistory, searchMembers, searchQuerySchema } from "~/server/search/search";
-import { uniqueEmail } from "./helpers";
+import { newItem, newMember } from "./helpers";
 
 let owner = 0;
 let other = 0;
 
-async function member(nick: string, organisation: string | null = null) {
-  const row = await env.DB.prepare(
-    "INSERT INTO users (email, password_hash, account_type, kind, nick_name, organisation, created_at) VALUES (?, 'x', 1, 'individual', ?, ?, 0) RETURNING id",
-  )
-    .bind(uniqueEmail(), nick, organisation)
-    .first<{ id: number }>();
-  return row?.id ?? 0;
-}
-
-async function item(title: string, content: string, publicize: 0 | 1, by = owner) {
-  await env.DB.prepare(
-    `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type, thumbnail_key, thumbnail_type, created_at, updated_at)
-     VALUES (?, 'document', 6, ?, 'summary', ?, 'water', ?, 'f', 1, 'application/pdf', 't', 'image/png', 1, 1)`,
-  )
-    .bind(by, title, content, publicize)
-    .run();
-}
+const member = (nick: string, organisation: string | null = null) => newMember(nick, 1, organisation);
+const item = (title: string, content: string, publicize: 0 | 1, by = owner) =>
+  newItem(by, { sdg: 6, title, summary: "summary", content, keywords: "water", publicize });
 
 const q = (text: string) => searchQuerySchema.parse({ q: text });
 const titles = async (text: string, viewer = other) =>
