@@ -4,6 +4,7 @@ import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { ContentMetadataFields, TextAreaField } from "~/components/content-fields";
+import { MessageButton } from "~/components/message-button";
 import { RelativeTime } from "~/components/relative-time";
 import { RouteError } from "~/components/route-error";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -255,6 +256,7 @@ function Social({
             </Button>
           </Form>
         )}
+        {isOwner ? null : <MessageButton memberId={item.owner_id} size="sm" />}
         <span className="text-sm text-slate-500" data-testid="followers">
           {item.owner_name}: {t("content.followers", { count: social.followers })}
         </span>

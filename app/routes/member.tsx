@@ -4,6 +4,7 @@ import { Avatar } from "~/components/avatar";
 import { ContentCard } from "~/components/content-card";
 import { GoalSelect } from "~/components/content-fields";
 import { MemberList } from "~/components/member-list";
+import { MessageButton } from "~/components/message-button";
 import { RelativeTime } from "~/components/relative-time";
 import { Button } from "~/components/ui/button";
 import { MAX_INTERESTS } from "~/lib/config";
@@ -112,13 +113,7 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
                 {viewerFollows ? t("content.unfollow") : t("content.follow")}
               </Button>
             </Form>
-            <Form method="post" action="/message">
-              <input type="hidden" name="intent" value="start" />
-              <input type="hidden" name="member" value={member.id} />
-              <Button type="submit" variant="outline" data-testid="member-message">
-                {t("message.start")}
-              </Button>
-            </Form>
+            <MessageButton memberId={member.id} />
           </div>
         )}
       </section>

@@ -183,3 +183,12 @@ test("the badge reads 99+ after 100 unread messages, and a third member is refus
   await eve.close();
   await bob.close();
 });
+
+test("a document's page starts a conversation with its author", async ({ page }) => {
+  await signUpAndIn(page, "Reader Writes");
+  await page.goto("/retrieval/detail?id=1");
+  await ready(page, test.info());
+  await page.getByTestId("social").getByTestId("member-message").click();
+  await expect(page).toHaveURL(/\/message\?conversation=\d+$/);
+  await expect(page.getByTestId("conversation")).toContainText("Aiko Tanaka");
+});
