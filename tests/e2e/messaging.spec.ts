@@ -64,10 +64,11 @@ test("a page whose connection dropped reconnects by itself and misses nothing, t
   await signUpAndIn(page, "Alice Drop");
   const bob = await otherMember(browser, "Bob Drop");
   const conversation = await startWith(page, bob.id);
-  // Bob's socket goes through the test, which can cut it and keep it down for a while.
+  // Bob's sockets (the conversation's and the inbox's, whose pushes would refresh the page) go
+  // through the test, which can cut them and keep them down for a while.
   let down = false;
   const sockets: WebSocketRoute[] = [];
-  await bob.page.routeWebSocket(/\/live\/conversations\//, (ws) => {
+  await bob.page.routeWebSocket(/\/live\//, (ws) => {
     if (down) return ws.close();
     ws.connectToServer();
     sockets.push(ws);
@@ -80,7 +81,7 @@ test("a page whose connection dropped reconnects by itself and misses nothing, t
   await say(page, "before the drop");
   await expect(messages(bob.page)).toHaveText([/before the drop/]);
   down = true;
-  await sockets.at(-1)?.close();
+  for (const socket of sockets.splice(0)) await socket.close();
   await expect(live).toHaveAttribute("data-live", "disconnected");
   await say(page, "while you were away");
   await say(page, "and one more");
