@@ -2,6 +2,7 @@ import { FileText, PlayCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { SDG_COLOURS, sdgKey } from "~/lib/sdg";
+import { cn } from "~/lib/utils";
 import type { FeedItem } from "~/server/content/feed";
 import { RelativeTime } from "./relative-time";
 
@@ -33,5 +34,16 @@ export function ContentCard({ item, now }: { item: FeedItem; now: number }) {
         </p>
       </div>
     </li>
+  );
+}
+
+/** Documents and videos as a grid of cards. */
+export function ContentGrid({ items, now, testId, className }: { items: FeedItem[]; now: number; testId: string; className?: string }) {
+  return (
+    <ul className={cn("grid gap-4 sm:grid-cols-2 xl:grid-cols-3", className)} data-testid={testId}>
+      {items.map((item) => (
+        <ContentCard key={item.id} item={item} now={now} />
+      ))}
+    </ul>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { ContentCard } from "~/components/content-card";
+import { ContentGrid } from "~/components/content-card";
 import { GoalSelect } from "~/components/content-fields";
 import { PageLinks, useLoadMore } from "~/components/load-more";
 import { PageTitle } from "~/components/page-title";
@@ -46,11 +46,7 @@ export default function Discovery({ loaderData }: Route.ComponentProps) {
         </Button>
       </Form>
       {list.items.length === 0 ? <p className="text-slate-600">{t("feed.nothing")}</p> : null}
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="feed">
-        {list.items.map((item) => (
-          <ContentCard key={item.id} item={item} now={loaderData.now} />
-        ))}
-      </ul>
+      <ContentGrid items={list.items} now={loaderData.now} testId="feed" />
       <PageLinks page={query.page} list={list} />
     </>
   );

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ContentCard } from "~/components/content-card";
+import { ContentGrid } from "~/components/content-card";
 import { PageTitle } from "~/components/page-title";
+import { RankingRows } from "~/components/ranking-rows";
 import { requireUser } from "~/server/auth/session";
 import { env } from "~/server/bindings";
 import { recommended } from "~/server/content/recommend";
@@ -45,25 +46,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section>
         <SectionHeader title={t("route.recommendList")} to="/home/recommendList" testId="more-recommended" />
         {picks.length === 0 ? <p className="text-slate-600">{t("home.nothingRecommended")}</p> : null}
-        <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3" data-testid="recommended">
-          {picks.map((item) => (
-            <ContentCard key={item.id} item={item} now={now} />
-          ))}
-        </ul>
+        <ContentGrid items={picks} now={now} testId="recommended" className="xl:grid-cols-2 2xl:grid-cols-3" />
       </section>
       <section>
         <SectionHeader title={t("route.rankingList")} to="/home/rankingList" testId="more-ranking" />
-        <ol className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white" data-testid="ranking-excerpt">
-          {ranking.map((member) => (
-            <li key={member.user_id} className={member.user_id === me ? "flex gap-3 bg-sky-50 p-2" : "flex gap-3 p-2"}>
-              <span className="w-8 text-right tabular-nums text-slate-500">{member.rank}</span>
-              <Link to={`/personal?member=${member.user_id}`} className="flex-1 truncate hover:text-brand">
-                {member.nick_name}
-              </Link>
-              <span className="tabular-nums">{member.score.toFixed(2)}</span>
-            </li>
-          ))}
-        </ol>
+        <RankingRows members={ranking} me={me} testId="ranking-excerpt" />
         <p className="mt-2 text-sm text-slate-600">
           <Link to="/personal/ranking" className="text-brand hover:underline">
             {mine ? t("home.yourScore", { score: mine.score.toFixed(2), rank: mine.rank }) : t("ranking.noScore")}

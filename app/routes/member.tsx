@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import { Avatar } from "~/components/avatar";
-import { ContentCard } from "~/components/content-card";
+import { ContentGrid } from "~/components/content-card";
 import { GoalSelect } from "~/components/content-fields";
 import { MemberList } from "~/components/member-list";
 import { MessageButton } from "~/components/message-button";
@@ -160,11 +160,7 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
       <section>
         <h2 className="mb-2 font-medium">{t("member.uploads")}</h2>
         {uploads.length === 0 ? <p className="text-sm text-slate-500">{t("member.noUploads")}</p> : null}
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="member-uploads">
-          {uploads.map((item) => (
-            <ContentCard key={item.id} item={item} now={now} />
-          ))}
-        </ul>
+        <ContentGrid items={uploads} now={now} testId="member-uploads" />
       </section>
 
       <div className="grid gap-6 sm:grid-cols-2">

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageTitle } from "~/components/page-title";
+import { RankingRows } from "~/components/ranking-rows";
 import { requireUser } from "~/server/auth/session";
 import { env } from "~/server/bindings";
 import { ensureScores, rankingList } from "~/server/ranking/ranking";
@@ -24,17 +25,7 @@ export default function RankingList({ loaderData }: Route.ComponentProps) {
         </Link>{" "}
         · {t("ranking.explain")}
       </p>
-      <ol className="max-w-2xl divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white" data-testid="ranking">
-        {loaderData.members.map((member) => (
-          <li key={member.user_id} className={member.user_id === loaderData.me ? "flex gap-3 bg-sky-50 p-2" : "flex gap-3 p-2"}>
-            <span className="w-10 text-right tabular-nums text-slate-500">{member.rank}</span>
-            <Link to={`/personal?member=${member.user_id}`} className="flex-1 hover:text-brand">
-              {member.nick_name}
-            </Link>
-            <span className="tabular-nums">{member.score.toFixed(2)}</span>
-          </li>
-        ))}
-      </ol>
+      <RankingRows members={loaderData.members} me={loaderData.me} testId="ranking" className="max-w-2xl" />
     </>
   );
 }

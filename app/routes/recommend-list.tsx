@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { ContentCard } from "~/components/content-card";
+import { ContentGrid } from "~/components/content-card";
 import { PageLinks, useLoadMore } from "~/components/load-more";
 import { PageTitle } from "~/components/page-title";
 import { requireUser } from "~/server/auth/session";
@@ -23,11 +23,7 @@ export default function RecommendList({ loaderData }: Route.ComponentProps) {
       <PageTitle titleKey="recommendList" />
       <p className="mb-3 text-sm text-slate-600">{t("home.recommendExplain")}</p>
       {list.items.length === 0 ? <p className="text-slate-600">{t("home.nothingRecommended")}</p> : null}
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="recommended">
-        {list.items.map((item) => (
-          <ContentCard key={item.id} item={item} now={loaderData.now} />
-        ))}
-      </ul>
+      <ContentGrid items={list.items} now={loaderData.now} testId="recommended" />
       <PageLinks page={loaderData.page} list={list} />
     </>
   );

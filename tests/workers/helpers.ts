@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import type { Caller } from "~/server/accounts/accounts";
+import type { ContentItem } from "~/server/content/content";
 
 /** A caller with its own client address and a clock the test controls; mail is awaited by `settle`. */
 export function testCaller(now = Date.UTC(2026, 10, 22, 9, 0)) {
@@ -41,18 +42,10 @@ export async function newMember(nickName = "M", accountType: 1 | 2 = 1, organisa
   return row.id;
 }
 
-export interface ItemFields {
-  kind: "document" | "video";
-  sdg: number;
-  title: string;
-  summary: string;
-  content: string;
-  keywords: string;
-  publicize: 0 | 1;
-  views: number;
-  likes: number;
-  created_at: number;
-}
+export type ItemFields = Pick<
+  ContentItem,
+  "kind" | "sdg" | "title" | "summary" | "content" | "keywords" | "publicize" | "views" | "likes" | "created_at"
+>;
 
 /** A content row without stored files, for lists, search and counts. */
 export async function newItem(owner: number, fields: Partial<ItemFields> = {}) {

@@ -86,12 +86,7 @@ export async function searchContent(
       `SELECT ${fields}, c.title AS title, substr(c.summary, 1, 160) AS snippet
        FROM content c NOT INDEXED JOIN users u ON u.id = c.owner_id WHERE ${where.join(" AND ")}
        ORDER BY c.created_at DESC LIMIT ? OFFSET ?`;
-  const params = [...(long.length ? [long.map(phrase).join(" ")] : []), ...binds, limit, (query.page - 1) * SEARCH_PAGE_SIZE];
-  const { results } = await db
-    .prepare(sql)
-    .bind(...params)
-    .all<ContentHit>();
-  return results;
+  return runPage<ContentHit>(db, sql, long, binds, limit, query.page);
 }
 
 /** Members by nick name or organisation, with the same rules for short words. */
@@ -114,11 +109,16 @@ export async function searchMembers(db: D1Database, query: SearchQuery, limit = 
     ? `SELECT u.id, highlight(member_fts, 0, '${MARK_START}', '${MARK_END}') AS nick_name, u.organisation, u.account_type
        FROM member_fts JOIN users u ON u.id = member_fts.rowid WHERE member_fts MATCH ? ${filter} ORDER BY bm25(member_fts) LIMIT ? OFFSET ?`
     : `SELECT u.id, u.nick_name, u.organisation, u.account_type FROM users u WHERE 1 = 1 ${filter} ORDER BY u.nick_name LIMIT ? OFFSET ?`;
-  const params = [...(long.length ? [long.map(phrase).join(" ")] : []), ...binds, limit, (query.page - 1) * SEARCH_PAGE_SIZE];
+  return runPage<MemberHit>(db, sql, long, binds, limit, query.page);
+}
+
+/** Runs a search statement: the MATCH phrase first (when there are long words), filters, then the page. */
+async function runPage<T>(db: D1Database, sql: string, long: string[], binds: (string | number)[], limit: number, page: number) {
+  const match = long.length ? [long.map(phrase).join(" ")] : [];
   const { results } = await db
     .prepare(sql)
-    .bind(...params)
-    .all<MemberHit>();
+    .bind(...match, ...binds, limit, (page - 1) * SEARCH_PAGE_SIZE)
+    .all<T>();
   return results;
 }
 
