@@ -30,14 +30,12 @@ export const uploadFormSchema = contentFieldsSchema.extend({ file: z.unknown().o
 /** What an owner may change after upload: everything but the file (and so its kind). */
 export const editContentSchema = contentFieldsSchema.omit({ kind: true });
 
+/** Text a member writes to others (comments, messages): trimmed, never blank ('Input Cannot Empty'), at most `max`. */
+export const memberText = (max: number, tooLongKey: string) =>
+  z.string({ error: "validation.inputEmpty" }).trim().min(1, "validation.inputEmpty").max(max, `${tooLongKey}|max=${max}`);
+
 export const COMMENT_MAX = 1000;
-export const commentSchema = z.object({
-  body: z
-    .string({ error: "validation.inputEmpty" })
-    .trim()
-    .min(1, "validation.inputEmpty")
-    .max(COMMENT_MAX, `validation.commentTooLong|max=${COMMENT_MAX}`),
-});
+export const commentSchema = z.object({ body: memberText(COMMENT_MAX, "validation.commentTooLong") });
 
 /** Adding an interest: one of the 17 goals. */
 export const interestSchema = z.object({

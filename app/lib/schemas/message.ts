@@ -1,15 +1,12 @@
 import { z } from "zod";
+import { memberText } from "./content";
 
 // docs/decisions/0010-messaging.md: the limit the spec leaves open.
 export const MESSAGE_MAX = 2000;
 
 /** A message as a member sends it: text, and the id their page chose so a resend stores once. */
 export const messageSchema = z.object({
-  body: z
-    .string({ error: "validation.inputEmpty" })
-    .trim()
-    .min(1, "validation.inputEmpty")
-    .max(MESSAGE_MAX, `validation.messageTooLong|max=${MESSAGE_MAX}`),
+  body: memberText(MESSAGE_MAX, "validation.messageTooLong"),
   client_id: z.string().regex(/^[\w-]{8,64}$/, "notify.requestFailed"),
 });
 export type MessageInput = z.infer<typeof messageSchema>;
