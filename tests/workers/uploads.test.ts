@@ -6,7 +6,7 @@ import { MAX_FILE_BYTES, receiveUpload, UploadRefused } from "~/server/content/r
 import { serveContentFile } from "~/server/content/serve-file";
 import { inspectImage, looksLikeMp4, looksLikePdfHead } from "~/server/content/sniff";
 import { bigPdfStream, elfBytes, htmlBytes, mp4Bytes, multipart, pdfBytes, pngBytes, textFields } from "../fixtures/files";
-import { uniqueEmail } from "./helpers";
+import { newMember } from "./helpers";
 
 const upload = (parts: Parameters<typeof multipart>[0]) => {
   const { body, contentType } = multipart(parts);
@@ -28,14 +28,7 @@ async function refusal(request: Request): Promise<UploadRefused> {
   throw new Error("expected the upload to be refused");
 }
 
-async function member() {
-  const row = await env.DB.prepare(
-    "INSERT INTO users (email, password_hash, account_type, kind, nick_name, created_at) VALUES (?, 'x', 1, 'individual', 'Owner', 0) RETURNING id",
-  )
-    .bind(uniqueEmail())
-    .first<{ id: number }>();
-  return row?.id ?? 0;
-}
+const member = () => newMember("Owner");
 
 describe("file types are judged by content", () => {
   it("recognises PDF, MP4, PNG and JPEG by their bytes", () => {
@@ -94,6 +87,31 @@ describe("the 100 MB limit", () => {
       headers: { "Content-Type": contentType, "Content-Length": String(MAX_FILE_BYTES * 2) },
     });
     expect(await refusal(request)).toMatchObject({ field: "file", reason: "size" });
+  });
+});
+
+describe("the end of the form", () => {
+  it("takes the CRLF browsers send after the closing delimiter, even when it arrives on its own", async () => {
+    const { body, contentType } = multipart([
+      ...textFields({}),
+      { name: "thumbnail", filename: "t.png", type: "image/png", body: pngBytes() },
+      { name: "file", filename: "a.pdf", type: "application/pdf", body: pdfBytes() },
+    ]);
+    const chunks: Uint8Array[] = [];
+    const reader = body.getReader();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
+    const last = chunks.pop() ?? new Uint8Array(0); // "--boundary--\r\n"
+    const split = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of [...chunks, last.subarray(0, -2), last.subarray(-2)]) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const request = new Request("https://app.test/upload", { method: "POST", body: split, headers: { "Content-Type": contentType } });
+    const received = await receiveUpload(request, env.FILES);
+    expect(received.fields.title).toBe("Clean water");
+    expect(received.file).toMatchObject({ type: "application/pdf" });
+    expect(received.thumbnail).toMatchObject({ type: "image/png" });
   });
 });
 

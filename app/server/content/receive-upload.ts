@@ -1,3 +1,4 @@
+import { Buffer } from "node:buffer";
 import { getMultipartBoundary, type MultipartPart, parseMultipart } from "@mjackson/multipart-parser";
 import { MAX_THUMBNAIL_MB, MAX_THUMBNAIL_PIXELS, MAX_UPLOAD_MB } from "~/lib/schemas/content";
 import { newFileKey } from "~/server/storage/files";
@@ -50,12 +51,26 @@ export async function receiveUpload(request: Request, bucket: R2Bucket): Promise
 
   const source = request.body.getReader();
   let stopped: Error | null = null;
+  // The parser refuses any byte after the closing delimiter, yet browsers send a CRLF after it
+  // (an epilogue, which RFC 2046 says to ignore); when that CRLF arrives in a chunk of its own the
+  // whole upload would fail. So the parser is fed up to the closing delimiter and no further.
+  const closing = new TextEncoder().encode(`\r\n--${boundary}--`);
+  let carry: Uint8Array = new Uint8Array(0);
+  let ended = false;
   const guarded = new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (stopped) return controller.error(stopped);
+      if (ended) return controller.close();
       const { done, value } = await source.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
+      if (done) return controller.close();
+      const end = closingEnd(carry, value, closing);
+      if (end >= 0) {
+        ended = true;
+        controller.enqueue(value.subarray(0, end));
+      } else {
+        carry = keepTail(carry, value, closing.length - 1);
+        controller.enqueue(value);
+      }
     },
   });
 
@@ -76,7 +91,17 @@ export async function receiveUpload(request: Request, bucket: R2Bucket): Promise
     if (error instanceof Error && /exceeds maximum|max file size/i.test(error.message)) throw new UploadRefused("file", "size");
     throw error;
   }
+  await drain(source); // the epilogue, if any
   return received;
+}
+
+/** Where the closing delimiter ends within `chunk`, given the bytes that came just before it; -1 if not there. */
+function closingEnd(before: Uint8Array, chunk: Uint8Array, closing: Uint8Array): number {
+  const junction = keepTail(before, chunk.subarray(0, closing.length - 1), before.length + closing.length - 1);
+  const acrossJunction = Buffer.from(junction).indexOf(closing);
+  if (acrossJunction >= 0) return acrossJunction + closing.length - before.length;
+  const within = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).indexOf(closing);
+  return within >= 0 ? within + closing.length : -1;
 }
 
 async function receivePart(part: MultipartPart, bucket: R2Bucket, received: ReceivedUpload) {
