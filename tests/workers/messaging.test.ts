@@ -170,6 +170,14 @@ describe("unread counts", () => {
     inbox.socket?.close(1000);
   });
 
+  it("reach a page that connects after they changed, at once", async () => {
+    const { a, b, id, room } = await pair();
+    await room.send(id, a, { body: "sent before Bob's page was open", client_id: clientId() });
+    const late = await openSocket("/live/inbox", b);
+    await until(() => late.events.some((e) => e.type === "unread" && e.total === 1));
+    late.socket?.close(1000);
+  });
+
   it("one pair has one conversation, and nobody talks to themselves", async () => {
     const a = await newMember();
     const b = await newMember();

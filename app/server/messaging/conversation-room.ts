@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { type MessageInput, messageSchema } from "~/lib/schemas/message";
 import { type Message, markRead, membersOf, messagesPage, storeMessage } from "./conversations";
-import { CONVERSATION_HEADER, closeBack, type LiveEvent, MEMBER_HEADER } from "./live";
+import { CONVERSATION_HEADER, closeBack, type LiveEvent, MEMBER_HEADER, sendEvent, sendToAll } from "./live";
 import { pushUnread } from "./member-inbox";
 
 interface SocketInfo {
@@ -52,18 +52,13 @@ export class ConversationRoom extends DurableObject<Env> {
   private async store(conversationId: number, senderId: number, input: MessageInput) {
     const { message, created } = await storeMessage(this.env.DB, conversationId, senderId, input.body, input.client_id, Date.now());
     if (created) {
-      this.broadcast({ type: "message", message });
+      sendToAll(this.ctx.getWebSockets(), { type: "message", message });
       this.members ??= await membersOf(this.env.DB, conversationId);
       // The badge update need not hold up the next message.
       const others = this.members.filter((id) => id !== senderId);
       this.ctx.waitUntil(Promise.all(others.map((id) => pushUnread(this.env, id))));
     }
     return { message, created };
-  }
-
-  private broadcast(event: LiveEvent) {
-    const text = JSON.stringify(event);
-    for (const socket of this.ctx.getWebSockets()) socket.send(text);
   }
 
   async webSocketMessage(socket: WebSocket, raw: string | ArrayBuffer) {
@@ -74,7 +69,7 @@ export class ConversationRoom extends DurableObject<Env> {
     } catch {
       return;
     }
-    const reply = (answer: LiveEvent) => socket.send(JSON.stringify(answer));
+    const reply = (answer: LiveEvent) => sendEvent(socket, answer);
     if (event.type === "send") {
       const parsed = messageSchema.safeParse(event);
       if (!parsed.success) {

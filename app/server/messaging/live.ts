@@ -33,3 +33,18 @@ export function closeBack(socket: WebSocket, code: number) {
     // already closed
   }
 }
+
+/** Sends an event to a socket; one that closed in the meantime is skipped (its page will catch up). */
+export function sendEvent(socket: WebSocket, event: LiveEvent | string) {
+  try {
+    socket.send(typeof event === "string" ? event : JSON.stringify(event));
+  } catch {
+    // closed between being listed and being written to
+  }
+}
+
+/** Sends one event to every open socket of an object. */
+export function sendToAll(sockets: WebSocket[], event: LiveEvent) {
+  const text = JSON.stringify(event);
+  for (const socket of sockets) sendEvent(socket, text);
+}

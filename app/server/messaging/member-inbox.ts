@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { unreadTotal } from "./conversations";
-import { closeBack, type LiveEvent, MEMBER_HEADER, memberInbox } from "./live";
+import { closeBack, MEMBER_HEADER, memberInbox, sendToAll } from "./live";
 
 /**
  * One member's inbox: every open page of theirs holds a socket here (Hibernation API), so the
@@ -11,9 +11,13 @@ export class MemberInbox extends DurableObject<Env> {
 
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade") !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
-    if (!Number(request.headers.get(MEMBER_HEADER))) return new Response("No member", { status: 400 });
+    const memberId = Number(request.headers.get(MEMBER_HEADER));
+    if (!memberId) return new Response("No member", { status: 400 });
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server);
+    // A page that (re)connects gets the current total at once: pushes made while it had no socket
+    // (still loading, or a dropped connection) are not lost on it.
+    this.ctx.waitUntil(this.refresh(memberId));
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -23,9 +27,7 @@ export class MemberInbox extends DurableObject<Env> {
    */
   refresh(userId: number) {
     const run = this.queue.then(async () => {
-      const event: LiveEvent = { type: "unread", total: await unreadTotal(this.env.DB, userId) };
-      const text = JSON.stringify(event);
-      for (const socket of this.ctx.getWebSockets()) socket.send(text);
+      sendToAll(this.ctx.getWebSockets(), { type: "unread", total: await unreadTotal(this.env.DB, userId) });
     });
     this.queue = run.catch(() => undefined);
     return run;
