@@ -3,7 +3,10 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
+import { listenForClientErrors } from "./lib/client-errors";
 import { DEFAULT_LANGUAGE, isLanguage } from "./lib/i18n";
+
+listenForClientErrors();
 
 // The page is already readable; hydration waits only for the language the server rendered.
 async function hydrate() {

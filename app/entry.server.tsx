@@ -1,10 +1,17 @@
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
 import css from "./app.css?inline";
 import { DocumentContext } from "./document-context";
 import { requestContext } from "./server/context";
 import { getInstance } from "./server/i18n/middleware";
+import { logFailure } from "./server/observability/failures";
+
+/** Loader, action and render errors: one structured log line, with the id the error page shows. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return; // the member went away; nothing failed
+  logFailure(request, context.get(requestContext).requestId, error);
+};
 
 export default async function handleRequest(
   request: Request,
@@ -13,10 +20,10 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce } = loadContext.get(requestContext);
+  const { nonce, requestId } = loadContext.get(requestContext);
   let responseStatus = status;
   const body = await renderToReadableStream(
-    <DocumentContext value={{ nonce, css }}>
+    <DocumentContext value={{ nonce, css, requestId }}>
       <I18nextProvider i18n={getInstance(loadContext)}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </I18nextProvider>
@@ -26,7 +33,7 @@ export default async function handleRequest(
       signal: request.signal,
       onError(error: unknown) {
         responseStatus = 500;
-        console.error(error);
+        logFailure(request, requestId, error);
       },
     },
   );

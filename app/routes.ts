@@ -1,4 +1,5 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { deployTarget } from "./lib/deploy-target";
 
 // The spec's route table (section 2), one to one. Pages whose capability comes later share the
 // empty-state module, each under its own id.
@@ -12,7 +13,8 @@ export default [
   route("signup/facilitator", "routes/signup-form.tsx", { id: "signupFacilitator" }),
   route("forgetPassword", "routes/forget-password.tsx"),
   route("logout", "routes/logout.tsx"),
-  route("dev/mail", "routes/dev.mail.tsx"),
+  // The local mail outbox: only local builds have the route (deployed bundles do not contain it).
+  ...(deployTarget() === "local" ? [route("dev/mail", "routes/dev.mail.tsx")] : []),
   route("401", "routes/401.tsx"),
   route("404", "routes/404.tsx"),
 

@@ -35,14 +35,14 @@ export async function prepareDatabase(stateDir, { demo = true } = {}) {
   }
 }
 
-/** Serves the built worker (build/server) on 127.0.0.1:port with local bindings kept in stateDir. */
-export function serveBuilt(port, stateDir, stdio = "inherit", extraArgs = []) {
+/** Serves a built worker (by default the local build) on 127.0.0.1:port with local bindings kept in stateDir. */
+export function serveBuilt(port, stateDir, stdio = "inherit", extraArgs = [], config = "build/server/wrangler.json") {
   return spawn(
     wrangler,
     [
       "dev",
       "--config",
-      "build/server/wrangler.json",
+      config,
       "--ip",
       "127.0.0.1",
       "--port",

@@ -1,5 +1,6 @@
-// `npm test`: type-check, lint, every Vitest layer (workers pool, happy-dom, unit), build, then
-// Playwright against the built worker with JavaScript on and off. Ends with "N passed, N failed".
+// `npm test`: type-check, lint, every Vitest layer (workers pool, happy-dom, unit), the local and the
+// production build, then Playwright against the built workers: the local one with JavaScript on and
+// off, the production one in its production-like run. Ends with "N passed, N failed".
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { freePort, run } from "./lib.mjs";
 
@@ -25,7 +26,10 @@ await step("vitest (workers pool, happy-dom, unit)", bin("vitest"), [
   "--reporter=json",
   "--outputFile=reports/vitest.json",
 ]);
-if (await step("build", bin("react-router"), ["build"])) {
+const built =
+  (await step("build", bin("react-router"), ["build"])) &&
+  (await step("build for production (CLOUDFLARE_ENV=production)", bin("react-router"), ["build"], { CLOUDFLARE_ENV: "production" }));
+if (built) {
   await step("playwright (JavaScript on and off)", bin("playwright"), ["test"], { E2E_PORT: String(await freePort()) });
 } else {
   failures.push("playwright (not run: the build failed)");

@@ -1,8 +1,13 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { CLIENT_ERROR_PATH } from "~/lib/client-errors";
+import { servingProblems } from "~/server/config/config";
+import { unavailable } from "~/server/config/unavailable";
 import { requestContext } from "~/server/context";
 import { runScheduled } from "~/server/cron/scheduled";
 import { withDbSession } from "~/server/db-session";
 import { handleSocket, isSocketPath } from "~/server/messaging/sockets";
+import { receiveClientError } from "~/server/observability/client-errors";
+import { failedRequest } from "~/server/observability/failures";
 import { createNonce, withSecurityHeaders } from "~/server/security/headers";
 import { isCrossSiteWrite } from "~/server/security/same-origin";
 
@@ -11,21 +16,39 @@ export { MemberInbox } from "~/server/messaging/member-inbox";
 
 const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
+async function serve(request: Request, env: Env, ctx: ExecutionContext, nonce: string, requestId: string): Promise<Response> {
+  // Nothing half-works: a wrong configuration answers 503 everywhere, and the log says why.
+  const problems = servingProblems(request);
+  if (problems.length > 0) return unavailable(request, requestId, problems);
+  if (isCrossSiteWrite(request)) return new Response("Cross-site request refused", { status: 403 });
+  const { pathname } = new URL(request.url);
+  // A trivial route, the baseline the benchmark compares rendered pages with.
+  if (pathname === "/healthz") return new Response("ok", { headers: { "Cache-Control": "no-store" } });
+  if (pathname === CLIENT_ERROR_PATH) return receiveClientError(request, env.CLIENT_ERROR_LIMITER, requestId);
+  // Live sockets go straight to their Durable Object (a 101 answer carries no security headers).
+  if (isSocketPath(pathname)) return handleSocket(request, env);
+  const context = new RouterContextProvider();
+  context.set(requestContext, { nonce, requestId, ctx });
+  return withDbSession(request, () => handleRequest(request, context));
+}
+
 export default {
   async fetch(request, env, ctx) {
+    const started = performance.now();
     const nonce = createNonce();
-    if (isCrossSiteWrite(request)) {
-      return withSecurityHeaders(new Response("Cross-site request refused", { status: 403 }), nonce);
+    const requestId = crypto.randomUUID();
+    let response: Response;
+    try {
+      response = await serve(request, env, ctx, nonce, requestId);
+    } catch (error) {
+      // React Router answers its own errors (entry.server handleError); this catches the rest.
+      response = failedRequest(request, requestId, error);
     }
-    // A trivial route, the baseline the benchmark compares rendered pages with.
-    if (new URL(request.url).pathname === "/healthz") {
-      return withSecurityHeaders(new Response("ok", { headers: { "Cache-Control": "no-store" } }), nonce);
-    }
-    // Live sockets go straight to their Durable Object (a 101 answer carries no security headers).
-    if (isSocketPath(new URL(request.url).pathname)) return handleSocket(request, env);
-    const context = new RouterContextProvider();
-    context.set(requestContext, { nonce, ctx });
-    return withSecurityHeaders(await withDbSession(request, () => handleRequest(request, context)), nonce);
+    if (response.status === 101) return response;
+    const answer = withSecurityHeaders(response, nonce);
+    answer.headers.set("X-Request-Id", requestId);
+    answer.headers.append("Server-Timing", `total;dur=${(performance.now() - started).toFixed(1)}`);
+    return answer;
   },
 
   // Awaited rather than handed to waitUntil: the run is the whole job, and its end is its answer.

@@ -69,7 +69,7 @@ export const PUBLIC_ROUTES: RouteMeta[] = [
   { path: "/signup/facilitator", title: "signupFacilitator", hidden: true, noCache: true },
   { path: "/forgetPassword", title: "forgetPassword", hidden: true, noCache: true },
   { path: "/logout", title: "logout", hidden: true, noCache: true },
-  { path: "/dev/mail", title: "devMail", hidden: true, noCache: true },
+  ...(__LOCAL_BUILD__ ? [{ path: "/dev/mail", title: "devMail", hidden: true, noCache: true } satisfies RouteMeta] : []),
   { path: "/401", title: "page401", hidden: true },
   { path: "/404", title: "page404", hidden: true },
 ];

@@ -4,29 +4,74 @@ import { readCookie, serializeCookie } from "./http/cookies";
 
 // D1's Sessions API per request (DESIGN.md, "Serving members far from the data"): reads may go to
 // the nearest read replica, and the session's bookmark travels in a cookie so that a member's next
-// request reads at least what their last one wrote.
+// request reads at least what their last one wrote. The time spent waiting on D1 is added up for
+// the response's Server-Timing header.
 
 const BOOKMARK_COOKIE = "d1b";
 const BOOKMARK_PATTERN = /^[\w-]{1,200}$/;
 const BOOKMARK_MAX_AGE = 60 * 60; // long enough to cover a visit; after that any replica has caught up
 
-const sessions = new AsyncLocalStorage<D1DatabaseSession>();
+interface RequestDb {
+  db: D1Database;
+  waited: number;
+}
+
+const sessions = new AsyncLocalStorage<RequestDb>();
 
 /** The D1 handle for the current request: its session, or the plain binding outside a request. */
 export function currentDb(): D1Database {
-  // Services only use prepare() and batch(), which a session has too.
-  return (sessions.getStore() ?? env.DB) as unknown as D1Database;
+  return sessions.getStore()?.db ?? env.DB;
 }
 
-/** Runs `handle` with a D1 session that starts at the request's bookmark, and hands the new one back. */
+const TIMED = new Set(["first", "run", "all", "raw"]);
+
+/** The session as a D1Database whose queries add their waiting time to `state.waited`. */
+function timedSession(session: D1DatabaseSession, state: RequestDb): D1Database {
+  const originals = new WeakMap<object, D1PreparedStatement>();
+  const time = async <T>(work: Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await work;
+    } finally {
+      state.waited += performance.now() - started;
+    }
+  };
+  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, key) {
+        if (key === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
+        const value = Reflect.get(target, key, target);
+        if (typeof key === "string" && TIMED.has(key)) return (...args: unknown[]) => time(value.apply(target, args));
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    originals.set(proxy, statement);
+    return proxy;
+  };
+  // Services only use prepare() and batch(), which a session has too.
+  return {
+    prepare: (query: string) => wrap(session.prepare(query)),
+    batch: <T>(statements: D1PreparedStatement[]) => time(session.batch<T>(statements.map((s) => originals.get(s) ?? s))),
+  } as unknown as D1Database;
+}
+
+/**
+ * Runs `handle` with a D1 session that starts at the request's bookmark, hands the new bookmark
+ * back, and reports the time spent in D1 as `db` in Server-Timing.
+ */
 export async function withDbSession(request: Request, handle: () => Promise<Response>): Promise<Response> {
   const incoming = readCookie(request, BOOKMARK_COOKIE);
   const start = incoming && BOOKMARK_PATTERN.test(incoming) ? incoming : "first-unconstrained";
   const session = env.DB.withSession(start);
-  const response = await sessions.run(session, handle);
-  const bookmark = session.getBookmark();
-  if (!bookmark || bookmark === incoming || response.status === 101) return response;
+  const state: RequestDb = { db: env.DB, waited: 0 };
+  state.db = timedSession(session, state);
+  const response = await sessions.run(state, handle);
+  if (response.status === 101) return response;
   const answer = new Response(response.body, response);
-  answer.headers.append("Set-Cookie", serializeCookie(request, BOOKMARK_COOKIE, bookmark, { maxAge: BOOKMARK_MAX_AGE }));
+  answer.headers.append("Server-Timing", `db;dur=${state.waited.toFixed(1)};desc="D1"`);
+  const bookmark = session.getBookmark();
+  if (bookmark && bookmark !== incoming) {
+    answer.headers.append("Set-Cookie", serializeCookie(request, BOOKMARK_COOKIE, bookmark, { maxAge: BOOKMARK_MAX_AGE }));
+  }
   return answer;
 }

@@ -71,6 +71,9 @@ const en = {
     titleError: "Something went wrong",
     bodyError: "The page could not be shown. Try again in a moment.",
     backHome: "Back to home",
+    requestId: "Reference for the operators: {{id}}",
+    titleUnavailable: "Temporarily unavailable",
+    bodyUnavailable: "The platform is not set up correctly right now, and its operators have been told. Please try again later.",
   },
   validation: {
     emailEmpty: "Email cannot be empty",

@@ -72,6 +72,9 @@ export default {
     titleError: "問題が発生しました",
     bodyError: "ページを表示できませんでした。しばらくしてからもう一度お試しください。",
     backHome: "ホームに戻る",
+    requestId: "運営者向けの参照番号: {{id}}",
+    titleUnavailable: "一時的にご利用いただけません",
+    bodyUnavailable: "現在プラットフォームの設定に問題があり、運営者に通知されています。しばらくしてからもう一度お試しください。",
   },
   validation: {
     emailEmpty: "メールアドレスを入力してください",

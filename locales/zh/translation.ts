@@ -72,6 +72,9 @@ export default {
     titleError: "出错了",
     bodyError: "无法显示此页面，请稍后再试。",
     backHome: "返回首页",
+    requestId: "供运营人员参考的编号：{{id}}",
+    titleUnavailable: "暂时无法使用",
+    bodyUnavailable: "平台目前的配置有问题，已通知运营人员。请稍后再试。",
   },
   validation: {
     emailEmpty: "邮箱不能为空",

@@ -12,8 +12,9 @@ import {
   sendVerificationCode,
 } from "~/server/accounts/accounts";
 import { CODE_TTL_MS, consumeCode, issueCode } from "~/server/accounts/codes";
-import { hashPassword, isCommonPassword, PBKDF2_ITERATIONS, verifyPassword } from "~/server/accounts/passwords";
+import { hashPassword, isCommonPassword, PBKDF2_ITERATIONS, pepperIdOf, verifyPassword } from "~/server/accounts/passwords";
 import { SESSION_ABSOLUTE_MS, SESSION_TOUCH_MS } from "~/server/accounts/sessions";
+import { config } from "~/server/config/config";
 import { mailedCode, outboxFor, testCaller, uniqueEmail } from "./helpers";
 
 const PEPPER = "test-pepper";
@@ -42,15 +43,31 @@ describe("passwords", () => {
   it("hash with PBKDF2-SHA256 at production's 100,000-iteration cap, in PHC format, inside workerd", async () => {
     expect(PBKDF2_ITERATIONS).toBeLessThanOrEqual(100_000);
     const started = performance.now();
-    const phc = await hashPassword(PASSWORD, PEPPER);
+    const phc = await hashPassword(PASSWORD, { id: "1", secret: PEPPER });
     const elapsed = performance.now() - started;
     console.log(`one PBKDF2-SHA256 hash (100,000 iterations) in workerd: ${elapsed.toFixed(1)} ms`);
-    expect(phc).toMatch(/^\$pbkdf2-sha256\$i=100000\$[\w-]{22}\$[\w-]{43}$/);
-    expect(await verifyPassword(PASSWORD, phc, PEPPER)).toBe(true);
-    expect(await verifyPassword("wrong password", phc, PEPPER)).toBe(false);
-    expect(await verifyPassword(PASSWORD, phc, "another pepper")).toBe(false);
+    expect(phc).toMatch(/^\$pbkdf2-sha256\$i=100000,p=1\$[\w-]{22}\$[\w-]{43}$/);
+    const peppers = new Map([["1", PEPPER]]);
+    expect(await verifyPassword(PASSWORD, phc, peppers)).toBe(true);
+    expect(await verifyPassword("wrong password", phc, peppers)).toBe(false);
+    expect(await verifyPassword(PASSWORD, phc, new Map([["1", "another pepper"]]))).toBe(false);
     // A stored hash asking for more iterations than production allows is refused, not run.
-    expect(await verifyPassword(PASSWORD, phc.replace("i=100000", "i=200000"), PEPPER)).toBe(false);
+    expect(await verifyPassword(PASSWORD, phc.replace("i=100000", "i=200000"), peppers)).toBe(false);
+  });
+
+  it("name their pepper, so a rotated pepper still checks old hashes and a forgotten one matches nothing", async () => {
+    const old = await hashPassword(PASSWORD, { id: "1", secret: "old pepper" });
+    expect(pepperIdOf(old)).toBe("1");
+    // Hashes from before pepper ids mean pepper 1.
+    expect(pepperIdOf(old.replace(",p=1", ""))).toBe("1");
+    const rotated = new Map([
+      ["2", "new pepper"],
+      ["1", "old pepper"],
+    ]);
+    expect(await verifyPassword(PASSWORD, old, rotated)).toBe(true);
+    expect(await verifyPassword(PASSWORD, old.replace(",p=1", ""), rotated)).toBe(true);
+    expect(await verifyPassword(PASSWORD, old, new Map([["2", "new pepper"]]))).toBe(false);
+    expect(await verifyPassword(PASSWORD, old.replace("p=1", "p=2"), rotated)).toBe(false);
   });
 
   it("refuse common passwords, whatever their case", () => {
@@ -162,6 +179,16 @@ describe("sign-up and login", () => {
       expect((await currentSession(busy.token, now)).status).toBe("valid");
     }
     expect((await currentSession(busy.token, start + SESSION_ABSOLUTE_MS)).status).toBe("expired");
+  });
+
+  it("moves a hash made before pepper ids to the current pepper at the next login", async () => {
+    const { email } = await newMember();
+    const legacy = (await hashPassword(PASSWORD, config().pepper)).replace(`,p=${config().pepper.id}`, "");
+    await env.DB.prepare("UPDATE users SET password_hash = ? WHERE email = ?").bind(legacy, email).run();
+    await login(email, PASSWORD, testCaller().caller);
+    const row = await env.DB.prepare("SELECT password_hash FROM users WHERE email = ?").bind(email).first<{ password_hash: string }>();
+    expect(row?.password_hash).toMatch(/^\$pbkdf2-sha256\$i=100000,p=1\$/);
+    expect(await verifyPassword(PASSWORD, row?.password_hash ?? "", config().pepper.byId)).toBe(true);
   });
 
   it("answers wrong passwords and unknown emails alike", async () => {

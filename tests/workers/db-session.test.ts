@@ -44,3 +44,17 @@ describe("D1 sessions per request", () => {
     expect(response.status).toBe(200);
   });
 });
+
+describe("Server-Timing", () => {
+  it("reports the time a request spent in D1, batches and bound statements included", async () => {
+    const response = await withDbSession(request(), async () => {
+      const statement = env.DB.prepare("SELECT ? AS n").bind(1);
+      await statement.first();
+      await env.DB.batch([env.DB.prepare("SELECT 1"), statement]);
+      return new Response("ok");
+    });
+    const timing = /db;dur=([\d.]+)/.exec(response.headers.get("Server-Timing") ?? "");
+    expect(timing).not.toBeNull();
+    expect(Number(timing?.[1])).toBeGreaterThanOrEqual(0);
+  });
+});

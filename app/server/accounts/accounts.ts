@@ -1,11 +1,11 @@
 import type { Language } from "~/lib/i18n";
 import { env } from "~/server/bindings";
+import { config } from "~/server/config/config";
 import { translator } from "~/server/i18n/translate";
 import { sendMail } from "~/server/mail/mail";
 import { allowRequest } from "~/server/security/rate-limit";
-import { passwordPepper } from "~/server/settings";
 import { type CodePurpose, consumeCode, issueCode } from "./codes";
-import { DUMMY_HASH, hashPassword, isCommonPassword, verifyPassword } from "./passwords";
+import { DUMMY_HASH, hashPassword, isCommonPassword, isCurrentHash, verifyPassword } from "./passwords";
 import { createSession, findSession, revokeAllSessions, revokeSession, type SessionUser } from "./sessions";
 
 /**
@@ -68,7 +68,7 @@ const findUserByEmail = (email: string) =>
 
 export async function sendVerificationCode(email: string, purpose: CodePurpose, caller: Caller) {
   await limit("send-code", caller);
-  const issued = await issueCode(env.DB, passwordPepper(), email, purpose, caller.now);
+  const issued = await issueCode(env.DB, config().pepper.secret, email, purpose, caller.now);
   if (!issued.ok) throw new AccountError("code_too_soon", "email", issued.retryAfter);
   const user = await findUserByEmail(email);
   const t = translator(user?.language ?? caller.language);
@@ -102,11 +102,11 @@ export interface Registration {
 export async function register(input: Registration, caller: Caller) {
   await limit("register", caller);
   if (isCommonPassword(input.password)) throw new AccountError("password_common", "password");
-  const check = await consumeCode(env.DB, passwordPepper(), input.email, "register", input.code, caller.now);
+  const check = await consumeCode(env.DB, config().pepper.secret, input.email, "register", input.code, caller.now);
   if (check !== "ok") throw codeError(check);
   // Only the mailbox's owner gets here (the code proved it), so saying "taken" reveals nothing.
   if (await findUserByEmail(input.email)) throw new AccountError("email_taken", "email");
-  const hash = await hashPassword(input.password, passwordPepper());
+  const hash = await hashPassword(input.password, config().pepper);
   const row = await env.DB.prepare(
     `INSERT INTO users (email, password_hash, account_type, kind, nick_name, organisation, language, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
@@ -142,7 +142,8 @@ export async function login(email: string, password: string, caller: Caller): Pr
   if (wait > 0) throw new AccountError("throttled", undefined, Math.ceil(wait / 1000));
 
   const user = await findUserByEmail(email);
-  const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH, passwordPepper());
+  const { pepper } = config();
+  const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH, pepper.byId);
   if (!user || !ok) {
     await env.DB.prepare(
       `INSERT INTO login_failures (email, client, failures, last_failed_at) VALUES (?, ?, 1, ?)
@@ -152,18 +153,26 @@ export async function login(email: string, password: string, caller: Caller): Pr
       .run();
     throw new AccountError("invalid_credentials");
   }
-  await env.DB.prepare("DELETE FROM login_failures WHERE email = ? AND client = ?").bind(email, caller.client).run();
+  const writes = [env.DB.prepare("DELETE FROM login_failures WHERE email = ? AND client = ?").bind(email, caller.client)];
+  // A hash made with a retired pepper (or before ids) moves to the current one while the password is at hand.
+  if (!isCurrentHash(user.password_hash, pepper.id)) {
+    const rehashed = await hashPassword(password, pepper);
+    writes.push(
+      env.DB.prepare("UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?").bind(rehashed, user.id, user.password_hash),
+    );
+  }
+  await env.DB.batch(writes);
   return startSession(user.id, caller);
 }
 
 export async function resetPassword(input: { email: string; code: string; password: string }, caller: Caller) {
   await limit("reset", caller);
   if (isCommonPassword(input.password)) throw new AccountError("password_common", "password");
-  const check = await consumeCode(env.DB, passwordPepper(), input.email, "reset", input.code, caller.now);
+  const check = await consumeCode(env.DB, config().pepper.secret, input.email, "reset", input.code, caller.now);
   const user = await findUserByEmail(input.email);
   // An unknown email's code (stored, never sent) can only be guessed: it answers like a wrong code.
   if (check !== "ok" || !user) throw codeError(check === "ok" ? "invalid" : check);
-  const hash = await hashPassword(input.password, passwordPepper());
+  const hash = await hashPassword(input.password, config().pepper);
   await env.DB.batch([
     env.DB.prepare("UPDATE users SET password_hash = ? WHERE id = ?").bind(hash, user.id),
     revokeAllSessions(env.DB, user.id),

@@ -2,7 +2,9 @@ import { COMMON_PASSWORDS } from "./common-passwords";
 import { base64url, fromBase64url, randomBytes, timingSafeEqual } from "./crypto";
 
 // PBKDF2-SHA256 at production Workers' maximum of 100,000 iterations, peppered with a secret
-// (HMAC of the password), stored in PHC format: $pbkdf2-sha256$i=100000$<salt>$<hash>.
+// (HMAC of the password), stored in PHC format: $pbkdf2-sha256$i=100000,p=<pepper id>$<salt>$<hash>.
+// The pepper id lets operators rotate the pepper without locking anyone out (docs/operations.md);
+// hashes written before ids existed name no pepper and mean pepper "1".
 export const PBKDF2_ITERATIONS = 100_000;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
@@ -20,20 +22,42 @@ async function derive(password: string, pepper: string, salt: Uint8Array<ArrayBu
   return new Uint8Array(bits);
 }
 
-export async function hashPassword(password: string, pepper: string): Promise<string> {
-  const salt = randomBytes(16);
-  const hash = await derive(password, pepper, salt, PBKDF2_ITERATIONS);
-  return `$pbkdf2-sha256$i=${PBKDF2_ITERATIONS}$${base64url(salt)}$${base64url(hash)}`;
+export interface Pepper {
+  id: string;
+  secret: string;
 }
 
-export async function verifyPassword(password: string, phc: string, pepper: string): Promise<boolean> {
-  const match = /^\$pbkdf2-sha256\$i=(\d+)\$([\w-]+)\$([\w-]+)$/.exec(phc);
+export async function hashPassword(password: string, pepper: Pepper): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await derive(password, pepper.secret, salt, PBKDF2_ITERATIONS);
+  return `$pbkdf2-sha256$i=${PBKDF2_ITERATIONS},p=${pepper.id}$${base64url(salt)}$${base64url(hash)}`;
+}
+
+const PHC = /^\$pbkdf2-sha256\$i=(\d+)(?:,p=([a-z0-9]{1,16}))?\$([\w-]+)\$([\w-]+)$/;
+
+/** The id of the pepper a stored hash was made with (null when it is not one of ours). */
+export function pepperIdOf(phc: string): string | null {
+  const match = PHC.exec(phc);
+  return match ? (match[2] ?? "1") : null;
+}
+
+/** Whether a stored hash is already what hashPassword makes today (its pepper id named, full iterations). */
+export function isCurrentHash(phc: string, pepperId: string): boolean {
+  const match = PHC.exec(phc);
+  return match?.[2] === pepperId && Number(match[1]) === PBKDF2_ITERATIONS;
+}
+
+/** Checks a password against a stored hash with the pepper the hash names, from `peppers` (id -> secret). */
+export async function verifyPassword(password: string, phc: string, peppers: ReadonlyMap<string, string>): Promise<boolean> {
+  const match = PHC.exec(phc);
   if (!match) return false;
   const iterations = Number(match[1]);
   if (iterations < 1 || iterations > PBKDF2_ITERATIONS) return false;
-  const expected = fromBase64url(match[3] ?? "");
-  const actual = await derive(password, pepper, fromBase64url(match[2] ?? ""), iterations);
-  return timingSafeEqual(actual, expected);
+  const pepper = peppers.get(match[2] ?? "1");
+  const expected = fromBase64url(match[4] ?? "");
+  // A retired pepper that is no longer configured still costs one derivation: no timing difference.
+  const actual = await derive(password, pepper ?? "no pepper configured", fromBase64url(match[3] ?? ""), iterations);
+  return pepper !== undefined && timingSafeEqual(actual, expected);
 }
 
 /** A hash that matches nothing, verified when an email is unknown so both paths take the same time. */

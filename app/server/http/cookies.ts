@@ -19,12 +19,14 @@ export interface CookieOptions {
   httpOnly?: boolean;
 }
 
-/** Serialises a first-party cookie: path /, SameSite=Lax, Secure except on plain-http localhost. */
+/** Serialises a first-party cookie: path /, SameSite=Lax, Secure in deployed builds and over https. */
 export function serializeCookie(request: Request, name: string, value: string, options: CookieOptions = {}): string {
   const parts = [`${name}=${encodeURIComponent(value)}`, "Path=/", "SameSite=Lax"];
   if (options.maxAge !== undefined) parts.push(`Max-Age=${options.maxAge}`);
   if (options.httpOnly !== false) parts.push("HttpOnly");
-  if (new URL(request.url).protocol === "https:") parts.push("Secure");
+  // Deployed builds always say Secure (browsers accept it on a loopback address, which is how the
+  // production-like run works over plain http); a local build only over https.
+  if (!__LOCAL_BUILD__ || new URL(request.url).protocol === "https:") parts.push("Secure");
   return parts.join("; ");
 }
 

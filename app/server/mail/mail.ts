@@ -1,5 +1,5 @@
 import { env } from "~/server/bindings";
-import { secret } from "~/server/settings";
+import { config } from "~/server/config/config";
 import { sendWithHttpApi } from "./http-api";
 import { saveToOutbox } from "./outbox";
 
@@ -10,17 +10,16 @@ export interface MailMessage {
 }
 
 /**
- * The one way to send mail. MAIL_PROVIDER picks the adapter: "outbox" (local: kept in D1, printed,
- * shown at /dev/mail) or "http" (a provider's HTTP API, Resend-compatible: MAIL_API_URL, MAIL_FROM,
- * secret MAIL_API_KEY).
+ * The one way to send mail. MAIL_PROVIDER picks the adapter: "http" (a provider's HTTP API,
+ * Resend-compatible) or, in local builds only, "outbox" (kept in D1, printed, and listed on the local outbox page).
  */
 export async function sendMail(message: MailMessage, fetcher: typeof fetch = fetch): Promise<void> {
-  const provider: string = env.MAIL_PROVIDER;
-  if (provider === "http") {
-    const apiKey = secret("MAIL_API_KEY");
-    if (!apiKey) throw new Error("MAIL_API_KEY is not set");
-    await sendWithHttpApi(message, { apiUrl: env.MAIL_API_URL, apiKey, from: env.MAIL_FROM }, fetcher);
+  const mail = config().mail;
+  if (mail.provider === "http") {
+    await sendWithHttpApi(message, mail, fetcher);
     return;
   }
+  // Deployed builds have no outbox at all: the configuration refuses it, and the build drops the code.
+  if (!__LOCAL_BUILD__) throw new Error("the mail outbox exists only in local builds");
   await saveToOutbox(env.DB, message, Date.now());
 }

@@ -1,0 +1,6 @@
+/**
+ * True in builds for `npm start`, `npm run dev` and the tests; false when built for a deployment
+ * (CLOUDFLARE_ENV=preview or production). Replaced by a literal at build time (vite.config.ts), so
+ * local-only code behind it is not in a deployed bundle at all.
+ */
+declare const __LOCAL_BUILD__: boolean;

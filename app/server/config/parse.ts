@@ -1,0 +1,82 @@
+import { type DeployEnvironment, type SETTING_NAMES, SETTINGS } from "./schema";
+
+// Turns raw bindings into the checked configuration, or the list of what is wrong. Pure, so the
+// tests (and docs/configuration.md's test) can run it on any set of values.
+
+export interface Config {
+  appEnv: DeployEnvironment;
+  mail: { provider: "outbox" } | { provider: "http"; apiUrl: string; apiKey: string; from: string };
+  /** The current pepper and its id, and every pepper a stored hash may name. */
+  pepper: { id: string; secret: string; byId: ReadonlyMap<string, string> };
+}
+
+export interface ConfigProblem {
+  name: string;
+  problem: string;
+}
+
+// Local runs need no secrets; scripts/demo-data.mjs hashes the demo passwords with the same value.
+// Only local builds contain it (the branch below is removed from deployed builds).
+const LOCAL_PEPPER = __LOCAL_BUILD__ ? "local-development-pepper" : "";
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: ConfigProblem[] };
+
+/** Checks raw bindings against the schema and the deployment's rules. Pure: tests call it directly. */
+export function parseConfig(raw: Record<string, unknown>, localBuild: boolean): ConfigResult {
+  const problems: ConfigProblem[] = [];
+  const value = (name: (typeof SETTING_NAMES)[number]) => {
+    const given = raw[name];
+    if (given === undefined || given === "") return undefined;
+    const parsed = SETTINGS[name].schema.safeParse(given);
+    if (parsed.success) return parsed.data as string;
+    problems.push({ name, problem: parsed.error.issues[0]?.message ?? "invalid" });
+    return undefined;
+  };
+  const absent = (name: string) => raw[name] === undefined || raw[name] === "";
+  const missing = (name: string, why: string) => problems.push({ name, problem: `missing (${why})` });
+
+  const appEnv = value("APP_ENV") as DeployEnvironment | undefined;
+  if (absent("APP_ENV")) missing("APP_ENV", "always required");
+  if (appEnv && localBuild !== (appEnv === "local")) {
+    problems.push({
+      name: "APP_ENV",
+      problem: localBuild
+        ? `is ${appEnv}, but this is a local build: build with CLOUDFLARE_ENV=${appEnv}`
+        : "is local, but this is a deployed build: local settings never run in preview or production",
+    });
+  }
+
+  const provider = value("MAIL_PROVIDER");
+  if (absent("MAIL_PROVIDER")) missing("MAIL_PROVIDER", "always required");
+  if (provider === "outbox" && !localBuild) {
+    problems.push({ name: "MAIL_PROVIDER", problem: "is outbox, which only local builds have: set it to http" });
+  }
+  const apiUrl = value("MAIL_API_URL");
+  const from = value("MAIL_FROM");
+  const apiKey = value("MAIL_API_KEY");
+  if (provider === "http") {
+    if (absent("MAIL_API_URL")) missing("MAIL_API_URL", "MAIL_PROVIDER is http");
+    if (absent("MAIL_FROM")) missing("MAIL_FROM", "MAIL_PROVIDER is http");
+    if (absent("MAIL_API_KEY")) missing("MAIL_API_KEY", "MAIL_PROVIDER is http");
+  }
+
+  let pepper = value("PASSWORD_PEPPER");
+  if (absent("PASSWORD_PEPPER")) {
+    if (localBuild) pepper = LOCAL_PEPPER;
+    else missing("PASSWORD_PEPPER", "required in preview and production");
+  }
+  const pepperId = value("PASSWORD_PEPPER_ID") ?? "1";
+  const old = value("PASSWORD_OLD_PEPPERS");
+  const byId = new Map<string, string>();
+  for (const pair of old?.trim().split(/\s+/) ?? []) {
+    const colon = pair.indexOf(":");
+    byId.set(pair.slice(0, colon), pair.slice(colon + 1));
+  }
+  if (byId.has(pepperId)) problems.push({ name: "PASSWORD_OLD_PEPPERS", problem: `names the current PASSWORD_PEPPER_ID ${pepperId}` });
+
+  if (problems.length > 0 || !appEnv || !pepper) return { ok: false, problems };
+  byId.set(pepperId, pepper);
+  const mail: Config["mail"] =
+    provider === "http" ? { provider, apiUrl: apiUrl ?? "", apiKey: apiKey ?? "", from: from ?? "" } : { provider: "outbox" };
+  return { ok: true, config: { appEnv, mail, pepper: { id: pepperId, secret: pepper, byId } } };
+}

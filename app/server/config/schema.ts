@@ -1,0 +1,118 @@
+import { z } from "zod";
+
+// Every variable and secret the worker reads, in one schema. docs/configuration.md lists the same
+// names (a test holds the two together); the worker checks this before it serves anything.
+
+export const DEPLOY_ENVIRONMENTS = ["local", "preview", "production"] as const;
+export type DeployEnvironment = (typeof DEPLOY_ENVIRONMENTS)[number];
+
+export interface SettingMeta {
+  kind: "var" | "secret";
+  /** Where it must be set: "deployed" = preview and production. */
+  required: "always" | "deployed" | "when MAIL_PROVIDER is http" | "never";
+  example: string;
+  description: string;
+}
+
+/** Hostnames that only this machine reaches. */
+export const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+const httpsUrl = z.url().refine((value) => {
+  const url = new URL(value);
+  return url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK.has(url.hostname));
+}, "must be an https URL (plain http only on a loopback address)");
+
+// "Name <address>" or a bare address, as mail providers accept it.
+const sender = z
+  .string()
+  .regex(
+    /^(?:[^<>\r\n]{1,100} <[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+)$/,
+    "must be 'Name <address>' or an address",
+  );
+
+const pepperId = z.string().regex(/^[a-z0-9]{1,16}$/, "must be 1 to 16 lowercase letters or digits");
+
+const pepper = z.string().min(32, "must be at least 32 characters (use `openssl rand -base64 48`)");
+
+// "id:secret id:secret": retired peppers kept while members' hashes move to the current one.
+const oldPeppers = z
+  .string()
+  .regex(/^\s*[a-z0-9]{1,16}:\S{32,}(\s+[a-z0-9]{1,16}:\S{32,})*\s*$/, "must be 'id:secret' pairs separated by spaces");
+
+export const SETTINGS = {
+  APP_ENV: {
+    schema: z.enum(DEPLOY_ENVIRONMENTS),
+    meta: {
+      kind: "var",
+      required: "always",
+      example: "production",
+      description: "Which deployment this is. Set by wrangler.toml per environment; must match the build (CLOUDFLARE_ENV).",
+    },
+  },
+  MAIL_PROVIDER: {
+    schema: z.enum(["outbox", "http"]),
+    meta: {
+      kind: "var",
+      required: "always",
+      example: "http",
+      description: "`http` sends through a Resend-compatible HTTP API; `outbox` keeps mail in local D1 (local builds only).",
+    },
+  },
+  MAIL_API_URL: {
+    schema: httpsUrl,
+    meta: {
+      kind: "var",
+      required: "when MAIL_PROVIDER is http",
+      example: "https://mail-provider.example",
+      description: "Base URL of the mail provider's HTTP API; mail is POSTed to `{MAIL_API_URL}/emails`.",
+    },
+  },
+  MAIL_FROM: {
+    schema: sender,
+    meta: {
+      kind: "var",
+      required: "when MAIL_PROVIDER is http",
+      example: "Research Commons <no-reply@research-commons.example>",
+      description: "Sender of verification codes and notices; its domain must be verified with the provider.",
+    },
+  },
+  MAIL_API_KEY: {
+    schema: z.string().min(8, "must be at least 8 characters"),
+    meta: {
+      kind: "secret",
+      required: "when MAIL_PROVIDER is http",
+      example: "re_xxxxxxxxxxxxxxxx",
+      description: "The mail provider's API key, sent as `Authorization: Bearer`.",
+    },
+  },
+  PASSWORD_PEPPER: {
+    schema: pepper,
+    meta: {
+      kind: "secret",
+      required: "deployed",
+      example: "output of `openssl rand -base64 48`",
+      description: "Secret mixed into every password hash and verification code (HMAC). Local builds use a fixed development value.",
+    },
+  },
+  PASSWORD_PEPPER_ID: {
+    schema: pepperId,
+    meta: {
+      kind: "var",
+      required: "never",
+      example: "1",
+      description: "Short name of the current pepper, stored in each new password hash (default `1`). Change it when rotating.",
+    },
+  },
+  PASSWORD_OLD_PEPPERS: {
+    schema: oldPeppers,
+    meta: {
+      kind: "secret",
+      required: "never",
+      example: "1:previous-pepper-value-at-least-32-chars",
+      description: "Retired peppers as `id:secret` pairs, so members whose hash names one can still sign in (and are rehashed).",
+    },
+  },
+} satisfies Record<string, { schema: z.ZodType; meta: SettingMeta }>;
+
+export type SettingName = keyof typeof SETTINGS;
+export const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];

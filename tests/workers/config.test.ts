@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { configProblems, servingProblems } from "~/server/config/config";
+import { parseConfig } from "~/server/config/parse";
+
+const PEPPER = "p".repeat(40);
+const PRODUCTION = {
+  APP_ENV: "production",
+  MAIL_PROVIDER: "http",
+  MAIL_API_URL: "https://mail.example",
+  MAIL_FROM: "Research Commons <no-reply@research-commons.example>",
+  MAIL_API_KEY: "key-1234567890",
+  PASSWORD_PEPPER: PEPPER,
+};
+const deployed = (raw: Record<string, unknown>) => parseConfig(raw, false);
+const names = (result: ReturnType<typeof parseConfig>) => (result.ok ? [] : result.problems.map((p) => p.name).sort());
+
+describe("configuration", () => {
+  it("lets a local build run with no secrets, on the development pepper", () => {
+    const result = parseConfig({ APP_ENV: "local", MAIL_PROVIDER: "outbox" }, true);
+    expect(result.ok && result.config.pepper.id).toBe("1");
+    expect(configProblems()).toEqual([]);
+  });
+
+  it("accepts a complete production configuration", () => {
+    const result = deployed(PRODUCTION);
+    expect(result.ok).toBe(true);
+    if (result.ok)
+      expect(result.config.mail).toEqual({
+        provider: "http",
+        apiUrl: "https://mail.example",
+        apiKey: "key-1234567890",
+        from: PRODUCTION.MAIL_FROM,
+      });
+  });
+
+  it("names exactly what a deployed build is missing", () => {
+    const { PASSWORD_PEPPER, MAIL_API_KEY, ...rest } = PRODUCTION;
+    expect(names(deployed(rest))).toEqual(["MAIL_API_KEY", "PASSWORD_PEPPER"]);
+    expect(names(deployed({ ...PRODUCTION, PASSWORD_PEPPER: "" }))).toEqual(["PASSWORD_PEPPER"]);
+  });
+
+  it("refuses local settings, the outbox and unknown or malformed values in a deployed build", () => {
+    expect(names(deployed({ ...PRODUCTION, APP_ENV: "local" }))).toEqual(["APP_ENV"]);
+    expect(names(deployed({ ...PRODUCTION, MAIL_PROVIDER: "outbox" }))).toEqual(["MAIL_PROVIDER"]);
+    expect(names(deployed({ ...PRODUCTION, MAIL_PROVIDER: "smtp" }))).toEqual(["MAIL_PROVIDER"]);
+    expect(names(deployed({ ...PRODUCTION, MAIL_API_URL: "http://mail.example" }))).toEqual(["MAIL_API_URL"]);
+    expect(names(deployed({ ...PRODUCTION, MAIL_FROM: "nobody" }))).toEqual(["MAIL_FROM"]);
+    expect(names(deployed({ ...PRODUCTION, PASSWORD_PEPPER: "short" }))).toEqual(["PASSWORD_PEPPER"]);
+    expect(names(deployed({ ...PRODUCTION, APP_ENV: "staging" }))).toEqual(["APP_ENV"]);
+  });
+
+  it("refuses a local build told it is production (build with CLOUDFLARE_ENV instead)", () => {
+    expect(names(parseConfig(PRODUCTION, true))).toEqual(["APP_ENV"]);
+  });
+
+  it("keeps retired peppers by id, and refuses one that reuses the current id", () => {
+    const old = `1:${"o".repeat(40)}`;
+    const result = deployed({ ...PRODUCTION, PASSWORD_PEPPER_ID: "2", PASSWORD_OLD_PEPPERS: old });
+    expect(result.ok && [...result.config.pepper.byId.keys()].sort()).toEqual(["1", "2"]);
+    expect(names(deployed({ ...PRODUCTION, PASSWORD_OLD_PEPPERS: old }))).toEqual(["PASSWORD_OLD_PEPPERS"]);
+    expect(names(deployed({ ...PRODUCTION, PASSWORD_OLD_PEPPERS: "1:short" }))).toEqual(["PASSWORD_OLD_PEPPERS"]);
+  });
+
+  it("serves a local build on loopback addresses only", () => {
+    expect(servingProblems(new Request("http://127.0.0.1:8787/login"))).toEqual([]);
+    expect(servingProblems(new Request("http://localhost/login"))).toEqual([]);
+    expect(servingProblems(new Request("https://research-commons.example/login")).map((p) => p.name)).toEqual(["CLOUDFLARE_ENV"]);
+  });
+});
