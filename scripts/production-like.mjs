@@ -1,9 +1,10 @@
 // `npm run start:production-like`: the production build, with production's settings, on local
 // bindings (D1, R2, Durable Objects in workerd) and without demo data. Secrets come from a git-ignored
-// env file (default .dev.vars; see docs/configuration.md). It is how an operator, and the tests,
+// env file (default .dev.vars.production, apart from a local build's .dev.vars; see
+// docs/configuration.md). It is how an operator, and the tests,
 // see what production does before deploying.
 //
-//   node scripts/production-like.mjs [--port 8788] [--env-file .dev.vars] [--state DIR] [--fresh]
+//   node scripts/production-like.mjs [--port 8788] [--env-file .dev.vars.production] [--state DIR] [--fresh]
 //                                    [--fake-mail] [--fake-mail-port N] [--log-file FILE] [--no-build]
 //                                    [--var NAME:value ...]
 //
@@ -18,7 +19,7 @@ import { mustRun, quietEnv, serveBuilt, stopWithParent, wrangler } from "./lib.m
 const { values } = parseArgs({
   options: {
     port: { type: "string", default: process.env.PORT ?? "8788" },
-    "env-file": { type: "string", default: ".dev.vars" },
+    "env-file": { type: "string", default: ".dev.vars.production" },
     state: { type: "string", default: ".wrangler/production-like-state" },
     fresh: { type: "boolean", default: false },
     "fake-mail": { type: "boolean", default: false },

@@ -68,6 +68,12 @@ test.describe("a production build", () => {
     }
   });
 
+  test("says how long a page took, and how much of it was the database", async ({ request }) => {
+    const timing = (await request.get("/login")).headers()["server-timing"] ?? "";
+    expect(timing).toMatch(/db;dur=[\d.]+/);
+    expect(timing).toMatch(/total;dur=[\d.]+/);
+  });
+
   test("has no demo members", async ({ request }) => {
     const response = await request.post("/api/users/login", { data: { email: "researcher@demo.test", pwd: "research-demo-2026" } });
     expect(response.status()).toBe(401);
