@@ -12,7 +12,11 @@ function capture() {
 describe("a request that failed on the server", () => {
   it("answers the API in its envelope with the request id, never plain text, and logs it once", async () => {
     const lines = capture();
-    const response = failedRequest(new Request("http://127.0.0.1/api/contents?q=secret", { method: "POST" }), "req-42", new TypeError("boom"));
+    const response = failedRequest(
+      new Request("http://127.0.0.1/api/contents?q=secret", { method: "POST" }),
+      "req-42",
+      new TypeError("boom"),
+    );
     expect(response.status).toBe(500);
     expect(response.headers.get("Content-Type")).toContain("application/json");
     expect(await response.json()).toEqual({ code: 500, message: "Something went wrong", request_id: "req-42" });
@@ -25,7 +29,11 @@ describe("a request that failed on the server", () => {
 
   it("shows a member the id on a translated page", async () => {
     capture();
-    const response = failedRequest(new Request("http://127.0.0.1/home", { headers: { "Accept-Language": "zh-CN,zh;q=0.9" } }), "req-43", new Error("x"));
+    const response = failedRequest(
+      new Request("http://127.0.0.1/home", { headers: { "Accept-Language": "zh-CN,zh;q=0.9" } }),
+      "req-43",
+      new Error("x"),
+    );
     expect(response.status).toBe(500);
     const html = await response.text();
     expect(html).toContain('<html lang="zh">');
