@@ -5,7 +5,7 @@ const target = deployTarget();
 
 export default {
   ssr: true,
-  // Local builds in build/, deployed ones beside it (build/production, build/preview), so the tests
-  // can check a production build next to the one they serve.
-  buildDirectory: target === "local" ? "build" : `build/${target}`,
+  // Local builds in build/, the production build beside it in build-production/ (a build empties its
+  // own folder), so the tests can serve and check both.
+  buildDirectory: target === "local" ? "build" : `build-${target}`,
 } satisfies Config;

@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { mustRun, quietEnv, wrangler } from "./lib.mjs";
 
-const CONFIG = "build/production/server/wrangler.json";
+const CONFIG = "build-production/server/wrangler.json";
 const LIMIT_MIB = 64; // uncompressed, every plan (wrangler 4.164 checks the same figure)
 const STARTUP_LIMIT_MS = 1000;
 
@@ -15,7 +15,7 @@ const plain = (text) => text.replace(/\u001b\[[\d;]*m/g, "");
 export async function bundleBenchmarks() {
   console.log("\nDeployable bundle (production build)");
   await mustRun("node_modules/.bin/react-router", ["build"], { env: { ...quietEnv, CLOUDFLARE_ENV: "production" }, stdio: "ignore" });
-  const dry = plain(run(["deploy", "--dry-run", "--config", CONFIG, "--outdir", "build/production/dry-run"]));
+  const dry = plain(run(["deploy", "--dry-run", "--config", CONFIG, "--outdir", "build-production/dry-run"]));
   const size = /Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/.exec(dry);
   if (size) {
     const [raw, gzip] = [Number(size[1]), Number(size[2])];
@@ -26,7 +26,7 @@ export async function bundleBenchmarks() {
   } else {
     console.log("  wrangler deploy --dry-run printed no size");
   }
-  const outfile = "build/production/startup.cpuprofile";
+  const outfile = "build-production/startup.cpuprofile";
   const startup = plain(run(["check", "startup", "--config", CONFIG, "--outfile", outfile]));
   rmSync(outfile, { force: true });
   const active = /Active:\s*([\d.]+)\s*ms/i.exec(startup)?.[1];

@@ -26,7 +26,7 @@ const { values, positionals } = parseArgs({
 });
 const [action] = positionals;
 const dryRun = values["dry-run"];
-const BUILT = "build/production/server/wrangler.json";
+const BUILT = "build-production/server/wrangler.json";
 const PLACEHOLDER = /^REPLACE_/;
 
 function fail(message) {
@@ -62,7 +62,7 @@ async function checkMigrationsLocally(configArgs) {
 
 /** `wrangler deploy --dry-run` on the real build: bundles it and checks the configuration. */
 async function bundleCheck() {
-  await mustRun(wrangler, ["deploy", "--dry-run", "--config", BUILT, "--outdir", "build/production/dry-run"]);
+  await mustRun(wrangler, ["deploy", "--dry-run", "--config", BUILT, "--outdir", "build-production/dry-run"]);
 }
 
 function requireRealIds(blocks) {
@@ -119,7 +119,7 @@ async function deployPreview() {
   const binding = { ...built.previews.d1_databases[0], database_name: database, database_id: id, migrations_dir: resolve("migrations") };
   built.previews.d1_databases = [binding];
   writeFileSync(BUILT, JSON.stringify(built));
-  const migrationConfig = resolve("build/production/preview-database.json");
+  const migrationConfig = resolve("build-production/preview-database.json");
   writeFileSync(
     migrationConfig,
     JSON.stringify({ name: built.name, compatibility_date: built.compatibility_date, d1_databases: [binding] }),

@@ -49,7 +49,7 @@ if (values["fake-mail"]) {
 console.log(`\nServing the production build on http://127.0.0.1:${values.port} (state in ${values.state})\n`);
 // With --log-file the worker's log lines also go to a file, where tests read them.
 const logFile = values["log-file"] ? createWriteStream(values["log-file"]) : null;
-const server = serveBuilt(Number(values.port), values.state, logFile ? "pipe" : "inherit", extra, "build/production/server/wrangler.json");
+const server = serveBuilt(Number(values.port), values.state, logFile ? "pipe" : "inherit", extra, "build-production/server/wrangler.json");
 for (const stream of logFile ? [server.stdout, server.stderr] : []) {
   stream.on("data", (chunk) => {
     logFile.write(chunk);

@@ -69,11 +69,11 @@ describe("the deploy script, dry-run on the real build", () => {
     const out = dryRun("preview", "--name", "pr-7");
     const create = out.indexOf("would run: wrangler d1 create research-commons-pr-7");
     const migrate = out.indexOf("would run: wrangler d1 migrations apply DB --remote --config");
-    const preview = out.indexOf("would run: wrangler preview --config build/production/server/wrangler.json --name pr-7");
+    const preview = out.indexOf("would run: wrangler preview --config build-production/server/wrangler.json --name pr-7");
     expect(create).toBeGreaterThan(-1);
     expect(migrate).toBeGreaterThan(create);
     expect(preview).toBeGreaterThan(migrate);
-    const built = JSON.parse(readFileSync("build/production/server/wrangler.json", "utf8"));
+    const built = JSON.parse(readFileSync("build-production/server/wrangler.json", "utf8"));
     expect(built.previews.d1_databases[0].database_name).toBe("research-commons-pr-7");
     const removal = dryRun("preview-delete", "--name", "pr-7");
     expect(removal).toContain("would run: wrangler preview delete");

@@ -54,7 +54,7 @@ async function codeFor(email: string): Promise<string> {
 test.describe("a production build", () => {
   test("has no local outbox page, outbox code or development pepper in its bundle", async ({ request }) => {
     expect((await request.get("/dev/mail")).status()).toBe(404);
-    const dir = "build/production/server";
+    const dir = "build-production/server";
     const files = [
       join(dir, "index.js"),
       ...readdirSync(join(dir, "assets"))
