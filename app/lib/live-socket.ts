@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
 const MAX_BACKOFF_MS = 10_000;
+/** The close code a socket gets when its session ended (logout, reset, expiry): reconnecting is pointless. */
+export const SESSION_ENDED_CLOSE = 4401;
 
 /**
  * A WebSocket to one of our /live paths that reconnects by itself (backoff 0.5 s doubling to 10 s,
@@ -42,10 +44,12 @@ export function useLiveSocket<T>(path: string | null, onEvent: (event: T) => voi
           console.error("live event", error);
         }
       };
-      ws.onclose = () => {
+      ws.onclose = (event) => {
         setConnected(false);
         if (socket.current === ws) socket.current = null;
         if (stopped) return;
+        // The session is over: a reload takes the member to the login page with the notice.
+        if (event.code === SESSION_ENDED_CLOSE) return window.location.reload();
         timer = setTimeout(connect, backoff);
         backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
       };

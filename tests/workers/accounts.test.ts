@@ -110,6 +110,25 @@ describe("verification codes", () => {
     expect(await consumeCode(env.DB, PEPPER, email, "register", issued.code, now)).toBe("invalid");
   });
 
+  it("compare at most 5 guesses however many arrive at once, so the right one sent last is not accepted", async () => {
+    const email = uniqueEmail();
+    const issued = await issueCode(env.DB, PEPPER, email, "reset", now);
+    if (!issued.ok) throw new Error("not issued");
+    const guesses = Array.from({ length: 29 }, (_, i) => String((Number(issued.code) + 1 + i) % 1_000_000).padStart(6, "0"));
+    const answers = await Promise.all([...guesses, issued.code].map((code) => consumeCode(env.DB, PEPPER, email, "reset", code, now)));
+    expect(answers.at(-1)).not.toBe("ok");
+    expect(answers.filter((a) => a === "ok")).toEqual([]);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM verification_codes WHERE email = ?").bind(email).first("n")).toBe(0);
+  });
+
+  it("are spent once: of five requests with the right code at once, one succeeds", async () => {
+    const email = uniqueEmail();
+    const issued = await issueCode(env.DB, PEPPER, email, "register", now);
+    if (!issued.ok) throw new Error("not issued");
+    const answers = await Promise.all(Array.from({ length: 5 }, () => consumeCode(env.DB, PEPPER, email, "register", issued.code, now)));
+    expect(answers.sort()).toEqual(["invalid", "invalid", "invalid", "invalid", "ok"]);
+  });
+
   it("come at most once a minute, and a new one replaces the old", async () => {
     const email = uniqueEmail();
     const first = await issueCode(env.DB, PEPPER, email, "reset", now);
@@ -122,6 +141,25 @@ describe("verification codes", () => {
 });
 
 describe("sign-up and login", () => {
+  it("makes one account from five registrations at once with one code; the others hear 'invalid code', never a 500", async () => {
+    const email = uniqueEmail();
+    const { caller, settle } = testCaller();
+    await sendVerificationCode(email, "register", caller);
+    await settle();
+    const code = await mailedCode(email);
+    const attempts = Array.from({ length: 5 }, (_, i) =>
+      register(
+        { email, code, password: PASSWORD, nickName: `Twin ${i}`, accountType: 1, kind: "individual" },
+        { ...caller, client: `10.0.0.${i}` },
+      ).then(
+        () => "created",
+        (error: unknown) => (error instanceof AccountError ? error.code : `unexpected: ${String(error)}`),
+      ),
+    );
+    expect((await Promise.all(attempts)).sort()).toEqual(["code_invalid", "code_invalid", "code_invalid", "code_invalid", "created"]);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = ?").bind(email).first("n")).toBe(1);
+  });
+
   it("creates the account with its type and kind, and logs the member in", async () => {
     const member = await newMember();
     expect(member.user).toMatchObject({ email: member.email, account_type: 1, kind: "individual", nick_name: "Tester" });

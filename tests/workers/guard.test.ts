@@ -1,7 +1,10 @@
+import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { SessionUser } from "~/server/accounts/sessions";
-import { requireUser, sessionContext } from "~/server/auth/session";
+import { logout } from "~/server/accounts/accounts";
+import { createSession, type SessionUser } from "~/server/accounts/sessions";
+import { requireUser, sessionContext, sessionMiddleware } from "~/server/auth/session";
+import { newMember } from "./helpers";
 
 function contextWith(session: { user: SessionUser | null; expired: boolean }) {
   const context = new RouterContextProvider();
@@ -37,6 +40,19 @@ describe("the guard", () => {
     expect(cookies.some((c) => decodeURIComponent(c).includes("notify.sessionExpired"))).toBe(true);
     expect(cookies).toContain("point=401; Path=/; SameSite=Lax; Max-Age=300");
     expect(cookies.some((c) => c.startsWith("token=;") && c.includes("Max-Age=0"))).toBe(true);
+  });
+
+  it("treats a session ended on the server (logged out elsewhere) as expired, and clears its dead cookie", async () => {
+    const token = await createSession(env.DB, await newMember("Gone"), Date.now());
+    await logout(token);
+    const context = new RouterContextProvider();
+    const page = new Request("http://127.0.0.1:8787/home", { headers: { Cookie: `token=Bearer%20${token}` } });
+    const middleware = sessionMiddleware as unknown as (args: object, next: () => Promise<Response>) => Promise<Response>;
+    const response = await middleware({ request: page, context, params: {} }, async () => new Response("page"));
+    expect(context.get(sessionContext)).toMatchObject({ user: null, expired: true });
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("token=;") && c.includes("Max-Age=0"))).toBe(true);
+    const guarded = await thrown(() => requireUser(page, context));
+    expect(guarded.headers.getSetCookie()).toContain("point=401; Path=/; SameSite=Lax; Max-Age=300");
   });
 
   it("lets a member through", () => {

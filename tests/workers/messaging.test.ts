@@ -1,7 +1,9 @@
 import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { SESSION_ENDED_CLOSE } from "~/lib/live-socket";
 import { MESSAGE_MAX } from "~/lib/schemas/message";
+import { logout } from "~/server/accounts/accounts";
 import { createSession } from "~/server/accounts/sessions";
 import { listConversations, markRead, messagesPage, startConversation, unreadTotal } from "~/server/messaging/conversations";
 import { conversationRoom, type LiveEvent } from "~/server/messaging/live";
@@ -19,18 +21,20 @@ async function pair() {
 }
 
 /** Opens a socket the way a page does: through the worker's authenticating route. */
-async function openSocket(path: string, userId: number | null, headers: Record<string, string> = {}) {
+async function openSocket(path: string, userId: number | null, headers: Record<string, string> = {}, token?: string) {
   const all: Record<string, string> = { Upgrade: "websocket", ...headers };
-  if (userId !== null) all.Cookie = `token=Bearer%20${await createSession(env.DB, userId, Date.now())}`;
+  if (userId !== null) all.Cookie = `token=Bearer%20${token ?? (await createSession(env.DB, userId, Date.now()))}`;
   const res = await handleSocket(new Request(`https://app.test${path}`, { headers: all }), env);
   const socket = res.webSocket;
-  if (!socket) return { status: res.status, socket: null, events: [] as LiveEvent[] };
+  const closed: number[] = [];
+  if (!socket) return { status: res.status, socket: null, events: [] as LiveEvent[], closed };
   socket.accept();
   const events: LiveEvent[] = [];
   socket.addEventListener("message", (e) => {
     events.push(JSON.parse(String(e.data)));
   });
-  return { status: res.status, socket, events };
+  socket.addEventListener("close", (e) => closed.push(e.code));
+  return { status: res.status, socket, events, closed };
 }
 
 async function until<T>(check: () => T | undefined, ms = 2000): Promise<T> {
@@ -42,6 +46,40 @@ async function until<T>(check: () => T | undefined, ms = 2000): Promise<T> {
     await new Promise((r) => setTimeout(r, 10));
   }
 }
+
+describe("sockets and the session that opened them", () => {
+  it("close at once when the session logs out, and a send on one after that stores nothing", async () => {
+    const { a, id } = await pair();
+    const token = await createSession(env.DB, a, Date.now());
+    const other = await openSocket(`/live/conversations/${id}`, a); // another session of Alice's
+    const page = await openSocket(`/live/conversations/${id}`, a, {}, token);
+    const inbox = await openSocket("/live/inbox", a, {}, token);
+    await logout(token);
+    expect(await until(() => page.closed[0])).toBe(SESSION_ENDED_CLOSE);
+    expect(await until(() => inbox.closed[0])).toBe(SESSION_ENDED_CLOSE);
+    try {
+      page.socket?.send(JSON.stringify({ type: "send", body: "after logout", client_id: clientId() }));
+    } catch {
+      // closed: the send cannot even leave
+    }
+    other.socket?.send(JSON.stringify({ type: "send", body: "from the other session", client_id: clientId() }));
+    await until(() => other.events.find((e) => e.type === "ack"));
+    expect((await messagesPage(env.DB, id)).messages.map((m) => m.body)).toEqual(["from the other session"]);
+    expect(other.closed).toEqual([]);
+  });
+
+  it("refuse every event once the session is gone, however it ended (here: deleted behind the room's back)", async () => {
+    const { a, id } = await pair();
+    const token = await createSession(env.DB, a, Date.now());
+    const page = await openSocket(`/live/conversations/${id}`, a, {}, token);
+    // An idle expiry or a reset elsewhere ends the row; nobody tells the room.
+    await env.DB.prepare("DELETE FROM sessions WHERE user_id = ?").bind(a).run();
+    page.socket?.send(JSON.stringify({ type: "send", body: "too late", client_id: clientId() }));
+    expect(await until(() => page.closed[0])).toBe(SESSION_ENDED_CLOSE);
+    expect((await messagesPage(env.DB, id)).messages).toEqual([]);
+    expect(page.events.find((e) => e.type === "ack")).toBeUndefined();
+  });
+});
 
 describe("the conversation's Durable Object", () => {
   it("stores a repeated send (same client id) once and answers the stored message", async () => {

@@ -3,6 +3,7 @@ import { env } from "~/server/bindings";
 import { config } from "~/server/config/config";
 import { translator } from "~/server/i18n/translate";
 import { sendMail } from "~/server/mail/mail";
+import { closeSessionSockets } from "~/server/messaging/session-sockets";
 import { allowRequest } from "~/server/security/rate-limit";
 import { type CodePurpose, consumeCode, issueCode } from "./codes";
 import { DUMMY_HASH, hashPassword, isCommonPassword, isCurrentHash, verifyPassword } from "./passwords";
@@ -107,9 +108,10 @@ export async function register(input: Registration, caller: Caller) {
   // Only the mailbox's owner gets here (the code proved it), so saying "taken" reveals nothing.
   if (await findUserByEmail(input.email)) throw new AccountError("email_taken", "email");
   const hash = await hashPassword(input.password, config().pepper);
+  // ON CONFLICT: two sign-ups for one address that both got this far make one account, never a 500.
   const row = await env.DB.prepare(
     `INSERT INTO users (email, password_hash, account_type, kind, nick_name, organisation, language, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
   )
     .bind(
       input.email,
@@ -122,7 +124,7 @@ export async function register(input: Registration, caller: Caller) {
       caller.now,
     )
     .first<{ id: number }>();
-  if (!row) throw new Error("insert returned no id");
+  if (!row) throw new AccountError("email_taken", "email");
   return startSession(row.id, caller);
 }
 
@@ -178,12 +180,17 @@ export async function resetPassword(input: { email: string; code: string; passwo
     revokeAllSessions(env.DB, user.id),
     env.DB.prepare("DELETE FROM login_failures WHERE email = ?").bind(input.email),
   ]);
+  await closeSessionSockets(env, user.id, null);
   const t = translator(user.language);
   later(caller, sendMail({ to: input.email, subject: t("mail.resetDoneSubject"), text: t("mail.resetDoneBody") }));
 }
 
 export const currentSession = (token: string | null | undefined, now: number) => findSession(env.DB, token, now);
-export const logout = (token: string) => revokeSession(env.DB, token);
+/** Ends a session, and closes the live sockets it had open. */
+export async function logout(token: string) {
+  const ended = await revokeSession(env.DB, token);
+  if (ended) await closeSessionSockets(env, ended.userId, ended.hash);
+}
 
 /** The member's language: mail goes out in it, and it follows them to every browser they sign in on. */
 export async function saveLanguage(userId: number, language: Language) {

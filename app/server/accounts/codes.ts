@@ -29,7 +29,12 @@ export async function issueCode(db: D1Database, pepper: string, email: string, p
   return { ok: true as const, code };
 }
 
-/** Checks a code once: right codes are used up, wrong ones count, and the fifth wrong one ends the code. */
+/**
+ * Checks a code once. Counting the attempt and checking that one is left are a single statement,
+ * done before the comparison, so at most CODE_MAX_ATTEMPTS guesses are ever compared whatever the
+ * concurrency; a right code is used up by a single conditional delete, so only one request can
+ * spend it.
+ */
 export async function consumeCode(
   db: D1Database,
   pepper: string,
@@ -38,24 +43,28 @@ export async function consumeCode(
   code: string,
   now: number,
 ): Promise<CodeCheck> {
-  const row = await db
-    .prepare("SELECT code_hash, expires_at, attempts FROM verification_codes WHERE email = ? AND purpose = ?")
-    .bind(email, purpose)
-    .first<{ code_hash: string; expires_at: number; attempts: number }>();
-  if (!row) return "invalid";
-  const remove = db.prepare("DELETE FROM verification_codes WHERE email = ? AND purpose = ?").bind(email, purpose);
-  if (now >= row.expires_at) {
-    await remove.run();
-    return "expired";
+  const claimed = await db
+    .prepare(
+      `UPDATE verification_codes SET attempts = attempts + 1
+       WHERE email = ? AND purpose = ? AND attempts < ? AND expires_at > ? RETURNING code_hash, attempts`,
+    )
+    .bind(email, purpose, CODE_MAX_ATTEMPTS, now)
+    .first<{ code_hash: string; attempts: number }>();
+  const remove = (condition = "") =>
+    db.prepare(`DELETE FROM verification_codes WHERE email = ? AND purpose = ?${condition} RETURNING expires_at`);
+  if (!claimed) {
+    // No attempt left to take: say why, and drop the code, which can no longer be used.
+    const gone = await remove().bind(email, purpose).first<{ expires_at: number }>();
+    if (!gone) return "invalid";
+    return gone.expires_at <= now ? "expired" : "exhausted";
   }
-  if (row.code_hash === (await codeHash(pepper, email, purpose, code))) {
-    await remove.run();
-    return "ok";
+  if (claimed.code_hash === (await codeHash(pepper, email, purpose, code))) {
+    const spent = await remove(" AND code_hash = ?").bind(email, purpose, claimed.code_hash).first<{ expires_at: number }>();
+    return spent ? "ok" : "invalid";
   }
-  if (row.attempts + 1 >= CODE_MAX_ATTEMPTS) {
-    await remove.run();
+  if (claimed.attempts >= CODE_MAX_ATTEMPTS) {
+    await remove().bind(email, purpose).run();
     return "exhausted";
   }
-  await db.prepare("UPDATE verification_codes SET attempts = attempts + 1 WHERE email = ? AND purpose = ?").bind(email, purpose).run();
   return "invalid";
 }

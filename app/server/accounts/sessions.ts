@@ -29,10 +29,17 @@ export async function createSession(db: D1Database, userId: number, now: number)
   return token;
 }
 
+/** How a session is stored (and named to the live sockets): the SHA-256 of its token. */
+export const sessionHash = (token: string) => sha256Hex(token);
+
 /** The member behind a token, sliding the idle timeout; an idle or too old session is ended. */
 export async function findSession(db: D1Database, token: string | null | undefined, now: number): Promise<SessionLookup> {
   if (!token) return { status: "none" };
-  const hash = await sha256Hex(token);
+  return findSessionByHash(db, await sessionHash(token), now);
+}
+
+/** findSession for a stored session's hash (the live sockets keep the hash, never the token). */
+export async function findSessionByHash(db: D1Database, hash: string, now: number): Promise<SessionLookup> {
   const row = await db
     .prepare(
       `SELECT s.last_seen_at, s.expires_at, u.id, u.email, u.account_type, u.kind, u.nick_name, u.organisation, u.image, u.language, u.membership
@@ -52,11 +59,11 @@ export async function findSession(db: D1Database, token: string | null | undefin
   return { status: "valid", user };
 }
 
-export async function revokeSession(db: D1Database, token: string) {
-  await db
-    .prepare("DELETE FROM sessions WHERE token_hash = ?")
-    .bind(await sha256Hex(token))
-    .run();
+/** Ends one session; answers whose it was (null when it had already ended). */
+export async function revokeSession(db: D1Database, token: string): Promise<{ userId: number; hash: string } | null> {
+  const hash = await sessionHash(token);
+  const row = await db.prepare("DELETE FROM sessions WHERE token_hash = ? RETURNING user_id").bind(hash).first<{ user_id: number }>();
+  return row ? { userId: row.user_id, hash } : null;
 }
 
 export function revokeAllSessions(db: D1Database, userId: number) {

@@ -11,13 +11,18 @@ export const sessionContext = createContext<{ user: SessionUser | null; expired:
   token: null,
 });
 
-/** Reads the session cookie once per request; an expired session's cookie is cleared. */
+/**
+ * Reads the session cookie once per request. A session that ended (idle or too old, logged out
+ * elsewhere, ended by a password reset) counts as expired: its dead cookie is cleared, and the guard
+ * says so with the spec's point=401.
+ */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const token = tokenFromCookie(request);
   const found = await currentSession(token, Date.now());
-  context.set(sessionContext, { user: found.status === "valid" ? found.user : null, expired: found.status === "expired", token });
+  const ended = found.status === "expired" || (token !== null && found.status === "none");
+  context.set(sessionContext, { user: found.status === "valid" ? found.user : null, expired: ended, token });
   const response = await next();
-  if (found.status === "expired" && !response.headers.getSetCookie().some((c) => c.startsWith("token="))) {
+  if (ended && !response.headers.getSetCookie().some((c) => c.startsWith("token="))) {
     response.headers.append("Set-Cookie", clearTokenCookie(request));
   }
   return response;

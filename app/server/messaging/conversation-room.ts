@@ -1,12 +1,25 @@
 import { DurableObject } from "cloudflare:workers";
 import { type MessageInput, messageSchema } from "~/lib/schemas/message";
+import { findSessionByHash } from "~/server/accounts/sessions";
 import { type Message, markRead, membersOf, messagesPage, storeMessage } from "./conversations";
-import { CONVERSATION_HEADER, closeBack, type LiveEvent, MEMBER_HEADER, sendEvent, sendToAll } from "./live";
+import {
+  CONVERSATION_HEADER,
+  closeBack,
+  closeEnded,
+  type LiveEvent,
+  MEMBER_HEADER,
+  memberTag,
+  SESSION_HEADER,
+  sendEvent,
+  sendToAll,
+  sessionTag,
+} from "./live";
 import { pushUnread } from "./member-inbox";
 
 interface SocketInfo {
   memberId: number;
   conversationId: number;
+  session: string;
 }
 
 /**
@@ -25,10 +38,11 @@ export class ConversationRoom extends DurableObject<Env> {
     const info: SocketInfo = {
       memberId: Number(request.headers.get(MEMBER_HEADER)),
       conversationId: Number(request.headers.get(CONVERSATION_HEADER)),
+      session: request.headers.get(SESSION_HEADER) ?? "",
     };
-    if (!info.memberId || !info.conversationId) return new Response("No member or conversation", { status: 400 });
+    if (!info.memberId || !info.conversationId || !info.session) return new Response("No member, conversation or session", { status: 400 });
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server);
+    this.ctx.acceptWebSocket(server, [memberTag(info.memberId), sessionTag(info.session)]);
     server.serializeAttachment(info);
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -61,8 +75,17 @@ export class ConversationRoom extends DurableObject<Env> {
     return { message, created };
   }
 
+  /** Closes the sockets with this tag (an ended session's, or all of a member's). */
+  closeSockets(tag: string) {
+    closeEnded(this.ctx.getWebSockets(tag));
+  }
+
   async webSocketMessage(socket: WebSocket, raw: string | ArrayBuffer) {
-    const { memberId, conversationId } = socket.deserializeAttachment() as SocketInfo;
+    const { memberId, conversationId, session } = socket.deserializeAttachment() as SocketInfo;
+    // The session that opened the socket must still be alive for anything it asks (and it slides
+    // the session like a page request would).
+    const found = await findSessionByHash(this.env.DB, session, Date.now());
+    if (found.status !== "valid" || found.user.id !== memberId) return closeEnded([socket]);
     let event: { type?: string; after?: unknown; upTo?: unknown; client_id?: unknown } & Record<string, unknown>;
     try {
       event = JSON.parse(typeof raw === "string" ? raw : new TextDecoder().decode(raw));

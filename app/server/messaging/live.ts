@@ -1,7 +1,24 @@
+import { SESSION_ENDED_CLOSE } from "~/lib/live-socket";
+
 // What the worker tells a Durable Object about a socket it forwards (set only after authenticating),
 // and how the rooms are named.
 export const MEMBER_HEADER = "X-Member-Id";
 export const CONVERSATION_HEADER = "X-Conversation-Id";
+export const SESSION_HEADER = "X-Session-Hash";
+
+// Sockets are tagged with their member and their session, so ending a session finds them.
+export const memberTag = (memberId: number) => `m:${memberId}`;
+export const sessionTag = (hash: string) => `s:${hash}`;
+/** Closes sockets that belong to an ended session. */
+export function closeEnded(sockets: WebSocket[]) {
+  for (const socket of sockets) {
+    try {
+      socket.close(SESSION_ENDED_CLOSE, "session ended");
+    } catch {
+      // already closed
+    }
+  }
+}
 
 export const roomName = (conversationId: number) => `conversation:${conversationId}`;
 export const inboxName = (userId: number) => `member:${userId}`;

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { unreadTotal } from "./conversations";
-import { closeBack, MEMBER_HEADER, memberInbox, sendToAll } from "./live";
+import { closeBack, closeEnded, MEMBER_HEADER, memberInbox, memberTag, SESSION_HEADER, sendToAll, sessionTag } from "./live";
 
 /**
  * One member's inbox: every open page of theirs holds a socket here (Hibernation API), so the
@@ -12,9 +12,10 @@ export class MemberInbox extends DurableObject<Env> {
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade") !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
     const memberId = Number(request.headers.get(MEMBER_HEADER));
-    if (!memberId) return new Response("No member", { status: 400 });
+    const session = request.headers.get(SESSION_HEADER);
+    if (!memberId || !session) return new Response("No member or session", { status: 400 });
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server);
+    this.ctx.acceptWebSocket(server, [memberTag(memberId), sessionTag(session)]);
     // A page that (re)connects gets the current total at once: pushes made while it had no socket
     // (still loading, or a dropped connection) are not lost on it.
     this.ctx.waitUntil(this.refresh(memberId));
@@ -31,6 +32,11 @@ export class MemberInbox extends DurableObject<Env> {
     });
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /** Closes the sockets with this tag (an ended session's, or all of the member's). */
+  closeSockets(tag: string) {
+    closeEnded(this.ctx.getWebSockets(tag));
   }
 
   async webSocketClose(socket: WebSocket, code: number) {
