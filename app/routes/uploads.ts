@@ -27,7 +27,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return Response.json(await startUpload(env.DB, env.FILES, user.id, Number(size), Date.now()), { status: 201 });
     }
     const id = params.id ?? "";
-    if (request.method === "DELETE") return Response.json({ aborted: await abortUpload(env.DB, env.FILES, id, user.id) });
+    if (request.method === "DELETE") {
+      const aborted = await abortUpload(env.DB, env.FILES, id, user.id);
+      return aborted ? Response.json({ aborted }) : Response.json({ error: "not found" }, { status: 404 });
+    }
     if (request.method === "PUT" && params.part) {
       const stored = await putPart(env.DB, env.FILES, id, user.id, Number(params.part), await request.arrayBuffer());
       return stored ? Response.json(stored) : Response.json({ error: "not found" }, { status: 404 });

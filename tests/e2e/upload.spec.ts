@@ -171,3 +171,15 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL(/\/upload$/);
   });
 });
+
+test("cancelling an upload that is missing or another member's answers 404 and removes nothing", async ({ page }) => {
+  const started = await page.request.post("/uploads", { data: { size: 1000 } });
+  expect(started.status()).toBe(201);
+  const { id } = await started.json();
+  expect((await page.request.delete(`/uploads/${crypto.randomUUID()}`)).status()).toBe(404);
+  await signIn(page, "investor@demo.test");
+  expect((await page.request.delete(`/uploads/${id}`)).status()).toBe(404);
+  await signIn(page);
+  expect((await page.request.get(`/uploads/${id}`)).status()).toBe(200);
+  expect((await page.request.delete(`/uploads/${id}`)).status()).toBe(200);
+});

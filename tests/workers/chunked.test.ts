@@ -1,8 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { abortUpload, completedUpload, completeUpload, putPart, startUpload, uploadStatus } from "~/server/content/chunked";
+import { createFromMultipart } from "~/server/content/create-from-form";
 import { PART_SIZE, UploadRefused } from "~/server/content/receive-upload";
-import { htmlBytes, mp4Bytes, pdfBytes } from "../fixtures/files";
+import { htmlBytes, mp4Bytes, multipart, pdfBytes, pngBytes, textFields } from "../fixtures/files";
 import { newMember } from "./helpers";
 
 const owner = () => newMember("O");
@@ -10,6 +11,40 @@ const owner = () => newMember("O");
 const slice = (bytes: Uint8Array, n: number) => bytes.slice((n - 1) * PART_SIZE, n * PART_SIZE).buffer as ArrayBuffer;
 
 describe("resumable uploads in 8 MiB parts", () => {
+  it("become exactly one item when the form naming one is posted five times at once", async () => {
+    const me = await owner();
+    const pdf = pdfBytes("once");
+    const { id } = await startUpload(env.DB, env.FILES, me, pdf.length, Date.now());
+    await putPart(env.DB, env.FILES, id, me, 1, pdf.slice().buffer as ArrayBuffer);
+    expect(await completeUpload(env.DB, env.FILES, id, me)).toEqual({ completed: true });
+    const post = () => {
+      const { body, contentType } = multipart([
+        ...textFields({ title: "Posted five times" }),
+        { name: "upload_id", value: id },
+        { name: "thumbnail", filename: "t.png", type: "image/png", body: pngBytes(8, 8) },
+      ]);
+      return createFromMultipart(
+        new Request("https://app.test/upload", {
+          method: "POST",
+          body,
+          headers: { "Content-Type": contentType },
+          duplex: "half",
+        } as RequestInit),
+        me,
+        Date.now(),
+      );
+    };
+    const results = await Promise.all(Array.from({ length: 5 }, post));
+    const ids = results.map((r) => (r.ok ? r.id : 0));
+    expect(new Set(ids).size).toBe(1);
+    expect(ids[0]).toBeGreaterThan(0);
+    const { n } =
+      (await env.DB.prepare("SELECT count(*) AS n FROM content WHERE owner_id = ? AND title = 'Posted five times'")
+        .bind(me)
+        .first<{ n: number }>()) ?? {};
+    expect(n).toBe(1);
+  });
+
   it("takes parts in any order, reports what it has for resuming, and joins them", async () => {
     const me = await owner();
     const file = new Uint8Array(2 * PART_SIZE + 1000);

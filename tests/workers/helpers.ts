@@ -64,9 +64,23 @@ export async function newItem(owner: number, fields: Partial<ItemFields> = {}) {
   };
   const row = await env.DB.prepare(
     `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type, thumbnail_key, thumbnail_type, views, likes, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'f', 1, 'application/pdf', 't', 'image/png', ?, ?, ?, ?) RETURNING id`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, 'application/pdf', 't', 'image/png', ?, ?, ?, ?) RETURNING id`,
   )
-    .bind(owner, f.kind, f.sdg, f.title, f.summary, f.content, f.keywords, f.publicize, f.views, f.likes, f.created_at, f.created_at)
+    .bind(
+      owner,
+      f.kind,
+      f.sdg,
+      f.title,
+      f.summary,
+      f.content,
+      f.keywords,
+      f.publicize,
+      `f-${crypto.randomUUID()}`,
+      f.views,
+      f.likes,
+      f.created_at,
+      f.created_at,
+    )
     .first<{ id: number }>();
   if (!row) throw new Error("no item");
   return row.id;

@@ -130,7 +130,7 @@ describe("stored content", () => {
     expect(received.thumbnail).toMatchObject({ type: "image/png" });
     const owner = await member();
     if (!received.file || !received.thumbnail) throw new Error("not stored");
-    const id = await createContent(
+    const { id } = await createContent(
       env.DB,
       owner,
       contentFieldsSchema.parse(received.fields),

@@ -40,7 +40,7 @@ export async function createContent(
     .prepare(
       `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type,
         thumbnail_key, thumbnail_type, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (file_key) DO NOTHING RETURNING id`,
     )
     .bind(
       ownerId,
@@ -60,9 +60,17 @@ export async function createContent(
       now,
     )
     .first<{ id: number }>();
-  if (!row) throw new Error("insert returned no id");
+  if (!row) {
+    // This file is already an item (the same completed upload submitted again): answer as the first did.
+    const first = await db
+      .prepare("SELECT id FROM content WHERE file_key = ? AND owner_id = ?")
+      .bind(file.key, ownerId)
+      .first<{ id: number }>();
+    if (!first) throw new Error("file already belongs to another member's item");
+    return { id: first.id, created: false };
+  }
   await awardPoints(db, ownerId, "upload", now);
-  return row.id;
+  return { id: row.id, created: true };
 }
 
 /** An item as `viewerId` may see it: private items exist only for their owner (else null, a 404). */

@@ -38,7 +38,9 @@ export async function createFromMultipart(request: Request, ownerId: number, now
     await removeStored(env.FILES, uploadId ? { ...received, file: undefined } : received);
     return { ok: false, status: 400, fields: received.fields, fieldErrors, formErrors: [] };
   }
-  const id = await createContent(env.DB, ownerId, parsed.data, received.file, received.thumbnail, now);
+  const { id, created } = await createContent(env.DB, ownerId, parsed.data, received.file, received.thumbnail, now);
+  // A repeat of a post that already made the item answers with it, and keeps nothing of its own.
+  if (!created) await removeStored(env.FILES, { ...received, file: undefined });
   if (uploadId) await releaseUpload(env.DB, uploadId);
   return { ok: true, id };
 }
