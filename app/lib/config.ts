@@ -3,6 +3,9 @@ export const MOBILE_MAX_WIDTH = 991; // spec: narrower than 992 px counts as mob
 export const UNREAD_BADGE_MAX = 99;
 export const NOTIFICATION_MS = 5000;
 export const MAX_VISITED_VIEWS = 12;
+// A tab's address as stored in the tagsView cookie, URI-encoded: 12 of them stay under the 4 KB a
+// browser keeps per cookie. A longer address is kept without its query.
+export const MAX_VIEW_URL_ENCODED = 250;
 export const CONTEXT_MENU_WIDTH = 105;
 export const SESSION_IDLE_MS = 1_200_000;
 export const MAX_INTERESTS = 5; // spec: at most five interests

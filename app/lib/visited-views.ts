@@ -1,4 +1,4 @@
-import { MAX_VISITED_VIEWS } from "./config";
+import { MAX_VIEW_URL_ENCODED, MAX_VISITED_VIEWS } from "./config";
 import { findMeta, MAIN_ROUTES, metaTrail, type RouteMeta } from "./route-meta";
 
 /** A tab in the tags bar: the page's path, and the full path (with query) it was last seen at. */
@@ -24,8 +24,14 @@ function withAffix(views: VisitedView[]): VisitedView[] {
   return [...affix, ...views.filter((v) => !isAffix(v.path))];
 }
 
-export function addView(views: VisitedView[], fullPath: string, max = MAX_VISITED_VIEWS): VisitedView[] {
-  const path = fullPath.split(/[?#]/)[0] ?? fullPath;
+/** A view for an address: its page path, and the address itself unless that is too long to keep. */
+function viewOf(address: string): VisitedView {
+  const path = address.split(/[?#]/)[0] ?? address;
+  return { path, fullPath: encodeURIComponent(address).length > MAX_VIEW_URL_ENCODED ? path : address };
+}
+
+export function addView(views: VisitedView[], address: string, max = MAX_VISITED_VIEWS): VisitedView[] {
+  const { path, fullPath } = viewOf(address);
   const known = views.some((v) => v.path === path);
   const next = known ? views.map((v) => (v.path === path ? { path, fullPath } : v)) : [...views, { path, fullPath }];
   const all = withAffix(next);
@@ -65,8 +71,8 @@ export function parseViews(raw: string | undefined): VisitedView[] {
     if (!Array.isArray(list)) return withAffix([]);
     const views = list
       .filter((p): p is string => typeof p === "string" && p.startsWith("/") && !p.startsWith("//"))
-      .map((fullPath) => ({ path: fullPath.split(/[?#]/)[0] ?? fullPath, fullPath }))
-      .filter((v) => metaTrail(v.path).length > 0);
+      .map(viewOf)
+      .filter((v) => encodeURIComponent(v.path).length <= MAX_VIEW_URL_ENCODED && metaTrail(v.path).length > 0);
     return withAffix(views).slice(0, MAX_VISITED_VIEWS);
   } catch {
     return withAffix([]);

@@ -14,6 +14,26 @@ const paths = (views: VisitedView[]) => views.map((v) => v.fullPath);
 const visit = (...fullPaths: string[]) => fullPaths.reduce((views, p) => addView(views, p), parseViews(undefined));
 
 describe("the tags bar's visited views", () => {
+  it("stay a cookie browsers keep (under 4 KB) however long the addresses are", () => {
+    const long = (page: string, char: string) => `${page}?q=${char.repeat(5000)}`;
+    const views = visit(long("/retrieval", "水"), long("/discovery", "a"), "/upload?x=1", long("/message", "%"));
+    expect(paths(views)).toEqual(["/home", "/retrieval", "/discovery", "/upload?x=1", "/message"]);
+    const many = [
+      "/discovery",
+      "/retrieval",
+      "/upload",
+      "/message",
+      "/personal",
+      "/liveStreaming",
+      "/home/rankingList",
+      "/home/recommendList",
+    ]
+      .map((page) => `${page}?q=${"気候".repeat(20)}`)
+      .reduce((all, address) => addView(all, address), parseViews(undefined));
+    expect(encodeURIComponent(serializeViews(many)).length).toBeLessThan(4096);
+    expect(paths(parseViews(JSON.stringify([long("/retrieval", "x")])))).toEqual(["/home", "/retrieval"]);
+  });
+
   it("always starts with the affixed Home tab and adds each new page once", () => {
     expect(paths(visit())).toEqual(["/home"]);
     expect(paths(visit("/discovery", "/upload", "/discovery?x=1"))).toEqual(["/home", "/discovery?x=1", "/upload"]);
