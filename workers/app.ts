@@ -5,8 +5,10 @@ import { unavailable } from "~/server/config/unavailable";
 import { requestContext } from "~/server/context";
 import { runScheduled } from "~/server/cron/scheduled";
 import { withDbSession } from "~/server/db-session";
+import { boundedBody } from "~/server/http/body";
 import { handleSocket, isSocketPath } from "~/server/messaging/sockets";
 import { receiveClientError } from "~/server/observability/client-errors";
+import { errorAnswer } from "~/server/observability/error-answer";
 import { failedRequest } from "~/server/observability/failures";
 import { createNonce, withSecurityHeaders } from "~/server/security/headers";
 import { isCrossSiteWrite } from "~/server/security/same-origin";
@@ -16,11 +18,14 @@ export { MemberInbox } from "~/server/messaging/member-inbox";
 
 const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
-async function serve(request: Request, env: Env, ctx: ExecutionContext, nonce: string, requestId: string): Promise<Response> {
+async function serve(incoming: Request, env: Env, ctx: ExecutionContext, nonce: string, requestId: string): Promise<Response> {
   // Nothing half-works: a wrong configuration answers 503 everywhere, and the log says why.
-  const problems = servingProblems(request);
-  if (problems.length > 0) return unavailable(request, requestId, problems);
-  if (isCrossSiteWrite(request)) return new Response("Cross-site request refused", { status: 403 });
+  const problems = servingProblems(incoming);
+  if (problems.length > 0) return unavailable(incoming, requestId, problems);
+  if (isCrossSiteWrite(incoming)) return new Response("Cross-site request refused", { status: 403 });
+  // Every form and JSON body is bounded while it arrives (files stream under their own limit).
+  const request = await boundedBody(incoming);
+  if (!request) return errorAnswer(incoming, 413, "TooLarge", requestId);
   const { pathname } = new URL(request.url);
   // A trivial route, the baseline the benchmark compares rendered pages with.
   if (pathname === "/healthz") return new Response("ok", { headers: { "Cache-Control": "no-store" } });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { translateError } from "~/lib/form-errors";
-import { code, email, newPassword } from "~/lib/schemas/auth";
+import { code, email, newPassword, PASSWORD_MAX } from "~/lib/schemas/auth";
 import {
   AccountError,
   type Caller,
@@ -18,7 +18,13 @@ import { translator } from "~/server/i18n/translate";
 import { API_CODES, fail, ok } from "./envelope";
 
 // The spec's /users and auth calls over the same accounts service the pages use.
-export const loginBody = z.object({ email, pwd: z.string({ error: "validation.passwordEmpty" }).min(1, "validation.passwordEmpty") });
+export const loginBody = z.object({
+  email,
+  pwd: z
+    .string({ error: "validation.passwordEmpty" })
+    .min(1, "validation.passwordEmpty")
+    .max(PASSWORD_MAX, `validation.passwordTooLong|max=${PASSWORD_MAX}`),
+});
 export const sendCodeBody = z.object({ email, purpose: z.enum(["register", "reset"]).default("register") });
 export const registerBody = z
   .object({

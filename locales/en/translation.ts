@@ -74,6 +74,8 @@ const en = {
     requestId: "Reference for the operators: {{id}}",
     titleUnavailable: "Temporarily unavailable",
     bodyUnavailable: "The platform is not set up correctly right now, and its operators have been told. Please try again later.",
+    titleTooLarge: "Too much to send",
+    bodyTooLarge: "What you sent is larger than this form accepts. Shorten it and try again.",
   },
   validation: {
     emailEmpty: "Email cannot be empty",

@@ -75,6 +75,8 @@ export default {
     requestId: "運営者向けの参照番号: {{id}}",
     titleUnavailable: "一時的にご利用いただけません",
     bodyUnavailable: "現在プラットフォームの設定に問題があり、運営者に通知されています。しばらくしてからもう一度お試しください。",
+    titleTooLarge: "送信内容が大きすぎます",
+    bodyTooLarge: "送信された内容がこのフォームで受け付けられる大きさを超えています。短くしてもう一度お試しください。",
   },
   validation: {
     emailEmpty: "メールアドレスを入力してください",

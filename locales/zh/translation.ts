@@ -75,6 +75,8 @@ export default {
     requestId: "供运营人员参考的编号：{{id}}",
     titleUnavailable: "暂时无法使用",
     bodyUnavailable: "平台目前的配置有问题，已通知运营人员。请稍后再试。",
+    titleTooLarge: "发送的内容过大",
+    bodyTooLarge: "您发送的内容超出了此表单可接受的大小。请缩短后重试。",
   },
   validation: {
     emailEmpty: "邮箱不能为空",

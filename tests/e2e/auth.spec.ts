@@ -268,3 +268,21 @@ test("the language a member chose follows them to another browser", async ({ pag
   await expect(other.locator("html")).toHaveAttribute("lang", "zh");
   await elsewhere.close();
 });
+
+test("an oversized body is refused with 413 in the member's language, page and API alike", async ({ request }) => {
+  const huge = "x".repeat(300 * 1024);
+  const api = await request.post("/api/users/login", {
+    data: { email: "researcher@demo.test", pwd: huge },
+    headers: { "Accept-Language": "ja" },
+  });
+  expect(api.status()).toBe(413);
+  expect(await api.json()).toMatchObject({ code: 413, message: "送信内容が大きすぎます" });
+  const form = await request.post("/login", { form: { email: "researcher@demo.test", password: huge } });
+  expect(form.status()).toBe(413);
+  expect(await form.text()).toContain("Too much to send");
+  const long = await request.post("/api/users/login", {
+    data: { email: "researcher@demo.test", pwd: "x".repeat(257) },
+    headers: { "CF-Connecting-IP": clientIp() },
+  });
+  expect(long.status()).toBe(400);
+});

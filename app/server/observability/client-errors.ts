@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CLIENT_ERROR_MAX_BYTES } from "~/lib/client-errors";
+import { readCapped } from "~/server/http/body";
 import { allowRequest, clientAddress } from "~/server/security/rate-limit";
 import { logEvent } from "./log";
 
@@ -23,36 +24,11 @@ export function scrub(text: string): string {
     .replace(/[A-Za-z0-9_-]{32,}/g, "[token]");
 }
 
-async function readCapped(request: Request, max: number): Promise<string | null> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
-}
-
 const answer = (status: number) => new Response(null, { status, headers: { "Cache-Control": "no-store" } });
 
 /** POST CLIENT_ERROR_PATH: one small JSON report -> one structured, scrubbed log line. Answers 204. */
 export async function receiveClientError(request: Request, limiter: RateLimit, requestId: string): Promise<Response> {
   if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
-  if (Number(request.headers.get("Content-Length") ?? 0) > CLIENT_ERROR_MAX_BYTES) return answer(413);
   if (!(await allowRequest(limiter, clientAddress(request)))) return answer(429);
   const text = await readCapped(request, CLIENT_ERROR_MAX_BYTES);
   if (text === null) return answer(413);

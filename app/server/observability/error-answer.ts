@@ -4,7 +4,7 @@ import { translator } from "~/server/i18n/translate";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-type PageKey = "Error" | "Unavailable";
+type PageKey = "Error" | "Unavailable" | "TooLarge";
 
 /**
  * An answer given without React Router (it failed, or never ran): the API's `{code, message,

@@ -1,0 +1,50 @@
+// Request bodies are read with a ceiling: what is over it is refused while it arrives, before
+// anything is parsed or stored.
+
+/** The body as text, or null once it passes `max` bytes (the rest is not read). */
+export async function readCapped(request: Request, max: number): Promise<string | null> {
+  const bytes = await readCappedBytes(request, max);
+  return bytes === null ? null : new TextDecoder().decode(bytes);
+}
+
+export async function readCappedBytes(request: Request, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (Number(request.headers.get("Content-Length") ?? 0) > max) return null;
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** Form posts and JSON bodies (not files: uploads stream with their own limits). */
+export const BODY_MAX_BYTES = 256 * 1024;
+
+/** Paths whose bodies are files, read as streams by the upload code with its 100 MB limit. */
+const STREAMED = [/^\/upload$/, /^\/uploads(\/|$)/, /^\/api\/uploads(\/|$)/, /^\/api\/contents$/];
+
+/**
+ * The request with its body read up to BODY_MAX_BYTES, or null when the body is larger. Bodies
+ * without one (GET) and file uploads pass untouched.
+ */
+export async function boundedBody(request: Request): Promise<Request | null> {
+  if (request.method === "GET" || request.method === "HEAD" || !request.body) return request;
+  if (STREAMED.some((path) => path.test(new URL(request.url).pathname))) return request;
+  const bytes = await readCappedBytes(request, BODY_MAX_BYTES);
+  return bytes === null ? null : new Request(request, { body: bytes });
+}

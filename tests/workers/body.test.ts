@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { BODY_MAX_BYTES, boundedBody } from "~/server/http/body";
+
+/** An endless body that counts what was pulled from it. */
+function endless() {
+  const state = { pulled: 0 };
+  const chunk = new Uint8Array(64 * 1024).fill(97);
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      state.pulled += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+  });
+  return { body, state };
+}
+
+const post = (path: string, body: BodyInit | ReadableStream, headers: Record<string, string> = {}) =>
+  new Request(`http://127.0.0.1${path}`, { method: "POST", body, headers, duplex: "half" } as RequestInit);
+
+describe("request bodies", () => {
+  it("are refused past the limit while they arrive, without reading the rest", async () => {
+    const { body, state } = endless();
+    expect(await boundedBody(post("/api/users/login", body, { "Content-Type": "application/json" }))).toBeNull();
+    expect(state.pulled).toBeLessThanOrEqual(BODY_MAX_BYTES + 2 * 64 * 1024);
+  });
+
+  it("are refused at once when their declared length is over the limit", async () => {
+    const { body, state } = endless();
+    expect(await boundedBody(post("/login", body, { "Content-Length": String(80 * 1024 * 1024) }))).toBeNull();
+    expect(state.pulled).toBeLessThanOrEqual(64 * 1024);
+  });
+
+  it("pass whole under the limit, and file uploads pass untouched to their own streaming limits", async () => {
+    const form = "email=a%40b.example&password=secret";
+    const bounded = await boundedBody(post("/login", form, { "Content-Type": "application/x-www-form-urlencoded" }));
+    expect(await bounded?.text()).toBe(form);
+    const upload = post("/upload", endless().body);
+    expect(await boundedBody(upload)).toBe(upload);
+  });
+});
