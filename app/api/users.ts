@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { translateError } from "~/lib/form-errors";
 import { code, email, newPassword, PASSWORD_MAX } from "~/lib/schemas/auth";
+import { cleanString } from "~/lib/schemas/text";
 import {
   AccountError,
   type Caller,
@@ -31,14 +32,10 @@ export const registerBody = z
     email,
     code,
     pwd: newPassword,
-    nick_name: z
-      .string({ error: "validation.fieldEmpty|field=fields.nickName" })
-      .trim()
-      .min(1, "validation.fieldEmpty|field=fields.nickName")
-      .max(50),
+    nick_name: cleanString("validation.fieldEmpty|field=fields.nickName").min(1, "validation.fieldEmpty|field=fields.nickName").max(50),
     account_type: z.union([z.literal(1), z.literal(2)], { error: "validation.accountTypeInvalid" }),
     kind: z.enum(["individual", "facilitator"]).default("individual"),
-    organisation: z.string().trim().max(120).optional(),
+    organisation: cleanString("validation.inputEmpty").max(120).optional(),
   })
   .refine((b) => b.kind === "individual" || Boolean(b.organisation), {
     path: ["organisation"],

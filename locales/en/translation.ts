@@ -110,6 +110,7 @@ const en = {
     fileMismatch: "A document must be a PDF and a video an MP4",
     uploadFailed: "The upload failed. Please try again.",
     commentTooLong: "A comment can be at most {{max}} characters",
+    hiddenCharacters: "Remove the invisible control characters from this text",
   },
   notify: {
     loginRequired: "Please log in to view contents",

@@ -111,6 +111,7 @@ export default {
     fileMismatch: "文書はPDF、動画はMP4にしてください",
     uploadFailed: "アップロードに失敗しました。もう一度お試しください。",
     commentTooLong: "コメントは最大{{max}}文字までです",
+    hiddenCharacters: "このテキストから目に見えない制御文字を削除してください",
   },
   notify: {
     loginRequired: "コンテンツを表示するにはログインしてください",

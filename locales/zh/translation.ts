@@ -111,6 +111,7 @@ export default {
     fileMismatch: "文档必须是 PDF，视频必须是 MP4",
     uploadFailed: "上传失败，请重试。",
     commentTooLong: "评论最多 {{max}} 个字符",
+    hiddenCharacters: "请删除此文本中不可见的控制字符",
   },
   notify: {
     loginRequired: "请登录后查看内容",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cleanString } from "./text";
 
 // Shared by the server (actions, API) and the browser (Conform's inline validation). Messages are
 // translation keys; "key|name=value" carries interpolation values (see lib/form-errors.ts).
@@ -15,11 +16,7 @@ export const newPassword = z
   .max(PASSWORD_MAX, `validation.passwordTooLong|max=${PASSWORD_MAX}`);
 const confirmPassword = z.string({ error: "validation.confirmPasswordEmpty" });
 const required = (field: string, max: number) =>
-  z
-    .string({ error: `validation.fieldEmpty|field=fields.${field}` })
-    .trim()
-    .min(1, `validation.fieldEmpty|field=fields.${field}`)
-    .max(max);
+  cleanString(`validation.fieldEmpty|field=fields.${field}`).min(1, `validation.fieldEmpty|field=fields.${field}`).max(max);
 
 const samePasswords = (value: { password: string; confirmPassword: string }) => value.password === value.confirmPassword;
 const differ = { path: ["confirmPassword"], message: "validation.passwordsDiffer" };
@@ -46,7 +43,7 @@ export function signupSchema(kind: Kind) {
       password: newPassword,
       confirmPassword,
       nickName: required("nickName", 50),
-      organisation: kind === "facilitator" ? required("organisation", 120) : z.string().optional(),
+      organisation: kind === "facilitator" ? required("organisation", 120) : cleanString("validation.inputEmpty").optional(),
     })
     .refine(samePasswords, differ);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cleanString } from "./text";
 
 // The Upload entity's fields (spec section 3); every one is required (section 5).
 export const MAX_UPLOAD_MB = 100;
@@ -6,11 +7,7 @@ export const MAX_THUMBNAIL_MB = 5;
 export const MAX_THUMBNAIL_PIXELS = 4000;
 
 const required = (field: string, max: number) =>
-  z
-    .string({ error: `validation.fieldEmpty|field=fields.${field}` })
-    .trim()
-    .min(1, `validation.fieldEmpty|field=fields.${field}`)
-    .max(max);
+  cleanString(`validation.fieldEmpty|field=fields.${field}`).min(1, `validation.fieldEmpty|field=fields.${field}`).max(max);
 
 export const contentFieldsSchema = z.object({
   kind: z.enum(["document", "video"], { error: "validation.fileMismatch" }),
@@ -32,7 +29,7 @@ export const editContentSchema = contentFieldsSchema.omit({ kind: true });
 
 /** Text a member writes to others (comments, messages): trimmed, never blank ('Input Cannot Empty'), at most `max`. */
 export const memberText = (max: number, tooLongKey: string) =>
-  z.string({ error: "validation.inputEmpty" }).trim().min(1, "validation.inputEmpty").max(max, `${tooLongKey}|max=${max}`);
+  cleanString("validation.inputEmpty").min(1, "validation.inputEmpty").max(max, `${tooLongKey}|max=${max}`);
 
 export const COMMENT_MAX = 1000;
 export const commentSchema = z.object({ body: memberText(COMMENT_MAX, "validation.commentTooLong") });

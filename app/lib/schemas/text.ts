@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+// What members write is stored as they meant it, and only that: NFC-normalised (one way to spell
+// "é"), and without the characters that change how other text looks or hide what it says: control
+// characters (tab and line breaks excepted), including the two that mark search matches, and the
+// bidirectional overrides, embeddings and isolates that reorder a line ("txt.exe" shown as "exe.txt").
+const HIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+export const hasHiddenCharacters = (text: string) => HIDDEN.test(text);
+
+/** A string member text starts from: trimmed, NFC, refused with a translated message if it hides anything. */
+export const cleanString = (emptyKey: string) =>
+  z
+    .string({ error: emptyKey })
+    .trim()
+    .normalize("NFC")
+    .refine((text) => !hasHiddenCharacters(text), "validation.hiddenCharacters");
