@@ -274,6 +274,17 @@ describe("codes for known and unknown emails", () => {
     expect(error).toMatchObject({ code: "code_invalid", field: "code" });
   });
 
+  it("start a known member's reset mail only after the answer, so both answers take the same work", async () => {
+    const member = await newMember();
+    const { caller, settle } = testCaller();
+    const before = (await outboxFor(member.email)).length;
+    await sendVerificationCode(member.email, "reset", caller);
+    // Nothing of the mail has happened yet when the caller has its answer.
+    expect((await outboxFor(member.email)).length).toBe(before);
+    await settle();
+    expect((await outboxFor(member.email)).length).toBe(before + 1);
+  });
+
   it("tell an existing member by mail, not on screen, that someone tried to sign up again", async () => {
     const member = await newMember();
     const { caller, settle } = testCaller();

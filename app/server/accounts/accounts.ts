@@ -54,8 +54,14 @@ async function limit(action: string, caller: Caller) {
   if (!(await allowRequest(env.AUTH_LIMITER, `${action}:${caller.client}`))) throw new AccountError("rate_limited");
 }
 
-function later(caller: Caller, work: Promise<unknown>) {
-  const logged = work.catch((error) => console.error("background work failed", error));
+/**
+ * Work for after the answer (mail): it starts only once the current request has answered, so what a
+ * caller can time is the same whether or not there is anything to send.
+ */
+function later(caller: Caller, work: (() => Promise<unknown>) | null) {
+  const logged = new Promise((resolve) => setTimeout(resolve, 0))
+    .then(() => work?.())
+    .catch((error) => console.error("background work failed", error));
   if (caller.waitUntil) caller.waitUntil(logged);
   return logged;
 }
@@ -73,15 +79,15 @@ export async function sendVerificationCode(email: string, purpose: CodePurpose, 
   if (!issued.ok) throw new AccountError("code_too_soon", "email", issued.retryAfter);
   const user = await findUserByEmail(email);
   const t = translator(user?.language ?? caller.language);
-  // Mail leaves after the answer, so known and unknown emails answer alike.
+  // Known and unknown emails do the same work before the answer; the mail (if any) leaves after it.
+  const codeMail = { to: email, subject: t("mail.resetCodeSubject"), text: t("mail.codeBody", { code: issued.code, minutes: 10 }) };
   if (purpose === "register") {
-    const text = user ? t("mail.alreadyRegisteredBody") : t("mail.codeBody", { code: issued.code, minutes: 10 });
-    later(caller, sendMail({ to: email, subject: user ? t("mail.alreadyRegisteredSubject") : t("mail.codeSubject"), text }));
-  } else if (user) {
-    later(
-      caller,
-      sendMail({ to: email, subject: t("mail.resetCodeSubject"), text: t("mail.codeBody", { code: issued.code, minutes: 10 }) }),
-    );
+    const mail = user
+      ? { to: email, subject: t("mail.alreadyRegisteredSubject"), text: t("mail.alreadyRegisteredBody") }
+      : { ...codeMail, subject: t("mail.codeSubject") };
+    later(caller, () => sendMail(mail));
+  } else {
+    later(caller, user ? () => sendMail(codeMail) : null);
   }
 }
 
@@ -182,7 +188,7 @@ export async function resetPassword(input: { email: string; code: string; passwo
   ]);
   await closeSessionSockets(env, user.id, null);
   const t = translator(user.language);
-  later(caller, sendMail({ to: input.email, subject: t("mail.resetDoneSubject"), text: t("mail.resetDoneBody") }));
+  later(caller, () => sendMail({ to: input.email, subject: t("mail.resetDoneSubject"), text: t("mail.resetDoneBody") }));
 }
 
 export const currentSession = (token: string | null | undefined, now: number) => findSession(env.DB, token, now);
