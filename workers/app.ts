@@ -58,6 +58,6 @@ export default {
 
   // Awaited rather than handed to waitUntil: the run is the whole job, and its end is its answer.
   async scheduled(controller, env) {
-    await runScheduled(controller, env.DB);
+    await runScheduled(controller, env.DB, env.FILES);
   },
 } satisfies ExportedHandler<Env>;

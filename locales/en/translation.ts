@@ -111,6 +111,7 @@ const en = {
     uploadFailed: "The upload failed. Please try again.",
     commentTooLong: "A comment can be at most {{max}} characters",
     hiddenCharacters: "Remove the invisible control characters from this text",
+    tooManyUploads: "You already have {{max}} uploads in progress. Finish or cancel one first.",
   },
   notify: {
     loginRequired: "Please log in to view contents",

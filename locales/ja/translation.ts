@@ -112,6 +112,7 @@ export default {
     uploadFailed: "アップロードに失敗しました。もう一度お試しください。",
     commentTooLong: "コメントは最大{{max}}文字までです",
     hiddenCharacters: "このテキストから目に見えない制御文字を削除してください",
+    tooManyUploads: "進行中のアップロードがすでに{{max}}件あります。先にいずれかを完了するか取り消してください。",
   },
   notify: {
     loginRequired: "コンテンツを表示するにはログインしてください",

@@ -81,7 +81,7 @@ describe("the credit score", () => {
     const b = await member("Equal B");
     await upload(a, "document", NOW - DAY);
     await upload(b, "document", NOW - DAY);
-    await runScheduled({ cron: "*/15 * * * *", scheduledTime: NOW }, env.DB, NOW);
+    await runScheduled({ cron: "*/15 * * * *", scheduledTime: NOW }, env.DB, env.FILES, NOW);
     const list = await rankingList(env.DB, 1000);
     const ra = list.find((m) => m.user_id === a);
     const rb = list.find((m) => m.user_id === b);

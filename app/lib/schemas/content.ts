@@ -5,6 +5,8 @@ import { cleanString } from "./text";
 export const MAX_UPLOAD_MB = 100;
 export const MAX_THUMBNAIL_MB = 5;
 export const MAX_THUMBNAIL_PIXELS = 4000;
+/** Resumable uploads a member may have open at once; the cron trigger ends abandoned ones. */
+export const MAX_OPEN_UPLOADS = 5;
 
 const required = (field: string, max: number) =>
   cleanString(`validation.fieldEmpty|field=fields.${field}`).min(1, `validation.fieldEmpty|field=fields.${field}`).max(max);

@@ -1,3 +1,4 @@
+import { MAX_OPEN_UPLOADS } from "~/lib/schemas/content";
 import { newFileKey } from "~/server/storage/files";
 import { MAX_FILE_BYTES, PART_SIZE, type StoredObject, UploadRefused } from "./receive-upload";
 import { looksLikeMp4, looksLikePdfHead, looksLikePdfTail } from "./sniff";
@@ -26,10 +27,18 @@ export async function startUpload(db: D1Database, bucket: R2Bucket, ownerId: num
   const key = newFileKey("files");
   const multipart = await bucket.createMultipartUpload(key);
   const id = crypto.randomUUID();
-  await db
-    .prepare("INSERT INTO uploads (id, owner_id, object_key, r2_upload_id, size, created_at) VALUES (?, ?, ?, ?, ?, ?)")
-    .bind(id, ownerId, key, multipart.uploadId, size, now)
-    .run();
+  // The cap is checked inside the insert, so uploads started at once cannot pass it together.
+  const row = await db
+    .prepare(
+      `INSERT INTO uploads (id, owner_id, object_key, r2_upload_id, size, created_at)
+       SELECT ?, ?, ?, ?, ?, ? WHERE (SELECT count(*) FROM uploads WHERE owner_id = ?) < ? RETURNING id`,
+    )
+    .bind(id, ownerId, key, multipart.uploadId, size, now, ownerId, MAX_OPEN_UPLOADS)
+    .first();
+  if (!row) {
+    await multipart.abort();
+    throw new UploadRefused("file", "too-many");
+  }
   return { id, partSize: PART_SIZE, parts: [] as number[] };
 }
 

@@ -11,7 +11,7 @@ const MAX_FIELD_BYTES = 64 * 1024;
 const MAX_DRAIN_BYTES = 2 * MAX_FILE_BYTES; // past this the connection is simply dropped
 const HEAD_BYTES = 4096; // enough for an ftyp box
 
-export type RefusalReason = "type" | "size" | "empty" | "image-size";
+export type RefusalReason = "type" | "size" | "empty" | "image-size" | "too-many";
 
 export class UploadRefused extends Error {
   constructor(

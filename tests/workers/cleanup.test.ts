@@ -1,0 +1,86 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { SESSION_IDLE_MS } from "~/lib/config";
+import { MAX_OPEN_UPLOADS } from "~/lib/schemas/content";
+import { createSession } from "~/server/accounts/sessions";
+import { completeUpload, putPart, startUpload, uploadStatus } from "~/server/content/chunked";
+import { CLEANUP_BATCH, cleanUp, UPLOAD_MAX_AGE_MS } from "~/server/cron/cleanup";
+import { pdfBytes } from "../fixtures/files";
+import { newMember } from "./helpers";
+
+const count = async (sql: string, ...values: unknown[]) =>
+  Number(
+    await env.DB.prepare(sql)
+      .bind(...values)
+      .first("n"),
+  );
+
+describe("the cron trigger's cleanup", () => {
+  it("removes ended sessions, expired codes and old login failures, and keeps what is alive", async () => {
+    const now = Date.UTC(2026, 10, 22, 12);
+    const me = await newMember("Sleeper");
+    await createSession(env.DB, me, now - SESSION_IDLE_MS - 1); // idle too long
+    await createSession(env.DB, me, now - 60_000); // in use
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO verification_codes (email, purpose, code_hash, created_at, expires_at) VALUES ('old@c.example', 'reset', 'h', 0, ?)",
+      ).bind(now - 1),
+      env.DB.prepare(
+        "INSERT INTO verification_codes (email, purpose, code_hash, created_at, expires_at) VALUES ('new@c.example', 'reset', 'h', 0, ?)",
+      ).bind(now + 60_000),
+      env.DB.prepare("INSERT INTO login_failures (email, client, failures, last_failed_at) VALUES ('old@c.example', 'x', 3, ?)").bind(
+        now - 2 * 86_400_000,
+      ),
+      env.DB.prepare("INSERT INTO login_failures (email, client, failures, last_failed_at) VALUES ('new@c.example', 'x', 3, ?)").bind(
+        now - 60_000,
+      ),
+    ]);
+    await cleanUp(env.DB, env.FILES, now);
+    expect(await count("SELECT count(*) AS n FROM sessions WHERE user_id = ?", me)).toBe(1);
+    expect(await count("SELECT count(*) AS n FROM verification_codes WHERE email IN ('old@c.example', 'new@c.example')")).toBe(1);
+    expect(await count("SELECT count(*) AS n FROM login_failures WHERE email IN ('old@c.example', 'new@c.example')")).toBe(1);
+  });
+
+  it("takes at most one batch per run", async () => {
+    const now = Date.UTC(2026, 10, 23);
+    await cleanUp(env.DB, env.FILES, now); // whatever other tests left expired
+    await env.DB.prepare(
+      `WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < ${CLEANUP_BATCH + 10})
+       INSERT INTO verification_codes (email, purpose, code_hash, created_at, expires_at) SELECT 'batch' || k || '@c.example', 'register', 'h', 0, 1 FROM n`,
+    ).run();
+    const first = await cleanUp(env.DB, env.FILES, now);
+    expect(first.codes).toBe(CLEANUP_BATCH);
+    expect((await cleanUp(env.DB, env.FILES, now)).codes).toBe(10);
+  });
+
+  it("aborts abandoned uploads in R2 and forgets them, finished or not; a recent one stays", async () => {
+    const me = await newMember("Abandoner");
+    const start = Date.UTC(2026, 10, 20);
+    const pdf = pdfBytes("abandoned");
+    const open = await startUpload(env.DB, env.FILES, me, 20 * 1024 * 1024, start);
+    const done = await startUpload(env.DB, env.FILES, me, pdf.length, start);
+    await putPart(env.DB, env.FILES, done.id, me, 1, pdf.slice().buffer as ArrayBuffer);
+    await completeUpload(env.DB, env.FILES, done.id, me);
+    const key =
+      (await env.DB.prepare("SELECT object_key FROM uploads WHERE id = ?").bind(done.id).first<{ object_key: string }>())?.object_key ?? "";
+    expect(await env.FILES.head(key)).not.toBeNull();
+    const recent = await startUpload(env.DB, env.FILES, me, pdf.length, start + UPLOAD_MAX_AGE_MS);
+    const removed = await cleanUp(env.DB, env.FILES, start + UPLOAD_MAX_AGE_MS + 1);
+    expect(removed.uploads).toBe(2);
+    expect(await uploadStatus(env.DB, open.id, me)).toBeNull();
+    expect(await uploadStatus(env.DB, done.id, me)).toBeNull();
+    expect(await env.FILES.head(key)).toBeNull();
+    expect(await uploadStatus(env.DB, recent.id, me)).not.toBeNull();
+  });
+});
+
+describe("open uploads", () => {
+  it(`are at most ${MAX_OPEN_UPLOADS} per member, even when more start at once`, async () => {
+    const me = await newMember("Eager");
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => startUpload(env.DB, env.FILES, me, 1000, Date.now())));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(MAX_OPEN_UPLOADS);
+    for (const r of results.filter((r) => r.status === "rejected"))
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ reason: "too-many" });
+    expect(await count("SELECT count(*) AS n FROM uploads WHERE owner_id = ?", me)).toBe(MAX_OPEN_UPLOADS);
+  });
+});
