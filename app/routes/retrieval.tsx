@@ -18,6 +18,7 @@ import {
   searchPage,
   searchQuerySchema,
 } from "~/server/search/search";
+import { isOwnNavigation } from "~/server/security/same-origin";
 import type { Route } from "./+types/retrieval";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -27,7 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const results = await searchPage(env.DB, query, user.id, now);
   let history: string[] | null = null;
   try {
-    if (query.q && query.page === 1) await rememberSearch(env.DB, user.id, query.q, now);
+    // Only the member's own searches are remembered, never one another site's link made for them.
+    if (query.q && query.page === 1 && isOwnNavigation(request)) await rememberSearch(env.DB, user.id, query.q, now);
     history = await searchHistory(env.DB, user.id);
   } catch (error) {
     console.error("search history", error);

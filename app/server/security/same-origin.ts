@@ -13,3 +13,13 @@ export function isCrossSiteWrite(request: Request): boolean {
   if (!origin) return false;
   return origin !== new URL(request.url).origin;
 }
+
+/**
+ * Whether a page request came from this site or from the member themselves (typed, bookmarked):
+ * GET pages that also record something (the search history) record it only then, so another site's
+ * link cannot write into a member's account. Browsers without Sec-Fetch-Site count as same-site.
+ */
+export function isOwnNavigation(request: Request): boolean {
+  const site = request.headers.get("Sec-Fetch-Site");
+  return site === null || site === "same-origin" || site === "none";
+}
