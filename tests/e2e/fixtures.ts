@@ -1,6 +1,25 @@
+import { spawn } from "node:child_process";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "research-demo-2026";
+
+/**
+ * Runs SQL against a served worker's local D1 from outside it. Only for a state nothing else writes
+ * to at the time (the production-like run's, whose tests run one after another): a second writer
+ * on a busy state makes the server's own writes fail with SQLITE_BUSY.
+ */
+export async function sql(statement: string, where = { state: ".wrangler/e2e-state", env: [] as string[] }) {
+  const run = spawn(
+    "node_modules/.bin/wrangler",
+    ["d1", "execute", "DB", "--local", ...where.env, "--persist-to", where.state, "--command", statement],
+    {
+      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
+      stdio: "ignore",
+    },
+  );
+  const code = await new Promise((done) => run.on("exit", done));
+  if (code !== 0) throw new Error(`wrangler d1 execute failed (${code}): ${statement}`);
+}
 
 /** A client address of its own per test, so the per-address rate limits never mix tests up. */
 export const clientIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;

@@ -148,13 +148,31 @@ test("the badge reads 99+ after 100 unread messages, and a third member is refus
   const headers = { Authorization: `Bearer ${alice.token}` };
   const started = await page.request.post("/api/conversations", { headers, data: { user_id: bob.id } });
   const id = (await started.json()).data.conversation.id;
-  for (let i = 0; i < 100; i++) {
-    const sent = await page.request.post(`/api/conversations/${id}/messages`, {
-      headers,
-      data: { body: `note ${i}`, client_id: `many-${i}-${id}` },
-    });
-    expect(sent.status()).toBe(201);
+  // Ten at a time, then the hundredth alone: the conversation's object stores them one after another
+  // anyway, and the test no longer waits out a hundred round trips in a row (which timed out on a
+  // busy machine). Their stored order within a batch is the object's; the API says what it was.
+  test.setTimeout(90_000);
+  for (let from = 0; from < 99; from += 10) {
+    const sent = await Promise.all(
+      Array.from({ length: Math.min(10, 99 - from) }, (_, i) =>
+        page.request.post(`/api/conversations/${id}/messages`, {
+          headers,
+          data: { body: `note ${from + i}`, client_id: `many-${from + i}-${id}` },
+        }),
+      ),
+    );
+    expect(sent.map((r) => r.status())).toEqual(sent.map(() => 201));
   }
+  const last = await page.request.post(`/api/conversations/${id}/messages`, {
+    headers,
+    data: { body: "note 99", client_id: `many-99-${id}` },
+  });
+  expect(last.status()).toBe(201);
+  const stored = (
+    await (await page.request.get(`/api/conversations/${id}/messages?after=0&limit=100`, { headers })).json()
+  ).data.messages.map((m: { body: string }) => m.body) as string[];
+  expect(stored).toHaveLength(100);
+  const shown = (body: string) => new RegExp(`${body}(?!\\d)`);
   await bob.page.goto("/home");
   await expect(bob.page.getByTestId("unread-badge")).toHaveText("99+");
   await bob.page.goto("/message");
@@ -164,11 +182,11 @@ test("the badge reads 99+ after 100 unread messages, and a third member is refus
   await bob.page.goto(`/message?conversation=${id}`);
   await ready(bob.page, test.info());
   await expect(messages(bob.page)).toHaveCount(30);
-  await expect(messages(bob.page).last()).toContainText("note 99");
+  await expect(messages(bob.page).last()).toContainText(shown("note 99"));
   await expect(bob.page.getByTestId("unread-badge")).toHaveCount(0);
   await bob.page.getByTestId("older-messages").click();
-  await expect(messages(bob.page).filter({ hasText: /^note 69/ })).toHaveCount(1);
-  await expect(messages(bob.page).first()).toContainText("note 40");
+  await expect(messages(bob.page).filter({ hasText: shown(stored[69] ?? "") })).toHaveCount(1);
+  await expect(messages(bob.page).first()).toContainText(shown(stored[40] ?? ""));
 
   const eve = await otherMember(browser, "Eve Outside");
   const refused = await eve.page.goto(`/message?conversation=${id}`);

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { expect, test } from "@playwright/test";
 import { PRODUCTION } from "../../../playwright.config";
+import { sql } from "../fixtures";
 
 // The production build, served with production's settings on local bindings
 // (scripts/production-like.mjs): what a deployment would do, short of Cloudflare itself.
@@ -126,23 +127,13 @@ test.describe("a production build", () => {
     });
     const { data } = await registered.json();
     // A stored score the page cannot read: the loader throws, as a real fault would.
-    const run = spawn(
-      "node_modules/.bin/wrangler",
-      [
-        "d1",
-        "execute",
-        "DB",
-        "--local",
-        "--env",
-        "production",
-        "--persist-to",
-        ".wrangler/e2e-production-state",
-        "--command",
-        `INSERT OR REPLACE INTO credit_scores (user_id, score, breakdown, computed_at) VALUES (${Number(data.user.id)}, 1, '{not json', 0)`,
-      ],
-      { env: quiet, stdio: "ignore" },
+    await sql(
+      `INSERT OR REPLACE INTO credit_scores (user_id, score, breakdown, computed_at) VALUES (${Number(data.user.id)}, 1, '{not json', 0)`,
+      {
+        state: ".wrangler/e2e-production-state",
+        env: ["--env", "production"],
+      },
     );
-    expect(await new Promise((done) => run.on("exit", done))).toBe(0);
     await page
       .context()
       .addCookies([
