@@ -358,8 +358,18 @@ export const OPENAPI = {
         summary: "Comment (1-1000 characters)",
         security: bearer,
         parameters: [idParam],
-        requestBody: body({ body: str }, ["body"]),
-        responses: { "201": okWith(null), "400": error, "401": error, "404": error },
+        requestBody: body(
+          {
+            body: str,
+            client_key: {
+              type: "string",
+              pattern: "^[\\w-]{8,64}$",
+              description: "repeat-safe: a second post with the same key stores nothing (200)",
+            },
+          },
+          ["body"],
+        ),
+        responses: { "201": okWith(null), "200": okWith(null), "400": error, "401": error, "404": error },
       },
     },
     "/comments/{id}": {

@@ -82,8 +82,8 @@ export async function postComment(ctx: ApiContext, id: string) {
     const message = translateError(translator(ctx.language), parsed.error.issues[0]?.message ?? "validation.inputEmpty");
     return fail(400, API_CODES.badRequest, message, { body: [message] });
   }
-  await addComment(env.DB, auth.user.id, item.id, parsed.data.body, ctx.now);
-  return ok(null, "ok", { status: 201 });
+  const created = await addComment(env.DB, auth.user.id, item.id, parsed.data.body, ctx.now, parsed.data.client_key);
+  return ok(null, "ok", { status: created ? 201 : 200 });
 }
 
 export async function deleteCommentCall(ctx: ApiContext, id: string) {

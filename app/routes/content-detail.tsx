@@ -30,7 +30,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const counted = await recordView(env.DB, item.id, user.id, now);
   const { file_key: _f, thumbnail_key: _t, ...shown } = item;
   const social = await socialOf(env.DB, user.id, item.id, item.owner_id);
-  return { item: { ...shown, views: item.views + (counted ? 1 : 0) }, isOwner: item.owner_id === user.id, userId: user.id, social, now };
+  // A fresh key for the comment form on every render: its submission is stored once however often it arrives.
+  const commentKey = crypto.randomUUID();
+  return {
+    item: { ...shown, views: item.views + (counted ? 1 : 0) },
+    isOwner: item.owner_id === user.id,
+    userId: user.id,
+    social,
+    now,
+    commentKey,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -50,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const submission = parseWithZod(form, { schema: commentSchema });
       if (submission.status !== "success")
         return data({ result: undefined, confirmDelete: false, comment: submission.reply() }, { status: 400 });
-      await addComment(env.DB, user.id, id, submission.value.body, now);
+      await addComment(env.DB, user.id, id, submission.value.body, now, submission.value.client_key);
     }
     return redirect(`/retrieval/detail?id=${id}`, { status: 303 });
   }
@@ -221,7 +230,7 @@ function Social({
   actionData: Route.ComponentProps["actionData"];
 }) {
   const { t } = useTranslation();
-  const { item, social, isOwner, userId, now } = loaded;
+  const { item, social, isOwner, userId, now, commentKey } = loaded;
   const [form, fields] = useForm({
     lastResult: actionData?.comment,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: commentSchema }),
@@ -282,6 +291,7 @@ function Social({
         ))}
       </ol>
       <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="client_key" value={commentKey} />
         <TextAreaField label={t("content.addComment")} errors={fields.body.errors} {...getTextareaProps(fields.body)} rows={3} />
         <Button type="submit" name="intent" value="comment" size="sm" className="mt-2">
           {t("content.post")}

@@ -35,3 +35,21 @@ test("like, follow the author and comment on an item, with the counts changing",
   await comment.getByRole("button", { name: "Delete comment" }).click();
   await expect(page.getByTestId("comments").locator("li", { hasText: text })).toHaveCount(0);
 });
+
+test("a comment form submitted twice (a double click, a retried post) stores one comment", async ({ page }) => {
+  await signIn(page, test.info().project.name === "js" ? "lab@demo.test" : "researcher@demo.test");
+  await page.goto("/retrieval/detail?id=1");
+  const key = await page.locator('input[name="client_key"]').inputValue();
+  expect(key).toMatch(/^[\w-]{8,64}$/);
+  const text = `Twice ${test.info().project.name} ${Date.now()}`;
+  for (let i = 0; i < 2; i++) {
+    const posted = await page.request.post("/retrieval/detail?id=1", {
+      form: { intent: "comment", body: text, client_key: key },
+      maxRedirects: 0,
+    });
+    expect(posted.status()).toBe(303);
+  }
+  await page.goto("/retrieval/detail?id=1");
+  await expect(page.getByTestId("comments").locator("li", { hasText: text })).toHaveCount(1);
+  expect(await page.locator('input[name="client_key"]').inputValue()).not.toBe(key);
+});

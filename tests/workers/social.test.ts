@@ -45,4 +45,19 @@ describe("likes, follows and comments", () => {
     expect(await deleteComment(env.DB, owner, comments[0]?.id ?? 0)).toBe(false);
     expect(await deleteComment(env.DB, fan, comments[0]?.id ?? 0)).toBe(true);
   });
+
+  it("a comment submitted ten times at once with one form key is stored, and awarded, once", async () => {
+    const owner = await member();
+    const fan = await member();
+    const id = await item(owner);
+    const stored = await Promise.all(Array.from({ length: 10 }, () => addComment(env.DB, fan, id, "said once", 5, "form-key-0001")));
+    expect(stored.filter(Boolean)).toHaveLength(1);
+    expect((await socialOf(env.DB, fan, id, owner)).comments.map((c) => c.body)).toEqual(["said once"]);
+    const points = await env.DB.prepare("SELECT count(*) AS n FROM points WHERE user_id = ? AND reason = 'comment'").bind(fan).first("n");
+    expect(points).toBe(1);
+    // Without a key (older clients), each post is its own comment.
+    await addComment(env.DB, fan, id, "no key", 6);
+    await addComment(env.DB, fan, id, "no key", 7);
+    expect((await socialOf(env.DB, fan, id, owner)).comments).toHaveLength(3);
+  });
 });

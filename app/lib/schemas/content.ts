@@ -34,7 +34,14 @@ export const memberText = (max: number, tooLongKey: string) =>
   cleanString("validation.inputEmpty").min(1, "validation.inputEmpty").max(max, `${tooLongKey}|max=${max}`);
 
 export const COMMENT_MAX = 1000;
-export const commentSchema = z.object({ body: memberText(COMMENT_MAX, "validation.commentTooLong") });
+export const commentSchema = z.object({
+  body: memberText(COMMENT_MAX, "validation.commentTooLong"),
+  /** Made when the form was rendered, so a repeated submission stores once. */
+  client_key: z
+    .string()
+    .regex(/^[\w-]{8,64}$/, "notify.requestFailed")
+    .optional(),
+});
 
 /** Adding an interest: one of the 17 goals. */
 export const interestSchema = z.object({

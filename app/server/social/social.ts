@@ -32,12 +32,20 @@ export interface CommentRow {
   created_at: number;
 }
 
-export async function addComment(db: D1Database, userId: number, contentId: number, body: string, now: number) {
-  await db
-    .prepare("INSERT INTO comments (content_id, user_id, body, created_at) VALUES (?, ?, ?, ?)")
-    .bind(contentId, userId, body, now)
-    .run();
-  await awardPoints(db, userId, "comment", now);
+/**
+ * Adds a comment once per client key (the form's, made when the page was rendered): a repeat of the
+ * same submission stores nothing and awards nothing. Answers whether this call stored it.
+ */
+export async function addComment(db: D1Database, userId: number, contentId: number, body: string, now: number, clientKey?: string) {
+  const row = await db
+    .prepare(
+      `INSERT INTO comments (content_id, user_id, body, created_at, client_key) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (user_id, client_key) DO NOTHING RETURNING id`,
+    )
+    .bind(contentId, userId, body, now, clientKey ?? null)
+    .first();
+  if (row) await awardPoints(db, userId, "comment", now);
+  return Boolean(row);
 }
 
 /** Deletes a comment only for its author. */
