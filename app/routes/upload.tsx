@@ -36,7 +36,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function Upload({ actionData }: Route.ComponentProps) {
+/** A key for this rendering of the form: posted twice, it still makes one item. */
+export function loader() {
+  return { formKey: crypto.randomUUID() };
+}
+
+export default function Upload({ actionData, loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   const submit = useSubmit();
@@ -83,6 +88,7 @@ export default function Upload({ actionData }: Route.ComponentProps) {
         }}
         className="max-w-2xl rounded-lg border border-slate-200 bg-white p-6"
       >
+        <input type="hidden" name="client_key" value={loaderData.formKey} />
         <FormErrors errors={form.errors} id={form.errorId} />
         <fieldset className="mb-4">
           <legend className="mb-1 text-sm font-medium">{t("content.kind")}</legend>

@@ -10,6 +10,32 @@ const owner = () => newMember("O");
 
 const slice = (bytes: Uint8Array, n: number) => bytes.slice((n - 1) * PART_SIZE, n * PART_SIZE).buffer as ArrayBuffer;
 
+describe("the upload form posted more than once", () => {
+  it("makes one item from five identical streamed posts (one form key), and keeps no file of the repeats", async () => {
+    const me = await owner();
+    const post = () => {
+      const { body, contentType } = multipart([
+        { name: "client_key", value: "upload-form-0001" },
+        ...textFields({ title: "Double clicked" }),
+        { name: "file", filename: "a.pdf", type: "application/pdf", body: pdfBytes("twice") },
+        { name: "thumbnail", filename: "t.png", type: "image/png", body: pngBytes(8, 8) },
+      ]);
+      const request = new Request("https://app.test/upload", {
+        method: "POST",
+        body,
+        headers: { "Content-Type": contentType },
+        duplex: "half",
+      } as RequestInit);
+      return createFromMultipart(request, me, Date.now());
+    };
+    const before = (await env.FILES.list()).objects.length;
+    const results = await Promise.all(Array.from({ length: 5 }, post));
+    expect(new Set(results.map((r) => (r.ok ? r.id : 0))).size).toBe(1);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM content WHERE owner_id = ?").bind(me).first("n")).toBe(1);
+    expect((await env.FILES.list()).objects.length - before).toBe(2); // one file and one thumbnail
+  });
+});
+
 describe("resumable uploads in 8 MiB parts", () => {
   it("become exactly one item when the form naming one is posted five times at once", async () => {
     const me = await owner();

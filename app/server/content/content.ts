@@ -35,12 +35,13 @@ export async function createContent(
   file: StoredObject,
   thumbnail: StoredObject,
   now: number,
+  clientKey?: string,
 ) {
   const row = await db
     .prepare(
       `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type,
-        thumbnail_key, thumbnail_type, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (file_key) DO NOTHING RETURNING id`,
+        thumbnail_key, thumbnail_type, created_at, updated_at, client_key)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
     )
     .bind(
       ownerId,
@@ -58,13 +59,14 @@ export async function createContent(
       thumbnail.type,
       now,
       now,
+      clientKey ?? null,
     )
     .first<{ id: number }>();
   if (!row) {
-    // This file is already an item (the same completed upload submitted again): answer as the first did.
+    // The same form (its key) or the same completed upload (its file) again: answer as the first did.
     const first = await db
-      .prepare("SELECT id FROM content WHERE file_key = ? AND owner_id = ?")
-      .bind(file.key, ownerId)
+      .prepare("SELECT id FROM content WHERE owner_id = ? AND (file_key = ? OR client_key = ?)")
+      .bind(ownerId, file.key, clientKey ?? null)
       .first<{ id: number }>();
     if (!first) throw new Error("file already belongs to another member's item");
     return { id: first.id, created: false };

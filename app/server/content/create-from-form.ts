@@ -5,6 +5,8 @@ import { createContent, fileMatchesKind } from "./content";
 import { receiveUpload, removeStored, UploadRefused } from "./receive-upload";
 import { refusalMessage } from "./upload-errors";
 
+const CLIENT_KEY = /^[\w-]{8,64}$/;
+
 export type CreateResult =
   | { ok: true; id: number }
   | { ok: false; status: number; fields: Record<string, string>; fieldErrors: Record<string, string[]>; formErrors: string[] };
@@ -38,9 +40,12 @@ export async function createFromMultipart(request: Request, ownerId: number, now
     await removeStored(env.FILES, uploadId ? { ...received, file: undefined } : received);
     return { ok: false, status: 400, fields: received.fields, fieldErrors, formErrors: [] };
   }
-  const { id, created } = await createContent(env.DB, ownerId, parsed.data, received.file, received.thumbnail, now);
-  // A repeat of a post that already made the item answers with it, and keeps nothing of its own.
-  if (!created) await removeStored(env.FILES, { ...received, file: undefined });
+  const key = received.fields.client_key;
+  const clientKey = key && CLIENT_KEY.test(key) ? key : undefined;
+  const { id, created } = await createContent(env.DB, ownerId, parsed.data, received.file, received.thumbnail, now, clientKey);
+  // A repeat of a post that already made the item answers with it, and keeps nothing of its own
+  // (a parts upload's file is the first item's, a streamed one this post's own).
+  if (!created) await removeStored(env.FILES, uploadId ? { ...received, file: undefined } : received);
   if (uploadId) await releaseUpload(env.DB, uploadId);
   return { ok: true, id };
 }
