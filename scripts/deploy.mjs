@@ -1,6 +1,6 @@
 // Deploys, the way the pipelines (.github/workflows) and an operator (docs/operations.md) run it:
 //
-//   node scripts/deploy.mjs production [--dry-run]
+//   node scripts/deploy.mjs production [--dry-run] [--secrets-file FILE]
 //       build with CLOUDFLARE_ENV=production, apply D1 migrations to the production database, deploy.
 //       A failed migration stops here: the code that needs it is never deployed.
 //   node scripts/deploy.mjs preview --name pr-12 [--dry-run]
@@ -18,11 +18,11 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { mustRun, quietEnv, wrangler } from "./lib.mjs";
+import { mustRun, quietEnv, run, wrangler } from "./lib.mjs";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { "dry-run": { type: "boolean", default: false }, name: { type: "string" } },
+  options: { "dry-run": { type: "boolean", default: false }, name: { type: "string" }, "secrets-file": { type: "string" } },
 });
 const [action] = positionals;
 const dryRun = values["dry-run"];
@@ -99,8 +99,10 @@ async function deployProduction() {
   if (dryRun) await checkMigrationsLocally(["--env", "production"]);
   // Migrations first, against the source config (the built one has no migration history of its own).
   await remote(["d1", "migrations", "apply", "DB", "--remote", "--env", "production"]);
+  // --secrets-file: a new Worker's first deploy must bring the secrets production requires.
+  const secrets = values["secrets-file"] ? ["--secrets-file", resolve(values["secrets-file"])] : [];
   if (dryRun) await bundleCheck();
-  else await mustRun(wrangler, ["deploy", "--config", BUILT]);
+  else await mustRun(wrangler, ["deploy", "--config", BUILT, ...secrets]);
 }
 
 async function deployPreview() {
@@ -137,10 +139,18 @@ async function deployPreview() {
   if (process.env.GITHUB_OUTPUT && url) appendFileSync(process.env.GITHUB_OUTPUT, `url=${url}\n`);
 }
 
+/** Removes the preview and its database; each is tried even when the other fails (or never existed). */
 async function deletePreview() {
   const name = requireName();
-  await remote(["preview", "delete", "--config", "wrangler.toml", "--env", "production", "--name", name, "-y"]);
-  await remote(["d1", "delete", previewDatabase(name), "-y"]);
+  const failed = [];
+  for (const args of [
+    ["preview", "delete", "--config", "wrangler.toml", "--env", "production", "--name", name, "-y"],
+    ["d1", "delete", previewDatabase(name), "-y"],
+  ]) {
+    if (dryRun) await remote(args);
+    else if ((await run(wrangler, args)) !== 0) failed.push(args.slice(0, 2).join(" "));
+  }
+  if (failed.length) fail(`${failed.join(" and ")} failed (see above)`);
 }
 
 if (action === "production") await deployProduction();

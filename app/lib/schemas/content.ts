@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cleanString } from "./text";
+import { CLIENT_KEY, cleanString } from "./text";
 
 // The Upload entity's fields (spec section 3); every one is required (section 5).
 export const MAX_UPLOAD_MB = 100;
@@ -37,10 +37,7 @@ export const COMMENT_MAX = 1000;
 export const commentSchema = z.object({
   body: memberText(COMMENT_MAX, "validation.commentTooLong"),
   /** Made when the form was rendered, so a repeated submission stores once. */
-  client_key: z
-    .string()
-    .regex(/^[\w-]{8,64}$/, "notify.requestFailed")
-    .optional(),
+  client_key: z.string().regex(CLIENT_KEY, "notify.requestFailed").optional(),
 });
 
 /** Adding an interest: one of the 17 goals. */

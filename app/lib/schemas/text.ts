@@ -6,12 +6,13 @@ import { z } from "zod";
 // bidirectional overrides, embeddings and isolates that reorder a line ("txt.exe" shown as "exe.txt").
 const HIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
-export const hasHiddenCharacters = (text: string) => HIDDEN.test(text);
-
 /** A string member text starts from: trimmed, NFC, refused with a translated message if it hides anything. */
 export const cleanString = (emptyKey: string) =>
   z
     .string({ error: emptyKey })
     .trim()
     .normalize("NFC")
-    .refine((text) => !hasHiddenCharacters(text), "validation.hiddenCharacters");
+    .refine((text) => !HIDDEN.test(text), "validation.hiddenCharacters");
+
+/** A key a form or client makes once, so that a repeat of the same submission is stored once. */
+export const CLIENT_KEY = /^[\w-]{8,64}$/;

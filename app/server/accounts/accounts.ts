@@ -55,8 +55,9 @@ async function limit(action: string, caller: Caller) {
 }
 
 /**
- * Work for after the answer (mail): it starts only once the current request has answered, so what a
- * caller can time is the same whether or not there is anything to send.
+ * Work for after the answer (mail): it starts on a later task, after the service has returned to its
+ * caller, and a known and an unknown email take this same path up to there (with or without work),
+ * so what a caller can time does not say which it was.
  */
 function later(caller: Caller, work: (() => Promise<unknown>) | null) {
   const logged = new Promise((resolve) => setTimeout(resolve, 0))

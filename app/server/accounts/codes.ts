@@ -53,8 +53,11 @@ export async function consumeCode(
   const remove = (condition = "") =>
     db.prepare(`DELETE FROM verification_codes WHERE email = ? AND purpose = ?${condition} RETURNING expires_at`);
   if (!claimed) {
-    // No attempt left to take: say why, and drop the code, which can no longer be used.
-    const gone = await remove().bind(email, purpose).first<{ expires_at: number }>();
+    // No attempt left to take: say why, and drop the code if it can no longer be used (not one a
+    // new request has just put in its place).
+    const gone = await remove(" AND (attempts >= ? OR expires_at <= ?)")
+      .bind(email, purpose, CODE_MAX_ATTEMPTS, now)
+      .first<{ expires_at: number }>();
     if (!gone) return "invalid";
     return gone.expires_at <= now ? "expired" : "exhausted";
   }

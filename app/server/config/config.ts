@@ -45,5 +45,3 @@ export function config(): Config {
   if (!result.ok) throw new Error(`configuration invalid: ${result.problems.map((p) => p.name).join(", ")}`);
   return result.config;
 }
-
-export const isLocal = () => config().appEnv === "local";

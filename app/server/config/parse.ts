@@ -16,7 +16,7 @@ export interface ConfigProblem {
 }
 
 // Local runs need no secrets; scripts/demo-data.mjs hashes the demo passwords with the same value.
-// Only local builds contain it (the branch below is removed from deployed builds).
+// Only local builds contain the value (a deployed build has the empty string here).
 const LOCAL_PEPPER = __LOCAL_BUILD__ ? "local-development-pepper" : "";
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: ConfigProblem[] };
@@ -74,6 +74,7 @@ export function parseConfig(raw: Record<string, unknown>, localBuild: boolean): 
   }
   if (byId.has(pepperId)) problems.push({ name: "PASSWORD_OLD_PEPPERS", problem: `names the current PASSWORD_PEPPER_ID ${pepperId}` });
 
+  if (!pepper && problems.length === 0) problems.push({ name: "PASSWORD_PEPPER", problem: "missing" });
   if (problems.length > 0 || !appEnv || !pepper) return { ok: false, problems };
   byId.set(pepperId, pepper);
   const mail: Config["mail"] =

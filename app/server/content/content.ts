@@ -65,14 +65,14 @@ export async function createContent(
   if (!row) {
     // The same form (its key) or the same completed upload (its file) again: answer as the first did.
     const first = await db
-      .prepare("SELECT id FROM content WHERE owner_id = ? AND (file_key = ? OR client_key = ?)")
+      .prepare("SELECT id, file_key FROM content WHERE owner_id = ? AND (file_key = ? OR client_key = ?)")
       .bind(ownerId, file.key, clientKey ?? null)
-      .first<{ id: number }>();
+      .first<{ id: number; file_key: string }>();
     if (!first) throw new Error("file already belongs to another member's item");
-    return { id: first.id, created: false };
+    return { id: first.id, created: false, fileKey: first.file_key };
   }
   await awardPoints(db, ownerId, "upload", now);
-  return { id: row.id, created: true };
+  return { id: row.id, created: true, fileKey: file.key };
 }
 
 /** An item as `viewerId` may see it: private items exist only for their owner (else null, a 404). */

@@ -1,11 +1,10 @@
 import { contentFieldsSchema } from "~/lib/schemas/content";
+import { CLIENT_KEY } from "~/lib/schemas/text";
 import { env } from "~/server/bindings";
 import { completedUpload, releaseUpload } from "./chunked";
 import { createContent, fileMatchesKind } from "./content";
 import { receiveUpload, removeStored, UploadRefused } from "./receive-upload";
 import { refusalMessage } from "./upload-errors";
-
-const CLIENT_KEY = /^[\w-]{8,64}$/;
 
 export type CreateResult =
   | { ok: true; id: number }
@@ -42,10 +41,10 @@ export async function createFromMultipart(request: Request, ownerId: number, now
   }
   const key = received.fields.client_key;
   const clientKey = key && CLIENT_KEY.test(key) ? key : undefined;
-  const { id, created } = await createContent(env.DB, ownerId, parsed.data, received.file, received.thumbnail, now, clientKey);
+  const { id, created, fileKey } = await createContent(env.DB, ownerId, parsed.data, received.file, received.thumbnail, now, clientKey);
   // A repeat of a post that already made the item answers with it, and keeps nothing of its own
-  // (a parts upload's file is the first item's, a streamed one this post's own).
-  if (!created) await removeStored(env.FILES, uploadId ? { ...received, file: undefined } : received);
+  // (unless its file is the item's: the same completed parts upload posted again).
+  if (!created) await removeStored(env.FILES, received.file.key === fileKey ? { ...received, file: undefined } : received);
   if (uploadId) await releaseUpload(env.DB, uploadId);
   return { ok: true, id };
 }

@@ -1,15 +1,28 @@
 import { conversationRoom, memberInbox, memberTag, sessionTag } from "./live";
 
+/** Conversations told at once when a session ends: the most recently active ones. */
+export const CLOSE_FANOUT_MAX = 100;
+
 /**
  * Closes the live sockets of an ended session (or, with `hash` null, of every session the member
- * had: a password reset). The member's inbox and each of their conversations' rooms are told; the
- * rooms also check the session on every event, so nothing sent after the end is accepted even
- * where this could not reach.
+ * had: a password reset). The member's inbox and their most recently active conversations' rooms
+ * are told; every room also checks the session on each event, so nothing sent after the end is
+ * accepted even where this did not reach. The session has ended whatever happens here: a failure is
+ * logged, never the member's error.
  */
 export async function closeSessionSockets(env: Env, userId: number, hash: string | null) {
   const tag = hash ? sessionTag(hash) : memberTag(userId);
-  const { results } = await env.DB.prepare("SELECT id FROM conversations WHERE member_low = ? OR member_high = ?")
-    .bind(userId, userId)
-    .all<{ id: number }>();
-  await Promise.all([memberInbox(env, userId).closeSockets(tag), ...results.map(({ id }) => conversationRoom(env, id).closeSockets(tag))]);
+  try {
+    const { results } = await env.DB.prepare(
+      `SELECT id FROM conversations WHERE member_low = ?1 OR member_high = ?1 ORDER BY last_message_id DESC LIMIT ${CLOSE_FANOUT_MAX}`,
+    )
+      .bind(userId)
+      .all<{ id: number }>();
+    await Promise.all([
+      memberInbox(env, userId).closeSockets(tag),
+      ...results.map(({ id }) => conversationRoom(env, id).closeSockets(tag)),
+    ]);
+  } catch (error) {
+    console.error("closing an ended session's sockets", error);
+  }
 }
