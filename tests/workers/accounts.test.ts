@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { SESSION_IDLE_MS } from "~/lib/config";
 import {
   AccountError,
+  type Caller,
   currentSession,
   failureDelaySeconds,
   login,
@@ -20,11 +21,16 @@ import { mailedCode, outboxFor, testCaller, uniqueEmail } from "./helpers";
 const PEPPER = "test-pepper";
 const PASSWORD = "correct horse battery staple";
 
-async function newMember(email = uniqueEmail(), now?: number) {
-  const { caller, settle } = testCaller(now);
+/** Asks for a sign-up code as the page does, and reads it from the mail. */
+async function registrationCode(email: string, caller: Caller, settle: () => Promise<unknown>) {
   await sendVerificationCode(email, "register", caller);
   await settle();
-  const code = await mailedCode(email);
+  return mailedCode(email);
+}
+
+async function newMember(email = uniqueEmail(), now?: number) {
+  const { caller, settle } = testCaller(now);
+  const code = await registrationCode(email, caller, settle);
   const session = await register({ email, code, password: PASSWORD, nickName: "Tester", accountType: 1, kind: "individual" }, caller);
   return { email, ...session };
 }
@@ -144,9 +150,7 @@ describe("sign-up and login", () => {
   it("makes one account from five registrations at once with one code; the others hear 'invalid code', never a 500", async () => {
     const email = uniqueEmail();
     const { caller, settle } = testCaller();
-    await sendVerificationCode(email, "register", caller);
-    await settle();
-    const code = await mailedCode(email);
+    const code = await registrationCode(email, caller, settle);
     const attempts = Array.from({ length: 5 }, (_, i) =>
       register(
         { email, code, password: PASSWORD, nickName: `Twin ${i}`, accountType: 1, kind: "individual" },
@@ -172,9 +176,7 @@ describe("sign-up and login", () => {
   it("refuses a common password without using up the code", async () => {
     const email = uniqueEmail();
     const { caller, settle } = testCaller();
-    await sendVerificationCode(email, "register", caller);
-    await settle();
-    const code = await mailedCode(email);
+    const code = await registrationCode(email, caller, settle);
     const error = await errorOf(
       register({ email, code, password: "password123", nickName: "x", accountType: 2, kind: "individual" }, caller),
     );

@@ -1,6 +1,7 @@
 import { Buffer } from "node:buffer";
 import { getMultipartBoundary, type MultipartPart, parseMultipart } from "@mjackson/multipart-parser";
 import { MAX_THUMBNAIL_MB, MAX_THUMBNAIL_PIXELS, MAX_UPLOAD_MB } from "~/lib/schemas/content";
+import { joinChunks } from "~/server/http/body";
 import { newFileKey } from "~/server/storage/files";
 import { inspectImage, looksLikeMp4, looksLikePdfHead, looksLikePdfTail } from "./sniff";
 
@@ -204,13 +205,7 @@ async function readAll(body: ReadableStream<Uint8Array>, max: number, field: Upl
     }
     chunks.push(value);
   }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
+  return joinChunks(chunks, total);
 }
 
 function keepTail(tail: Uint8Array, chunk: Uint8Array, size: number): Uint8Array<ArrayBuffer> {

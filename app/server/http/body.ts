@@ -27,7 +27,11 @@ export async function readCappedBytes(request: Request, max: number): Promise<Ui
     }
     if (!over) chunks.push(value);
   }
-  if (over) return null;
+  return over ? null : joinChunks(chunks, size);
+}
+
+/** Chunks read from a stream, as one array of `size` bytes. */
+export function joinChunks(chunks: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {
