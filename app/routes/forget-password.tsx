@@ -10,7 +10,7 @@ import { FormErrors } from "~/components/ui/field";
 import { resetSchema, schemaForIntent } from "~/lib/schemas/auth";
 import { resetPassword, sendVerificationCode } from "~/server/accounts/accounts";
 import { callerFrom } from "~/server/auth/caller";
-import { accountFailure, codeSent, invalid } from "~/server/auth/form-actions";
+import { accountFailure, codeSent, invalid, rememberDevice } from "~/server/auth/form-actions";
 import { flashCookie } from "~/server/shell/flash";
 import type { Route } from "./+types/forget-password";
 
@@ -26,7 +26,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       return codeSent(submission);
     }
     await resetPassword({ email: value.email, code: value.code, password: value.password }, caller);
-    return redirect("/login", { status: 303, headers: { "Set-Cookie": flashCookie(request, "success", "notify.resetPasswordSuccess") } });
+    // The reset proved the mailbox: this browser becomes one the account-wide failure limit lets through.
+    const headers = new Headers([
+      ["Set-Cookie", flashCookie(request, "success", "notify.resetPasswordSuccess")],
+      ["Set-Cookie", await rememberDevice(request, value.email)],
+    ]);
+    return redirect("/login", { status: 303, headers });
   } catch (error) {
     return accountFailure(submission, error);
   }

@@ -99,6 +99,7 @@ const en = {
     invalidCredentials: "The email or password is incorrect",
     rateLimited: "Too many requests. Please wait a minute and try again.",
     throttled: "Too many failed attempts. Try again in {{seconds}} seconds.",
+    accountThrottled: "Too many failed attempts on this account. Try again in {{seconds}} seconds, or reset your password to sign in now.",
     codeInvalid: "The verification code is incorrect",
     codeExpired: "The verification code has expired. Please request a new one.",
     codeExhausted: "Too many wrong codes. Please request a new one.",

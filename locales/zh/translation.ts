@@ -100,6 +100,7 @@ export default {
     invalidCredentials: "邮箱或密码不正确",
     rateLimited: "请求过于频繁，请稍等一分钟后再试。",
     throttled: "失败次数过多，请在 {{seconds}} 秒后再试。",
+    accountThrottled: "该账号的登录失败次数过多。请在 {{seconds}} 秒后再试，或重置密码以立即登录。",
     codeInvalid: "验证码不正确",
     codeExpired: "验证码已过期，请重新获取。",
     codeExhausted: "错误次数过多，请重新获取验证码。",

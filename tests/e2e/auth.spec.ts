@@ -286,3 +286,41 @@ test("an oversized body is refused with 413 in the member's language, page and A
   });
   expect(long.status()).toBe(400);
 });
+
+test("guesses from many addresses slow a new browser down, but not the member's own", async ({ page, browser, playwright }) => {
+  const info = test.info();
+  const { email } = await signUpAndIn(page, "Guarded");
+  await page.context().clearCookies({ name: "token" });
+  // Signing in through the form makes this browser known to the account.
+  await page.goto("/login");
+  await ready(page, info);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/$|\/home$/);
+  await page.context().clearCookies({ name: "token" });
+
+  const baseURL = info.project.use.baseURL as string;
+  for (let i = 0; i < 20; i++) {
+    const guesser = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "CF-Connecting-IP": clientIp() } });
+    expect((await guesser.post("/api/users/login", { data: { email, pwd: `guess ${i}` } })).status()).toBe(401);
+    await guesser.dispose();
+  }
+
+  const stranger = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": clientIp() } });
+  const strangerPage = await stranger.newPage();
+  await strangerPage.goto("/login");
+  await ready(strangerPage, info);
+  await strangerPage.getByLabel("Email").fill(email);
+  await strangerPage.getByLabel("Password").fill(DEMO_PASSWORD);
+  await strangerPage.getByRole("button", { name: "Log in" }).click();
+  await expect(strangerPage.getByTestId("form-error")).toContainText("Too many failed attempts on this account");
+  await stranger.close();
+
+  await page.goto("/login");
+  await ready(page, info);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/$|\/home$/);
+});

@@ -5,7 +5,6 @@ import {
   AccountError,
   type Caller,
   currentSession,
-  failureDelaySeconds,
   login,
   logout,
   register,
@@ -13,6 +12,8 @@ import {
   sendVerificationCode,
 } from "~/server/accounts/accounts";
 import { CODE_TTL_MS, consumeCode, issueCode } from "~/server/accounts/codes";
+import { KNOWN_DEVICE_COOKIE, knownDeviceCookie } from "~/server/accounts/known-devices";
+import { ACCOUNT_FREE_FAILURES, FAILURE_WINDOW_MS, failureDelaySeconds } from "~/server/accounts/login-attempts";
 import { hashPassword, isCommonPassword, PBKDF2_ITERATIONS, pepperIdOf, verifyPassword } from "~/server/accounts/passwords";
 import { SESSION_ABSOLUTE_MS, SESSION_TOUCH_MS } from "~/server/accounts/sessions";
 import { config } from "~/server/config/config";
@@ -249,6 +250,55 @@ describe("sign-up and login", () => {
     // The member, from another address, logs in at once.
     await expect(login(member.email, PASSWORD, testCaller().caller)).resolves.toHaveProperty("token");
     expect(failureDelaySeconds(40)).toBe(15 * 60);
+  });
+
+  it("checks at most the account-wide number of guesses from many addresses, one after another or all at once", async () => {
+    const outcome = (promise: Promise<unknown>) =>
+      promise.then(
+        () => "signed in",
+        (error: unknown) => (error instanceof AccountError ? error.code : `unexpected: ${String(error)}`),
+      );
+    const member = await newMember();
+    const seen = [];
+    for (let i = 0; i < 40; i++) seen.push(await outcome(login(member.email, `guess ${i}`, testCaller().caller)));
+    expect(seen.filter((code) => code === "invalid_credentials")).toHaveLength(ACCOUNT_FREE_FAILURES);
+    expect(seen.slice(ACCOUNT_FREE_FAILURES).every((code) => code === "account_throttled")).toBe(true);
+
+    const target = await newMember();
+    const together = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => outcome(login(target.email, `guess ${i}`, testCaller().caller))),
+    );
+    expect(together.filter((code) => code === "invalid_credentials").length).toBeLessThanOrEqual(ACCOUNT_FREE_FAILURES);
+    expect(together.filter((code) => code !== "invalid_credentials" && code !== "account_throttled")).toEqual([]);
+  });
+
+  it("lets the member's known browser in while the account is under attack, and a reset makes a new browser known", async () => {
+    const member = await newMember();
+    const deviceOf = async (cookie: string) => decodeURIComponent(/device=([^;]*)/.exec(cookie)?.[1] ?? "");
+    const request = new Request("http://localhost/login");
+    const known = await deviceOf(await knownDeviceCookie(request, config().pepper.secret, member.email, undefined));
+    for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) await errorOf(login(member.email, "guess", testCaller().caller));
+
+    const stranger = await errorOf(login(member.email, PASSWORD, testCaller().caller));
+    expect(stranger).toMatchObject({ code: "account_throttled", retryAfter: 60 });
+    // Another account's proof does not count for this one.
+    const elsewhere = await deviceOf(await knownDeviceCookie(request, config().pepper.secret, uniqueEmail(), undefined));
+    await expect(errorOf(login(member.email, PASSWORD, { ...testCaller().caller, device: elsewhere }))).resolves.toMatchObject({
+      code: "account_throttled",
+    });
+    await expect(login(member.email, PASSWORD, { ...testCaller().caller, device: known })).resolves.toHaveProperty("token");
+    expect(KNOWN_DEVICE_COOKIE).toBe("device");
+
+    // A quiet hour, or a reset by the mailbox's owner, starts the count again.
+    await expect(
+      login(member.email, PASSWORD, testCaller(Date.UTC(2026, 10, 22, 9, 0) + FAILURE_WINDOW_MS).caller),
+    ).resolves.toHaveProperty("token");
+    for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) await errorOf(login(member.email, "guess", testCaller().caller));
+    const { caller, settle } = testCaller();
+    await sendVerificationCode(member.email, "reset", caller);
+    await settle();
+    await resetPassword({ email: member.email, code: await mailedCode(member.email), password: `${PASSWORD}!` }, caller);
+    await expect(login(member.email, `${PASSWORD}!`, testCaller().caller)).resolves.toHaveProperty("token");
   });
 
   it("answers 'rate limited' after the per-address limit", async () => {

@@ -6,6 +6,8 @@ import { sendMail } from "~/server/mail/mail";
 import { closeSessionSockets } from "~/server/messaging/session-sockets";
 import { allowRequest } from "~/server/security/rate-limit";
 import { type CodePurpose, consumeCode, issueCode } from "./codes";
+import { isKnownDevice } from "./known-devices";
+import { accountScope, claimAttempt, clientScope, releaseAttempt, type Scope } from "./login-attempts";
 import { DUMMY_HASH, hashPassword, isCommonPassword, isCurrentHash, verifyPassword } from "./passwords";
 import { createSession, findSession, revokeAllSessions, revokeSession, type SessionUser } from "./sessions";
 
@@ -17,6 +19,7 @@ export type AccountErrorCode =
   | "invalid_credentials"
   | "rate_limited"
   | "throttled"
+  | "account_throttled"
   | "code_invalid"
   | "code_expired"
   | "code_exhausted"
@@ -34,21 +37,17 @@ export class AccountError extends Error {
   }
 }
 
-/** Who is asking and when: the client address for limits, the clock for tests, waitUntil for mail. */
+/**
+ * Who is asking and when: the client address for limits, the known-device cookie (if any), the clock
+ * for tests, waitUntil for mail.
+ */
 export interface Caller {
   client: string;
+  device?: string;
   now: number;
   language: Language;
   waitUntil?: (promise: Promise<unknown>) => void;
 }
-
-// Failed logins from one client for one account: after FREE_FAILURES, each try waits twice as long
-// as the last, up to MAX_DELAY_S. Other clients (the member elsewhere) are not affected.
-const FREE_FAILURES = 5;
-const MAX_DELAY_S = 15 * 60;
-
-export const failureDelaySeconds = (failures: number) =>
-  failures < FREE_FAILURES ? 0 : Math.min(2 ** (failures - FREE_FAILURES), MAX_DELAY_S);
 
 async function limit(action: string, caller: Caller) {
   if (!(await allowRequest(env.AUTH_LIMITER, `${action}:${caller.client}`))) throw new AccountError("rate_limited");
@@ -144,25 +143,23 @@ async function startSession(userId: number, caller: Caller) {
 
 export async function login(email: string, password: string, caller: Caller): Promise<{ token: string; user: SessionUser }> {
   await limit("login", caller);
-  const failures = await env.DB.prepare("SELECT failures, last_failed_at FROM login_failures WHERE email = ? AND client = ?")
-    .bind(email, caller.client)
-    .first<{ failures: number; last_failed_at: number }>();
-  const wait = failures ? failures.last_failed_at + failureDelaySeconds(failures.failures) * 1000 - caller.now : 0;
-  if (wait > 0) throw new AccountError("throttled", undefined, Math.ceil(wait / 1000));
+  const { pepper } = config();
+  // The account-wide count first: a refusal there has taken nothing from the client's own count.
+  const known = await isKnownDevice(pepper.secret, email, caller.device);
+  const taken: Scope[] = [];
+  for (const scope of known ? [clientScope(caller.client)] : [accountScope, clientScope(caller.client)]) {
+    const refused = await claimAttempt(env.DB, email, scope, caller.now);
+    if (refused) {
+      if (taken.length > 0) await env.DB.batch(taken.map((s) => releaseAttempt(env.DB, email, s)));
+      throw new AccountError(scope === accountScope ? "account_throttled" : "throttled", undefined, refused.wait);
+    }
+    taken.push(scope);
+  }
 
   const user = await findUserByEmail(email);
-  const { pepper } = config();
   const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH, pepper.byId);
-  if (!user || !ok) {
-    await env.DB.prepare(
-      `INSERT INTO login_failures (email, client, failures, last_failed_at) VALUES (?, ?, 1, ?)
-       ON CONFLICT (email, client) DO UPDATE SET failures = failures + 1, last_failed_at = excluded.last_failed_at`,
-    )
-      .bind(email, caller.client, caller.now)
-      .run();
-    throw new AccountError("invalid_credentials");
-  }
-  const writes = [env.DB.prepare("DELETE FROM login_failures WHERE email = ? AND client = ?").bind(email, caller.client)];
+  if (!user || !ok) throw new AccountError("invalid_credentials");
+  const writes = taken.map((scope) => releaseAttempt(env.DB, email, scope));
   // A hash made with a retired pepper (or before ids) moves to the current one while the password is at hand.
   if (!isCurrentHash(user.password_hash, pepper.id)) {
     const rehashed = await hashPassword(password, pepper);

@@ -4,6 +4,7 @@ const KEYS: Record<AccountErrorCode, string> = {
   invalid_credentials: "validation.invalidCredentials",
   rate_limited: "validation.rateLimited",
   throttled: "validation.throttled",
+  account_throttled: "validation.accountThrottled",
   code_invalid: "validation.codeInvalid",
   code_expired: "validation.codeExpired",
   code_exhausted: "validation.codeExhausted",
@@ -20,7 +21,8 @@ export function accountErrorMessage(error: AccountError): string {
 
 /** HTTP status for an account error: 429 for limits, 401 for wrong credentials, else 400. */
 export function accountErrorStatus(error: AccountError): number {
-  if (error.code === "rate_limited" || error.code === "throttled" || error.code === "code_too_soon") return 429;
+  if (error.code === "rate_limited" || error.code === "throttled" || error.code === "account_throttled" || error.code === "code_too_soon")
+    return 429;
   if (error.code === "invalid_credentials") return 401;
   return 400;
 }

@@ -2,8 +2,10 @@ import type { Submission } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE } from "~/lib/i18n";
 import { AccountError, logout, saveLanguage } from "~/server/accounts/accounts";
+import { KNOWN_DEVICE_COOKIE, knownDeviceCookie } from "~/server/accounts/known-devices";
 import { accountErrorMessage, accountErrorStatus } from "~/server/accounts/messages";
 import type { SessionUser } from "~/server/accounts/sessions";
+import { config } from "~/server/config/config";
 import { readCookie } from "~/server/http/cookies";
 import { languageCookie } from "~/server/i18n/language-cookie";
 import { tokenCookie } from "./cookies";
@@ -32,6 +34,10 @@ export function codeSent(submission: Submission<unknown>) {
   return data({ result: submission.reply({ hideFields: SECRET_FIELDS }), notice: "notify.sendSuccess" });
 }
 
+/** Remembers this browser for the account (see known-devices.ts). */
+export const rememberDevice = (request: Request, email: string) =>
+  knownDeviceCookie(request, config().pepper.secret, email, readCookie(request, KNOWN_DEVICE_COOKIE));
+
 /**
  * Signs the browser in with a fresh token: any session the cookie held before is ended first, so a
  * token planted before login (session fixation) never becomes a member's session. The language
@@ -43,6 +49,7 @@ export async function signInHeaders(request: Request, context: Readonly<RouterCo
   if (previous) await logout(previous);
   const headers = new Headers();
   headers.append("Set-Cookie", tokenCookie(request, token));
+  headers.append("Set-Cookie", await rememberDevice(request, member.email));
   const chosen = readCookie(request, LANGUAGE_COOKIE);
   if (!isLanguage(chosen))
     headers.append("Set-Cookie", languageCookie(request, isLanguage(member.language) ? member.language : DEFAULT_LANGUAGE));

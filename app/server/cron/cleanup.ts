@@ -1,4 +1,5 @@
 import { SESSION_IDLE_MS } from "~/lib/config";
+import { FAILURE_WINDOW_MS } from "~/server/accounts/login-attempts";
 
 // What expires is removed by the cron trigger, in bounded batches so one run stays short however
 // much has piled up (the next run, 15 minutes later, takes the next batch).
@@ -8,8 +9,6 @@ export const CLEANUP_BATCH = 500;
 export const UPLOAD_CLEANUP_BATCH = 50;
 /** A resumable upload not turned into an item by then is abandoned (a member can resume for a day). */
 export const UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
-/** Login failures older than this no longer slow anyone down (the longest delay is 15 minutes). */
-export const LOGIN_FAILURE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 interface AbandonedUpload {
   id: string;
@@ -24,7 +23,7 @@ export async function cleanUp(db: D1Database, bucket: R2Bucket, now: number) {
   const [sessions, codes, failures] = await db.batch([
     bounded("sessions", "expires_at <= ?1 OR last_seen_at < ?2").bind(now, now - SESSION_IDLE_MS),
     bounded("verification_codes", "expires_at <= ?1").bind(now),
-    bounded("login_failures", "last_failed_at < ?1").bind(now - LOGIN_FAILURE_MAX_AGE_MS),
+    bounded("login_failures", "last_failed_at <= ?1").bind(now - FAILURE_WINDOW_MS),
   ]);
   const { results: uploads } = await db
     .prepare(`SELECT id, object_key, r2_upload_id, completed FROM uploads WHERE created_at < ? LIMIT ${UPLOAD_CLEANUP_BATCH}`)
