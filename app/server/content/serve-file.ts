@@ -20,6 +20,14 @@ export function parseRange(header: string | null, size: number): { offset: numbe
 }
 
 /**
+ * What a member's file may do when a browser opens it: nothing. `sandbox` gives it an opaque origin
+ * (no cookies, no storage, no scripts, no forms), so a file that is also a page (a polyglot) is
+ * harmless even to a browser that sniffs. Chromium's and Firefox's PDF viewers still render under
+ * it; the detail page may frame it.
+ */
+export const MEMBER_FILE_POLICY = "sandbox; default-src 'none'; frame-ancestors 'self'";
+
+/**
  * Serves an item's file or thumbnail from R2: the stored type, HTTP Range (206), ETag with 304, and a
  * safe server-chosen download name. Private items are never cached by shared caches.
  */
@@ -38,6 +46,8 @@ export async function serveContentFile(
     "Accept-Ranges": "bytes",
     "Cache-Control": item.publicize ? "private, max-age=3600" : "private, no-store",
     "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": MEMBER_FILE_POLICY,
+    "Cross-Origin-Resource-Policy": "same-origin",
   });
   if (which === "file") {
     const extension = item.file_type === "application/pdf" ? "pdf" : "mp4";
