@@ -2,14 +2,18 @@
 // JavaScript it loads (pages of the layout signed in as the demo researcher); the time of a login
 // request; the worker's requests per second on /login against a trivial route (/healthz); and
 // first-visit LCP on emulated "Slow 4G"; then, on a generated catalogue, search latency, one full
-// score recomputation and message delivery (scripts/bench-catalogue.mjs); last, the deployable
-// bundle's size and startup time (scripts/bench-bundle.mjs). Budgets: ../shared/DESIGN.md.
+// score recomputation and message delivery (scripts/bench-catalogue.mjs); the deployable bundle's
+// size and startup time (scripts/bench-bundle.mjs); last, a bounded load run of members browsing,
+// searching, messaging and uploading at once (scripts/bench-load.mjs): its one assertion is that no
+// message is lost or doubled and no upload half-kept, else the script exits non-zero. Budgets:
+// ../shared/DESIGN.md.
 import { execSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { bundleBenchmarks } from "./bench-bundle.mjs";
 import { catalogueBenchmarks } from "./bench-catalogue.mjs";
+import { loadBenchmarks } from "./bench-load.mjs";
 import { freePort, mustRun, prepareDatabase, serveBuilt, waitFor } from "./lib.mjs";
 
 const PUBLIC = new Set(["/login", "/signup", "/forgetPassword", "/no-such-page"]);
@@ -60,6 +64,9 @@ try {
 await new Promise((resolve) => server.once("exit", resolve));
 await catalogueBenchmarks();
 await bundleBenchmarks();
+const load = await loadBenchmarks();
+// Speed is only reported, but a lost, doubled or half-kept record is a correctness failure.
+if (load.lost + load.doubled + load.halfKept > 0) process.exitCode = 1;
 
 /** Times demo logins through the API (each from its own address, so limits do not interfere). */
 async function loginTimings(count = 20) {
