@@ -31,6 +31,7 @@ export default [
   route("uploads/:id/complete", "routes/uploads.ts", { id: "uploadComplete" }),
   route("files/:id", "routes/files.ts", { id: "file" }),
   route("files/:id/thumbnail", "routes/files.ts", { id: "thumbnail" }),
+  route("report", "routes/report.ts"),
 
   // The main layout: sidebar, header, tags bar
   layout("routes/layout.tsx", [
@@ -46,9 +47,10 @@ export default [
     route("message", "routes/message.tsx"),
     route("upload", "routes/upload.tsx"),
     route("personal", "routes/member.tsx", { id: "personal" }),
-    page("personal/Setting", "setting"),
+    route("personal/Setting", "routes/settings.tsx", { id: "setting" }),
     page("personal/verification", "verification"),
     route("personal/ranking", "routes/my-ranking.tsx", { id: "ranking" }),
+    route("moderation", "routes/moderation.tsx"),
   ]),
 
   route("*", "routes/not-found.tsx"),

@@ -4,7 +4,7 @@ import { env } from "~/server/bindings";
 import { translator } from "~/server/i18n/translate";
 import { conversationFor, listConversations, messagesPage, startConversation } from "~/server/messaging/conversations";
 import { conversationRoom } from "~/server/messaging/live";
-import { API_CODES, fail, ok } from "./envelope";
+import { API_CODES, fail, notAvailable, ok } from "./envelope";
 import { type ApiContext, authenticate } from "./users";
 
 // The spec's /conversations calls (section 7), over the service and Durable Object the pages use.
@@ -30,6 +30,7 @@ export async function postConversation(ctx: ApiContext) {
   if (!Number.isInteger(other) || other <= 0 || other === auth.user.id) return badRequest(ctx, "user_id", "notify.requestFailed");
   const started = await startConversation(env.DB, auth.user.id, other, ctx.now);
   if (!started) return notFound(ctx);
+  if (started === "refused") return notAvailable(ctx.language);
   const conversation = (await listConversations(env.DB, auth.user.id)).find((c) => c.id === started.id);
   return ok({ conversation }, "ok", { status: started.created ? 201 : 200 });
 }
@@ -59,6 +60,7 @@ export async function postMessage(ctx: ApiContext, id: string) {
     const issue = parsed.error.issues[0];
     return badRequest(ctx, String(issue?.path[0] ?? "body"), issue?.message ?? "validation.inputEmpty");
   }
-  const { message, created } = await conversationRoom(env, conversationId).send(conversationId, auth.user.id, parsed.data);
-  return ok({ message }, "ok", { status: created ? 201 : 200 });
+  const sent = await conversationRoom(env, conversationId).send(conversationId, auth.user.id, parsed.data);
+  if (!sent) return notAvailable(ctx.language);
+  return ok({ message: sent.message }, "ok", { status: sent.created ? 201 : 200 });
 }

@@ -1,3 +1,7 @@
+import type { Language } from "~/lib/i18n";
+import { translator } from "~/server/i18n/translate";
+import { NOT_AVAILABLE } from "~/server/social/blocks";
+
 /** The API's envelope (spec section 7): code 0 is success; anything else carries a message. */
 export const API_CODES = {
   ok: 0,
@@ -13,6 +17,9 @@ export const API_CODES = {
 export function ok<T>(data: T, message = "ok", init?: ResponseInit) {
   return Response.json({ code: API_CODES.ok, message, data }, init);
 }
+
+/** A refusal that does not say why (a block): 403 with the neutral message. */
+export const notAvailable = (language: Language) => fail(403, API_CODES.forbidden, translator(language)(NOT_AVAILABLE));
 
 export function fail(status: number, code: number, message: string, errors?: Record<string, string[]>) {
   return Response.json({ code, message, ...(errors ? { errors } : {}) }, { status });

@@ -7,7 +7,7 @@ import { translator } from "~/server/i18n/translate";
 import { pointsLedger, rankingList, scoreFor } from "~/server/ranking/ranking";
 import { clearSearchHistory, rememberSearch, searchHistory, searchPage, searchQuerySchema } from "~/server/search/search";
 import { addComment, deleteComment, setFollow, setLike, socialOf } from "~/server/social/social";
-import { API_CODES, fail, ok } from "./envelope";
+import { API_CODES, fail, notAvailable, ok } from "./envelope";
 import { type ApiContext, authenticate } from "./users";
 
 // Feeds, search, likes, follows, comments and the ranking over the services the pages use.
@@ -59,7 +59,7 @@ export async function followCall(ctx: ApiContext, id: string) {
   if (auth instanceof Response) return auth;
   const member = await env.DB.prepare("SELECT id FROM users WHERE id = ?").bind(Number(id)).first<{ id: number }>();
   if (!member) return notFound(ctx);
-  await setFollow(env.DB, auth.user.id, member.id, ctx.request.method === "POST", ctx.now);
+  if (!(await setFollow(env.DB, auth.user.id, member.id, ctx.request.method === "POST", ctx.now))) return notAvailable(ctx.language);
   const row = await env.DB.prepare("SELECT count(*) AS n FROM follows WHERE followee_id = ?").bind(member.id).first<{ n: number }>();
   return ok({ followers: row?.n ?? 0 });
 }
@@ -82,8 +82,9 @@ export async function postComment(ctx: ApiContext, id: string) {
     const message = translateError(translator(ctx.language), parsed.error.issues[0]?.message ?? "validation.inputEmpty");
     return fail(400, API_CODES.badRequest, message, { body: [message] });
   }
-  const created = await addComment(env.DB, auth.user.id, item.id, parsed.data.body, ctx.now, parsed.data.client_key);
-  return ok(null, "ok", { status: created ? 201 : 200 });
+  const added = await addComment(env.DB, auth.user.id, item.id, parsed.data.body, ctx.now, parsed.data.client_key);
+  if (added === "refused") return notAvailable(ctx.language);
+  return ok(null, "ok", { status: added === "stored" ? 201 : 200 });
 }
 
 export async function deleteCommentCall(ctx: ApiContext, id: string) {

@@ -1,4 +1,4 @@
-import { Compass, ExternalLink, House, MessageSquare, Search, Upload, User, Video } from "lucide-react";
+import { Compass, ExternalLink, House, MessageSquare, Search, ShieldCheck, Upload, User, Video } from "lucide-react";
 import type { IconName } from "~/lib/route-meta";
 
 const icons = {
@@ -9,6 +9,7 @@ const icons = {
   message: MessageSquare,
   upload: Upload,
   personal: User,
+  moderation: ShieldCheck,
   link: ExternalLink,
 } satisfies Record<IconName, unknown>;
 

@@ -13,9 +13,13 @@ export interface MenuItem {
  * The sidebar's rules: hidden routes are not shown, and a route with exactly one visible child shows
  * that child in its place; with no visible child the route is a plain item; with more, a submenu.
  */
-export function buildMenu(routes: RouteMeta[] = MAIN_ROUTES): MenuItem[] {
-  return routes.filter((route) => !route.hidden).map(toItem);
+export function buildMenu(routes: RouteMeta[] = MAIN_ROUTES, roles: readonly string[] = []): MenuItem[] {
+  return routes.filter((route) => !route.hidden && mayOpen(route, roles)).map(toItem);
 }
+
+/** Spec section 6: a route with no roles is open to every member, otherwise one must match. */
+export const mayOpen = (route: Pick<RouteMeta, "roles">, roles: readonly string[]) =>
+  !route.roles || route.roles.length === 0 || route.roles.some((role) => roles.includes(role));
 
 function toItem(route: RouteMeta): MenuItem {
   const visible = (route.children ?? []).filter((child) => !child.hidden);

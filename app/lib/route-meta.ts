@@ -1,7 +1,7 @@
 import type { Translation } from "#locales/en/translation";
 
 export type TitleKey = keyof Translation["route"];
-export type IconName = "home" | "discovery" | "retrieval" | "meeting" | "message" | "upload" | "personal" | "link";
+export type IconName = "home" | "discovery" | "retrieval" | "meeting" | "message" | "upload" | "personal" | "moderation" | "link";
 
 /** The spec's route metadata (title, icon, hidden, affix, activeMenu, noCache, roles). */
 export interface RouteMeta {
@@ -48,6 +48,7 @@ export const MAIN_ROUTES: RouteMeta[] = [
   },
   { path: "/message", title: "message", icon: "message", badge: "unread" },
   { path: "/upload", title: "upload", icon: "upload" },
+  { path: "/moderation", title: "moderation", icon: "moderation", roles: ["moderator"] },
   {
     path: "/personal",
     title: "personal",

@@ -6,6 +6,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { ContentMetadataFields, TextAreaField } from "~/components/content-fields";
 import { MessageButton } from "~/components/message-button";
 import { RelativeTime } from "~/components/relative-time";
+import { ReportForm } from "~/components/report-form";
 import { RouteError } from "~/components/route-error";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { commentSchema, editContentSchema } from "~/lib/schemas/content";
@@ -13,7 +14,7 @@ import { SDG_COLOURS, sdgKey } from "~/lib/sdg";
 import { requireUser } from "~/server/auth/session";
 import { env } from "~/server/bindings";
 import { deleteContent, findContent, recordView, updateContent } from "~/server/content/content";
-import { flashCookie } from "~/server/shell/flash";
+import { flashCookie, refusedRedirect } from "~/server/shell/flash";
 import { addComment, deleteComment, setFollow, setLike, socialOf } from "~/server/social/social";
 import type { Route } from "./+types/content-detail";
 
@@ -53,15 +54,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!item) throw data(null, { status: 404 });
     const now = Date.now();
     if (intent === "like" || intent === "unlike") await setLike(env.DB, user.id, id, intent === "like", now);
-    if (intent === "follow" || intent === "unfollow") await setFollow(env.DB, user.id, item.owner_id, intent === "follow", now);
+    const back = `/retrieval/detail?id=${id}`;
+    if (intent === "follow" || intent === "unfollow") {
+      if (!(await setFollow(env.DB, user.id, item.owner_id, intent === "follow", now))) return refusedRedirect(request, back);
+    }
     if (intent === "delete-comment") await deleteComment(env.DB, user.id, Number(form.get("comment")));
     if (intent === "comment") {
       const submission = parseWithZod(form, { schema: commentSchema });
       if (submission.status !== "success")
         return data({ result: undefined, confirmDelete: false, comment: submission.reply() }, { status: 400 });
-      await addComment(env.DB, user.id, id, submission.value.body, now, submission.value.client_key);
+      const added = await addComment(env.DB, user.id, id, submission.value.body, now, submission.value.client_key);
+      if (added === "refused") return refusedRedirect(request, back);
     }
-    return redirect(`/retrieval/detail?id=${id}`, { status: 303 });
+    return redirect(back, { status: 303 });
   }
   if (intent === "edit") {
     const submission = parseWithZod(form, { schema: editContentSchema });
@@ -88,6 +93,11 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
   return (
     <article className="mx-auto max-w-4xl" data-testid="content-detail">
       <title>{`${item.title} - ${t("product.title")}`}</title>
+      {item.hidden_at ? (
+        <p role="status" className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="hidden-note">
+          {t("safety.hiddenByModerator")}
+        </p>
+      ) : null}
       <header className="mb-4">
         <p className="mb-2 flex flex-wrap items-center gap-2 text-xs">
           <span
@@ -160,6 +170,7 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
           </ul>
         </div>
       </section>
+      {isOwner ? null : <ReportForm target="content" id={item.id} />}
       <Social data={loaderData} actionData={actionData} />
       {isOwner ? <OwnerActions item={item} actionData={actionData} /> : null}
     </article>
@@ -286,7 +297,9 @@ function Social({
                   {t("content.deleteComment")}
                 </Button>
               </Form>
-            ) : null}
+            ) : (
+              <ReportForm target="comment" id={comment.id} />
+            )}
           </li>
         ))}
       </ol>

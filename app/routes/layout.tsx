@@ -5,8 +5,8 @@ import { MenuIcon } from "~/components/menu-icon";
 import { Navbar } from "~/components/navbar";
 import { Sidebar } from "~/components/sidebar";
 import { TagsBar } from "~/components/tags-bar";
-import { activeMenuPath } from "~/lib/menu";
-import { metaTrail } from "~/lib/route-meta";
+import { activeMenuPath, buildMenu } from "~/lib/menu";
+import { MAIN_ROUTES, metaTrail } from "~/lib/route-meta";
 import { useLiveUnread } from "~/lib/use-live-unread";
 import { requireUser, requireUserMiddleware } from "~/server/auth/session";
 import { env } from "~/server/bindings";
@@ -19,7 +19,7 @@ export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware, sh
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  return { ...context.get(shellContext), unread: await unreadTotal(env.DB, user.id) };
+  return { ...context.get(shellContext), unread: await unreadTotal(env.DB, user.id), roles: user.roles };
 }
 
 // The tags bar is recorded on the server, so the layout reloads its data on every navigation.
@@ -48,7 +48,7 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="app-wrapper" data-sidebar={sidebarOpen ? "open" : "closed"} data-mobile-menu={mobileMenuOpen ? "open" : "closed"}>
-      <Sidebar activePath={activeMenuPath(trail)} unread={unread} />
+      <Sidebar activePath={activeMenuPath(trail)} unread={unread} items={buildMenu(MAIN_ROUTES, loaderData.roles)} />
       <Link
         to={location.pathname + location.search}
         className="drawer-bg"

@@ -6,6 +6,7 @@ import { GoalSelect } from "~/components/content-fields";
 import { MemberList } from "~/components/member-list";
 import { MessageButton } from "~/components/message-button";
 import { RelativeTime } from "~/components/relative-time";
+import { ReportForm } from "~/components/report-form";
 import { Button } from "~/components/ui/button";
 import { MAX_INTERESTS } from "~/lib/config";
 import { translateError } from "~/lib/form-errors";
@@ -15,6 +16,8 @@ import { requireUser } from "~/server/auth/session";
 import { env } from "~/server/bindings";
 import { addInterest, removeInterest } from "~/server/members/interests";
 import { memberPage } from "~/server/members/profile";
+import { flashCookie, refusedRedirect } from "~/server/shell/flash";
+import { block, hasBlocked, unblock } from "~/server/social/blocks";
 import { setFollow } from "~/server/social/social";
 import type { Route } from "./+types/member";
 
@@ -29,7 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = memberIdOf(request, user.id);
   const page = Number.isInteger(id) && id > 0 ? await memberPage(env.DB, user.id, id) : null;
   if (!page) throw data(null, { status: 404 });
-  return { ...page, now: Date.now() };
+  const viewerBlocks = !page.isSelf && (await hasBlocked(env.DB, user.id, id));
+  return { ...page, viewerBlocks, now: Date.now() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,7 +45,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "follow" || intent === "unfollow") {
     const exists = await env.DB.prepare("SELECT 1 AS yes FROM users WHERE id = ?").bind(id).first();
     if (!exists) throw data(null, { status: 404 });
-    await setFollow(env.DB, user.id, id, intent === "follow", now);
+    if (!(await setFollow(env.DB, user.id, id, intent === "follow", now))) return refusedRedirect(request, `/personal?member=${id}`);
+  } else if (intent === "block" || intent === "unblock") {
+    if (intent === "block") await block(env.DB, user.id, id, now);
+    else await unblock(env.DB, user.id, id);
+    const done = intent === "block" ? "safety.blockDone" : "safety.unblockDone";
+    return redirect(`/personal?member=${id}`, { status: 303, headers: { "Set-Cookie": flashCookie(request, "success", done) } });
   } else if (intent === "add-interest") {
     // Interests are one's own: whatever page the form was on, they go to the signed-in member.
     const parsed = interestSchema.safeParse(Object.fromEntries(form));
@@ -80,7 +89,7 @@ function GoalChip({ sdg, children }: { sdg: number; children?: React.ReactNode }
 /** A member's page: who they are, what they uploaded, who follows them and whom they follow. */
 export default function MemberPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { member, isSelf, viewerFollows, uploads, followers, following, interests, now } = loaderData;
+  const { member, isSelf, viewerFollows, viewerBlocks, uploads, followers, following, interests, now } = loaderData;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6" data-testid="member-page">
       <title>{`${member.nick_name} - ${t("product.title")}`}</title>
@@ -114,6 +123,22 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
               </Button>
             </Form>
             <MessageButton memberId={member.id} />
+            <Form method="post">
+              <input type="hidden" name="intent" value={viewerBlocks ? "unblock" : "block"} />
+              <Button type="submit" variant="outline" data-testid="member-block">
+                {viewerBlocks ? t("safety.unblock") : t("safety.block")}
+              </Button>
+            </Form>
+          </div>
+        )}
+        {isSelf ? null : (
+          <div className="w-full">
+            {viewerBlocks ? (
+              <p className="mb-2 text-sm text-slate-600" data-testid="blocked-note">
+                {t("safety.blockedNote")}
+              </p>
+            ) : null}
+            <ReportForm target="member" id={member.id} />
           </div>
         )}
       </section>

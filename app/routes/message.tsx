@@ -4,6 +4,7 @@ import { Avatar } from "~/components/avatar";
 import { MessageText } from "~/components/message-text";
 import { PageTitle } from "~/components/page-title";
 import { RelativeTime } from "~/components/relative-time";
+import { ReportForm } from "~/components/report-form";
 import { Button } from "~/components/ui/button";
 import { translateError } from "~/lib/form-errors";
 import { MESSAGE_MAX, messageSchema } from "~/lib/schemas/message";
@@ -13,6 +14,8 @@ import { optionalUser, requireUser } from "~/server/auth/session";
 import { env } from "~/server/bindings";
 import { conversationFor, listConversations, messagesPage, startConversation } from "~/server/messaging/conversations";
 import { conversationRoom } from "~/server/messaging/live";
+import { refusedRedirect } from "~/server/shell/flash";
+import { NOT_AVAILABLE } from "~/server/social/blocks";
 import type { Route } from "./+types/message";
 
 const openId = (request: Request) => Number(new URL(request.url).searchParams.get("conversation")) || null;
@@ -48,6 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") === "start") {
     const started = await startConversation(env.DB, user.id, Number(form.get("member")), Date.now());
     if (!started) throw data(null, { status: 404 });
+    if (started === "refused") return refusedRedirect(request, `/personal?member=${Number(form.get("member"))}`);
     return redirect(`/message?conversation=${started.id}`, { status: 303 });
   }
   const id = openId(request);
@@ -59,7 +63,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  await conversationRoom(env, id).send(id, user.id, parsed.data);
+  if (!(await conversationRoom(env, id).send(id, user.id, parsed.data)))
+    return data({ error: NOT_AVAILABLE, body: String(form.get("body") ?? "") }, { status: 403 });
   return redirect(`/message?conversation=${id}`, { status: 303 });
 }
 
@@ -168,6 +173,7 @@ function Conversation({
                 <span className="text-[11px] opacity-70">
                   <RelativeTime date={new Date(m.created_at)} now={new Date(now)} />
                 </span>
+                {m.sender_id === me ? null : <ReportForm target="message" id={m.id} />}
               </li>
             ))}
             {live.pending.map((p) => (

@@ -12,11 +12,16 @@ import { newMember } from "./helpers";
 
 const clientId = () => crypto.randomUUID();
 
+/** The value of a call that the test expects to succeed (not refused by a block, not missing). */
+function must<T>(value: T | null | "refused"): T {
+  if (value === null || value === "refused") throw new Error("expected a value");
+  return value;
+}
+
 async function pair() {
   const a = await newMember("Alice");
   const b = await newMember("Bob");
-  const started = await startConversation(env.DB, a, b, Date.now());
-  if (!started) throw new Error("no conversation");
+  const started = must(await startConversation(env.DB, a, b, Date.now()));
   return { a, b, id: started.id, room: conversationRoom(env, started.id) };
 }
 
@@ -85,7 +90,7 @@ describe("the conversation's Durable Object", () => {
   it("stores a repeated send (same client id) once and answers the stored message", async () => {
     const { a, id, room } = await pair();
     const cid = clientId();
-    const first = await room.send(id, a, { body: "hello", client_id: cid });
+    const first = must(await room.send(id, a, { body: "hello", client_id: cid }));
     const again = await room.send(id, a, { body: "hello", client_id: cid });
     expect(first.created).toBe(true);
     expect(again).toEqual({ message: first.message, created: false });
@@ -104,7 +109,7 @@ describe("the conversation's Durable Object", () => {
       return ids.length === 20 ? ids : undefined;
     });
     expect(relayed).toEqual([...relayed].sort((x, y) => x - y));
-    expect(new Set(relayed)).toEqual(new Set(sent.map((s) => s.message.id)));
+    expect(new Set(relayed)).toEqual(new Set(sent.map((s) => must(s).message.id)));
     const stored = (await messagesPage(env.DB, id, { limit: 100 })).messages.map((m) => m.id);
     expect(stored).toEqual(relayed);
     bob.socket?.close(1000);
@@ -135,7 +140,7 @@ describe("the conversation's Durable Object", () => {
   it("keeps history and hibernated sockets across eviction, and catches a reconnecting page up", async () => {
     const { a, b, id, room } = await pair();
     const bob = await openSocket(`/live/conversations/${id}`, b);
-    const { message: before } = await room.send(id, a, { body: "before", client_id: clientId() });
+    const { message: before } = must(await room.send(id, a, { body: "before", client_id: clientId() }));
     await until(() => bob.events.some((e) => e.type === "message"));
 
     await evictDurableObject(room); // sockets hibernate; the object's memory is gone
@@ -201,7 +206,7 @@ describe("unread counts", () => {
     await until(() => inbox.events.some((e) => e.type === "unread" && e.total === 0));
 
     // A reply marks the replier's side read; a read position past the last message is capped.
-    const last = await room.send(id, a, { body: "four", client_id: clientId() });
+    const last = must(await room.send(id, a, { body: "four", client_id: clientId() }));
     await markRead(env.DB, id, b, last.message.id + 999);
     await room.send(id, a, { body: "five", client_id: clientId() });
     expect(await unreadTotal(env.DB, b)).toBe(1);
@@ -219,9 +224,9 @@ describe("unread counts", () => {
   it("one pair has one conversation, and nobody talks to themselves", async () => {
     const a = await newMember();
     const b = await newMember();
-    const first = await startConversation(env.DB, a, b, 1);
-    expect(first?.created).toBe(true);
-    expect(await startConversation(env.DB, b, a, 2)).toEqual({ id: first?.id, created: false });
+    const first = must(await startConversation(env.DB, a, b, 1));
+    expect(first.created).toBe(true);
+    expect(await startConversation(env.DB, b, a, 2)).toEqual({ id: first.id, created: false });
     expect(await startConversation(env.DB, a, a, 3)).toBeNull();
     expect(await startConversation(env.DB, a, 987_654_321, 4)).toBeNull();
   });

@@ -25,13 +25,16 @@ export type AccountErrorCode =
   | "code_exhausted"
   | "code_too_soon"
   | "email_taken"
-  | "password_common";
+  | "password_common"
+  | "suspended";
 
 export class AccountError extends Error {
   constructor(
     readonly code: AccountErrorCode,
     readonly field?: "email" | "code" | "password",
     readonly retryAfter?: number,
+    /** Why a suspended account is suspended (a report reason). */
+    readonly reason?: string,
   ) {
     super(code);
   }
@@ -67,10 +70,11 @@ function later(caller: Caller, work: (() => Promise<unknown>) | null) {
 }
 
 const findUserByEmail = (email: string) =>
-  env.DB.prepare("SELECT id, password_hash, language FROM users WHERE email = ?").bind(email).first<{
+  env.DB.prepare("SELECT id, password_hash, language, suspended_reason FROM users WHERE email = ?").bind(email).first<{
     id: number;
     password_hash: string;
     language: string;
+    suspended_reason: string | null;
   }>();
 
 export async function sendVerificationCode(email: string, purpose: CodePurpose, caller: Caller) {
@@ -168,6 +172,8 @@ export async function login(email: string, password: string, caller: Caller): Pr
     );
   }
   await env.DB.batch(writes);
+  // Told only to whoever knows the password, so it says nothing to a guesser.
+  if (user.suspended_reason) throw new AccountError("suspended", undefined, undefined, user.suspended_reason);
   return startSession(user.id, caller);
 }
 

@@ -11,11 +11,13 @@ const KEYS: Record<AccountErrorCode, string> = {
   code_too_soon: "validation.codeTooSoon",
   email_taken: "validation.emailTaken",
   password_common: "validation.passwordCommon",
+  suspended: "safety.suspended",
 };
 
 /** The translation key (with values) for an account error, as pages and the API both show it. */
 export function accountErrorMessage(error: AccountError): string {
   const key = KEYS[error.code];
+  if (error.reason) return `${key}|reason=safety.reasons.${error.reason}`;
   return error.retryAfter === undefined ? key : `${key}|seconds=${error.retryAfter}`;
 }
 
@@ -24,5 +26,6 @@ export function accountErrorStatus(error: AccountError): number {
   if (error.code === "rate_limited" || error.code === "throttled" || error.code === "account_throttled" || error.code === "code_too_soon")
     return 429;
   if (error.code === "invalid_credentials") return 401;
+  if (error.code === "suspended") return 403;
   return 400;
 }

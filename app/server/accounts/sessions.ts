@@ -16,6 +16,8 @@ export interface SessionUser {
   image: string | null;
   language: string;
   membership: string;
+  /** Roles granted by an operator (auth/roles.ts); empty for most members. */
+  roles: string[];
 }
 
 export type SessionLookup = { status: "valid"; user: SessionUser } | { status: "expired" } | { status: "none" };
@@ -42,11 +44,12 @@ export async function findSession(db: D1Database, token: string | null | undefin
 export async function findSessionByHash(db: D1Database, hash: string, now: number): Promise<SessionLookup> {
   const row = await db
     .prepare(
-      `SELECT s.last_seen_at, s.expires_at, u.id, u.email, u.account_type, u.kind, u.nick_name, u.organisation, u.image, u.language, u.membership
-       FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`,
+      `SELECT s.last_seen_at, s.expires_at, u.id, u.email, u.account_type, u.kind, u.nick_name, u.organisation, u.image, u.language, u.membership,
+         (SELECT group_concat(role) FROM member_roles WHERE user_id = u.id) AS roles
+       FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? AND u.suspended_reason IS NULL`,
     )
     .bind(hash)
-    .first<SessionUser & { last_seen_at: number; expires_at: number }>();
+    .first<Omit<SessionUser, "roles"> & { last_seen_at: number; expires_at: number; roles: string | null }>();
   if (!row) return { status: "none" };
   if (now - row.last_seen_at > SESSION_IDLE_MS || now >= row.expires_at) {
     await db.prepare("DELETE FROM sessions WHERE token_hash = ?").bind(hash).run();
@@ -55,8 +58,8 @@ export async function findSessionByHash(db: D1Database, hash: string, now: numbe
   if (now - row.last_seen_at > SESSION_TOUCH_MS) {
     await db.prepare("UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?").bind(now, hash).run();
   }
-  const { last_seen_at: _seen, expires_at: _expires, ...user } = row;
-  return { status: "valid", user };
+  const { last_seen_at: _seen, expires_at: _expires, roles, ...user } = row;
+  return { status: "valid", user: { ...user, roles: roles ? roles.split(",") : [] } };
 }
 
 /** Ends one session; answers whose it was (null when it had already ended). */

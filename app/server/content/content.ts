@@ -22,6 +22,8 @@ export interface ContentItem {
   likes: number;
   created_at: number;
   updated_at: number;
+  /** Set while a moderator keeps the item hidden (it is private to its owner meanwhile). */
+  hidden_at: number | null;
 }
 
 /** Documents must be PDFs and videos MP4s, whatever the form said. */
@@ -112,7 +114,7 @@ export async function deleteContent(db: D1Database, bucket: R2Bucket, id: number
 export async function updateContent(db: D1Database, id: number, ownerId: number, fields: Omit<ContentFields, "kind">, now: number) {
   const result = await db
     .prepare(
-      "UPDATE content SET sdg = ?, title = ?, summary = ?, content = ?, keywords = ?, publicize = ?, updated_at = ? WHERE id = ? AND owner_id = ?",
+      "UPDATE content SET sdg = ?, title = ?, summary = ?, content = ?, keywords = ?, publicize = CASE WHEN hidden_at IS NULL THEN ? ELSE 0 END, updated_at = ? WHERE id = ? AND owner_id = ?",
     )
     .bind(fields.sdg, fields.title, fields.summary, fields.content, fields.keywords, Number(fields.publicize), now, id, ownerId)
     .run();

@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { type MessageInput, messageSchema } from "~/lib/schemas/message";
 import { findSessionByHash } from "~/server/accounts/sessions";
+import { NOT_AVAILABLE } from "~/server/social/blocks";
 import { type Message, markRead, membersOf, messagesPage, storeMessage } from "./conversations";
 import {
   CONVERSATION_HEADER,
@@ -49,9 +50,10 @@ export class ConversationRoom extends DurableObject<Env> {
 
   /**
    * Stores and relays a message; sends are handled one after another, so relays follow store order.
-   * `created` is false when this client id was already stored (nothing new is relayed then).
+   * `created` is false when this client id was already stored (nothing new is relayed then); null when
+   * a block between the members refused it.
    */
-  send(conversationId: number, senderId: number, input: MessageInput): Promise<{ message: Message; created: boolean }> {
+  send(conversationId: number, senderId: number, input: MessageInput): Promise<{ message: Message; created: boolean } | null> {
     const run = this.queue.then(() => this.store(conversationId, senderId, input));
     this.queue = run.catch(() => undefined);
     return run;
@@ -64,7 +66,9 @@ export class ConversationRoom extends DurableObject<Env> {
   }
 
   private async store(conversationId: number, senderId: number, input: MessageInput) {
-    const { message, created } = await storeMessage(this.env.DB, conversationId, senderId, input.body, input.client_id, Date.now());
+    const stored = await storeMessage(this.env.DB, conversationId, senderId, input.body, input.client_id, Date.now());
+    if (!stored) return null;
+    const { message, created } = stored;
     if (created) {
       sendToAll(this.ctx.getWebSockets(), { type: "message", message });
       this.members ??= await membersOf(this.env.DB, conversationId);
@@ -99,8 +103,8 @@ export class ConversationRoom extends DurableObject<Env> {
         const client_id = typeof event.client_id === "string" ? event.client_id : undefined;
         return reply({ type: "error", client_id, error: parsed.error.issues[0]?.message ?? "notify.requestFailed" });
       }
-      const { message } = await this.send(conversationId, memberId, parsed.data);
-      reply({ type: "ack", message });
+      const sent = await this.send(conversationId, memberId, parsed.data);
+      reply(sent ? { type: "ack", message: sent.message } : { type: "error", client_id: parsed.data.client_id, error: NOT_AVAILABLE });
     } else if (event.type === "sync") {
       const page = await messagesPage(this.env.DB, conversationId, { after: Number(event.after) || 0, limit: 100 });
       reply({ type: "sync", ...page });

@@ -1,4 +1,5 @@
 import type { MemberSummary } from "~/server/members/profile";
+import { BLOCKED_BETWEEN } from "~/server/social/blocks";
 
 // Conversations between two members and their messages, in D1. Every write a member makes goes
 // through the conversation's Durable Object (conversation-room.ts), which calls these in order.
@@ -21,11 +22,18 @@ export interface ConversationSummary {
   unread_count: number;
 }
 
-/** The conversation of two members, made on first use; null when the other member does not exist. */
+/**
+ * The conversation of two members, made on first use; null when the other member does not exist,
+ * "refused" when a block stands between them.
+ */
 export async function startConversation(db: D1Database, me: number, other: number, now: number) {
   if (me === other) return null;
-  const exists = await db.prepare("SELECT 1 AS yes FROM users WHERE id = ?").bind(other).first();
-  if (!exists) return null;
+  const found = await db
+    .prepare(`SELECT ${BLOCKED_BETWEEN("?1", "?2")} AS blocked FROM users WHERE id = ?2`)
+    .bind(me, other)
+    .first<{ blocked: number }>();
+  if (!found) return null;
+  if (found.blocked) return "refused" as const;
   const [low, high] = me < other ? [me, other] : [other, me];
   const inserted = await db
     .prepare("INSERT INTO conversations (member_low, member_high, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING id")
@@ -104,28 +112,36 @@ export async function unreadTotal(db: D1Database, userId: number): Promise<numbe
 /**
  * Stores a message once per (sender, client id): a resend answers the stored message with
  * `created: false`. The sender has read everything up to their own message. One round trip.
+ * Null when a block stands between the two members (checked inside the insert).
  */
 export async function storeMessage(db: D1Database, conversationId: number, senderId: number, body: string, clientId: string, now: number) {
   const stored = "(SELECT id FROM messages WHERE conversation_id = ?1 AND sender_id = ?2 AND client_id = ?3)";
   const [inserted, , , found] = await db.batch([
     db
       .prepare(
-        `INSERT INTO messages (conversation_id, sender_id, client_id, body, created_at) VALUES (?1, ?2, ?3, ?4, ?5)
+        `INSERT INTO messages (conversation_id, sender_id, client_id, body, created_at) SELECT ?1, ?2, ?3, ?4, ?5
+         WHERE NOT EXISTS (SELECT 1 FROM conversations c JOIN blocks b
+           ON (b.blocker_id = c.member_low AND b.blocked_id = c.member_high) OR (b.blocker_id = c.member_high AND b.blocked_id = c.member_low)
+           WHERE c.id = ?1)
          ON CONFLICT (conversation_id, sender_id, client_id) DO NOTHING RETURNING *`,
       )
       .bind(conversationId, senderId, clientId, body, now),
     db
-      .prepare(`UPDATE conversations SET last_message_id = max(coalesce(last_message_id, 0), ${stored}) WHERE id = ?1`)
+      .prepare(
+        `UPDATE conversations SET last_message_id = max(coalesce(last_message_id, 0), ${stored}) WHERE id = ?1 AND ${stored} IS NOT NULL`,
+      )
       .bind(conversationId, senderId, clientId),
     db
-      .prepare(`UPDATE conversation_members SET last_read_id = max(last_read_id, ${stored}) WHERE conversation_id = ?1 AND user_id = ?2`)
+      .prepare(
+        `UPDATE conversation_members SET last_read_id = max(last_read_id, ${stored}) WHERE conversation_id = ?1 AND user_id = ?2 AND ${stored} IS NOT NULL`,
+      )
       .bind(conversationId, senderId, clientId),
     db
       .prepare("SELECT * FROM messages WHERE conversation_id = ?1 AND sender_id = ?2 AND client_id = ?3")
       .bind(conversationId, senderId, clientId),
   ]);
   const message = found?.results[0] as Message | undefined;
-  if (!message) throw new Error("message neither stored nor found");
+  if (!message) return null;
   return { message, created: Boolean(inserted?.results.length) };
 }
 
@@ -142,9 +158,11 @@ export async function messagesPage(db: D1Database, conversationId: number, { bef
   const size = Math.min(Math.max(limit, 1), 100);
   const statement =
     after !== undefined
-      ? db.prepare("SELECT * FROM messages WHERE conversation_id = ? AND id > ? ORDER BY id LIMIT ?").bind(conversationId, after, size + 1)
+      ? db
+          .prepare("SELECT * FROM messages WHERE conversation_id = ? AND id > ? AND hidden_at IS NULL ORDER BY id LIMIT ?")
+          .bind(conversationId, after, size + 1)
       : db
-          .prepare("SELECT * FROM messages WHERE conversation_id = ? AND id < ? ORDER BY id DESC LIMIT ?")
+          .prepare("SELECT * FROM messages WHERE conversation_id = ? AND id < ? AND hidden_at IS NULL ORDER BY id DESC LIMIT ?")
           .bind(conversationId, before ?? Number.MAX_SAFE_INTEGER, size + 1);
   const { results } = await statement.all<Message>();
   const page = results.slice(0, size);

@@ -1,5 +1,6 @@
-import { createContext, type MiddlewareFunction } from "react-router";
+import { createContext, type MiddlewareFunction, redirect } from "react-router";
 import { clearCookie, readCookie, serializeCookie } from "~/server/http/cookies";
+import { NOT_AVAILABLE } from "~/server/social/blocks";
 
 const FLASH_COOKIE = "flash";
 
@@ -13,6 +14,10 @@ export interface Flash {
 
 export const flashContext = createContext<Flash | null>(null);
 
+/** A redirect back after a refusal that does not say why (a block): the neutral notice, as a toast. */
+export const refusedRedirect = (request: Request, to: string) =>
+  redirect(to, { status: 303, headers: { "Set-Cookie": flashCookie(request, "error", NOT_AVAILABLE) } });
+
 export function flashCookie(request: Request, kind: Flash["kind"], key: string): string {
   const flash: Flash = { id: crypto.randomUUID().slice(0, 8), kind, key };
   return serializeCookie(request, FLASH_COOKIE, JSON.stringify(flash), { maxAge: 60 });
@@ -23,7 +28,7 @@ function parseFlash(raw: string | undefined): Flash | null {
   try {
     const value = JSON.parse(raw) as Partial<Flash>;
     const kindOk = value.kind === "success" || value.kind === "error" || value.kind === "info";
-    const keyOk = typeof value.key === "string" && /^(notify|validation|content)\.[A-Za-z]+$/.test(value.key);
+    const keyOk = typeof value.key === "string" && /^(notify|validation|content|safety)\.[A-Za-z]+$/.test(value.key);
     if (!kindOk || !keyOk || typeof value.id !== "string") return null;
     return value as Flash;
   } catch {

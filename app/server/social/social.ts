@@ -1,4 +1,5 @@
 import { awardPoints } from "~/server/ranking/ranking";
+import { BLOCKED_BETWEEN } from "./blocks";
 
 // Likes, follows and comments. Every write is idempotent: a repeated like or follow changes nothing.
 
@@ -16,12 +17,22 @@ export async function setLike(db: D1Database, userId: number, contentId: number,
   if (liked && owner && owner.owner_id !== userId) await awardPoints(db, owner.owner_id, "likeReceived", now);
 }
 
+/** Follows or unfollows; answers false when a block between the two refuses the follow. */
 export async function setFollow(db: D1Database, followerId: number, followeeId: number, following: boolean, now: number) {
-  if (followerId === followeeId) return;
-  const statement = following
-    ? db.prepare("INSERT OR IGNORE INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)").bind(followerId, followeeId, now)
-    : db.prepare("DELETE FROM follows WHERE follower_id = ? AND followee_id = ?").bind(followerId, followeeId);
-  await statement.run();
+  if (followerId === followeeId) return true;
+  if (!following) {
+    await db.prepare("DELETE FROM follows WHERE follower_id = ? AND followee_id = ?").bind(followerId, followeeId).run();
+    return true;
+  }
+  const inserted = await db
+    .prepare(
+      `INSERT INTO follows (follower_id, followee_id, created_at) SELECT ?1, ?2, ?3 WHERE NOT ${BLOCKED_BETWEEN("?1", "?2")}
+       ON CONFLICT DO NOTHING RETURNING 1`,
+    )
+    .bind(followerId, followeeId, now)
+    .first();
+  if (inserted) return true;
+  return Boolean(await db.prepare("SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?").bind(followerId, followeeId).first());
 }
 
 export interface CommentRow {
@@ -34,18 +45,32 @@ export interface CommentRow {
 
 /**
  * Adds a comment once per client key (the form's, made when the page was rendered): a repeat of the
- * same submission stores nothing and awards nothing. Answers whether this call stored it.
+ * same submission stores nothing and awards nothing. Nothing is stored on the upload of a member who
+ * blocked the author ("refused").
  */
-export async function addComment(db: D1Database, userId: number, contentId: number, body: string, now: number, clientKey?: string) {
+export async function addComment(
+  db: D1Database,
+  userId: number,
+  contentId: number,
+  body: string,
+  now: number,
+  clientKey?: string,
+): Promise<"stored" | "repeat" | "refused"> {
   const row = await db
     .prepare(
-      `INSERT INTO comments (content_id, user_id, body, created_at, client_key) VALUES (?, ?, ?, ?, ?)
+      `INSERT INTO comments (content_id, user_id, body, created_at, client_key) SELECT ?1, ?2, ?3, ?4, ?5
+       WHERE NOT EXISTS (SELECT 1 FROM content c JOIN blocks b ON b.blocker_id = c.owner_id WHERE c.id = ?1 AND b.blocked_id = ?2)
        ON CONFLICT (user_id, client_key) DO NOTHING RETURNING id`,
     )
     .bind(contentId, userId, body, now, clientKey ?? null)
     .first();
-  if (row) await awardPoints(db, userId, "comment", now);
-  return Boolean(row);
+  if (row) {
+    await awardPoints(db, userId, "comment", now);
+    return "stored";
+  }
+  const repeat =
+    clientKey && (await db.prepare("SELECT 1 FROM comments WHERE user_id = ? AND client_key = ?").bind(userId, clientKey).first());
+  return repeat ? "repeat" : "refused";
 }
 
 /** Deletes a comment only for its author. */
@@ -62,7 +87,7 @@ export async function socialOf(db: D1Database, viewerId: number, contentId: numb
     db.prepare("SELECT count(*) AS n FROM follows WHERE followee_id = ?").bind(ownerId),
     db
       .prepare(
-        "SELECT c.id, c.user_id, u.nick_name, c.body, c.created_at FROM comments c JOIN users u ON u.id = c.user_id WHERE c.content_id = ? ORDER BY c.created_at, c.id",
+        "SELECT c.id, c.user_id, u.nick_name, c.body, c.created_at FROM comments c JOIN users u ON u.id = c.user_id WHERE c.content_id = ? AND c.hidden_at IS NULL ORDER BY c.created_at, c.id",
       )
       .bind(contentId),
   ]);

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { cleanString } from "./text";
+
+export const REPORT_REASONS = ["spam", "harassment", "copyright", "misinformation", "other"] as const;
+export const REPORT_TARGETS = ["content", "comment", "message", "member"] as const;
+export const MAX_REPORT_DETAILS = 500;
+
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export type ReportTarget = (typeof REPORT_TARGETS)[number];
+
+/** A member's report: what, why, and optional words; the same schema for the form and the API. */
+export const reportSchema = z.object({
+  target_type: z.enum(REPORT_TARGETS, { error: "notify.requestFailed" }),
+  target_id: z.coerce.number({ error: "notify.requestFailed" }).int().positive("notify.requestFailed"),
+  reason: z.enum(REPORT_REASONS, { error: "validation.inputEmpty" }),
+  details: cleanString("validation.inputEmpty").max(MAX_REPORT_DETAILS, "safety.detailsTooLong").default(""),
+});
+
+export const MODERATION_ACTIONS = ["hide", "restore", "warn", "suspend", "unsuspend", "dismiss"] as const;
+
+/** A moderator's decision on a target. */
+export const decisionSchema = z.object({
+  target_type: z.enum(REPORT_TARGETS),
+  target_id: z.coerce.number().int().positive(),
+  action: z.enum(MODERATION_ACTIONS),
+  reason: z.enum(REPORT_REASONS).default("other"),
+});
+export type Decision = z.infer<typeof decisionSchema>;

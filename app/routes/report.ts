@@ -1,0 +1,27 @@
+import { redirect } from "react-router";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { reportSchema } from "~/lib/schemas/report";
+import { requireUser } from "~/server/auth/session";
+import { env } from "~/server/bindings";
+import { fileReport } from "~/server/moderation/reports";
+import { flashCookie, refusedRedirect } from "~/server/shell/flash";
+import type { Route } from "./+types/report";
+
+/**
+ * POST /report: the report forms on uploads, comments, messages and member pages post here and go
+ * back where they came from with a notice (a form, so it works without JavaScript).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const form = await request.formData();
+  const back = safeRedirect(form.get("back"));
+  const parsed = reportSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const key = (parsed.error.issues[0]?.message ?? "notify.requestFailed").split("|")[0] ?? "notify.requestFailed";
+    return redirect(back, { status: 303, headers: { "Set-Cookie": flashCookie(request, "error", key) } });
+  }
+  if (!(await fileReport(env.DB, user.id, parsed.data, Date.now()))) return refusedRedirect(request, back);
+  return redirect(back, { status: 303, headers: { "Set-Cookie": flashCookie(request, "success", "safety.reportReceived") } });
+}
+
+export const loader = () => redirect("/home");

@@ -1,0 +1,53 @@
+// Blocks: a blocked member can no longer message the blocker, follow them or comment on their
+// uploads, and hears only the neutral refusal any unavailable action gets. The checks live inside the
+// writes they guard (`WHERE NOT EXISTS`), so a block and a follow racing cannot both win.
+
+export const MAX_BLOCKS = 1000;
+/** The one answer to anything a block refuses: it does not say that a block is why. */
+export const NOT_AVAILABLE = "safety.notAvailable";
+
+/** SQL true when a block stands between the two members, either way (bind `a` and `b` in order). */
+export const BLOCKED_BETWEEN = (a: string, b: string) =>
+  `EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = ${a} AND blocked_id = ${b}) OR (blocker_id = ${b} AND blocked_id = ${a}))`;
+
+/** Blocks `blockedId` for `blockerId` and ends follows both ways; a repeat changes nothing. */
+export async function block(db: D1Database, blockerId: number, blockedId: number, now: number): Promise<boolean> {
+  if (blockerId === blockedId) return false;
+  const [inserted] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO blocks (blocker_id, blocked_id, created_at) SELECT ?1, ?2, ?3
+         WHERE EXISTS (SELECT 1 FROM users WHERE id = ?2) AND (SELECT count(*) FROM blocks WHERE blocker_id = ?1) < ?4
+         ON CONFLICT DO NOTHING`,
+      )
+      .bind(blockerId, blockedId, now, MAX_BLOCKS),
+    db
+      .prepare(
+        `DELETE FROM follows WHERE ((follower_id = ?1 AND followee_id = ?2) OR (follower_id = ?2 AND followee_id = ?1))
+         AND EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ?1 AND blocked_id = ?2)`,
+      )
+      .bind(blockerId, blockedId),
+  ]);
+  return (inserted?.meta.changes ?? 0) > 0;
+}
+
+export async function unblock(db: D1Database, blockerId: number, blockedId: number) {
+  await db.prepare("DELETE FROM blocks WHERE blocker_id = ? AND blocked_id = ?").bind(blockerId, blockedId).run();
+}
+
+export async function hasBlocked(db: D1Database, blockerId: number, blockedId: number): Promise<boolean> {
+  return Boolean(
+    await db.prepare("SELECT 1 AS yes FROM blocks WHERE blocker_id = ? AND blocked_id = ?").bind(blockerId, blockedId).first(),
+  );
+}
+
+export async function blockedMembers(db: D1Database, blockerId: number) {
+  const { results } = await db
+    .prepare(
+      `SELECT u.id, u.nick_name, u.image, u.account_type FROM blocks b JOIN users u ON u.id = b.blocked_id
+       WHERE b.blocker_id = ? ORDER BY b.created_at DESC LIMIT ?`,
+    )
+    .bind(blockerId, MAX_BLOCKS)
+    .all<{ id: number; nick_name: string; image: string | null; account_type: 1 | 2 }>();
+  return results;
+}

@@ -1,0 +1,153 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { AccountError, login, register, sendVerificationCode } from "~/server/accounts/accounts";
+import { createSession, findSession } from "~/server/accounts/sessions";
+import { findContent, updateContent } from "~/server/content/content";
+import { feedQuerySchema, listFeed } from "~/server/content/feed";
+import { messagesPage, startConversation, storeMessage } from "~/server/messaging/conversations";
+import { conversationRoom } from "~/server/messaging/live";
+import { decide, fileReport, openReports } from "~/server/moderation/reports";
+import { block, unblock } from "~/server/social/blocks";
+import { addComment, setFollow, socialOf } from "~/server/social/social";
+import { mailedCode, newItem, newMember, testCaller, uniqueEmail } from "./helpers";
+
+const now = Date.UTC(2026, 10, 22, 12);
+const follows = async (a: number, b: number) =>
+  Boolean(await env.DB.prepare("SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?").bind(a, b).first());
+
+async function conversation(a: number, b: number) {
+  const started = await startConversation(env.DB, a, b, now);
+  if (!started || started === "refused") throw new Error("no conversation");
+  return started.id;
+}
+
+describe("blocking", () => {
+  it("stops the blocked member following, commenting on the blocker's uploads and messaging, and ends follows both ways", async () => {
+    const blocker = await newMember("Blocker");
+    const pest = await newMember("Pest");
+    const item = await newItem(blocker);
+    const id = await conversation(blocker, pest);
+    expect(await setFollow(env.DB, pest, blocker, true, now)).toBe(true);
+    expect(await setFollow(env.DB, blocker, pest, true, now)).toBe(true);
+
+    expect(await block(env.DB, blocker, pest, now)).toBe(true);
+    expect(await block(env.DB, blocker, pest, now)).toBe(false); // a repeat changes nothing
+    expect(await follows(pest, blocker)).toBe(false);
+    expect(await follows(blocker, pest)).toBe(false);
+    expect(await setFollow(env.DB, pest, blocker, true, now)).toBe(false);
+    expect(await addComment(env.DB, pest, item, "hello", now, "key-12345678")).toBe("refused");
+    expect(await storeMessage(env.DB, id, pest, "hello?", crypto.randomUUID(), now)).toBeNull();
+    expect(await conversationRoom(env, id).send(id, pest, { body: "hello?", client_id: crypto.randomUUID() })).toBeNull();
+    expect(await startConversation(env.DB, pest, blocker, now)).toBe("refused");
+    expect((await socialOf(env.DB, blocker, item, blocker)).comments).toEqual([]);
+    expect((await messagesPage(env.DB, id)).messages).toEqual([]);
+
+    // Someone else is not affected, and unblocking lets everything through again.
+    const friend = await newMember("Friend");
+    expect(await addComment(env.DB, friend, item, "nice", now)).toBe("stored");
+    await unblock(env.DB, blocker, pest);
+    expect(await setFollow(env.DB, pest, blocker, true, now)).toBe(true);
+    expect(await storeMessage(env.DB, id, pest, "sorry", crypto.randomUUID(), now)).not.toBeNull();
+  });
+
+  it("lets no follow or message slip in beside a block made at the same moment", async () => {
+    for (let round = 0; round < 5; round++) {
+      const blocker = await newMember("Blocker");
+      const pest = await newMember("Pest");
+      const id = await conversation(blocker, pest);
+      const [, followed, sent] = await Promise.all([
+        block(env.DB, blocker, pest, now),
+        setFollow(env.DB, pest, blocker, true, now),
+        storeMessage(env.DB, id, pest, "racing", crypto.randomUUID(), now),
+      ]);
+      // Whatever the order, what went in before the block is gone (follows) or was already sent, and
+      // nothing is left that the block should have stopped.
+      expect(await follows(pest, blocker)).toBe(false);
+      expect(typeof followed).toBe("boolean");
+      const after = await storeMessage(env.DB, id, pest, "after", crypto.randomUUID(), now);
+      expect(after).toBeNull();
+      expect(sent === null || sent.message.body === "racing").toBe(true);
+    }
+  });
+});
+
+describe("reports and moderation", () => {
+  it("takes one report per member and target, only for what the reporter can see, and never their own", async () => {
+    const author = await newMember("Author");
+    const reporter = await newMember("Reporter");
+    const stranger = await newMember("Stranger");
+    const item = await newItem(author, { title: "Dubious results" });
+    const hidden = await newItem(author, { publicize: 0 });
+    const report = { target_type: "content" as const, target_id: item, reason: "misinformation" as const, details: "numbers made up" };
+    expect(await fileReport(env.DB, reporter, report, now)).toBe(true);
+    expect(await fileReport(env.DB, reporter, report, now + 1)).toBe(true);
+    expect(await fileReport(env.DB, stranger, { ...report, reason: "spam" }, now + 2)).toBe(true);
+    expect(await fileReport(env.DB, reporter, { ...report, target_id: hidden }, now)).toBe(false);
+    expect(await fileReport(env.DB, author, report, now)).toBe(false);
+    // A message is reportable only by the other member of its conversation.
+    const id = await conversation(author, reporter);
+    const sent = await storeMessage(env.DB, id, author, "buy my book", crypto.randomUUID(), now);
+    const message = { target_type: "message" as const, target_id: sent?.message.id ?? 0, reason: "spam" as const, details: "" };
+    expect(await fileReport(env.DB, stranger, message, now)).toBe(false);
+    expect(await fileReport(env.DB, reporter, message, now)).toBe(true);
+
+    const queued = (await openReports(env.DB)).find((r) => r.target_type === "content" && r.target_id === item);
+    expect(queued).toMatchObject({
+      reports: 2,
+      reason: "misinformation",
+      details: "numbers made up",
+      preview: "Dubious results",
+      author_id: author,
+    });
+  });
+
+  it("hides an upload from everyone but its owner until restored, and resolves its reports", async () => {
+    const moderator = await newMember("Moderator");
+    const author = await newMember("Author");
+    const reader = await newMember("Reader");
+    const item = await newItem(author, { title: "To hide", created_at: now });
+    await fileReport(env.DB, reader, { target_type: "content", target_id: item, reason: "spam", details: "" }, now);
+    expect(await decide(env, moderator, { target_type: "content", target_id: item, action: "hide", reason: "spam" }, now)).toBe(true);
+    expect(await findContent(env.DB, item, reader)).toBeNull();
+    expect((await findContent(env.DB, item, author))?.hidden_at).toBe(now);
+    const feed = await listFeed(env.DB, feedQuerySchema.parse({}), 1000);
+    expect(JSON.stringify(feed)).not.toContain('"To hide"');
+    // The owner cannot make it public again on their own.
+    await updateContent(env.DB, item, author, { sdg: 1, title: "To hide", summary: "s", content: "c", keywords: "k", publicize: "1" }, now);
+    expect(await findContent(env.DB, item, reader)).toBeNull();
+    expect((await openReports(env.DB)).some((r) => r.target_type === "content" && r.target_id === item)).toBe(false);
+
+    await decide(env, moderator, { target_type: "content", target_id: item, action: "restore", reason: "other" }, now);
+    expect(await findContent(env.DB, item, reader)).not.toBeNull();
+  });
+
+  it("suspends a member: their sessions end, they cannot sign in and are told why, and they are mailed", async () => {
+    const email = uniqueEmail("suspect");
+    const { caller, settle } = testCaller();
+    await sendVerificationCode(email, "register", caller);
+    await settle();
+    const { token, user } = await register(
+      { email, code: await mailedCode(email), password: "a long enough password", nickName: "Suspect", accountType: 1, kind: "individual" },
+      caller,
+    );
+    const moderator = await newMember("Moderator");
+    await decide(env, moderator, { target_type: "member", target_id: user.id, action: "suspend", reason: "harassment" }, now);
+    expect((await findSession(env.DB, token, Date.now())).status).toBe("none");
+    const refused = await login(email, "a long enough password", testCaller().caller).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AccountError);
+    expect(refused).toMatchObject({ code: "suspended", reason: "harassment" });
+    // A wrong password hears the usual answer: the suspension is no one else's business.
+    await expect(login(email, "wrong password", testCaller().caller)).rejects.toMatchObject({ code: "invalid_credentials" });
+    const mails = await env.DB.prepare("SELECT subject FROM mail_outbox WHERE to_email = ? ORDER BY id")
+      .bind(email)
+      .all<{ subject: string }>();
+    expect(mails.results.at(-1)?.subject).toBe("Your Research Commons account is suspended");
+
+    await decide(env, moderator, { target_type: "member", target_id: user.id, action: "unsuspend", reason: "other" }, now);
+    await expect(login(email, "a long enough password", testCaller().caller)).resolves.toHaveProperty("token");
+    // Sessions made before a suspension stay ended even if one slipped in.
+    const session = await createSession(env.DB, user.id, Date.now());
+    await env.DB.prepare("UPDATE users SET suspended_reason = 'spam' WHERE id = ?").bind(user.id).run();
+    expect((await findSession(env.DB, session, Date.now())).status).toBe("none");
+  });
+});
