@@ -355,7 +355,7 @@ export const OPENAPI = {
         responses: { "200": okWith({ type: "object", properties: { comments: { type: "array" } } }), "401": error, "404": error },
       },
       post: {
-        summary: "Comment (1-1000 characters)",
+        summary: "Comment (1-1000 characters); 403 when the item's owner blocked you",
         security: bearer,
         parameters: [idParam],
         requestBody: body(
@@ -369,7 +369,7 @@ export const OPENAPI = {
           },
           ["body"],
         ),
-        responses: { "201": okWith(null), "200": okWith(null), "400": error, "401": error, "404": error },
+        responses: { "201": okWith(null), "200": okWith(null), "400": error, "401": error, "403": error, "404": error },
       },
     },
     "/comments/{id}": {
@@ -382,10 +382,15 @@ export const OPENAPI = {
     },
     "/users/{id}/follow": {
       post: {
-        summary: "Follow a member (idempotent)",
+        summary: "Follow a member (idempotent); 403 'This is not available.' when a block stands between you",
         security: bearer,
         parameters: [idParam],
-        responses: { "200": okWith({ type: "object", properties: { followers: { type: "integer" } } }), "401": error, "404": error },
+        responses: {
+          "200": okWith({ type: "object", properties: { followers: { type: "integer" } } }),
+          "401": error,
+          "403": error,
+          "404": error,
+        },
       },
       delete: {
         summary: "Unfollow (idempotent)",
@@ -510,7 +515,7 @@ export const OPENAPI = {
         },
       },
       post: {
-        summary: "Start a conversation with user_id, or get the existing one (200)",
+        summary: "Start a conversation with user_id, or get the existing one (200); 403 when a block stands between you",
         security: bearer,
         requestBody: body({ user_id: { type: "integer" } }, ["user_id"]),
         responses: {
@@ -518,6 +523,7 @@ export const OPENAPI = {
           "201": okWith({ type: "object", required: ["conversation"], properties: { conversation: conversationSummary } }),
           "400": error,
           "401": error,
+          "403": error,
           "404": error,
         },
       },
@@ -545,7 +551,7 @@ export const OPENAPI = {
       },
       post: {
         summary:
-          "Send (1-2000 characters, 'Input Cannot Empty' when blank). client_id (8-64 of A-Z a-z 0-9 _ -) is chosen by the sender: the same one again answers the stored message with 200 and stores nothing new.",
+          "Send (1-2000 characters, 'Input Cannot Empty' when blank). client_id (8-64 of A-Z a-z 0-9 _ -) is chosen by the sender: the same one again answers the stored message with 200 and stores nothing new. 403 when a block stands between the two members.",
         security: bearer,
         parameters: [idParam],
         requestBody: body({ body: str, client_id: str }, ["body", "client_id"]),
@@ -554,6 +560,7 @@ export const OPENAPI = {
           "200": okWith({ type: "object", required: ["message"], properties: { message } }),
           "400": error,
           "401": error,
+          "403": error,
           "404": error,
         },
       },
