@@ -114,3 +114,53 @@ test("a reported comment reaches the moderation queue; a moderator hides it; mem
   await page.goto("/retrieval/detail?id=1");
   await expect(page.getByTestId("comments").locator("li", { hasText: text })).toHaveCount(0);
 });
+
+test("a member suspended from the queue cannot sign in and is told why; lifting it lets them in", async ({ page, browser }) => {
+  const info = test.info();
+  const name = `Suspect ${info.project.name} ${Date.now()}`;
+  const suspect = await otherMember(browser, name);
+  await suspect.close();
+  await signUpAndIn(page, "Witness");
+  await page.goto(`/personal?member=${suspect.member.id}`);
+  await ready(page, info);
+  await page.getByTestId(`report-member-${suspect.member.id}`).locator("summary").click();
+  await page.getByLabel("Reason").selectOption({ label: "Harassment or hate" });
+  await page.getByRole("button", { name: "Send report" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Thank you. A moderator will look at your report.");
+
+  const moderator = await browser.newContext({
+    extraHTTPHeaders: { "CF-Connecting-IP": clientIp() },
+    javaScriptEnabled: info.project.use.javaScriptEnabled,
+  });
+  const mod = await moderator.newPage();
+  await mod.goto("/login");
+  await signIn(mod, "moderator@demo.test");
+  await mod.goto("/moderation");
+  await ready(mod, info);
+  await mod.getByTestId("reports").locator("li", { hasText: name }).getByRole("button", { name: "Suspend the author" }).click();
+  await expect(mod.getByTestId("toast")).toHaveText("Decision recorded");
+
+  const again = await browser.newContext({
+    extraHTTPHeaders: { "CF-Connecting-IP": clientIp() },
+    javaScriptEnabled: info.project.use.javaScriptEnabled,
+  });
+  const login = await again.newPage();
+  await login.goto("/login");
+  await ready(login, info);
+  await login.getByLabel("Email").fill(suspect.member.email);
+  await login.getByLabel("Password").fill("research-demo-2026");
+  await login.getByRole("button", { name: "Log in" }).click();
+  await expect(login.getByTestId("form-error")).toHaveText(
+    "This account is suspended (Harassment or hate). Reply to the email we sent if you think this is a mistake.",
+  );
+
+  await mod.goto("/moderation");
+  await ready(mod, info);
+  await mod.getByTestId("suspended").locator("li", { hasText: name }).getByRole("button", { name: "Lift the suspension" }).click();
+  await expect(mod.getByTestId("toast")).toHaveText("Decision recorded");
+  await moderator.close();
+  await login.getByLabel("Password").fill("research-demo-2026");
+  await login.getByRole("button", { name: "Log in" }).click();
+  await expect(login).toHaveURL(/\/$|\/home$/);
+  await again.close();
+});
