@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
+import { PageTitle } from "~/components/page-title";
 import { RelativeTime } from "~/components/relative-time";
 import { Button } from "~/components/ui/button";
 import { decisionSchema, type ReportTarget } from "~/lib/schemas/report";
@@ -50,6 +51,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
   const { reports, hidden, suspended, now } = loaderData;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
+      <PageTitle titleKey="moderation" />
       <section>
         <h2 className="mb-2 font-medium">{t("safety.openReports")}</h2>
         {reports.length === 0 ? <p className="text-sm text-slate-500">{t("safety.noReports")}</p> : null}

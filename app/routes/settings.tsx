@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, redirect } from "react-router";
 import { Avatar } from "~/components/avatar";
 import { EmptyState } from "~/components/empty-state";
+import { PageTitle } from "~/components/page-title";
 import { Button } from "~/components/ui/button";
 import { requireUser } from "~/server/auth/session";
 import { env } from "~/server/bindings";
@@ -26,6 +27,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <PageTitle titleKey="setting" />
       <EmptyState what="setting" />
       <section data-testid="blocked-members">
         <h2 className="mb-2 font-medium">{t("safety.blockedMembers")}</h2>

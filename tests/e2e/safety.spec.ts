@@ -101,6 +101,7 @@ test("a reported comment reaches the moderation queue; a moderator hides it; mem
   await ready(mod, info);
   await mod.getByRole("link", { name: "Moderation" }).first().click();
   await expect(mod).toHaveURL(/\/moderation$/);
+  await expect(mod).toHaveTitle("Moderation - Research Commons");
   await ready(mod, info);
   const report = mod.getByTestId("reports").locator("li", { hasText: text });
   await expect(report).toContainText("Spam or advertising");
