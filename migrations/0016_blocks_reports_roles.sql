@@ -36,8 +36,10 @@ CREATE TABLE member_roles (
   PRIMARY KEY (user_id, role)
 );
 
--- A moderator hides an item (it becomes private to its owner until restored), a comment or a message.
+-- A moderator hides an item (it becomes private to its owner until restored, when the owner's own
+-- choice, kept in hidden_publicize, comes back), a comment or a message.
 ALTER TABLE content ADD COLUMN hidden_at INTEGER;
+ALTER TABLE content ADD COLUMN hidden_publicize INTEGER;
 ALTER TABLE comments ADD COLUMN hidden_at INTEGER;
 ALTER TABLE messages ADD COLUMN hidden_at INTEGER;
 -- A suspended member cannot sign in; the reason is what they are told.

@@ -1,7 +1,8 @@
 // `npm run role -- grant|revoke <email> <role> [--env production] [--state <dir>]`: the one way a
 // role (moderator, reviewer) is given or taken. Locally it writes to `npm start`'s state (stop the
 // server first: two writers at once make SQLite busy); with --env production, to the deployed D1.
-import { mustRun, wrangler } from "./lib.mjs";
+import { execFileSync } from "node:child_process";
+import { quietEnv, wrangler } from "./lib.mjs";
 
 const ROLES = ["moderator", "reviewer"];
 const [verb, email, role, ...rest] = process.argv.slice(2);
@@ -16,12 +17,18 @@ if (!["grant", "revoke"].includes(verb) || !/^[^\s'@]+@[^\s'@]+$/.test(email ?? 
 const target = option("--env");
 const sql =
   verb === "grant"
-    ? `INSERT OR IGNORE INTO member_roles (user_id, role, granted_at) SELECT id, '${role}', ${Date.now()} FROM users WHERE email = '${email}'`
-    : `DELETE FROM member_roles WHERE role = '${role}' AND user_id = (SELECT id FROM users WHERE email = '${email}')`;
+    ? `INSERT OR IGNORE INTO member_roles (user_id, role, granted_at) SELECT id, '${role}', ${Date.now()} FROM users WHERE email = '${email}' RETURNING user_id`
+    : `DELETE FROM member_roles WHERE role = '${role}' AND user_id = (SELECT id FROM users WHERE email = '${email}') RETURNING user_id`;
 const where = target
   ? ["--remote", "--env", target]
   : ["--local", "--config", "wrangler.toml", "--persist-to", option("--state") ?? ".wrangler/state"];
-await mustRun(wrangler, ["d1", "execute", "DB", ...where, "--command", sql]);
+const output = execFileSync(wrangler, ["d1", "execute", "DB", ...where, "--json", "--command", sql], { env: quietEnv, encoding: "utf8" });
+// The statement returns the rows it changed (local D1 reports no change counts).
+const changes = JSON.parse(output)[0]?.results?.length ?? 0;
+if (changes === 0) {
+  console.error(`Nothing changed: no member ${email}, or ${verb === "grant" ? "they already hold" : "they do not hold"} ${role}.`);
+  process.exit(1);
+}
 console.log(
   `${verb === "grant" ? "Granted" : "Revoked"} ${role} ${verb === "grant" ? "to" : "from"} ${email}. It applies from the member's next request.`,
 );

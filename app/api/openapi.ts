@@ -355,7 +355,7 @@ export const OPENAPI = {
         responses: { "200": okWith({ type: "object", properties: { comments: { type: "array" } } }), "401": error, "404": error },
       },
       post: {
-        summary: "Comment (1-1000 characters); 403 when the item's owner blocked you",
+        summary: "Comment (1-1000 characters); 403 when commenting is not available to you",
         security: bearer,
         parameters: [idParam],
         requestBody: body(
@@ -382,7 +382,7 @@ export const OPENAPI = {
     },
     "/users/{id}/follow": {
       post: {
-        summary: "Follow a member (idempotent); 403 'This is not available.' when a block stands between you",
+        summary: "Follow a member (idempotent); 403 'This is not available.' when it is not available to you",
         security: bearer,
         parameters: [idParam],
         responses: {
@@ -515,7 +515,7 @@ export const OPENAPI = {
         },
       },
       post: {
-        summary: "Start a conversation with user_id, or get the existing one (200); 403 when a block stands between you",
+        summary: "Start a conversation with user_id, or get the existing one (200); 403 when it is not available to you",
         security: bearer,
         requestBody: body({ user_id: { type: "integer" } }, ["user_id"]),
         responses: {
@@ -551,7 +551,7 @@ export const OPENAPI = {
       },
       post: {
         summary:
-          "Send (1-2000 characters, 'Input Cannot Empty' when blank). client_id (8-64 of A-Z a-z 0-9 _ -) is chosen by the sender: the same one again answers the stored message with 200 and stores nothing new. 403 when a block stands between the two members.",
+          "Send (1-2000 characters, 'Input Cannot Empty' when blank). client_id (8-64 of A-Z a-z 0-9 _ -) is chosen by the sender: the same one again answers the stored message with 200 and stores nothing new. 403 when sending is not available to you.",
         security: bearer,
         parameters: [idParam],
         requestBody: body({ body: str, client_id: str }, ["body", "client_id"]),

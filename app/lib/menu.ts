@@ -14,24 +14,24 @@ export interface MenuItem {
  * that child in its place; with no visible child the route is a plain item; with more, a submenu.
  */
 export function buildMenu(routes: RouteMeta[] = MAIN_ROUTES, roles: readonly string[] = []): MenuItem[] {
-  return routes.filter((route) => !route.hidden && mayOpen(route, roles)).map(toItem);
+  return routes.filter((route) => !route.hidden && mayOpen(route, roles)).map((route) => toItem(route, roles));
 }
 
 /** Spec section 6: a route with no roles is open to every member, otherwise one must match. */
 export const mayOpen = (route: Pick<RouteMeta, "roles">, roles: readonly string[]) =>
   !route.roles || route.roles.length === 0 || route.roles.some((role) => roles.includes(role));
 
-function toItem(route: RouteMeta): MenuItem {
-  const visible = (route.children ?? []).filter((child) => !child.hidden);
+function toItem(route: RouteMeta, roles: readonly string[]): MenuItem {
+  const visible = (route.children ?? []).filter((child) => !child.hidden && mayOpen(child, roles));
   const only = visible.length === 1 ? visible[0] : undefined;
-  if (only) return { ...toItem(only), icon: only.icon ?? route.icon };
+  if (only) return { ...toItem(only, roles), icon: only.icon ?? route.icon };
   return {
     path: route.path,
     title: route.title,
     icon: route.icon,
     external: isExternal(route.path),
     badge: route.badge,
-    children: visible.length > 1 ? visible.map(toItem) : undefined,
+    children: visible.length > 1 ? visible.map((child) => toItem(child, roles)) : undefined,
   };
 }
 

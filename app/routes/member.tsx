@@ -47,8 +47,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!exists) throw data(null, { status: 404 });
     if (!(await setFollow(env.DB, user.id, id, intent === "follow", now))) return refusedRedirect(request, `/personal?member=${id}`);
   } else if (intent === "block" || intent === "unblock") {
-    if (intent === "block") await block(env.DB, user.id, id, now);
-    else await unblock(env.DB, user.id, id);
+    if (!Number.isInteger(id) || id <= 0 || id === user.id) throw data(null, { status: 404 });
+    if (intent === "unblock") await unblock(env.DB, user.id, id);
+    // Refused (an unknown member, or the block list is full) unless it was already in place.
+    else if (!(await block(env.DB, user.id, id, now)) && !(await hasBlocked(env.DB, user.id, id)))
+      return refusedRedirect(request, `/personal?member=${id}`);
     const done = intent === "block" ? "safety.blockDone" : "safety.unblockDone";
     return redirect(`/personal?member=${id}`, { status: 303, headers: { "Set-Cookie": flashCookie(request, "success", done) } });
   } else if (intent === "add-interest") {

@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { decisionSchema, type ReportTarget } from "~/lib/schemas/report";
 import { requireRole } from "~/server/auth/roles";
 import { env } from "~/server/bindings";
+import { requestContext } from "~/server/context";
 import { decide, moderated, openReports } from "~/server/moderation/reports";
 import { flashCookie } from "~/server/shell/flash";
 import type { Route } from "./+types/moderation";
@@ -20,7 +21,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireRole(request, context, "moderator");
   const parsed = decisionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw data(null, { status: 400 });
-  if (!(await decide(env, user.id, parsed.data, Date.now()))) throw data(null, { status: 404 });
+  const { ctx } = context.get(requestContext);
+  const later = (promise: Promise<unknown>) => ctx?.waitUntil(promise);
+  if (!(await decide(env, user.id, parsed.data, Date.now(), later))) throw data(null, { status: 404 });
   return redirect("/moderation", { status: 303, headers: { "Set-Cookie": flashCookie(request, "success", "safety.decided") } });
 }
 

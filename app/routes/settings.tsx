@@ -19,7 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const form = await request.formData();
-  await unblock(env.DB, user.id, Number(form.get("member")));
+  const member = Number(form.get("member"));
+  if (Number.isInteger(member) && member > 0) await unblock(env.DB, user.id, member);
   return redirect("/personal/Setting", { status: 303, headers: { "Set-Cookie": flashCookie(request, "success", "safety.unblockDone") } });
 }
 

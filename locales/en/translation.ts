@@ -187,7 +187,7 @@ const en = {
       "A moderator looked at a report about something you posted ({{reason}}) and asks you to keep to the community rules. Another such report may lead to a suspension.",
     suspendedSubject: "Your Research Commons account is suspended",
     suspendedBody:
-      "A moderator suspended your account after a report ({{reason}}). You cannot sign in while it is suspended. Reply to this email if you think this is a mistake.",
+      "A moderator suspended your account after a report ({{reason}}). You cannot sign in while it is suspended. If you think this is a mistake, contact the Research Commons team.",
   },
   safety: {
     notAvailable: "This is not available.",
@@ -236,7 +236,7 @@ const en = {
     dismiss: "Dismiss",
     decided: "Decision recorded",
     hiddenByModerator: "A moderator hid this upload after a report. Only you can see it.",
-    suspended: "This account is suspended ({{reason}}). Reply to the email we sent if you think this is a mistake.",
+    suspended: "This account is suspended ({{reason}}). If you think this is a mistake, contact the Research Commons team.",
   },
   devMail: {
     intro: "Mail sent while running locally. Nothing here leaves this machine.",

@@ -4,7 +4,7 @@ import { AccountError, login, register, sendVerificationCode } from "~/server/ac
 import { createSession, findSession } from "~/server/accounts/sessions";
 import { findContent, updateContent } from "~/server/content/content";
 import { feedQuerySchema, listFeed } from "~/server/content/feed";
-import { messagesPage, startConversation, storeMessage } from "~/server/messaging/conversations";
+import { listConversations, messagesPage, startConversation, storeMessage, unreadTotal } from "~/server/messaging/conversations";
 import { conversationRoom } from "~/server/messaging/live";
 import { decide, fileReport, openReports } from "~/server/moderation/reports";
 import { block, unblock } from "~/server/social/blocks";
@@ -72,6 +72,60 @@ describe("blocking", () => {
 });
 
 describe("reports and moderation", () => {
+  it("decides only on what was reported, with a decision that fits it, and never suspends a role holder", async () => {
+    const moderator = await newMember("Moderator");
+    const author = await newMember("Author");
+    const other = await newMember("Other");
+    const id = await conversation(author, other);
+    const sent = await storeMessage(env.DB, id, author, "a private word", crypto.randomUUID(), now);
+    const message = sent?.message.id ?? 0;
+    // Nobody reported it: a moderator cannot hide (and so read) a private message.
+    expect(await decide(env, moderator, { target_type: "message", target_id: message, action: "hide", reason: "spam" }, now)).toBe(false);
+    expect(await decide(env, moderator, { target_type: "member", target_id: author, action: "suspend", reason: "spam" }, now)).toBe(false);
+    await fileReport(env.DB, other, { target_type: "member", target_id: author, reason: "spam", details: "" }, now);
+    expect(await decide(env, moderator, { target_type: "member", target_id: author, action: "hide", reason: "spam" }, now)).toBe(false);
+    await env.DB.prepare("INSERT INTO member_roles (user_id, role, granted_at) VALUES (?, 'moderator', 0)").bind(author).run();
+    expect(await decide(env, moderator, { target_type: "member", target_id: author, action: "suspend", reason: "spam" }, now)).toBe(false);
+    expect(await env.DB.prepare("SELECT suspended_reason FROM users WHERE id = ?").bind(author).first("suspended_reason")).toBeNull();
+  });
+
+  it("keeps a hidden message out of the conversation list and the unread counts", async () => {
+    const moderator = await newMember("Moderator");
+    const author = await newMember("Author");
+    const reader = await newMember("Reader");
+    const id = await conversation(author, reader);
+    const sent = await storeMessage(env.DB, id, author, "rude words", crypto.randomUUID(), now);
+    await fileReport(env.DB, reader, { target_type: "message", target_id: sent?.message.id ?? 0, reason: "harassment", details: "" }, now);
+    await decide(env, moderator, { target_type: "message", target_id: sent?.message.id ?? 0, action: "hide", reason: "harassment" }, now);
+    const [listed] = await listConversations(env.DB, reader);
+    expect(listed?.last_message).toBeNull();
+    expect(listed?.unread_count).toBe(0);
+    expect(await unreadTotal(env.DB, reader)).toBe(0);
+  });
+
+  it("lets a report on something deleted since be dismissed, and a restore gives an upload back its owner's choice", async () => {
+    const moderator = await newMember("Moderator");
+    const author = await newMember("Author");
+    const reader = await newMember("Reader");
+    const item = await newItem(author);
+    await addComment(env.DB, author, item, "soon gone", now);
+    const comment = await env.DB.prepare("SELECT max(id) AS id FROM comments WHERE user_id = ?").bind(author).first<{ id: number }>();
+    await fileReport(env.DB, reader, { target_type: "comment", target_id: comment?.id ?? 0, reason: "spam", details: "" }, now);
+    await env.DB.prepare("DELETE FROM comments WHERE id = ?").bind(comment?.id).run();
+    expect(
+      await decide(env, moderator, { target_type: "comment", target_id: comment?.id ?? 0, action: "dismiss", reason: "spam" }, now),
+    ).toBe(true);
+    expect((await openReports(env.DB)).some((r) => r.target_type === "comment" && r.target_id === comment?.id)).toBe(false);
+
+    await fileReport(env.DB, reader, { target_type: "content", target_id: item, reason: "spam", details: "" }, now);
+    await decide(env, moderator, { target_type: "content", target_id: item, action: "hide", reason: "spam" }, now);
+    // While it is hidden the owner decides to keep it private; the restore honours that.
+    await updateContent(env.DB, item, author, { sdg: 1, title: "t", summary: "s", content: "c", keywords: "k", publicize: "0" }, now);
+    await decide(env, moderator, { target_type: "content", target_id: item, action: "restore", reason: "other" }, now);
+    expect(await findContent(env.DB, item, reader)).toBeNull();
+    expect((await findContent(env.DB, item, author))?.hidden_at).toBeNull();
+  });
+
   it("takes one report per member and target, only for what the reporter can see, and never their own", async () => {
     const author = await newMember("Author");
     const reporter = await newMember("Reporter");
@@ -131,7 +185,13 @@ describe("reports and moderation", () => {
       caller,
     );
     const moderator = await newMember("Moderator");
-    await decide(env, moderator, { target_type: "member", target_id: user.id, action: "suspend", reason: "harassment" }, now);
+    const witness = await newMember("Witness");
+    await fileReport(env.DB, witness, { target_type: "member", target_id: user.id, reason: "harassment", details: "" }, now);
+    const mail: Promise<unknown>[] = [];
+    await decide(env, moderator, { target_type: "member", target_id: user.id, action: "suspend", reason: "harassment" }, now, (p) =>
+      mail.push(p),
+    );
+    await Promise.all(mail);
     expect((await findSession(env.DB, token, Date.now())).status).toBe("none");
     const refused = await login(email, "a long enough password", testCaller().caller).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AccountError);

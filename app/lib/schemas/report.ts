@@ -8,7 +8,7 @@ export const MAX_REPORT_DETAILS = 500;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
-/** A member's report: what, why, and optional words; the same schema for the form and the API. */
+/** A member's report: what, why, and optional words. */
 export const reportSchema = z.object({
   target_type: z.enum(REPORT_TARGETS, { error: "notify.requestFailed" }),
   target_id: z.coerce.number({ error: "notify.requestFailed" }).int().positive("notify.requestFailed"),

@@ -114,7 +114,10 @@ export async function deleteContent(db: D1Database, bucket: R2Bucket, id: number
 export async function updateContent(db: D1Database, id: number, ownerId: number, fields: Omit<ContentFields, "kind">, now: number) {
   const result = await db
     .prepare(
-      "UPDATE content SET sdg = ?, title = ?, summary = ?, content = ?, keywords = ?, publicize = CASE WHEN hidden_at IS NULL THEN ? ELSE 0 END, updated_at = ? WHERE id = ? AND owner_id = ?",
+      `UPDATE content SET sdg = ?1, title = ?2, summary = ?3, content = ?4, keywords = ?5,
+         publicize = CASE WHEN hidden_at IS NULL THEN ?6 ELSE 0 END,
+         hidden_publicize = CASE WHEN hidden_at IS NULL THEN NULL ELSE ?6 END, updated_at = ?7
+       WHERE id = ?8 AND owner_id = ?9`,
     )
     .bind(fields.sdg, fields.title, fields.summary, fields.content, fields.keywords, Number(fields.publicize), now, id, ownerId)
     .run();

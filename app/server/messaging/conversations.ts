@@ -68,11 +68,11 @@ export async function listConversations(db: D1Database, userId: number): Promise
     .prepare(
       `SELECT c.id, u.id AS other_id, u.nick_name, u.image, u.account_type,
          m.id AS m_id, m.sender_id, m.body, m.created_at,
-         (SELECT count(*) FROM messages x WHERE x.conversation_id = c.id AND x.id > cm.last_read_id AND x.sender_id <> ?1) AS unread_count
+         (SELECT count(*) FROM messages x WHERE x.conversation_id = c.id AND x.id > cm.last_read_id AND x.sender_id <> ?1 AND x.hidden_at IS NULL) AS unread_count
        FROM conversation_members cm
        JOIN conversations c ON c.id = cm.conversation_id
        JOIN users u ON u.id = CASE WHEN c.member_low = ?1 THEN c.member_high ELSE c.member_low END
-       LEFT JOIN messages m ON m.id = c.last_message_id
+       LEFT JOIN messages m ON m.id = c.last_message_id AND m.hidden_at IS NULL
        WHERE cm.user_id = ?1
        ORDER BY coalesce(m.created_at, c.created_at) DESC, c.id DESC`,
     )
@@ -102,7 +102,7 @@ export async function unreadTotal(db: D1Database, userId: number): Promise<numbe
   const row = await db
     .prepare(
       `SELECT count(*) AS n FROM conversation_members cm JOIN messages m ON m.conversation_id = cm.conversation_id
-       WHERE cm.user_id = ?1 AND m.id > cm.last_read_id AND m.sender_id <> ?1`,
+       WHERE cm.user_id = ?1 AND m.id > cm.last_read_id AND m.sender_id <> ?1 AND m.hidden_at IS NULL`,
     )
     .bind(userId)
     .first<{ n: number }>();

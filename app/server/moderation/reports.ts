@@ -143,41 +143,83 @@ async function authorOf(db: D1Database, type: ReportTarget, id: number): Promise
   return row?.author ?? null;
 }
 
+/** Where mail after a decision goes on (the request's waitUntil); tests just let it run. */
+const waitUntilNothing = (_promise: Promise<unknown>): void => {};
+
+/** What each decision may apply to; the queue's decisions need an open report on the target. */
+const FITS: Record<Decision["action"], { targets: readonly ReportTarget[]; fromQueue: boolean }> = {
+  hide: { targets: ["content", "comment", "message"], fromQueue: true },
+  warn: { targets: ["content", "comment", "message", "member"], fromQueue: true },
+  suspend: { targets: ["content", "comment", "message", "member"], fromQueue: true },
+  dismiss: { targets: ["content", "comment", "message", "member"], fromQueue: true },
+  restore: { targets: ["content", "comment", "message"], fromQueue: false },
+  unsuspend: { targets: ["member"], fromQueue: false },
+};
+
+const openReportOn = (db: D1Database, type: ReportTarget, id: number) =>
+  db.prepare("SELECT 1 FROM reports WHERE target_type = ? AND target_id = ? AND resolved_at IS NULL LIMIT 1").bind(type, id).first();
+
 /**
- * Applies a moderator's decision and resolves the target's open reports with it. Hiding an upload
- * makes it private to its owner (every feed, search and page already keeps private items to their
- * owner), and the owner cannot make it public again until a moderator restores it. A suspension
- * ends the member's sessions and sockets at once. False when the target no longer exists.
+ * Applies a moderator's decision. Hide, warn, suspend and dismiss answer an open report (a moderator
+ * cannot reach into content nobody reported, private messages least of all) and resolve every open
+ * report on the target in the same batch as their effect; restore and unsuspend undo an earlier
+ * decision. Hiding an upload makes it private to its owner (every list already keeps private items
+ * to their owner) and keeps the owner's own choice for the restore. A suspension ends the member's
+ * sessions and sockets at once; members with a role are not suspended from the queue. False when
+ * the decision does not fit the target or there is nothing to decide.
  */
-export async function decide(env: Env, moderatorId: number, decision: Decision, now: number): Promise<boolean> {
+export async function decide(
+  env: Env,
+  moderatorId: number,
+  decision: Decision,
+  now: number,
+  later: (promise: Promise<unknown>) => void = waitUntilNothing,
+): Promise<boolean> {
   const db = env.DB;
   const { target_type: type, target_id: id, action, reason } = decision;
+  const fit = FITS[action];
+  if (!fit.targets.includes(type)) return false;
+  if (fit.fromQueue && !(await openReportOn(db, type, id))) return false;
   const author = await authorOf(db, type, id);
-  if (author === null) return false;
+  const resolve = db
+    .prepare(
+      "UPDATE reports SET resolved_at = ?, resolved_by = ?, outcome = ? WHERE target_type = ? AND target_id = ? AND resolved_at IS NULL",
+    )
+    .bind(now, moderatorId, author === null ? "gone" : action, type, id);
+  // A target deleted since it was reported leaves nothing to decide but its reports.
+  if (author === null) {
+    if (fit.fromQueue) await resolve.run();
+    return fit.fromQueue;
+  }
+  if (action === "suspend" && (await db.prepare("SELECT 1 FROM member_roles WHERE user_id = ?").bind(author).first())) return false;
+
   const effects: D1PreparedStatement[] = [];
-  if ((action === "hide" || action === "restore") && type !== "member") {
-    const hide = action === "hide";
-    const publicize = type === "content" ? `, publicize = ${hide ? 0 : 1}` : "";
+  if (action === "hide" && type === "content") {
     effects.push(
       db
-        .prepare(`UPDATE ${HIDEABLE[type]} SET hidden_at = ?${publicize} WHERE id = ? AND hidden_at IS ${hide ? "" : "NOT "}NULL`)
-        .bind(hide ? now : null, id),
+        .prepare("UPDATE content SET hidden_at = ?, hidden_publicize = publicize, publicize = 0 WHERE id = ? AND hidden_at IS NULL")
+        .bind(now, id),
     );
+  } else if (action === "hide" && type !== "member") {
+    effects.push(db.prepare(`UPDATE ${HIDEABLE[type]} SET hidden_at = ? WHERE id = ? AND hidden_at IS NULL`).bind(now, id));
+  } else if (action === "restore" && type === "content") {
+    effects.push(
+      db
+        .prepare(
+          "UPDATE content SET publicize = coalesce(hidden_publicize, 1), hidden_at = NULL, hidden_publicize = NULL WHERE id = ? AND hidden_at IS NOT NULL",
+        )
+        .bind(id),
+    );
+  } else if (action === "restore" && type !== "member") {
+    effects.push(db.prepare(`UPDATE ${HIDEABLE[type]} SET hidden_at = NULL WHERE id = ?`).bind(id));
   } else if (action === "suspend") {
     effects.push(db.prepare("UPDATE users SET suspended_reason = ? WHERE id = ?").bind(reason, author), revokeAllSessions(db, author));
   } else if (action === "unsuspend") {
     effects.push(db.prepare("UPDATE users SET suspended_reason = NULL WHERE id = ?").bind(author));
   }
-  await db.batch([
-    ...effects,
-    db
-      .prepare(
-        "UPDATE reports SET resolved_at = ?, resolved_by = ?, outcome = ? WHERE target_type = ? AND target_id = ? AND resolved_at IS NULL",
-      )
-      .bind(now, moderatorId, action, type, id),
-  ]);
+  await db.batch(fit.fromQueue ? [...effects, resolve] : effects);
   if (action === "suspend") await closeSessionSockets(env, author, null);
-  if (action === "warn" || action === "suspend") await tellAuthor(db, author, action, reason);
+  if (action === "warn" || action === "suspend") later(tellAuthor(db, author, action, reason));
   return true;
 }
 
