@@ -1,3 +1,5 @@
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/limits";
+
 // The API's contract, served at /api/openapi.json. Contract tests check the handlers against it.
 const envelope = (data: object | null) => ({
   type: "object",
@@ -155,7 +157,7 @@ export const OPENAPI = {
           {
             email: str,
             code: str,
-            pwd: { type: "string", minLength: 8, maxLength: 256 },
+            pwd: { type: "string", minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX },
             nick_name: str,
             account_type: { type: "integer", enum: [1, 2] },
             kind: { type: "string", enum: ["individual", "facilitator"], default: "individual" },
@@ -176,7 +178,11 @@ export const OPENAPI = {
     "/users/reset-password": {
       post: {
         summary: "Set a new password with a reset code; ends every session of the member",
-        requestBody: body({ email: str, code: str, pwd: { type: "string", minLength: 8, maxLength: 256 } }, ["email", "code", "pwd"]),
+        requestBody: body({ email: str, code: str, pwd: { type: "string", minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX } }, [
+          "email",
+          "code",
+          "pwd",
+        ]),
         responses: { "200": okWith(null), "400": error, "429": error },
       },
     },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { translateError } from "~/lib/form-errors";
-import { code, email, newPassword, PASSWORD_MAX } from "~/lib/schemas/auth";
+import { PASSWORD_MAX } from "~/lib/limits";
+import { code, email, newPassword } from "~/lib/schemas/auth";
 import { cleanString } from "~/lib/schemas/text";
 import {
   AccountError,

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, useLocation } from "react-router";
-import { MAX_REPORT_DETAILS, REPORT_REASONS, type ReportTarget } from "~/lib/schemas/report";
+import { REPORT_DETAILS_MAX } from "~/lib/limits";
+import { REPORT_REASONS, type ReportTarget } from "~/lib/schemas/report";
 import { Button } from "./ui/button";
 
 /** "Report": a disclosure with the reason and optional details; posts to /report and comes back here. */
@@ -31,7 +32,7 @@ export function ReportForm({ target, id }: { target: ReportTarget; id: number })
         </label>
         <label className="grid gap-1">
           {t("safety.details")}
-          <textarea name="details" maxLength={MAX_REPORT_DETAILS} rows={2} className="rounded border px-2 py-1" />
+          <textarea name="details" maxLength={REPORT_DETAILS_MAX} rows={2} className="rounded border px-2 py-1" />
         </label>
         <Button type="submit" variant="outline" size="sm">
           {t("safety.sendReport")}

@@ -8,4 +8,3 @@ export const MAX_VISITED_VIEWS = 12;
 export const MAX_VIEW_URL_ENCODED = 250;
 export const CONTEXT_MENU_WIDTH = 105;
 export const SESSION_IDLE_MS = 1_200_000;
-export const MAX_INTERESTS = 5; // spec: at most five interests

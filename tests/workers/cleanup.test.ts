@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { SESSION_IDLE_MS } from "~/lib/config";
-import { MAX_OPEN_UPLOADS } from "~/lib/schemas/content";
+import { MAX_OPEN_UPLOADS } from "~/lib/limits";
 import { createSession } from "~/server/accounts/sessions";
 import { completeUpload, putPart, startUpload, uploadStatus } from "~/server/content/chunked";
 import { CLEANUP_BATCH, cleanUp, UPLOAD_MAX_AGE_MS } from "~/server/cron/cleanup";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { MAX_INTERESTS } from "~/lib/config";
+import { MAX_INTERESTS } from "~/lib/limits";
 import { recommended } from "~/server/content/recommend";
 import { addInterest, listInterests, removeInterest } from "~/server/members/interests";
 import { memberPage } from "~/server/members/profile";

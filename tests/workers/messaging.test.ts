@@ -1,8 +1,8 @@
 import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { MESSAGE_MAX } from "~/lib/limits";
 import { SESSION_ENDED_CLOSE } from "~/lib/live-socket";
-import { MESSAGE_MAX } from "~/lib/schemas/message";
 import { logout } from "~/server/accounts/accounts";
 import { createSession } from "~/server/accounts/sessions";
 import { listConversations, markRead, messagesPage, startConversation, unreadTotal } from "~/server/messaging/conversations";

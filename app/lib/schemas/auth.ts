@@ -1,22 +1,19 @@
 import { z } from "zod";
-import { cleanString } from "./text";
+import { EMAIL_MAX, NICK_NAME_MAX, ORGANISATION_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/limits";
+import { cleanString, requiredText } from "./text";
 
 // Shared by the server (actions, API) and the browser (Conform's inline validation). Messages are
 // translation keys; "key|name=value" carries interpolation values (see lib/form-errors.ts).
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 256;
 
 export const email = z
   .email({ error: (issue) => (issue.input === undefined || issue.input === "" ? "validation.emailEmpty" : "validation.emailFormat") })
-  .max(254, "validation.emailFormat");
+  .max(EMAIL_MAX, "validation.emailFormat");
 export const code = z.string({ error: "validation.codeEmpty" }).regex(/^\d{6}$/, "validation.codeFormat");
 export const newPassword = z
   .string({ error: "validation.passwordEmpty" })
   .min(PASSWORD_MIN, `validation.passwordTooShort|min=${PASSWORD_MIN}`)
   .max(PASSWORD_MAX, `validation.passwordTooLong|max=${PASSWORD_MAX}`);
 const confirmPassword = z.string({ error: "validation.confirmPasswordEmpty" });
-const required = (field: string, max: number) =>
-  cleanString(`validation.fieldEmpty|field=fields.${field}`).min(1, `validation.fieldEmpty|field=fields.${field}`).max(max);
 
 const samePasswords = (value: { password: string; confirmPassword: string }) => value.password === value.confirmPassword;
 const differ = { path: ["confirmPassword"], message: "validation.passwordsDiffer" };
@@ -42,8 +39,9 @@ export function signupSchema(kind: Kind) {
       code,
       password: newPassword,
       confirmPassword,
-      nickName: required("nickName", 50),
-      organisation: kind === "facilitator" ? required("organisation", 120) : cleanString("validation.inputEmpty").optional(),
+      nickName: requiredText("nickName", NICK_NAME_MAX),
+      organisation:
+        kind === "facilitator" ? requiredText("organisation", ORGANISATION_MAX) : cleanString("validation.inputEmpty").optional(),
     })
     .refine(samePasswords, differ);
 }

@@ -1,23 +1,16 @@
 import { z } from "zod";
-import { CLIENT_KEY, cleanString } from "./text";
+import { COMMENT_MAX, CONTENT_MAX, KEYWORDS_MAX, SUMMARY_MAX, TITLE_MAX } from "~/lib/limits";
+import { CLIENT_KEY, cleanString, requiredText } from "./text";
 
 // The Upload entity's fields (spec section 3); every one is required (section 5).
-export const MAX_UPLOAD_MB = 100;
-export const MAX_THUMBNAIL_MB = 5;
-export const MAX_THUMBNAIL_PIXELS = 4000;
-/** Resumable uploads a member may have open at once; the cron trigger ends abandoned ones. */
-export const MAX_OPEN_UPLOADS = 5;
-
-const required = (field: string, max: number) =>
-  cleanString(`validation.fieldEmpty|field=fields.${field}`).min(1, `validation.fieldEmpty|field=fields.${field}`).max(max);
 
 export const contentFieldsSchema = z.object({
   kind: z.enum(["document", "video"], { error: "validation.fileMismatch" }),
   sdg: z.coerce.number({ error: "validation.fieldEmpty|field=fields.sdg" }).int().min(1, "validation.fieldEmpty|field=fields.sdg").max(17),
-  title: required("title", 200),
-  summary: required("summary", 2000),
-  content: required("content", 20000),
-  keywords: required("keywords", 500),
+  title: requiredText("title", TITLE_MAX),
+  summary: requiredText("summary", SUMMARY_MAX),
+  content: requiredText("content", CONTENT_MAX),
+  keywords: requiredText("keywords", KEYWORDS_MAX),
   publicize: z.enum(["1", "0"], { error: "validation.fieldEmpty|field=fields.publicize" }),
 });
 
@@ -33,7 +26,6 @@ export const editContentSchema = contentFieldsSchema.omit({ kind: true });
 export const memberText = (max: number, tooLongKey: string) =>
   cleanString("validation.inputEmpty").min(1, "validation.inputEmpty").max(max, `${tooLongKey}|max=${max}`);
 
-export const COMMENT_MAX = 1000;
 export const commentSchema = z.object({
   body: memberText(COMMENT_MAX, "validation.commentTooLong"),
   /** Made when the form was rendered, so a repeated submission stores once. */

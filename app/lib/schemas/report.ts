@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { REPORT_DETAILS_MAX } from "~/lib/limits";
 import { cleanString } from "./text";
 
 export const REPORT_REASONS = ["spam", "harassment", "copyright", "misinformation", "other"] as const;
 export const REPORT_TARGETS = ["content", "comment", "message", "member"] as const;
-export const MAX_REPORT_DETAILS = 500;
 
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
@@ -13,7 +13,7 @@ export const reportSchema = z.object({
   target_type: z.enum(REPORT_TARGETS, { error: "notify.requestFailed" }),
   target_id: z.coerce.number({ error: "notify.requestFailed" }).int().positive("notify.requestFailed"),
   reason: z.enum(REPORT_REASONS, { error: "validation.inputEmpty" }),
-  details: cleanString("validation.inputEmpty").max(MAX_REPORT_DETAILS, "safety.detailsTooLong").default(""),
+  details: cleanString("validation.inputEmpty").max(REPORT_DETAILS_MAX, "safety.detailsTooLong").default(""),
 });
 
 export const MODERATION_ACTIONS = ["hide", "restore", "warn", "suspend", "unsuspend", "dismiss"] as const;

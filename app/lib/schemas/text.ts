@@ -14,5 +14,9 @@ export const cleanString = (emptyKey: string) =>
     .normalize("NFC")
     .refine((text) => !HIDDEN.test(text), "validation.hiddenCharacters");
 
+/** A required field: its translated "{field} cannot be empty", and at most `max` characters. */
+export const requiredText = (field: string, max: number) =>
+  cleanString(`validation.fieldEmpty|field=fields.${field}`).min(1, `validation.fieldEmpty|field=fields.${field}`).max(max);
+
 /** A key a form or client makes once, so that a repeat of the same submission is stored once. */
 export const CLIENT_KEY = /^[\w-]{8,64}$/;

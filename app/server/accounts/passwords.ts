@@ -6,8 +6,6 @@ import { base64url, fromBase64url, randomBytes, timingSafeEqual } from "./crypto
 // The pepper id lets operators rotate the pepper without locking anyone out (docs/operations.md);
 // hashes written before ids existed name no pepper and mean pepper "1".
 export const PBKDF2_ITERATIONS = 100_000;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 256;
 
 const encoder = new TextEncoder();
 

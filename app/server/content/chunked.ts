@@ -1,4 +1,4 @@
-import { MAX_OPEN_UPLOADS } from "~/lib/schemas/content";
+import { MAX_OPEN_UPLOADS } from "~/lib/limits";
 import { newFileKey } from "~/server/storage/files";
 import { MAX_FILE_BYTES, PART_SIZE, type StoredObject, UploadRefused } from "./receive-upload";
 import { looksLikeMp4, looksLikePdfHead, looksLikePdfTail } from "./sniff";

@@ -1,6 +1,6 @@
 import { Buffer } from "node:buffer";
 import { getMultipartBoundary, type MultipartPart, parseMultipart } from "@mjackson/multipart-parser";
-import { MAX_THUMBNAIL_MB, MAX_THUMBNAIL_PIXELS, MAX_UPLOAD_MB } from "~/lib/schemas/content";
+import { MAX_THUMBNAIL_MB, MAX_THUMBNAIL_PIXELS, MAX_UPLOAD_MB } from "~/lib/limits";
 import { joinChunks } from "~/server/http/body";
 import { newFileKey } from "~/server/storage/files";
 import { inspectImage, looksLikeMp4, looksLikePdfHead, looksLikePdfTail } from "./sniff";

@@ -1,4 +1,4 @@
-import { MAX_OPEN_UPLOADS, MAX_THUMBNAIL_MB, MAX_THUMBNAIL_PIXELS, MAX_UPLOAD_MB } from "~/lib/schemas/content";
+import { MAX_OPEN_UPLOADS, MAX_THUMBNAIL_MB, MAX_THUMBNAIL_PIXELS, MAX_UPLOAD_MB } from "~/lib/limits";
 import type { RefusalReason, UploadRefused } from "./receive-upload";
 
 const FILE: Record<RefusalReason, string> = {

@@ -1,4 +1,4 @@
-import { MAX_INTERESTS } from "~/lib/config";
+import { MAX_INTERESTS } from "~/lib/limits";
 
 // A member's interests are goals (1-17); they steer the recommended list.
 

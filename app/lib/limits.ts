@@ -1,0 +1,28 @@
+// Every limit a member meets, in one place with no zod in it: the schemas, the pages' hints and the
+// server import these. Numbers the spec leaves open are chosen in the decision records named.
+
+// Accounts (docs/decisions/0006-accounts-and-sessions.md)
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+export const EMAIL_MAX = 254;
+export const NICK_NAME_MAX = 50;
+export const ORGANISATION_MAX = 120;
+
+// An upload's fields and files (spec sections 3 and 5)
+export const TITLE_MAX = 200;
+export const SUMMARY_MAX = 2000;
+export const CONTENT_MAX = 20000;
+export const KEYWORDS_MAX = 500;
+export const MAX_UPLOAD_MB = 100;
+export const MAX_THUMBNAIL_MB = 5;
+export const MAX_THUMBNAIL_PIXELS = 4000;
+/** Resumable uploads a member may have open at once; the cron trigger ends abandoned ones. */
+export const MAX_OPEN_UPLOADS = 5;
+
+// What members write to each other (docs/decisions/0010-messaging.md)
+export const COMMENT_MAX = 1000;
+export const MESSAGE_MAX = 2000;
+export const REPORT_DETAILS_MAX = 500;
+
+/** Spec: at most five interests. */
+export const MAX_INTERESTS = 5;
