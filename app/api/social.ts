@@ -6,7 +6,7 @@ import { feedQuerySchema, listFeed } from "~/server/content/feed";
 import { translator } from "~/server/i18n/translate";
 import { pointsLedger, rankingList, scoreFor } from "~/server/ranking/ranking";
 import { clearSearchHistory, rememberSearch, searchHistory, searchPage, searchQuerySchema } from "~/server/search/search";
-import { addComment, deleteComment, setFollow, setLike, socialOf } from "~/server/social/social";
+import { addComment, deleteComment, followMember, setLike, socialOf } from "~/server/social/social";
 import { API_CODES, fail, notAvailable, ok } from "./envelope";
 import { type ApiContext, authenticate } from "./users";
 
@@ -57,11 +57,10 @@ export async function likeCall(ctx: ApiContext, id: string) {
 export async function followCall(ctx: ApiContext, id: string) {
   const auth = await authenticate(ctx);
   if (auth instanceof Response) return auth;
-  const member = await env.DB.prepare("SELECT id FROM users WHERE id = ?").bind(Number(id)).first<{ id: number }>();
-  if (!member) return notFound(ctx);
-  if (!(await setFollow(env.DB, auth.user.id, member.id, ctx.request.method === "POST", ctx.now))) return notAvailable(ctx.language);
-  const row = await env.DB.prepare("SELECT count(*) AS n FROM follows WHERE followee_id = ?").bind(member.id).first<{ n: number }>();
-  return ok({ followers: row?.n ?? 0 });
+  const followed = await followMember(env.DB, auth.user.id, Number(id), ctx.request.method === "POST", ctx.now);
+  if (followed === "missing") return notFound(ctx);
+  if (followed === "refused") return notAvailable(ctx.language);
+  return ok(followed);
 }
 
 export async function getComments(ctx: ApiContext, id: string) {

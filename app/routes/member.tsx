@@ -18,7 +18,7 @@ import { addInterest, removeInterest } from "~/server/members/interests";
 import { memberPage } from "~/server/members/profile";
 import { flashCookie, refusedRedirect } from "~/server/shell/flash";
 import { block, hasBlocked, unblock } from "~/server/social/blocks";
-import { setFollow } from "~/server/social/social";
+import { followMember } from "~/server/social/social";
 import type { Route } from "./+types/member";
 
 /** /personal is the member's own page; /personal?member=ID is anyone's. */
@@ -43,9 +43,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = memberIdOf(request, user.id);
   const now = Date.now();
   if (intent === "follow" || intent === "unfollow") {
-    const exists = await env.DB.prepare("SELECT 1 AS yes FROM users WHERE id = ?").bind(id).first();
-    if (!exists) throw data(null, { status: 404 });
-    if (!(await setFollow(env.DB, user.id, id, intent === "follow", now))) return refusedRedirect(request, `/personal?member=${id}`);
+    const followed = await followMember(env.DB, user.id, id, intent === "follow", now);
+    if (followed === "missing") throw data(null, { status: 404 });
+    if (followed === "refused") return refusedRedirect(request, `/personal?member=${id}`);
   } else if (intent === "block" || intent === "unblock") {
     if (!Number.isInteger(id) || id <= 0 || id === user.id) throw data(null, { status: 404 });
     if (intent === "unblock") await unblock(env.DB, user.id, id);

@@ -35,6 +35,20 @@ export async function setFollow(db: D1Database, followerId: number, followeeId: 
   return Boolean(await db.prepare("SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?").bind(followerId, followeeId).first());
 }
 
+/** Follows or unfollows a member by id: their follower count after it, or why not. */
+export async function followMember(
+  db: D1Database,
+  followerId: number,
+  followeeId: number,
+  following: boolean,
+  now: number,
+): Promise<{ followers: number } | "missing" | "refused"> {
+  if (!Number.isInteger(followeeId) || !(await db.prepare("SELECT 1 FROM users WHERE id = ?").bind(followeeId).first())) return "missing";
+  if (!(await setFollow(db, followerId, followeeId, following, now))) return "refused";
+  const row = await db.prepare("SELECT count(*) AS n FROM follows WHERE followee_id = ?").bind(followeeId).first<{ n: number }>();
+  return { followers: row?.n ?? 0 };
+}
+
 export interface CommentRow {
   id: number;
   user_id: number;
