@@ -24,7 +24,6 @@ export default [
   route("shell/tags", "routes/shell.tags.ts"),
   route("locales/:file", "routes/locales.ts"),
   route("redirect/*", "routes/redirect.ts"),
-  route("api/*", "routes/api.ts"),
   route("uploads", "routes/uploads.ts", { id: "uploads" }),
   route("uploads/:id", "routes/uploads.ts", { id: "upload" }),
   route("uploads/:id/parts/:part", "routes/uploads.ts", { id: "uploadPart" }),

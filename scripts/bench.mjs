@@ -155,10 +155,13 @@ async function throughput() {
   await rps("/login"); // warm up
   const trivial = await rps("/healthz");
   const login = await rps("/login");
+  // An API call without a token: the API's router, one session lookup and the envelope, no page.
+  const api = await rps("/api/auth/info");
   console.log(`\nLocal worker throughput (${CONCURRENCY} concurrent clients, ${RPS_SECONDS} s each, one 2-core machine)`);
   console.log(`/healthz (trivial route): ${trivial.toFixed(0)} req/s`);
   console.log(`/login (rendered page):   ${login.toFixed(0)} req/s`);
-  console.log(`ratio /login : /healthz = ${(login / trivial).toFixed(2)}`);
+  console.log(`/api/auth/info (401):     ${api.toFixed(0)} req/s`);
+  console.log(`ratio /login : /healthz = ${(login / trivial).toFixed(2)}; /api/auth/info : /healthz = ${(api / trivial).toFixed(2)}`);
 }
 
 /** Resident memory (KB) of the workerd processes under our server. */

@@ -1,4 +1,5 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { isApiPath, serveApi } from "~/api/serve";
 import { CLIENT_ERROR_PATH } from "~/lib/client-errors";
 import { servingProblems } from "~/server/config/config";
 import { unavailable } from "~/server/config/unavailable";
@@ -32,6 +33,7 @@ async function serve(incoming: Request, env: Env, ctx: ExecutionContext, nonce: 
   if (pathname === CLIENT_ERROR_PATH) return receiveClientError(request, env.CLIENT_ERROR_LIMITER, requestId);
   // Live sockets go straight to their Durable Object (a 101 answer carries no security headers).
   if (isSocketPath(pathname)) return handleSocket(request, env);
+  if (isApiPath(pathname)) return withDbSession(request, () => serveApi(request, ctx, requestId));
   const context = new RouterContextProvider();
   context.set(requestContext, { nonce, requestId, ctx });
   return withDbSession(request, () => handleRequest(request, context));
