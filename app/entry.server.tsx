@@ -1,11 +1,11 @@
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
+import { requestContext } from "./.server/context";
+import { getInstance } from "./.server/i18n/middleware";
+import { logFailure } from "./.server/observability/failures";
 import css from "./app.css?inline";
 import { DocumentContext } from "./document-context";
-import { requestContext } from "./server/context";
-import { getInstance } from "./server/i18n/middleware";
-import { logFailure } from "./server/observability/failures";
 
 /** Loader, action and render errors: one structured log line, with the id the error page shows. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {

@@ -1,14 +1,14 @@
 import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
+import { optionalUser, sessionMiddleware } from "./.server/auth/session";
+import { getLocale, i18nextMiddleware } from "./.server/i18n/middleware";
+import { flashContext, flashMiddleware } from "./.server/shell/flash";
 import type { Route } from "./+types/root";
 import { ProgressBar } from "./components/progress-bar";
 import { RouteError } from "./components/route-error";
 import { Toast } from "./components/toast";
 import { useDocument } from "./document-context";
 import { DEFAULT_LANGUAGE } from "./lib/i18n";
-import { optionalUser, sessionMiddleware } from "./server/auth/session";
-import { getLocale, i18nextMiddleware } from "./server/i18n/middleware";
-import { flashContext, flashMiddleware } from "./server/shell/flash";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, flashMiddleware, sessionMiddleware];
 

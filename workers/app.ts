@@ -1,21 +1,21 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { servingProblems } from "~/.server/config/config";
+import { unavailable } from "~/.server/config/unavailable";
+import { requestContext } from "~/.server/context";
+import { runScheduled } from "~/.server/cron/scheduled";
+import { withDbSession } from "~/.server/db-session";
+import { boundedBody } from "~/.server/http/body";
+import { handleSocket, isSocketPath } from "~/.server/messaging/sockets";
+import { receiveClientError } from "~/.server/observability/client-errors";
+import { errorAnswer } from "~/.server/observability/error-answer";
+import { failedRequest } from "~/.server/observability/failures";
+import { createNonce, withSecurityHeaders } from "~/.server/security/headers";
+import { isCrossSiteWrite } from "~/.server/security/same-origin";
 import { isApiPath, serveApi } from "~/api/serve";
 import { CLIENT_ERROR_PATH } from "~/lib/client-errors";
-import { servingProblems } from "~/server/config/config";
-import { unavailable } from "~/server/config/unavailable";
-import { requestContext } from "~/server/context";
-import { runScheduled } from "~/server/cron/scheduled";
-import { withDbSession } from "~/server/db-session";
-import { boundedBody } from "~/server/http/body";
-import { handleSocket, isSocketPath } from "~/server/messaging/sockets";
-import { receiveClientError } from "~/server/observability/client-errors";
-import { errorAnswer } from "~/server/observability/error-answer";
-import { failedRequest } from "~/server/observability/failures";
-import { createNonce, withSecurityHeaders } from "~/server/security/headers";
-import { isCrossSiteWrite } from "~/server/security/same-origin";
 
-export { ConversationRoom } from "~/server/messaging/conversation-room";
-export { MemberInbox } from "~/server/messaging/member-inbox";
+export { ConversationRoom } from "~/.server/messaging/conversation-room";
+export { MemberInbox } from "~/.server/messaging/member-inbox";
 
 const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 

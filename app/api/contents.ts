@@ -1,13 +1,13 @@
+import { env } from "~/.server/bindings";
+import { abortUpload, completeUpload, putPart, startUpload, uploadStatus } from "~/.server/content/chunked";
+import { deleteContent, findContent, updateContent } from "~/.server/content/content";
+import { createFromMultipart } from "~/.server/content/create-from-form";
+import { UploadRefused } from "~/.server/content/receive-upload";
+import { serveContentFile } from "~/.server/content/serve-file";
+import { refusalMessage } from "~/.server/content/upload-errors";
+import { translator } from "~/.server/i18n/translate";
 import { translateError } from "~/lib/form-errors";
 import { editContentSchema } from "~/lib/schemas/content";
-import { env } from "~/server/bindings";
-import { abortUpload, completeUpload, putPart, startUpload, uploadStatus } from "~/server/content/chunked";
-import { deleteContent, findContent, updateContent } from "~/server/content/content";
-import { createFromMultipart } from "~/server/content/create-from-form";
-import { UploadRefused } from "~/server/content/receive-upload";
-import { serveContentFile } from "~/server/content/serve-file";
-import { refusalMessage } from "~/server/content/upload-errors";
-import { translator } from "~/server/i18n/translate";
 import { API_CODES, fail, ok } from "./envelope";
 import { type ApiContext, authenticate } from "./users";
 

@@ -1,9 +1,9 @@
+import { env } from "~/.server/bindings";
+import { translator } from "~/.server/i18n/translate";
+import { conversationFor, listConversations, messagesPage, startConversation } from "~/.server/messaging/conversations";
+import { conversationRoom } from "~/.server/messaging/live";
 import { translateError } from "~/lib/form-errors";
 import { messageSchema } from "~/lib/schemas/message";
-import { env } from "~/server/bindings";
-import { translator } from "~/server/i18n/translate";
-import { conversationFor, listConversations, messagesPage, startConversation } from "~/server/messaging/conversations";
-import { conversationRoom } from "~/server/messaging/live";
 import { API_CODES, fail, notAvailable, ok } from "./envelope";
 import { type ApiContext, authenticate } from "./users";
 

@@ -1,6 +1,6 @@
+import { translator } from "~/.server/i18n/translate";
+import { NOT_AVAILABLE } from "~/.server/social/blocks";
 import type { Language } from "~/lib/i18n";
-import { translator } from "~/server/i18n/translate";
-import { NOT_AVAILABLE } from "~/server/social/blocks";
 
 /** The API's envelope (spec section 7): code 0 is success; anything else carries a message. */
 export const API_CODES = {

@@ -1,10 +1,10 @@
+import { env } from "~/.server/bindings";
+import { recommended } from "~/.server/content/recommend";
+import { translator } from "~/.server/i18n/translate";
+import { addInterest, listInterests, removeInterest } from "~/.server/members/interests";
+import { memberPage } from "~/.server/members/profile";
 import { translateError } from "~/lib/form-errors";
 import { interestSchema } from "~/lib/schemas/content";
-import { env } from "~/server/bindings";
-import { recommended } from "~/server/content/recommend";
-import { translator } from "~/server/i18n/translate";
-import { addInterest, listInterests, removeInterest } from "~/server/members/interests";
-import { memberPage } from "~/server/members/profile";
 import { API_CODES, fail, ok } from "./envelope";
 import { type ApiContext, authenticate } from "./users";
 

@@ -1,4 +1,4 @@
-import { translator } from "~/server/i18n/translate";
+import { translator } from "~/.server/i18n/translate";
 import {
   deleteContentCall,
   deleteUpload,

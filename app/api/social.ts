@@ -1,12 +1,12 @@
+import { env } from "~/.server/bindings";
+import { findContent } from "~/.server/content/content";
+import { feedQuerySchema, listFeed } from "~/.server/content/feed";
+import { translator } from "~/.server/i18n/translate";
+import { pointsLedger, rankingList, scoreFor } from "~/.server/ranking/ranking";
+import { clearSearchHistory, rememberSearch, searchHistory, searchPage, searchQuerySchema } from "~/.server/search/search";
+import { addComment, deleteComment, followMember, setLike, socialOf } from "~/.server/social/social";
 import { translateError } from "~/lib/form-errors";
 import { commentSchema } from "~/lib/schemas/content";
-import { env } from "~/server/bindings";
-import { findContent } from "~/server/content/content";
-import { feedQuerySchema, listFeed } from "~/server/content/feed";
-import { translator } from "~/server/i18n/translate";
-import { pointsLedger, rankingList, scoreFor } from "~/server/ranking/ranking";
-import { clearSearchHistory, rememberSearch, searchHistory, searchPage, searchQuerySchema } from "~/server/search/search";
-import { addComment, deleteComment, followMember, setLike, socialOf } from "~/server/social/social";
 import { API_CODES, fail, notAvailable, ok } from "./envelope";
 import { type ApiContext, authenticate } from "./users";
 

@@ -1,8 +1,4 @@
 import { z } from "zod";
-import { translateError } from "~/lib/form-errors";
-import { PASSWORD_MAX } from "~/lib/limits";
-import { code, email, newPassword } from "~/lib/schemas/auth";
-import { cleanString } from "~/lib/schemas/text";
 import {
   AccountError,
   type Caller,
@@ -12,11 +8,15 @@ import {
   register,
   resetPassword,
   sendVerificationCode,
-} from "~/server/accounts/accounts";
-import { accountErrorMessage, accountErrorStatus } from "~/server/accounts/messages";
-import type { SessionUser } from "~/server/accounts/sessions";
-import { TOKEN_TYPE, tokenFromHeader } from "~/server/auth/cookies";
-import { translator } from "~/server/i18n/translate";
+} from "~/.server/accounts/accounts";
+import { accountErrorMessage, accountErrorStatus } from "~/.server/accounts/messages";
+import type { SessionUser } from "~/.server/accounts/sessions";
+import { TOKEN_TYPE, tokenFromHeader } from "~/.server/auth/cookies";
+import { translator } from "~/.server/i18n/translate";
+import { translateError } from "~/lib/form-errors";
+import { PASSWORD_MAX } from "~/lib/limits";
+import { code, email, newPassword } from "~/lib/schemas/auth";
+import { cleanString } from "~/lib/schemas/text";
 import { API_CODES, fail, ok } from "./envelope";
 
 // The spec's /users and auth calls over the same accounts service the pages use.

@@ -2,8 +2,8 @@ import { FileText, PlayCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { SDG_COLOURS, sdgKey } from "~/lib/sdg";
+import type { FeedItem } from "~/lib/shapes";
 import { cn } from "~/lib/utils";
-import type { FeedItem } from "~/server/content/feed";
 import { RelativeTime } from "./relative-time";
 
 /** One document or video in a list: thumbnail, goal, title, author, counts and age. */

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { MemberSummary } from "~/server/members/profile";
+import type { MemberSummary } from "~/lib/shapes";
 import { Avatar } from "./avatar";
 
 /** Members as links to their pages, with their pictures. */

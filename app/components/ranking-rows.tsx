@@ -1,6 +1,6 @@
 import { Link } from "react-router";
+import type { RankedMember } from "~/lib/shapes";
 import { cn } from "~/lib/utils";
-import type { RankedMember } from "~/server/ranking/ranking";
 
 /** Ranked members: rank, name linking to their page, score; the signed-in member's row stands out. */
 export function RankingRows({

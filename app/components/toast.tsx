@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NOTIFICATION_MS } from "~/lib/config";
+import type { Flash } from "~/lib/shapes";
 import { cn } from "~/lib/utils";
-import type { Flash } from "~/server/shell/flash";
 
 const tone = {
   success: "border-green-200 bg-green-50 text-green-800",

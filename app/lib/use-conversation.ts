@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { Message } from "~/server/messaging/conversations";
-import type { LiveEvent } from "~/server/messaging/live";
+import type { LiveEvent, Message } from "~/lib/shapes";
 import { useLiveSocket } from "./live-socket";
 
 export interface Pending {

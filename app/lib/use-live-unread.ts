@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { LiveEvent } from "~/server/messaging/live";
+import type { LiveEvent } from "~/lib/shapes";
 import { useLiveSocket } from "./live-socket";
 
 /**

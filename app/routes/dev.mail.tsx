@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
+import { env } from "~/.server/bindings";
+import { listOutbox } from "~/.server/mail/outbox";
 import { PageTitle } from "~/components/page-title";
 import { PublicPage } from "~/components/public-page";
 import { RelativeTime } from "~/components/relative-time";
-import { env } from "~/server/bindings";
-import { listOutbox } from "~/server/mail/outbox";
 import type { Route } from "./+types/dev.mail";
 
 /** The local outbox, so a newcomer can read verification codes. Only local builds have this route. */

@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { env } from "~/.server/bindings";
+import { feedQuerySchema, listFeed } from "~/.server/content/feed";
 import { ContentGrid } from "~/components/content-card";
 import { GoalSelect } from "~/components/content-fields";
 import { PageLinks, useLoadMore } from "~/components/load-more";
 import { PageTitle } from "~/components/page-title";
 import { Button } from "~/components/ui/button";
-import { env } from "~/server/bindings";
-import { feedQuerySchema, listFeed } from "~/server/content/feed";
 import type { Route } from "./+types/discovery";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
-import { requireUser } from "~/server/auth/session";
-import { env } from "~/server/bindings";
-import { findContent } from "~/server/content/content";
-import { serveContentFile } from "~/server/content/serve-file";
+import { requireUser } from "~/.server/auth/session";
+import { env } from "~/.server/bindings";
+import { findContent } from "~/.server/content/content";
+import { serveContentFile } from "~/.server/content/serve-file";
 import type { Route } from "./+types/files";
 
 /** /files/{id} and /files/{id}/thumbnail: for members, and a private item only for its owner (else 404). */

@@ -2,16 +2,16 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation } from "react-router";
+import { resetPassword, sendVerificationCode } from "~/.server/accounts/accounts";
+import { callerFrom } from "~/.server/auth/caller";
+import { accountFailure, codeSent, invalid, rememberDevice } from "~/.server/auth/form-actions";
+import { flashCookie } from "~/.server/shell/flash";
 import { EmailAndCode, NewPassword } from "~/components/code-fields";
 import { PageTitle } from "~/components/page-title";
 import { PublicPage } from "~/components/public-page";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { resetSchema, schemaForIntent } from "~/lib/schemas/auth";
-import { resetPassword, sendVerificationCode } from "~/server/accounts/accounts";
-import { callerFrom } from "~/server/auth/caller";
-import { accountFailure, codeSent, invalid, rememberDevice } from "~/server/auth/form-actions";
-import { flashCookie } from "~/server/shell/flash";
 import type { Route } from "./+types/forget-password";
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { requireUser } from "~/.server/auth/session";
+import { env } from "~/.server/bindings";
+import { recommended } from "~/.server/content/recommend";
+import { ensureScores, rankingList, scoreFor } from "~/.server/ranking/ranking";
 import { ContentGrid } from "~/components/content-card";
 import { PageTitle } from "~/components/page-title";
 import { RankingRows } from "~/components/ranking-rows";
-import { requireUser } from "~/server/auth/session";
-import { env } from "~/server/bindings";
-import { recommended } from "~/server/content/recommend";
-import { ensureScores, rankingList, scoreFor } from "~/server/ranking/ranking";
 import type { Route } from "./+types/home";
 
 const RECOMMENDED_EXCERPT = 6;

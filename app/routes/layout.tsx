@@ -1,6 +1,10 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation, useNavigation, useRevalidator } from "react-router";
+import { requireUser, requireUserMiddleware } from "~/.server/auth/session";
+import { env } from "~/.server/bindings";
+import { unreadTotal } from "~/.server/messaging/conversations";
+import { shellContext, shellMiddleware } from "~/.server/shell/shell-state";
 import { MenuIcon } from "~/components/menu-icon";
 import { Navbar } from "~/components/navbar";
 import { Sidebar } from "~/components/sidebar";
@@ -8,10 +12,6 @@ import { TagsBar } from "~/components/tags-bar";
 import { activeMenuPath, buildMenu } from "~/lib/menu";
 import { MAIN_ROUTES, metaTrail } from "~/lib/route-meta";
 import { useLiveUnread } from "~/lib/use-live-unread";
-import { requireUser, requireUserMiddleware } from "~/server/auth/session";
-import { env } from "~/server/bindings";
-import { unreadTotal } from "~/server/messaging/conversations";
-import { shellContext, shellMiddleware } from "~/server/shell/shell-state";
 import type { Route } from "./+types/layout";
 
 // Every page of the layout is for members only (spec: 'Please log in to view contents').

@@ -2,16 +2,16 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { login } from "~/.server/accounts/accounts";
+import { callerFrom } from "~/.server/auth/caller";
+import { accountFailure, invalid, signInHeaders } from "~/.server/auth/form-actions";
+import { optionalUser } from "~/.server/auth/session";
 import { PageTitle } from "~/components/page-title";
 import { PublicPage } from "~/components/public-page";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { loginSchema } from "~/lib/schemas/auth";
-import { login } from "~/server/accounts/accounts";
-import { callerFrom } from "~/server/auth/caller";
-import { accountFailure, invalid, signInHeaders } from "~/server/auth/form-actions";
-import { optionalUser } from "~/server/auth/session";
 import type { Route } from "./+types/login";
 
 export function loader({ context }: Route.LoaderArgs) {

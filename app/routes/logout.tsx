@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
+import { logout } from "~/.server/accounts/accounts";
+import { clearTokenCookie } from "~/.server/auth/cookies";
+import { sessionContext } from "~/.server/auth/session";
+import { flashCookie } from "~/.server/shell/flash";
 import { PageTitle } from "~/components/page-title";
 import { PublicPage } from "~/components/public-page";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { logout } from "~/server/accounts/accounts";
-import { clearTokenCookie } from "~/server/auth/cookies";
-import { sessionContext } from "~/server/auth/session";
-import { flashCookie } from "~/server/shell/flash";
 import type { Route } from "./+types/logout";
 
 /** Without JavaScript the header's logout link lands here to confirm; with it, a dialog asks. */

@@ -1,5 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
+import { requireUser } from "~/.server/auth/session";
+import { env } from "~/.server/bindings";
+import { addInterest, removeInterest } from "~/.server/members/interests";
+import { memberPage } from "~/.server/members/profile";
+import { flashCookie, refusedRedirect } from "~/.server/shell/flash";
+import { block, hasBlocked, unblock } from "~/.server/social/blocks";
+import { followMember } from "~/.server/social/social";
 import { Avatar } from "~/components/avatar";
 import { ContentGrid } from "~/components/content-card";
 import { GoalSelect } from "~/components/content-fields";
@@ -12,13 +19,6 @@ import { translateError } from "~/lib/form-errors";
 import { MAX_INTERESTS } from "~/lib/limits";
 import { interestSchema } from "~/lib/schemas/content";
 import { SDG_COLOURS, sdgKey } from "~/lib/sdg";
-import { requireUser } from "~/server/auth/session";
-import { env } from "~/server/bindings";
-import { addInterest, removeInterest } from "~/server/members/interests";
-import { memberPage } from "~/server/members/profile";
-import { flashCookie, refusedRedirect } from "~/server/shell/flash";
-import { block, hasBlocked, unblock } from "~/server/social/blocks";
-import { followMember } from "~/server/social/social";
 import type { Route } from "./+types/member";
 
 /** /personal is the member's own page; /personal?member=ID is anyone's. */

@@ -1,5 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
+import { optionalUser, requireUser } from "~/.server/auth/session";
+import { env } from "~/.server/bindings";
+import { conversationFor, listConversations, messagesPage, startConversation } from "~/.server/messaging/conversations";
+import { conversationRoom } from "~/.server/messaging/live";
+import { refusedRedirect } from "~/.server/shell/flash";
+import { NOT_AVAILABLE } from "~/.server/social/blocks";
 import { Avatar } from "~/components/avatar";
 import { MessageText } from "~/components/message-text";
 import { PageTitle } from "~/components/page-title";
@@ -11,12 +17,6 @@ import { MESSAGE_MAX } from "~/lib/limits";
 import { messageSchema } from "~/lib/schemas/message";
 import { useConversation } from "~/lib/use-conversation";
 import { cn } from "~/lib/utils";
-import { optionalUser, requireUser } from "~/server/auth/session";
-import { env } from "~/server/bindings";
-import { conversationFor, listConversations, messagesPage, startConversation } from "~/server/messaging/conversations";
-import { conversationRoom } from "~/server/messaging/live";
-import { refusedRedirect } from "~/server/shell/flash";
-import { NOT_AVAILABLE } from "~/server/social/blocks";
 import type { Route } from "./+types/message";
 
 const openId = (request: Request) => Number(new URL(request.url).searchParams.get("conversation")) || null;

@@ -1,14 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
+import { requireRole } from "~/.server/auth/roles";
+import { env } from "~/.server/bindings";
+import { requestContext } from "~/.server/context";
+import { decide, moderated, openReports } from "~/.server/moderation/reports";
+import { flashCookie } from "~/.server/shell/flash";
 import { PageTitle } from "~/components/page-title";
 import { RelativeTime } from "~/components/relative-time";
 import { Button } from "~/components/ui/button";
 import { decisionSchema, type ReportTarget } from "~/lib/schemas/report";
-import { requireRole } from "~/server/auth/roles";
-import { env } from "~/server/bindings";
-import { requestContext } from "~/server/context";
-import { decide, moderated, openReports } from "~/server/moderation/reports";
-import { flashCookie } from "~/server/shell/flash";
 import type { Route } from "./+types/moderation";
 
 /** The moderation queue: open reports, and what moderators hid or suspended (to undo). Moderators only. */

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { requireUser } from "~/.server/auth/session";
+import { env } from "~/.server/bindings";
+import { ensureScores, pointsLedger, scoreFor } from "~/.server/ranking/ranking";
 import { PageTitle } from "~/components/page-title";
 import { RelativeTime } from "~/components/relative-time";
 import { SCORE_INPUTS } from "~/lib/credit-score";
-import { requireUser } from "~/server/auth/session";
-import { env } from "~/server/bindings";
-import { ensureScores, pointsLedger, scoreFor } from "~/server/ranking/ranking";
 import type { Route } from "./+types/my-ranking";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

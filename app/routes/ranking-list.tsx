@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { requireUser } from "~/.server/auth/session";
+import { env } from "~/.server/bindings";
+import { ensureScores, rankingList } from "~/.server/ranking/ranking";
 import { PageTitle } from "~/components/page-title";
 import { RankingRows } from "~/components/ranking-rows";
-import { requireUser } from "~/server/auth/session";
-import { env } from "~/server/bindings";
-import { ensureScores, rankingList } from "~/server/ranking/ranking";
 import type { Route } from "./+types/ranking-list";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
+import { requireUser } from "~/.server/auth/session";
+import { env } from "~/.server/bindings";
+import { recommended } from "~/.server/content/recommend";
 import { ContentGrid } from "~/components/content-card";
 import { PageLinks, useLoadMore } from "~/components/load-more";
 import { PageTitle } from "~/components/page-title";
-import { requireUser } from "~/server/auth/session";
-import { env } from "~/server/bindings";
-import { recommended } from "~/server/content/recommend";
 import type { Route } from "./+types/recommend-list";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
+import { requireUser } from "~/.server/auth/session";
+import { env } from "~/.server/bindings";
+import { fileReport } from "~/.server/moderation/reports";
+import { flashCookie, refusedRedirect } from "~/.server/shell/flash";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { reportSchema } from "~/lib/schemas/report";
-import { requireUser } from "~/server/auth/session";
-import { env } from "~/server/bindings";
-import { fileReport } from "~/server/moderation/reports";
-import { flashCookie, refusedRedirect } from "~/server/shell/flash";
 import type { Route } from "./+types/report";
 
 /**

@@ -1,14 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useSearchParams } from "react-router";
-import { GoalSelect } from "~/components/content-fields";
-import { PageLinks, useLoadMore } from "~/components/load-more";
-import { PageTitle } from "~/components/page-title";
-import { Button } from "~/components/ui/button";
-import { highlightParts } from "~/lib/highlight";
-import { sdgKey } from "~/lib/sdg";
-import { cn } from "~/lib/utils";
-import { requireUser } from "~/server/auth/session";
-import { env } from "~/server/bindings";
+import { requireUser } from "~/.server/auth/session";
+import { env } from "~/.server/bindings";
 import {
   type ContentHit,
   clearSearchHistory,
@@ -17,8 +10,15 @@ import {
   searchHistory,
   searchPage,
   searchQuerySchema,
-} from "~/server/search/search";
-import { isOwnNavigation } from "~/server/security/same-origin";
+} from "~/.server/search/search";
+import { isOwnNavigation } from "~/.server/security/same-origin";
+import { GoalSelect } from "~/components/content-fields";
+import { PageLinks, useLoadMore } from "~/components/load-more";
+import { PageTitle } from "~/components/page-title";
+import { Button } from "~/components/ui/button";
+import { highlightParts } from "~/lib/highlight";
+import { sdgKey } from "~/lib/sdg";
+import { cn } from "~/lib/utils";
 import type { Route } from "./+types/retrieval";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,13 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { Form, redirect } from "react-router";
+import { requireUser } from "~/.server/auth/session";
+import { env } from "~/.server/bindings";
+import { flashCookie } from "~/.server/shell/flash";
+import { blockedMembers, unblock } from "~/.server/social/blocks";
 import { Avatar } from "~/components/avatar";
 import { EmptyState } from "~/components/empty-state";
 import { PageTitle } from "~/components/page-title";
 import { Button } from "~/components/ui/button";
-import { requireUser } from "~/server/auth/session";
-import { env } from "~/server/bindings";
-import { flashCookie } from "~/server/shell/flash";
-import { blockedMembers, unblock } from "~/server/social/blocks";
 import type { Route } from "./+types/settings";
 
 /** /personal/Setting: the members this member blocked, to unblock (profile settings come with issue 13). */

@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
+import { saveLanguage } from "~/.server/accounts/accounts";
+import { optionalUser } from "~/.server/auth/session";
+import { languageCookie } from "~/.server/i18n/language-cookie";
+import { flashCookie } from "~/.server/shell/flash";
 import { isLanguage } from "~/lib/i18n";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { saveLanguage } from "~/server/accounts/accounts";
-import { optionalUser } from "~/server/auth/session";
-import { languageCookie } from "~/server/i18n/language-cookie";
-import { flashCookie } from "~/server/shell/flash";
 import type { Route } from "./+types/shell.locale";
 
 /** JP / EN / CN: the explicit choice is kept in a cookie and wins over Accept-Language. */

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
+import { clearCookie, ONE_YEAR, serializeCookie } from "~/.server/http/cookies";
+import { MOBILE_MENU_COOKIE, SIDEBAR_COOKIE } from "~/.server/shell/shell-state";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { clearCookie, ONE_YEAR, serializeCookie } from "~/server/http/cookies";
-import { MOBILE_MENU_COOKIE, SIDEBAR_COOKIE } from "~/server/shell/shell-state";
 import type { Route } from "./+types/shell.sidebar";
 
 /** The hamburger: "open" (1/0) is remembered; "mobile" opens the menu over the page for one view. */

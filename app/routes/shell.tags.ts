@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
+import { readShell, viewsCookie } from "~/.server/shell/shell-state";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { afterClose, closeAllViews, closeOtherViews, closeView } from "~/lib/visited-views";
-import { readShell, viewsCookie } from "~/server/shell/shell-state";
 import type { Route } from "./+types/shell.tags";
 
 /** Close one tab, the others, or all (affixed tabs stay); then show the page that should be shown. */

@@ -2,18 +2,18 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useMatches, useNavigation, useSearchParams } from "react-router";
+import { register, sendVerificationCode } from "~/.server/accounts/accounts";
+import { callerFrom } from "~/.server/auth/caller";
+import { accountFailure, codeSent, invalid, signInHeaders } from "~/.server/auth/form-actions";
+import { optionalUser } from "~/.server/auth/session";
+import { flashCookie } from "~/.server/shell/flash";
+import { pageUrl } from "~/.server/shell/shell-state";
 import { EmailAndCode, NewPassword } from "~/components/code-fields";
 import { PageTitle } from "~/components/page-title";
 import { PublicPage } from "~/components/public-page";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
 import { type Kind, schemaForIntent, signupSchema } from "~/lib/schemas/auth";
-import { register, sendVerificationCode } from "~/server/accounts/accounts";
-import { callerFrom } from "~/server/auth/caller";
-import { accountFailure, codeSent, invalid, signInHeaders } from "~/server/auth/form-actions";
-import { optionalUser } from "~/server/auth/session";
-import { flashCookie } from "~/server/shell/flash";
-import { pageUrl } from "~/server/shell/shell-state";
 import type { Route } from "./+types/signup-form";
 
 // The same module serves both paths; data requests (".data") name the same page.

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Form, redirect } from "react-router";
+import { optionalUser } from "~/.server/auth/session";
 import { PageTitle } from "~/components/page-title";
 import { PublicPage } from "~/components/public-page";
 import { Button } from "~/components/ui/button";
-import { optionalUser } from "~/server/auth/session";
 import type { Route } from "./+types/signup";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -3,15 +3,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation, useSubmit } from "react-router";
+import { requireUser } from "~/.server/auth/session";
+import { createFromMultipart } from "~/.server/content/create-from-form";
+import { flashCookie } from "~/.server/shell/flash";
 import { ContentMetadataFields, FieldErrors } from "~/components/content-fields";
 import { PageTitle } from "~/components/page-title";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
 import { cancelUpload, uploadInParts } from "~/lib/chunked-upload";
 import { uploadFormSchema } from "~/lib/schemas/content";
-import { requireUser } from "~/server/auth/session";
-import { createFromMultipart } from "~/server/content/create-from-form";
-import { flashCookie } from "~/server/shell/flash";
 import type { Route } from "./+types/upload";
 
 /**

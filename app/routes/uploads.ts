@@ -1,12 +1,12 @@
 import { data } from "react-router";
+import { requireUser } from "~/.server/auth/session";
+import { env } from "~/.server/bindings";
+import { abortUpload, completeUpload, putPart, startUpload, uploadStatus } from "~/.server/content/chunked";
+import { UploadRefused } from "~/.server/content/receive-upload";
+import { refusalMessage } from "~/.server/content/upload-errors";
+import { getLocale } from "~/.server/i18n/middleware";
+import { translator } from "~/.server/i18n/translate";
 import { translateError } from "~/lib/form-errors";
-import { requireUser } from "~/server/auth/session";
-import { env } from "~/server/bindings";
-import { abortUpload, completeUpload, putPart, startUpload, uploadStatus } from "~/server/content/chunked";
-import { UploadRefused } from "~/server/content/receive-upload";
-import { refusalMessage } from "~/server/content/upload-errors";
-import { getLocale } from "~/server/i18n/middleware";
-import { translator } from "~/server/i18n/translate";
 import type { Route } from "./+types/uploads";
 
 // The browser's resumable upload (cookie session, same origin):

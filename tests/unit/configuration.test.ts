@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { experimental_readRawConfig } from "wrangler";
-import { parseConfig } from "~/server/config/parse";
-import { SETTING_NAMES, SETTINGS } from "~/server/config/schema";
+import { parseConfig } from "~/.server/config/parse";
+import { SETTING_NAMES, SETTINGS } from "~/.server/config/schema";
 
 // docs/configuration.md and wrangler.toml, held to the one configuration schema.
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { readCookie, serializeCookie } from "~/.server/http/cookies";
+import { contentSecurityPolicy, withSecurityHeaders } from "~/.server/security/headers";
+import { isCrossSiteWrite } from "~/.server/security/same-origin";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { readCookie, serializeCookie } from "~/server/http/cookies";
-import { contentSecurityPolicy, withSecurityHeaders } from "~/server/security/headers";
-import { isCrossSiteWrite } from "~/server/security/same-origin";
 
 describe("safeRedirect", () => {
   it.each([

@@ -1,6 +1,5 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { SESSION_IDLE_MS } from "~/lib/config";
 import {
   AccountError,
   type Caller,
@@ -10,13 +9,14 @@ import {
   register,
   resetPassword,
   sendVerificationCode,
-} from "~/server/accounts/accounts";
-import { CODE_TTL_MS, consumeCode, issueCode } from "~/server/accounts/codes";
-import { KNOWN_DEVICE_COOKIE, knownDeviceCookie } from "~/server/accounts/known-devices";
-import { ACCOUNT_FREE_FAILURES, FAILURE_WINDOW_MS, failureDelaySeconds } from "~/server/accounts/login-attempts";
-import { hashPassword, isCommonPassword, PBKDF2_ITERATIONS, pepperIdOf, verifyPassword } from "~/server/accounts/passwords";
-import { SESSION_ABSOLUTE_MS, SESSION_TOUCH_MS } from "~/server/accounts/sessions";
-import { config } from "~/server/config/config";
+} from "~/.server/accounts/accounts";
+import { CODE_TTL_MS, consumeCode, issueCode } from "~/.server/accounts/codes";
+import { KNOWN_DEVICE_COOKIE, knownDeviceCookie } from "~/.server/accounts/known-devices";
+import { ACCOUNT_FREE_FAILURES, FAILURE_WINDOW_MS, failureDelaySeconds } from "~/.server/accounts/login-attempts";
+import { hashPassword, isCommonPassword, PBKDF2_ITERATIONS, pepperIdOf, verifyPassword } from "~/.server/accounts/passwords";
+import { SESSION_ABSOLUTE_MS, SESSION_TOUCH_MS } from "~/.server/accounts/sessions";
+import { config } from "~/.server/config/config";
+import { SESSION_IDLE_MS } from "~/lib/config";
 import { mailedCode, outboxFor, testCaller, uniqueEmail } from "./helpers";
 
 const PEPPER = "test-pepper";

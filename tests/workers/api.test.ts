@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import ja from "#locales/ja/translation";
+import { tokenCookie } from "~/.server/auth/cookies";
 import { OPENAPI } from "~/api/openapi";
 import { handleApi } from "~/api/router";
 import { SESSION_IDLE_MS } from "~/lib/config";
-import { tokenCookie } from "~/server/auth/cookies";
 import { htmlBytes, multipart, pdfBytes, pngBytes, textFields } from "../fixtures/files";
 import { mailedCode, testCaller, uniqueEmail } from "./helpers";
 

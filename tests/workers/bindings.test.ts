@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { CRON_LOG_DAYS, runScheduled } from "~/server/cron/scheduled";
-import { allowRequest } from "~/server/security/rate-limit";
-import { newFileKey } from "~/server/storage/files";
+import { CRON_LOG_DAYS, runScheduled } from "~/.server/cron/scheduled";
+import { allowRequest } from "~/.server/security/rate-limit";
+import { newFileKey } from "~/.server/storage/files";
 
 describe("D1 with migrations applied", () => {
   it("has the foundation's tables", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BODY_MAX_BYTES, boundedBody } from "~/server/http/body";
+import { BODY_MAX_BYTES, boundedBody } from "~/.server/http/body";
 
 /** A body of `total` bytes (1 MB by default) that counts what was pulled from it. */
 function endless(total = 1024 * 1024) {

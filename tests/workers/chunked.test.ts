@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { abortUpload, completedUpload, completeUpload, putPart, startUpload, uploadStatus } from "~/server/content/chunked";
-import { createFromMultipart } from "~/server/content/create-from-form";
-import { PART_SIZE, UploadRefused } from "~/server/content/receive-upload";
+import { abortUpload, completedUpload, completeUpload, putPart, startUpload, uploadStatus } from "~/.server/content/chunked";
+import { createFromMultipart } from "~/.server/content/create-from-form";
+import { PART_SIZE, UploadRefused } from "~/.server/content/receive-upload";
 import { htmlBytes, mp4Bytes, multipart, pdfBytes, pngBytes, textFields } from "../fixtures/files";
 import { newMember } from "./helpers";
 

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createSession } from "~/.server/accounts/sessions";
+import { completeUpload, putPart, startUpload, uploadStatus } from "~/.server/content/chunked";
+import { CLEANUP_BATCH, cleanUp, UPLOAD_MAX_AGE_MS } from "~/.server/cron/cleanup";
 import { SESSION_IDLE_MS } from "~/lib/config";
 import { MAX_OPEN_UPLOADS } from "~/lib/limits";
-import { createSession } from "~/server/accounts/sessions";
-import { completeUpload, putPart, startUpload, uploadStatus } from "~/server/content/chunked";
-import { CLEANUP_BATCH, cleanUp, UPLOAD_MAX_AGE_MS } from "~/server/cron/cleanup";
 import { pdfBytes } from "../fixtures/files";
 import { newMember } from "./helpers";
 

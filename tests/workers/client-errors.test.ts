@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { receiveClientError, scrub } from "~/.server/observability/client-errors";
 import { CLIENT_ERROR_MAX_BYTES, CLIENT_ERROR_PATH } from "~/lib/client-errors";
-import { receiveClientError, scrub } from "~/server/observability/client-errors";
 
 const allowAll = { limit: async () => ({ success: true }) } as RateLimit;
 const post = (body: string, headers: Record<string, string> = {}) =>

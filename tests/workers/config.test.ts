@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { configProblems, servingProblems } from "~/server/config/config";
-import { parseConfig } from "~/server/config/parse";
+import { configProblems, servingProblems } from "~/.server/config/config";
+import { parseConfig } from "~/.server/config/parse";
 
 const PEPPER = "p".repeat(40);
 const PRODUCTION = {

@@ -1,7 +1,7 @@
 import { env as raw } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { env } from "~/server/bindings";
-import { withDbSession } from "~/server/db-session";
+import { env } from "~/.server/bindings";
+import { withDbSession } from "~/.server/db-session";
 
 const request = (cookie?: string) => new Request("https://app.test/home", cookie ? { headers: { Cookie: cookie } } : {});
 const bookmarkOf = (response: Response) => /(?:^|\s)d1b=([^;]+)/.exec(response.headers.get("Set-Cookie") ?? "")?.[1];

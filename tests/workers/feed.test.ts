@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { feedQuerySchema, listFeed } from "~/server/content/feed";
+import { feedQuerySchema, listFeed } from "~/.server/content/feed";
 import { newItem, newMember } from "./helpers";
 
 async function seed() {

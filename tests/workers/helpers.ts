@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
-import type { Caller } from "~/server/accounts/accounts";
-import type { ContentItem } from "~/server/content/content";
+import type { Caller } from "~/.server/accounts/accounts";
+import type { ContentItem } from "~/.server/content/content";
 
 /** A caller with its own client address and a clock the test controls; mail is awaited by `settle`. */
 export function testCaller(now = Date.UTC(2026, 10, 22, 9, 0)) {

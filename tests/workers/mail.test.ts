@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { sendWithHttpApi } from "~/server/mail/http-api";
-import { sendMail } from "~/server/mail/mail";
-import { listOutbox } from "~/server/mail/outbox";
+import { sendWithHttpApi } from "~/.server/mail/http-api";
+import { sendMail } from "~/.server/mail/mail";
+import { listOutbox } from "~/.server/mail/outbox";
 
 /**
  * A fake of the provider's published HTTP API (POST /emails, Bearer key, JSON {from, to[], subject,

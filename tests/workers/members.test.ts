@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { recommended } from "~/.server/content/recommend";
+import { addInterest, listInterests, removeInterest } from "~/.server/members/interests";
+import { memberPage } from "~/.server/members/profile";
+import { SEARCH_PAGE_SIZE, searchPage, searchQuerySchema } from "~/.server/search/search";
+import { setFollow } from "~/.server/social/social";
 import { MAX_INTERESTS } from "~/lib/limits";
-import { recommended } from "~/server/content/recommend";
-import { addInterest, listInterests, removeInterest } from "~/server/members/interests";
-import { memberPage } from "~/server/members/profile";
-import { SEARCH_PAGE_SIZE, searchPage, searchQuerySchema } from "~/server/search/search";
-import { setFollow } from "~/server/social/social";
 import { newItem, newMember } from "./helpers";
 
 describe("interests", () => {

@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { createSession } from "~/.server/accounts/sessions";
+import { startConversation, storeMessage } from "~/.server/messaging/conversations";
+import { handleSocket } from "~/.server/messaging/sockets";
+import { block } from "~/.server/social/blocks";
+import { addComment } from "~/.server/social/social";
 import { handleApi } from "~/api/router";
-import { createSession } from "~/server/accounts/sessions";
-import { startConversation, storeMessage } from "~/server/messaging/conversations";
-import { handleSocket } from "~/server/messaging/sockets";
-import { block } from "~/server/social/blocks";
-import { addComment } from "~/server/social/social";
 import { newItem, newMember, testCaller } from "./helpers";
 
 // Property tests over generated worlds of members, items, comments, conversations, sessions and

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { runScheduled } from "~/.server/cron/scheduled";
+import { awardPoints, rankingList, recomputeScores, scoreFor } from "~/.server/ranking/ranking";
 import { COEFFICIENTS, POINT_RULES, SCORE_INPUTS, type ScoreInput, scoreOf } from "~/lib/credit-score";
-import { runScheduled } from "~/server/cron/scheduled";
-import { awardPoints, rankingList, recomputeScores, scoreFor } from "~/server/ranking/ranking";
 import { newItem, newMember } from "./helpers";
 
 const NOW = Date.UTC(2026, 10, 22, 12);

@@ -1,14 +1,14 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { AccountError, login, register, sendVerificationCode } from "~/server/accounts/accounts";
-import { createSession, findSession } from "~/server/accounts/sessions";
-import { findContent, updateContent } from "~/server/content/content";
-import { feedQuerySchema, listFeed } from "~/server/content/feed";
-import { listConversations, messagesPage, startConversation, storeMessage, unreadTotal } from "~/server/messaging/conversations";
-import { conversationRoom } from "~/server/messaging/live";
-import { decide, fileReport, openReports } from "~/server/moderation/reports";
-import { block, unblock } from "~/server/social/blocks";
-import { addComment, setFollow, socialOf } from "~/server/social/social";
+import { AccountError, login, register, sendVerificationCode } from "~/.server/accounts/accounts";
+import { createSession, findSession } from "~/.server/accounts/sessions";
+import { findContent, updateContent } from "~/.server/content/content";
+import { feedQuerySchema, listFeed } from "~/.server/content/feed";
+import { listConversations, messagesPage, startConversation, storeMessage, unreadTotal } from "~/.server/messaging/conversations";
+import { conversationRoom } from "~/.server/messaging/live";
+import { decide, fileReport, openReports } from "~/.server/moderation/reports";
+import { block, unblock } from "~/.server/social/blocks";
+import { addComment, setFollow, socialOf } from "~/.server/social/social";
 import { mailedCode, newItem, newMember, testCaller, uniqueEmail } from "./helpers";
 
 const now = Date.UTC(2026, 10, 22, 12);

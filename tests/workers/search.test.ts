@@ -1,6 +1,13 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { clearSearchHistory, rememberSearch, searchContent, searchHistory, searchMembers, searchQuerySchema } from "~/server/search/search";
+import {
+  clearSearchHistory,
+  rememberSearch,
+  searchContent,
+  searchHistory,
+  searchMembers,
+  searchQuerySchema,
+} from "~/.server/search/search";
 import rebuildSql from "../../scripts/rebuild-search.sql?raw";
 import { newItem, newMember } from "./helpers";
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { addComment, deleteComment, setFollow, setLike, socialOf } from "~/server/social/social";
+import { addComment, deleteComment, setFollow, setLike, socialOf } from "~/.server/social/social";
 import { newItem, newMember } from "./helpers";
 
 const member = () => newMember();

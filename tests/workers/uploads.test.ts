@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createContent, deleteContent, findContent, recordView } from "~/.server/content/content";
+import { MAX_FILE_BYTES, receiveUpload, UploadRefused } from "~/.server/content/receive-upload";
+import { serveContentFile } from "~/.server/content/serve-file";
+import { inspectImage, looksLikeMp4, looksLikePdfHead } from "~/.server/content/sniff";
 import { contentFieldsSchema } from "~/lib/schemas/content";
-import { createContent, deleteContent, findContent, recordView } from "~/server/content/content";
-import { MAX_FILE_BYTES, receiveUpload, UploadRefused } from "~/server/content/receive-upload";
-import { serveContentFile } from "~/server/content/serve-file";
-import { inspectImage, looksLikeMp4, looksLikePdfHead } from "~/server/content/sniff";
 import { bigPdfStream, elfBytes, htmlBytes, mp4Bytes, multipart, pdfBytes, pngBytes, textFields } from "../fixtures/files";
 import { newMember } from "./helpers";
 

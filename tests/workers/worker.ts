@@ -1,7 +1,7 @@
 // The workers-pool entry: the app's worker entry needs React Router's build, so tests get the
 // Durable Object classes and services directly instead.
-export { ConversationRoom } from "~/server/messaging/conversation-room";
-export { MemberInbox } from "~/server/messaging/member-inbox";
+export { ConversationRoom } from "~/.server/messaging/conversation-room";
+export { MemberInbox } from "~/.server/messaging/member-inbox";
 
 export default {
   async fetch() {

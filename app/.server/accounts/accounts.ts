@@ -1,0 +1,208 @@
+import { env } from "~/.server/bindings";
+import { config } from "~/.server/config/config";
+import { translator } from "~/.server/i18n/translate";
+import { sendMail } from "~/.server/mail/mail";
+import { closeSessionSockets } from "~/.server/messaging/session-sockets";
+import { allowRequest } from "~/.server/security/rate-limit";
+import type { Language } from "~/lib/i18n";
+import { type CodePurpose, consumeCode, issueCode } from "./codes";
+import { isKnownDevice } from "./known-devices";
+import { accountScope, claimAttempt, clientScope, releaseAttempt, type Scope } from "./login-attempts";
+import { DUMMY_HASH, hashPassword, isCommonPassword, isCurrentHash, verifyPassword } from "./passwords";
+import { createSession, findSession, revokeAllSessions, revokeSession, type SessionUser } from "./sessions";
+
+/**
+ * Accounts: the one domain service behind the sign-up, login and reset pages and the /api/users calls.
+ * Every answer for an unknown email is the same as for a known one.
+ */
+export type AccountErrorCode =
+  | "invalid_credentials"
+  | "rate_limited"
+  | "throttled"
+  | "account_throttled"
+  | "code_invalid"
+  | "code_expired"
+  | "code_exhausted"
+  | "code_too_soon"
+  | "email_taken"
+  | "password_common"
+  | "suspended";
+
+export class AccountError extends Error {
+  constructor(
+    readonly code: AccountErrorCode,
+    readonly field?: "email" | "code" | "password",
+    readonly retryAfter?: number,
+    /** Why a suspended account is suspended (a report reason). */
+    readonly reason?: string,
+  ) {
+    super(code);
+  }
+}
+
+/**
+ * Who is asking and when: the client address for limits, the known-device cookie (if any), the clock
+ * for tests, waitUntil for mail.
+ */
+export interface Caller {
+  client: string;
+  device?: string;
+  now: number;
+  language: Language;
+  waitUntil?: (promise: Promise<unknown>) => void;
+}
+
+async function limit(action: string, caller: Caller) {
+  if (!(await allowRequest(env.AUTH_LIMITER, `${action}:${caller.client}`))) throw new AccountError("rate_limited");
+}
+
+/**
+ * Work for after the answer (mail): it starts on a later task, after the service has returned to its
+ * caller, and a known and an unknown email take this same path up to there (with or without work),
+ * so what a caller can time does not say which it was.
+ */
+function later(caller: Caller, work: (() => Promise<unknown>) | null) {
+  const logged = new Promise((resolve) => setTimeout(resolve, 0))
+    .then(() => work?.())
+    .catch((error) => console.error("background work failed", error));
+  if (caller.waitUntil) caller.waitUntil(logged);
+  return logged;
+}
+
+const findUserByEmail = (email: string) =>
+  env.DB.prepare("SELECT id, password_hash, language, suspended_reason FROM users WHERE email = ?").bind(email).first<{
+    id: number;
+    password_hash: string;
+    language: string;
+    suspended_reason: string | null;
+  }>();
+
+export async function sendVerificationCode(email: string, purpose: CodePurpose, caller: Caller) {
+  await limit("send-code", caller);
+  const issued = await issueCode(env.DB, config().pepper.secret, email, purpose, caller.now);
+  if (!issued.ok) throw new AccountError("code_too_soon", "email", issued.retryAfter);
+  const user = await findUserByEmail(email);
+  const t = translator(user?.language ?? caller.language);
+  // Known and unknown emails do the same work before the answer; the mail (if any) leaves after it.
+  const codeMail = { to: email, subject: t("mail.resetCodeSubject"), text: t("mail.codeBody", { code: issued.code, minutes: 10 }) };
+  if (purpose === "register") {
+    const mail = user
+      ? { to: email, subject: t("mail.alreadyRegisteredSubject"), text: t("mail.alreadyRegisteredBody") }
+      : { ...codeMail, subject: t("mail.codeSubject") };
+    later(caller, () => sendMail(mail));
+  } else {
+    later(caller, user ? () => sendMail(codeMail) : null);
+  }
+}
+
+function codeError(check: Exclude<Awaited<ReturnType<typeof consumeCode>>, "ok">): AccountError {
+  const code = check === "expired" ? "code_expired" : check === "exhausted" ? "code_exhausted" : "code_invalid";
+  return new AccountError(code, "code");
+}
+
+export interface Registration {
+  email: string;
+  code: string;
+  password: string;
+  nickName: string;
+  accountType: 1 | 2;
+  kind: "individual" | "facilitator";
+  organisation?: string;
+}
+
+export async function register(input: Registration, caller: Caller) {
+  await limit("register", caller);
+  if (isCommonPassword(input.password)) throw new AccountError("password_common", "password");
+  const check = await consumeCode(env.DB, config().pepper.secret, input.email, "register", input.code, caller.now);
+  if (check !== "ok") throw codeError(check);
+  // Only the mailbox's owner gets here (the code proved it), so saying "taken" reveals nothing.
+  if (await findUserByEmail(input.email)) throw new AccountError("email_taken", "email");
+  const hash = await hashPassword(input.password, config().pepper);
+  // ON CONFLICT: two sign-ups for one address that both got this far make one account, never a 500.
+  const row = await env.DB.prepare(
+    `INSERT INTO users (email, password_hash, account_type, kind, nick_name, organisation, language, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
+  )
+    .bind(
+      input.email,
+      hash,
+      input.accountType,
+      input.kind,
+      input.nickName,
+      input.kind === "facilitator" ? (input.organisation ?? null) : null,
+      caller.language,
+      caller.now,
+    )
+    .first<{ id: number }>();
+  if (!row) throw new AccountError("email_taken", "email");
+  return startSession(row.id, caller);
+}
+
+async function startSession(userId: number, caller: Caller) {
+  const token = await createSession(env.DB, userId, caller.now);
+  const found = await findSession(env.DB, token, caller.now);
+  if (found.status !== "valid") throw new Error("new session not found");
+  return { token, user: found.user };
+}
+
+export async function login(email: string, password: string, caller: Caller): Promise<{ token: string; user: SessionUser }> {
+  await limit("login", caller);
+  const { pepper } = config();
+  // The account-wide count first: a refusal there has taken nothing from the client's own count.
+  const known = await isKnownDevice(pepper.secret, email, caller.device);
+  const taken: Scope[] = [];
+  for (const scope of known ? [clientScope(caller.client)] : [accountScope, clientScope(caller.client)]) {
+    const refused = await claimAttempt(env.DB, email, scope, caller.now);
+    if (refused) {
+      if (taken.length > 0) await env.DB.batch(taken.map((s) => releaseAttempt(env.DB, email, s)));
+      throw new AccountError(scope === accountScope ? "account_throttled" : "throttled", undefined, refused.wait);
+    }
+    taken.push(scope);
+  }
+
+  const user = await findUserByEmail(email);
+  const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH, pepper.byId);
+  if (!user || !ok) throw new AccountError("invalid_credentials");
+  const writes = taken.map((scope) => releaseAttempt(env.DB, email, scope));
+  // A hash made with a retired pepper (or before ids) moves to the current one while the password is at hand.
+  if (!isCurrentHash(user.password_hash, pepper.id)) {
+    const rehashed = await hashPassword(password, pepper);
+    writes.push(
+      env.DB.prepare("UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?").bind(rehashed, user.id, user.password_hash),
+    );
+  }
+  await env.DB.batch(writes);
+  // Told only to whoever knows the password, so it says nothing to a guesser.
+  if (user.suspended_reason) throw new AccountError("suspended", undefined, undefined, user.suspended_reason);
+  return startSession(user.id, caller);
+}
+
+export async function resetPassword(input: { email: string; code: string; password: string }, caller: Caller) {
+  await limit("reset", caller);
+  if (isCommonPassword(input.password)) throw new AccountError("password_common", "password");
+  const check = await consumeCode(env.DB, config().pepper.secret, input.email, "reset", input.code, caller.now);
+  const user = await findUserByEmail(input.email);
+  // An unknown email's code (stored, never sent) can only be guessed: it answers like a wrong code.
+  if (check !== "ok" || !user) throw codeError(check === "ok" ? "invalid" : check);
+  const hash = await hashPassword(input.password, config().pepper);
+  await env.DB.batch([
+    env.DB.prepare("UPDATE users SET password_hash = ? WHERE id = ?").bind(hash, user.id),
+    revokeAllSessions(env.DB, user.id),
+    env.DB.prepare("DELETE FROM login_failures WHERE email = ?").bind(input.email),
+  ]);
+  await closeSessionSockets(env, user.id, null);
+  const t = translator(user.language);
+  later(caller, () => sendMail({ to: input.email, subject: t("mail.resetDoneSubject"), text: t("mail.resetDoneBody") }));
+}
+
+export const currentSession = (token: string | null | undefined, now: number) => findSession(env.DB, token, now);
+/** Ends a session, and closes the live sockets it had open. */
+export async function logout(token: string) {
+  const ended = await revokeSession(env.DB, token);
+  if (ended) await closeSessionSockets(env, ended.userId, ended.hash);
+}
+
+/** The member's language: mail goes out in it, and it follows them to every browser they sign in on. */
+export async function saveLanguage(userId: number, language: Language) {
+  await env.DB.prepare("UPDATE users SET language = ? WHERE id = ?").bind(language, userId).run();
+}

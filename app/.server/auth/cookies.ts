@@ -1,0 +1,26 @@
+import { SESSION_ABSOLUTE_MS } from "~/.server/accounts/sessions";
+import { clearCookie, readCookie, serializeCookie } from "~/.server/http/cookies";
+
+// The spec's token cookie: the token type, a space, then the access token.
+export const TOKEN_COOKIE = "token";
+export const TOKEN_TYPE = "Bearer";
+
+function parseBearer(value: string | null | undefined): string | null {
+  const match = /^Bearer ([\w-]{20,100})$/.exec(value ?? "");
+  return match?.[1] ?? null;
+}
+
+/** A page request's session token (from the cookie). */
+export const tokenFromCookie = (request: Request) => parseBearer(readCookie(request, TOKEN_COOKIE));
+
+/** An API request's session token (from the Authorization header). */
+export const tokenFromHeader = (request: Request) => parseBearer(request.headers.get("Authorization"));
+
+export function tokenCookie(request: Request, token: string): string {
+  return serializeCookie(request, TOKEN_COOKIE, `${TOKEN_TYPE} ${token}`, { maxAge: SESSION_ABSOLUTE_MS / 1000 });
+}
+
+export const clearTokenCookie = (request: Request) => clearCookie(request, TOKEN_COOKIE);
+
+/** The spec's signal for an expired session (code 4010): a cookie named point set to 401. */
+export const pointCookie = (request: Request) => serializeCookie(request, "point", "401", { maxAge: 300, httpOnly: false });

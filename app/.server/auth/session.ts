@@ -1,0 +1,55 @@
+import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import { currentSession } from "~/.server/accounts/accounts";
+import type { SessionUser } from "~/.server/accounts/sessions";
+import { flashCookie } from "~/.server/shell/flash";
+import { pageUrl } from "~/.server/shell/shell-state";
+import { clearTokenCookie, pointCookie, tokenFromCookie } from "./cookies";
+
+export const sessionContext = createContext<{ user: SessionUser | null; expired: boolean; token: string | null }>({
+  user: null,
+  expired: false,
+  token: null,
+});
+
+/**
+ * Reads the session cookie once per request. A session that ended (idle or too old, logged out
+ * elsewhere, ended by a password reset) counts as expired: its dead cookie is cleared, and the guard
+ * says so with the spec's point=401.
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const token = tokenFromCookie(request);
+  const found = await currentSession(token, Date.now());
+  const ended = found.status === "expired" || (token !== null && found.status === "none");
+  context.set(sessionContext, { user: found.status === "valid" ? found.user : null, expired: ended, token });
+  const response = await next();
+  if (ended && !response.headers.getSetCookie().some((c) => c.startsWith("token="))) {
+    response.headers.append("Set-Cookie", clearTokenCookie(request));
+  }
+  return response;
+};
+
+export function optionalUser(context: Readonly<RouterContextProvider>): SessionUser | null {
+  return context.get(sessionContext).user;
+}
+
+/**
+ * The guard: a visitor without a session goes to /login?redirect=<the full path and query>, told why
+ * ('Please log in to view contents', or that the session expired, with the spec's point=401 cookie).
+ */
+export function requireUser(request: Request, context: Readonly<RouterContextProvider>): SessionUser {
+  const { user, expired } = context.get(sessionContext);
+  if (user) return user;
+  const url = pageUrl(request);
+  const headers = new Headers();
+  headers.append("Set-Cookie", flashCookie(request, "info", expired ? "notify.sessionExpired" : "notify.loginRequired"));
+  if (expired) {
+    headers.append("Set-Cookie", pointCookie(request));
+    headers.append("Set-Cookie", clearTokenCookie(request));
+  }
+  throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`, { headers });
+}
+
+export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  requireUser(request, context);
+  return next();
+};

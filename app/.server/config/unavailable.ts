@@ -1,0 +1,12 @@
+import { errorAnswer } from "~/.server/observability/error-answer";
+import { logEvent } from "~/.server/observability/log";
+import type { ConfigProblem } from "./config";
+
+/**
+ * The answer to every request while the configuration is wrong: 503 with a short translated page
+ * (or the API envelope), and a log line that names each problem. Members never see the names.
+ */
+export function unavailable(request: Request, requestId: string, problems: ConfigProblem[]): Response {
+  logEvent("error", "config.invalid", { request_id: requestId, problems });
+  return errorAnswer(request, 503, "Unavailable", requestId, { "Retry-After": "300" });
+}

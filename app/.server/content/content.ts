@@ -1,0 +1,125 @@
+import { awardPoints } from "~/.server/ranking/ranking";
+import type { ContentFields } from "~/lib/schemas/content";
+import type { StoredObject } from "./receive-upload";
+
+export interface ContentItem {
+  id: number;
+  owner_id: number;
+  owner_name: string;
+  kind: "document" | "video";
+  sdg: number;
+  title: string;
+  summary: string;
+  content: string;
+  keywords: string;
+  publicize: 0 | 1;
+  file_key: string;
+  file_size: number;
+  file_type: string;
+  thumbnail_key: string;
+  thumbnail_type: string;
+  views: number;
+  likes: number;
+  created_at: number;
+  updated_at: number;
+  /** Set while a moderator keeps the item hidden (it is private to its owner meanwhile). */
+  hidden_at: number | null;
+}
+
+/** Documents must be PDFs and videos MP4s, whatever the form said. */
+export const fileMatchesKind = (kind: ContentFields["kind"], type: string) =>
+  (kind === "document" && type === "application/pdf") || (kind === "video" && type === "video/mp4");
+
+export async function createContent(
+  db: D1Database,
+  ownerId: number,
+  fields: ContentFields,
+  file: StoredObject,
+  thumbnail: StoredObject,
+  now: number,
+  clientKey?: string,
+) {
+  const row = await db
+    .prepare(
+      `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type,
+        thumbnail_key, thumbnail_type, created_at, updated_at, client_key)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
+    )
+    .bind(
+      ownerId,
+      fields.kind,
+      fields.sdg,
+      fields.title,
+      fields.summary,
+      fields.content,
+      fields.keywords,
+      Number(fields.publicize),
+      file.key,
+      file.size,
+      file.type,
+      thumbnail.key,
+      thumbnail.type,
+      now,
+      now,
+      clientKey ?? null,
+    )
+    .first<{ id: number }>();
+  if (!row) {
+    // The same form (its key) or the same completed upload (its file) again: answer as the first did.
+    const first = await db
+      .prepare("SELECT id, file_key FROM content WHERE owner_id = ? AND (file_key = ? OR client_key = ?)")
+      .bind(ownerId, file.key, clientKey ?? null)
+      .first<{ id: number; file_key: string }>();
+    if (!first) throw new Error("file already belongs to another member's item");
+    return { id: first.id, created: false, fileKey: first.file_key };
+  }
+  await awardPoints(db, ownerId, "upload", now);
+  return { id: row.id, created: true, fileKey: file.key };
+}
+
+/** An item as `viewerId` may see it: private items exist only for their owner (else null, a 404). */
+export async function findContent(db: D1Database, id: number, viewerId: number | null): Promise<ContentItem | null> {
+  const item = await db
+    .prepare("SELECT c.*, u.nick_name AS owner_name FROM content c JOIN users u ON u.id = c.owner_id WHERE c.id = ?")
+    .bind(id)
+    .first<ContentItem>();
+  if (!item) return null;
+  if (!item.publicize && item.owner_id !== viewerId) return null;
+  return item;
+}
+
+/** Counts a view once per member, item and (UTC) day; true when this view was counted. */
+export async function recordView(db: D1Database, id: number, userId: number, now: number): Promise<boolean> {
+  const day = new Date(now).toISOString().slice(0, 10);
+  const [inserted] = await db.batch([
+    db.prepare("INSERT OR IGNORE INTO content_views (content_id, user_id, day) VALUES (?, ?, ?)").bind(id, userId, day),
+  ]);
+  if (!inserted?.meta.changes) return false;
+  await db.prepare("UPDATE content SET views = views + 1 WHERE id = ?").bind(id).run();
+  return true;
+}
+
+/** Deletes an item of `ownerId` and its files; false when there is no such item of theirs. */
+export async function deleteContent(db: D1Database, bucket: R2Bucket, id: number, ownerId: number): Promise<boolean> {
+  const row = await db
+    .prepare("DELETE FROM content WHERE id = ? AND owner_id = ? RETURNING file_key, thumbnail_key")
+    .bind(id, ownerId)
+    .first<{ file_key: string; thumbnail_key: string }>();
+  if (!row) return false;
+  await bucket.delete([row.file_key, row.thumbnail_key]);
+  return true;
+}
+
+/** The owner's edit of an item's metadata (the file, and so the kind, stay). False if not theirs. */
+export async function updateContent(db: D1Database, id: number, ownerId: number, fields: Omit<ContentFields, "kind">, now: number) {
+  const result = await db
+    .prepare(
+      `UPDATE content SET sdg = ?1, title = ?2, summary = ?3, content = ?4, keywords = ?5,
+         publicize = CASE WHEN hidden_at IS NULL THEN ?6 ELSE 0 END,
+         hidden_publicize = CASE WHEN hidden_at IS NULL THEN NULL ELSE ?6 END, updated_at = ?7
+       WHERE id = ?8 AND owner_id = ?9`,
+    )
+    .bind(fields.sdg, fields.title, fields.summary, fields.content, fields.keywords, Number(fields.publicize), now, id, ownerId)
+    .run();
+  return result.meta.changes > 0;
+}

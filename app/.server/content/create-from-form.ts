@@ -1,0 +1,50 @@
+import { env } from "~/.server/bindings";
+import { contentFieldsSchema } from "~/lib/schemas/content";
+import { CLIENT_KEY } from "~/lib/schemas/text";
+import { completedUpload, releaseUpload } from "./chunked";
+import { createContent, fileMatchesKind } from "./content";
+import { receiveUpload, removeStored, UploadRefused } from "./receive-upload";
+import { refusalMessage } from "./upload-errors";
+
+export type CreateResult =
+  | { ok: true; id: number }
+  | { ok: false; status: number; fields: Record<string, string>; fieldErrors: Record<string, string[]>; formErrors: string[] };
+
+/**
+ * Creates content from the upload form's multipart post, for the page and the API alike: the file
+ * streamed in the same post, or (with JavaScript) named by a completed parts upload (`upload_id`).
+ * Every failure leaves nothing stored but a parts upload, which stays for the next try.
+ */
+export async function createFromMultipart(request: Request, ownerId: number, now: number): Promise<CreateResult> {
+  let received: Awaited<ReturnType<typeof receiveUpload>>;
+  try {
+    received = await receiveUpload(request, env.FILES);
+  } catch (error) {
+    if (!(error instanceof UploadRefused)) throw error;
+    const { field, message, status } = refusalMessage(error);
+    return { ok: false, status, fields: {}, fieldErrors: field ? { [field]: [message] } : {}, formErrors: field ? [] : [message] };
+  }
+  const uploadId = received.fields.upload_id;
+  if (!received.file && uploadId) received.file = (await completedUpload(env.DB, uploadId, ownerId)) ?? undefined;
+  const parsed = contentFieldsSchema.safeParse(received.fields);
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of parsed.error?.issues ?? []) {
+    const name = String(issue.path[0] ?? "");
+    fieldErrors[name] = [...(fieldErrors[name] ?? []), issue.message];
+  }
+  if (!received.file) fieldErrors.file = ["validation.fieldEmpty|field=fields.file"];
+  else if (parsed.success && !fileMatchesKind(parsed.data.kind, received.file.type)) fieldErrors.file = ["validation.fileMismatch"];
+  if (!received.thumbnail) fieldErrors.thumbnail = ["validation.fieldEmpty|field=fields.thumbnail"];
+  if (!parsed.success || !received.file || !received.thumbnail || Object.keys(fieldErrors).length) {
+    await removeStored(env.FILES, uploadId ? { ...received, file: undefined } : received);
+    return { ok: false, status: 400, fields: received.fields, fieldErrors, formErrors: [] };
+  }
+  const key = received.fields.client_key;
+  const clientKey = key && CLIENT_KEY.test(key) ? key : undefined;
+  const { id, created, fileKey } = await createContent(env.DB, ownerId, parsed.data, received.file, received.thumbnail, now, clientKey);
+  // A repeat of a post that already made the item answers with it, and keeps nothing of its own
+  // (unless its file is the item's: the same completed parts upload posted again).
+  if (!created) await removeStored(env.FILES, received.file.key === fileKey ? { ...received, file: undefined } : received);
+  if (uploadId) await releaseUpload(env.DB, uploadId);
+  return { ok: true, id };
+}

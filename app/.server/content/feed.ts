@@ -1,0 +1,44 @@
+import { z } from "zod";
+import type { FeedItem } from "~/lib/shapes";
+
+export const FEED_PAGE_SIZE = 12;
+
+/** The feed's query string: every value checked, anything odd falls back to the default. */
+export const feedQuerySchema = z.object({
+  sdg: z.coerce.number().int().min(1).max(17).optional().catch(undefined),
+  kind: z.enum(["document", "video"]).optional().catch(undefined),
+  sort: z.enum(["newest", "views", "likes"]).default("newest").catch("newest"),
+  page: z.coerce.number().int().min(1).max(1000).default(1).catch(1),
+});
+export type FeedQuery = z.infer<typeof feedQuerySchema>;
+
+export type { FeedItem };
+
+const ORDER: Record<FeedQuery["sort"], string> = {
+  newest: "c.created_at DESC, c.id DESC",
+  views: "c.views DESC, c.created_at DESC, c.id DESC",
+  likes: "c.likes DESC, c.created_at DESC, c.id DESC",
+};
+
+/** Publicized documents and videos only (private items never reach anyone else's feed). */
+export async function listFeed(db: D1Database, query: FeedQuery, pageSize = FEED_PAGE_SIZE) {
+  const where = ["c.publicize = 1"];
+  const binds: (string | number)[] = [];
+  if (query.sdg) {
+    where.push("c.sdg = ?");
+    binds.push(query.sdg);
+  }
+  if (query.kind) {
+    where.push("c.kind = ?");
+    binds.push(query.kind);
+  }
+  const { results } = await db
+    .prepare(
+      `SELECT c.id, c.kind, c.sdg, c.title, c.summary, c.views, c.likes, c.created_at, c.owner_id, u.nick_name AS owner_name
+       FROM content c JOIN users u ON u.id = c.owner_id WHERE ${where.join(" AND ")}
+       ORDER BY ${ORDER[query.sort]} LIMIT ? OFFSET ?`,
+    )
+    .bind(...binds, pageSize + 1, (query.page - 1) * pageSize)
+    .all<FeedItem>();
+  return { items: results.slice(0, pageSize), hasMore: results.length > pageSize };
+}

@@ -1,0 +1,49 @@
+import { FAILURE_WINDOW_MS } from "~/.server/accounts/login-attempts";
+import { SESSION_IDLE_MS } from "~/lib/config";
+
+// What expires is removed by the cron trigger, in bounded batches so one run stays short however
+// much has piled up (the next run, 15 minutes later, takes the next batch).
+
+export const CLEANUP_BATCH = 500;
+/** Uploads (R2 calls each) per run. */
+export const UPLOAD_CLEANUP_BATCH = 50;
+/** A resumable upload not turned into an item by then is abandoned (a member can resume for a day). */
+export const UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+interface AbandonedUpload {
+  id: string;
+  object_key: string;
+  r2_upload_id: string;
+  completed: number;
+}
+
+export async function cleanUp(db: D1Database, bucket: R2Bucket, now: number) {
+  const bounded = (table: string, where: string) =>
+    db.prepare(`DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${where} LIMIT ${CLEANUP_BATCH})`);
+  const [sessions, codes, failures] = await db.batch([
+    bounded("sessions", "expires_at <= ?1 OR last_seen_at < ?2").bind(now, now - SESSION_IDLE_MS),
+    bounded("verification_codes", "expires_at <= ?1").bind(now),
+    bounded("login_failures", "last_failed_at <= ?1").bind(now - FAILURE_WINDOW_MS),
+  ]);
+  const { results: uploads } = await db
+    .prepare(`SELECT id, object_key, r2_upload_id, completed FROM uploads WHERE created_at < ? LIMIT ${UPLOAD_CLEANUP_BATCH}`)
+    .bind(now - UPLOAD_MAX_AGE_MS)
+    .all<AbandonedUpload>();
+  for (const upload of uploads) {
+    if (upload.completed) await bucket.delete(upload.object_key);
+    else
+      await bucket
+        .resumeMultipartUpload(upload.object_key, upload.r2_upload_id)
+        .abort()
+        .catch(() => {}); // already gone in R2
+  }
+  if (uploads.length > 0) {
+    await db.batch(uploads.map((u) => db.prepare("DELETE FROM uploads WHERE id = ?").bind(u.id)));
+  }
+  return {
+    sessions: sessions?.meta.changes ?? 0,
+    codes: codes?.meta.changes ?? 0,
+    loginFailures: failures?.meta.changes ?? 0,
+    uploads: uploads.length,
+  };
+}

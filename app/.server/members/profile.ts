@@ -1,0 +1,68 @@
+import type { FeedItem } from "~/.server/content/feed";
+import type { MemberSummary } from "~/lib/shapes";
+
+// What a member's page shows: profile basics, uploads, follower and following counts and lists.
+
+export const MEMBER_LIST_SIZE = 50;
+
+export type { MemberSummary };
+
+export interface MemberProfile extends MemberSummary {
+  kind: "individual" | "facilitator";
+  organisation: string | null;
+  created_at: number;
+  followers: number;
+  following: number;
+  uploads: number;
+}
+
+/**
+ * One member as `viewerId` sees them, or null when there is no such member. Uploads that are not
+ * publicized are listed and counted only for their owner.
+ */
+export async function memberPage(db: D1Database, viewerId: number, memberId: number) {
+  const own = viewerId === memberId ? 1 : 0;
+  const visible = "(c.publicize = 1 OR ?2 = 1)";
+  const summary = "u.id, u.nick_name, u.account_type, u.image";
+  const [profile, viewerFollows, uploads, followers, following, interests] = await db.batch([
+    db
+      .prepare(
+        `SELECT u.id, u.nick_name, u.account_type, u.image, u.kind, u.organisation, u.created_at,
+           (SELECT count(*) FROM follows WHERE followee_id = u.id) AS followers,
+           (SELECT count(*) FROM follows WHERE follower_id = u.id) AS following,
+           (SELECT count(*) FROM content c WHERE c.owner_id = u.id AND ${visible}) AS uploads
+         FROM users u WHERE u.id = ?1`,
+      )
+      .bind(memberId, own),
+    db.prepare("SELECT 1 AS yes FROM follows WHERE follower_id = ? AND followee_id = ?").bind(viewerId, memberId),
+    db
+      .prepare(
+        `SELECT c.id, c.kind, c.sdg, c.title, c.summary, c.views, c.likes, c.created_at, c.owner_id, u.nick_name AS owner_name
+         FROM content c JOIN users u ON u.id = c.owner_id WHERE c.owner_id = ?1 AND ${visible}
+         ORDER BY c.created_at DESC, c.id DESC LIMIT ?3`,
+      )
+      .bind(memberId, own, MEMBER_LIST_SIZE),
+    db
+      .prepare(
+        `SELECT ${summary} FROM follows f JOIN users u ON u.id = f.follower_id WHERE f.followee_id = ? ORDER BY f.created_at DESC LIMIT ?`,
+      )
+      .bind(memberId, MEMBER_LIST_SIZE),
+    db
+      .prepare(
+        `SELECT ${summary} FROM follows f JOIN users u ON u.id = f.followee_id WHERE f.follower_id = ? ORDER BY f.created_at DESC LIMIT ?`,
+      )
+      .bind(memberId, MEMBER_LIST_SIZE),
+    db.prepare("SELECT sdg FROM interests WHERE user_id = ? ORDER BY created_at, sdg").bind(memberId),
+  ]);
+  const member = profile?.results[0] as MemberProfile | undefined;
+  if (!member) return null;
+  return {
+    member,
+    isSelf: own === 1,
+    viewerFollows: Boolean(viewerFollows?.results.length),
+    uploads: (uploads?.results ?? []) as unknown as FeedItem[],
+    followers: (followers?.results ?? []) as unknown as MemberSummary[],
+    following: (following?.results ?? []) as unknown as MemberSummary[],
+    interests: ((interests?.results ?? []) as { sdg: number }[]).map((row) => row.sdg),
+  };
+}

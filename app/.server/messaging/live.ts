@@ -1,0 +1,63 @@
+import { SESSION_ENDED_CLOSE } from "~/lib/live-socket";
+import type { LiveEvent } from "~/lib/shapes";
+
+// What the worker tells a Durable Object about a socket it forwards (set only after authenticating),
+// and how the rooms are named.
+export const MEMBER_HEADER = "X-Member-Id";
+export const CONVERSATION_HEADER = "X-Conversation-Id";
+export const SESSION_HEADER = "X-Session-Hash";
+
+// Sockets are tagged with their member and their session, so ending a session finds them.
+export const memberTag = (memberId: number) => `m:${memberId}`;
+export const sessionTag = (hash: string) => `s:${hash}`;
+/** Closes sockets that belong to an ended session. */
+export function closeEnded(sockets: WebSocket[]) {
+  for (const socket of sockets) {
+    try {
+      socket.close(SESSION_ENDED_CLOSE, "session ended");
+    } catch {
+      // already closed
+    }
+  }
+}
+
+export const roomName = (conversationId: number) => `conversation:${conversationId}`;
+export const inboxName = (userId: number) => `member:${userId}`;
+
+/** Events a page receives over its socket. */
+export type { LiveEvent };
+
+export function conversationRoom(env: Env, conversationId: number) {
+  return env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(roomName(conversationId)));
+}
+
+export function memberInbox(env: Env, userId: number) {
+  return env.INBOXES.get(env.INBOXES.idFromName(inboxName(userId)));
+}
+
+/**
+ * Answers a client's close. Reserved codes (1005 no code, 1006 dropped) may not be sent back, and a
+ * socket that is already gone cannot be closed: both are normal ends here.
+ */
+export function closeBack(socket: WebSocket, code: number) {
+  try {
+    socket.close(code === 1005 || code === 1006 || code === 1015 ? 1000 : code, "closed");
+  } catch {
+    // already closed
+  }
+}
+
+/** Sends an event to a socket; one that closed in the meantime is skipped (its page will catch up). */
+export function sendEvent(socket: WebSocket, event: LiveEvent | string) {
+  try {
+    socket.send(typeof event === "string" ? event : JSON.stringify(event));
+  } catch {
+    // closed between being listed and being written to
+  }
+}
+
+/** Sends one event to every open socket of an object. */
+export function sendToAll(sockets: WebSocket[], event: LiveEvent) {
+  const text = JSON.stringify(event);
+  for (const socket of sockets) sendEvent(socket, text);
+}

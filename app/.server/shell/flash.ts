@@ -1,0 +1,43 @@
+import { createContext, type MiddlewareFunction, redirect } from "react-router";
+import { clearCookie, readCookie, serializeCookie } from "~/.server/http/cookies";
+import { NOT_AVAILABLE } from "~/.server/social/blocks";
+import type { Flash } from "~/lib/shapes";
+
+const FLASH_COOKIE = "flash";
+
+export type { Flash };
+
+export const flashContext = createContext<Flash | null>(null);
+
+/** A redirect back after a refusal that does not say why (a block): the neutral notice, as a toast. */
+export const refusedRedirect = (request: Request, to: string) =>
+  redirect(to, { status: 303, headers: { "Set-Cookie": flashCookie(request, "error", NOT_AVAILABLE) } });
+
+export function flashCookie(request: Request, kind: Flash["kind"], key: string): string {
+  const flash: Flash = { id: crypto.randomUUID().slice(0, 8), kind, key };
+  return serializeCookie(request, FLASH_COOKIE, JSON.stringify(flash), { maxAge: 60 });
+}
+
+function parseFlash(raw: string | undefined): Flash | null {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<Flash>;
+    const kindOk = value.kind === "success" || value.kind === "error" || value.kind === "info";
+    const keyOk = typeof value.key === "string" && /^(notify|validation|content|safety)\.[A-Za-z]+$/.test(value.key);
+    if (!kindOk || !keyOk || typeof value.id !== "string") return null;
+    return value as Flash;
+  } catch {
+    return null;
+  }
+}
+
+/** Hands the pending flash to loaders, and clears it once a page has actually been rendered with it. */
+export const flashMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const flash = parseFlash(readCookie(request, FLASH_COOKIE));
+  context.set(flashContext, flash);
+  const response = await next();
+  const shown = request.method === "GET" && response.status === 200;
+  const replaced = response.headers.getSetCookie().some((c) => c.startsWith(`${FLASH_COOKIE}=`));
+  if (flash && shown && !replaced) response.headers.append("Set-Cookie", clearCookie(request, FLASH_COOKIE));
+  return response;
+};

@@ -1,0 +1,114 @@
+import { awardPoints } from "~/.server/ranking/ranking";
+import { BLOCKED_BETWEEN } from "./blocks";
+
+// Likes, follows and comments. Every write is idempotent: a repeated like or follow changes nothing.
+
+/** Sets whether `userId` likes the item; the item's like count moves only when the state changes. */
+export async function setLike(db: D1Database, userId: number, contentId: number, liked: boolean, now: number) {
+  const change = liked
+    ? db.prepare("INSERT OR IGNORE INTO likes (user_id, content_id, created_at) VALUES (?, ?, ?)").bind(userId, contentId, now)
+    : db.prepare("DELETE FROM likes WHERE user_id = ? AND content_id = ?").bind(userId, contentId);
+  const result = await change.run();
+  if (!result.meta.changes) return;
+  const owner = await db
+    .prepare(`UPDATE content SET likes = likes ${liked ? "+" : "-"} 1 WHERE id = ? RETURNING owner_id`)
+    .bind(contentId)
+    .first<{ owner_id: number }>();
+  if (liked && owner && owner.owner_id !== userId) await awardPoints(db, owner.owner_id, "likeReceived", now);
+}
+
+/** Follows or unfollows; answers false when a block between the two refuses the follow. */
+export async function setFollow(db: D1Database, followerId: number, followeeId: number, following: boolean, now: number) {
+  if (followerId === followeeId) return true;
+  if (!following) {
+    await db.prepare("DELETE FROM follows WHERE follower_id = ? AND followee_id = ?").bind(followerId, followeeId).run();
+    return true;
+  }
+  const inserted = await db
+    .prepare(
+      `INSERT INTO follows (follower_id, followee_id, created_at) SELECT ?1, ?2, ?3 WHERE NOT ${BLOCKED_BETWEEN("?1", "?2")}
+       ON CONFLICT DO NOTHING RETURNING 1`,
+    )
+    .bind(followerId, followeeId, now)
+    .first();
+  if (inserted) return true;
+  return Boolean(await db.prepare("SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?").bind(followerId, followeeId).first());
+}
+
+/** Follows or unfollows a member by id: their follower count after it, or why not. */
+export async function followMember(
+  db: D1Database,
+  followerId: number,
+  followeeId: number,
+  following: boolean,
+  now: number,
+): Promise<{ followers: number } | "missing" | "refused"> {
+  if (!Number.isInteger(followeeId) || !(await db.prepare("SELECT 1 FROM users WHERE id = ?").bind(followeeId).first())) return "missing";
+  if (!(await setFollow(db, followerId, followeeId, following, now))) return "refused";
+  const row = await db.prepare("SELECT count(*) AS n FROM follows WHERE followee_id = ?").bind(followeeId).first<{ n: number }>();
+  return { followers: row?.n ?? 0 };
+}
+
+export interface CommentRow {
+  id: number;
+  user_id: number;
+  nick_name: string;
+  body: string;
+  created_at: number;
+}
+
+/**
+ * Adds a comment once per client key (the form's, made when the page was rendered): a repeat of the
+ * same submission stores nothing and awards nothing. Nothing is stored on the upload of a member who
+ * blocked the author ("refused").
+ */
+export async function addComment(
+  db: D1Database,
+  userId: number,
+  contentId: number,
+  body: string,
+  now: number,
+  clientKey?: string,
+): Promise<"stored" | "repeat" | "refused"> {
+  const row = await db
+    .prepare(
+      `INSERT INTO comments (content_id, user_id, body, created_at, client_key) SELECT ?1, ?2, ?3, ?4, ?5
+       WHERE NOT EXISTS (SELECT 1 FROM content c JOIN blocks b ON b.blocker_id = c.owner_id WHERE c.id = ?1 AND b.blocked_id = ?2)
+       ON CONFLICT (user_id, client_key) DO NOTHING RETURNING id`,
+    )
+    .bind(contentId, userId, body, now, clientKey ?? null)
+    .first();
+  if (row) {
+    await awardPoints(db, userId, "comment", now);
+    return "stored";
+  }
+  const repeat =
+    clientKey && (await db.prepare("SELECT 1 FROM comments WHERE user_id = ? AND client_key = ?").bind(userId, clientKey).first());
+  return repeat ? "repeat" : "refused";
+}
+
+/** Deletes a comment only for its author. */
+export async function deleteComment(db: D1Database, userId: number, commentId: number) {
+  const result = await db.prepare("DELETE FROM comments WHERE id = ? AND user_id = ?").bind(commentId, userId).run();
+  return result.meta.changes > 0;
+}
+
+/** What the detail page shows about the social side of an item, in one round trip. */
+export async function socialOf(db: D1Database, viewerId: number, contentId: number, ownerId: number) {
+  const [liked, following, followers, comments] = await db.batch([
+    db.prepare("SELECT 1 AS yes FROM likes WHERE user_id = ? AND content_id = ?").bind(viewerId, contentId),
+    db.prepare("SELECT 1 AS yes FROM follows WHERE follower_id = ? AND followee_id = ?").bind(viewerId, ownerId),
+    db.prepare("SELECT count(*) AS n FROM follows WHERE followee_id = ?").bind(ownerId),
+    db
+      .prepare(
+        "SELECT c.id, c.user_id, u.nick_name, c.body, c.created_at FROM comments c JOIN users u ON u.id = c.user_id WHERE c.content_id = ? AND c.hidden_at IS NULL ORDER BY c.created_at, c.id",
+      )
+      .bind(contentId),
+  ]);
+  return {
+    liked: Boolean(liked?.results.length),
+    following: Boolean(following?.results.length),
+    followers: Number((followers?.results[0] as { n: number } | undefined)?.n ?? 0),
+    comments: (comments?.results ?? []) as CommentRow[],
+  };
+}
