@@ -1,7 +1,7 @@
 // The demo catalogue, as SQL statements (idempotent). Each capability adds its own demo rows here.
 import { createHmac, pbkdf2Sync, randomBytes } from "node:crypto";
 
-// Must match app/server/settings.ts (LOCAL_PEPPER) and app/server/accounts/passwords.ts.
+// Must match app/.server/config/parse.ts (LOCAL_PEPPER) and app/.server/accounts/passwords.ts.
 const LOCAL_PEPPER = "local-development-pepper";
 const ITERATIONS = 100_000;
 export const DEMO_PASSWORD = "research-demo-2026";
