@@ -23,7 +23,8 @@ async function serve(incoming: Request, env: Env, ctx: ExecutionContext, nonce: 
   // Nothing half-works: a wrong configuration answers 503 everywhere, and the log says why.
   const problems = servingProblems(incoming);
   if (problems.length > 0) return unavailable(incoming, requestId, problems);
-  if (isCrossSiteWrite(incoming)) return new Response("Cross-site request refused", { status: 403 });
+  if (isCrossSiteWrite(incoming) && !isApiPath(new URL(incoming.url).pathname))
+    return new Response("Cross-site request refused", { status: 403 });
   // Every form and JSON body is bounded while it arrives (files stream under their own limit).
   const request = await boundedBody(incoming);
   if (!request) return errorAnswer(incoming, 413, "TooLarge", requestId);

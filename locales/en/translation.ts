@@ -77,6 +77,8 @@ const en = {
     bodyUnavailable: "The platform is not set up correctly right now, and its operators have been told. Please try again later.",
     titleTooLarge: "Too much to send",
     bodyTooLarge: "What you sent is larger than this form accepts. Shorten it and try again.",
+    titleCrossOrigin: "Calls from other sites are not accepted",
+    bodyCrossOrigin: "This API answers its own pages and programs that call it directly with a token, not pages on other sites.",
   },
   validation: {
     emailEmpty: "Email cannot be empty",

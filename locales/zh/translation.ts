@@ -78,6 +78,8 @@ export default {
     bodyUnavailable: "平台目前的配置有问题，已通知运营人员。请稍后再试。",
     titleTooLarge: "发送的内容过大",
     bodyTooLarge: "您发送的内容超出了此表单可接受的大小。请缩短后重试。",
+    titleCrossOrigin: "不接受来自其他网站的调用",
+    bodyCrossOrigin: "此 API 只响应本站页面以及使用令牌直接调用的程序，不响应其他网站的页面。",
   },
   validation: {
     emailEmpty: "邮箱不能为空",

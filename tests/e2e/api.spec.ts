@@ -13,3 +13,23 @@ test("API calls run none of the pages' middleware: a pending notice, the languag
     expect(cookies.map((c) => c.value.split("=")[0])).toEqual([]);
   }
 });
+
+test("another site's page cannot call the API, and is told so in the envelope; programs and our own pages can", async ({
+  request,
+  baseURL,
+}) => {
+  const elsewhere = "https://elsewhere.example";
+  const preflight = await request.fetch("/api/auth/info", {
+    method: "OPTIONS",
+    headers: { Origin: elsewhere, "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "authorization" },
+  });
+  expect(preflight.status()).toBe(403);
+  expect(preflight.headers()["access-control-allow-origin"]).toBeUndefined();
+  expect((await preflight.json()).message).toBe("Calls from other sites are not accepted");
+  const post = await request.post("/api/users/login", { headers: { Origin: elsewhere }, data: { email: "a@b.example", pwd: "x" } });
+  expect(post.status()).toBe(403);
+  expect((await post.json()).code).toBe(403);
+
+  expect((await request.get("/api/openapi.json", { headers: { Origin: baseURL ?? "" } })).status()).toBe(200);
+  expect((await request.get("/api/openapi.json")).status()).toBe(200);
+});

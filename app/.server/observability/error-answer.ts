@@ -4,7 +4,7 @@ import type { Language } from "~/lib/i18n";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-type PageKey = "Error" | "Unavailable" | "TooLarge";
+type PageKey = "Error" | "Unavailable" | "TooLarge" | "CrossOrigin";
 
 /**
  * An answer given without React Router (it failed, or never ran): the API's `{code, message,
