@@ -8,12 +8,10 @@ import { refusalMessage } from "~/.server/content/upload-errors";
 import { translator } from "~/.server/i18n/translate";
 import { translateError } from "~/lib/form-errors";
 import { editContentSchema } from "~/lib/schemas/content";
-import { API_CODES, fail, ok } from "./envelope";
-import { type ApiContext, authenticate } from "./users";
+import { type ApiContext, authenticate } from "./context";
+import { API_CODES, fail, notFound, ok } from "./envelope";
 
 // Documents and videos over the same content service as /upload and /retrieval/detail.
-
-const notFound = (ctx: ApiContext) => fail(404, API_CODES.notFound, translator(ctx.language)("content.notFound"));
 
 function translated(ctx: ApiContext, errors: Record<string, string[]>) {
   const t = translator(ctx.language);
@@ -46,7 +44,7 @@ export async function getContent(ctx: ApiContext, id: string) {
   const auth = await authenticate(ctx);
   if (auth instanceof Response) return auth;
   const item = await findContent(env.DB, Number(id), auth.user.id);
-  return item ? ok({ content: publicItem(item) }) : notFound(ctx);
+  return item ? ok({ content: publicItem(item) }) : notFound(ctx.language, "item");
 }
 
 export async function patchContent(ctx: ApiContext, id: string) {
@@ -60,20 +58,20 @@ export async function patchContent(ctx: ApiContext, id: string) {
     return fail(400, API_CODES.badRequest, Object.values(shown)[0]?.[0] ?? "", shown);
   }
   const updated = await updateContent(env.DB, Number(id), auth.user.id, parsed.data, ctx.now);
-  return updated ? ok(null, translator(ctx.language)("notify.updateSuccess")) : notFound(ctx);
+  return updated ? ok(null, translator(ctx.language)("notify.updateSuccess")) : notFound(ctx.language, "item");
 }
 
 export async function deleteContentCall(ctx: ApiContext, id: string) {
   const auth = await authenticate(ctx);
   if (auth instanceof Response) return auth;
-  return (await deleteContent(env.DB, env.FILES, Number(id), auth.user.id)) ? ok(null) : notFound(ctx);
+  return (await deleteContent(env.DB, env.FILES, Number(id), auth.user.id)) ? ok(null) : notFound(ctx.language, "item");
 }
 
 export async function getContentFile(ctx: ApiContext, id: string, which: "file" | "thumbnail") {
   const auth = await authenticate(ctx);
   if (auth instanceof Response) return auth;
   const item = await findContent(env.DB, Number(id), auth.user.id);
-  return item ? serveContentFile(ctx.request, env.FILES, item, which) : notFound(ctx);
+  return item ? serveContentFile(ctx.request, env.FILES, item, which) : notFound(ctx.language, "item");
 }
 
 export async function postUpload(ctx: ApiContext) {
@@ -91,7 +89,7 @@ export async function getUpload(ctx: ApiContext, id: string) {
   const auth = await authenticate(ctx);
   if (auth instanceof Response) return auth;
   const status = await uploadStatus(env.DB, id, auth.user.id);
-  return status ? ok(status) : notFound(ctx);
+  return status ? ok(status) : notFound(ctx.language, "item");
 }
 
 export async function putUploadPart(ctx: ApiContext, id: string, n: string) {
@@ -99,7 +97,7 @@ export async function putUploadPart(ctx: ApiContext, id: string, n: string) {
   if (auth instanceof Response) return auth;
   try {
     const stored = await putPart(env.DB, env.FILES, id, auth.user.id, Number(n), await ctx.request.arrayBuffer());
-    return stored ? ok(stored) : notFound(ctx);
+    return stored ? ok(stored) : notFound(ctx.language, "item");
   } catch (error) {
     return refused(ctx, error);
   }
@@ -110,7 +108,7 @@ export async function postUploadComplete(ctx: ApiContext, id: string) {
   if (auth instanceof Response) return auth;
   try {
     const result = await completeUpload(env.DB, env.FILES, id, auth.user.id);
-    if (!result) return notFound(ctx);
+    if (!result) return notFound(ctx.language, "item");
     return result.completed
       ? ok(result)
       : fail(409, 409, translator(ctx.language)("validation.uploadFailed"), { parts: (result.missing ?? []).map(String) });
@@ -122,5 +120,5 @@ export async function postUploadComplete(ctx: ApiContext, id: string) {
 export async function deleteUpload(ctx: ApiContext, id: string) {
   const auth = await authenticate(ctx);
   if (auth instanceof Response) return auth;
-  return (await abortUpload(env.DB, env.FILES, id, auth.user.id)) ? ok(null) : notFound(ctx);
+  return (await abortUpload(env.DB, env.FILES, id, auth.user.id)) ? ok(null) : notFound(ctx.language, "item");
 }

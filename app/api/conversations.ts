@@ -4,12 +4,11 @@ import { conversationFor, listConversations, messagesPage, startConversation } f
 import { conversationRoom } from "~/.server/messaging/live";
 import { translateError } from "~/lib/form-errors";
 import { messageSchema } from "~/lib/schemas/message";
-import { API_CODES, fail, notAvailable, ok } from "./envelope";
-import { type ApiContext, authenticate } from "./users";
+import { type ApiContext, authenticate } from "./context";
+import { API_CODES, fail, notAvailable, notFound, ok } from "./envelope";
 
 // The spec's /conversations calls (section 7), over the service and Durable Object the pages use.
 
-const notFound = (ctx: ApiContext) => fail(404, API_CODES.notFound, translator(ctx.language)("errorPage.title404"));
 const badRequest = (ctx: ApiContext, field: string, key: string) => {
   const message = translateError(translator(ctx.language), key);
   return fail(400, API_CODES.badRequest, message, { [field]: [message] });
@@ -29,7 +28,7 @@ export async function postConversation(ctx: ApiContext) {
   const other = Number(body?.user_id);
   if (!Number.isInteger(other) || other <= 0 || other === auth.user.id) return badRequest(ctx, "user_id", "notify.requestFailed");
   const started = await startConversation(env.DB, auth.user.id, other, ctx.now);
-  if (!started) return notFound(ctx);
+  if (!started) return notFound(ctx.language, "member");
   if (started === "refused") return notAvailable(ctx.language);
   const conversation = (await listConversations(env.DB, auth.user.id)).find((c) => c.id === started.id);
   return ok({ conversation }, "ok", { status: started.created ? 201 : 200 });
@@ -40,7 +39,7 @@ export async function getMessages(ctx: ApiContext, id: string) {
   const auth = await authenticate(ctx);
   if (auth instanceof Response) return auth;
   const conversationId = Number(id);
-  if (!(await conversationFor(env.DB, conversationId, auth.user.id))) return notFound(ctx);
+  if (!(await conversationFor(env.DB, conversationId, auth.user.id))) return notFound(ctx.language, "conversation");
   const params = new URL(ctx.request.url).searchParams;
   const number = (name: string) => (params.has(name) ? Number(params.get(name)) || 0 : undefined);
   const page = await messagesPage(env.DB, conversationId, { before: number("before"), after: number("after"), limit: number("limit") });
@@ -54,7 +53,7 @@ export async function postMessage(ctx: ApiContext, id: string) {
   const auth = await authenticate(ctx);
   if (auth instanceof Response) return auth;
   const conversationId = Number(id);
-  if (!(await conversationFor(env.DB, conversationId, auth.user.id))) return notFound(ctx);
+  if (!(await conversationFor(env.DB, conversationId, auth.user.id))) return notFound(ctx.language, "conversation");
   const parsed = messageSchema.safeParse(await ctx.request.json().catch(() => null));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

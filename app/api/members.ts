@@ -5,8 +5,8 @@ import { addInterest, listInterests, removeInterest } from "~/.server/members/in
 import { memberPage } from "~/.server/members/profile";
 import { translateError } from "~/lib/form-errors";
 import { interestSchema } from "~/lib/schemas/content";
-import { API_CODES, fail, ok } from "./envelope";
-import { type ApiContext, authenticate } from "./users";
+import { type ApiContext, authenticate } from "./context";
+import { API_CODES, fail, notFound, ok } from "./envelope";
 
 // Member pages, interests and the recommended list over the services the pages use.
 
@@ -14,7 +14,7 @@ export async function getMember(ctx: ApiContext, id: string) {
   const auth = await authenticate(ctx);
   if (auth instanceof Response) return auth;
   const page = await memberPage(env.DB, auth.user.id, Number(id));
-  if (!page) return fail(404, API_CODES.notFound, translator(ctx.language)("member.notFound"));
+  if (!page) return notFound(ctx.language, "member");
   return ok(page);
 }
 

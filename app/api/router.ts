@@ -11,8 +11,9 @@ import {
   postUploadComplete,
   putUploadPart,
 } from "./contents";
+import type { ApiContext } from "./context";
 import { getConversations, getMessages, postConversation, postMessage } from "./conversations";
-import { API_CODES, fail } from "./envelope";
+import { API_CODES, fail, notFound } from "./envelope";
 import { deleteInterest, getInterests, getMember, getRecommendations, postInterest } from "./members";
 import { OPENAPI } from "./openapi";
 import {
@@ -28,17 +29,7 @@ import {
   likeCall,
   postComment,
 } from "./social";
-import {
-  type ApiContext,
-  deleteLogout,
-  getAuthInfo,
-  getUser,
-  postForgotPassword,
-  postLogin,
-  postRegister,
-  postResetPassword,
-  postSendCode,
-} from "./users";
+import { deleteLogout, getAuthInfo, getUser, postForgotPassword, postLogin, postRegister, postResetPassword, postSendCode } from "./users";
 
 type Handler = (ctx: ApiContext, ...params: string[]) => Promise<Response> | Response;
 
@@ -95,7 +86,7 @@ export async function handleApi(ctx: ApiContext): Promise<Response> {
   const path = new URL(ctx.request.url).pathname.slice(API_BASE.length) || "/";
   const t = translator(ctx.language);
   const matches = ROUTES.filter(([, pattern]) => pattern.test(path));
-  if (matches.length === 0) return fail(404, API_CODES.notFound, t("errorPage.title404"));
+  if (matches.length === 0) return notFound(ctx.language, "call");
   const route = matches.find(([method]) => method === ctx.request.method);
   if (!route) {
     const response = fail(405, API_CODES.methodNotAllowed, t("notify.requestFailed"));

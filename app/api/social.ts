@@ -7,13 +7,12 @@ import { clearSearchHistory, rememberSearch, searchHistory, searchPage, searchQu
 import { addComment, deleteComment, followMember, setLike, socialOf } from "~/.server/social/social";
 import { translateError } from "~/lib/form-errors";
 import { commentSchema } from "~/lib/schemas/content";
-import { API_CODES, fail, notAvailable, ok } from "./envelope";
-import { type ApiContext, authenticate } from "./users";
+import { type ApiContext, authenticate } from "./context";
+import { API_CODES, fail, notAvailable, notFound, ok } from "./envelope";
 
 // Feeds, search, likes, follows, comments and the ranking over the services the pages use.
 
 const query = (ctx: ApiContext) => Object.fromEntries(new URL(ctx.request.url).searchParams);
-const notFound = (ctx: ApiContext) => fail(404, API_CODES.notFound, translator(ctx.language)("content.notFound"));
 
 export async function getFeed(ctx: ApiContext) {
   const auth = await authenticate(ctx);
@@ -48,7 +47,7 @@ export async function likeCall(ctx: ApiContext, id: string) {
   const auth = await authenticate(ctx);
   if (auth instanceof Response) return auth;
   const item = await findContent(env.DB, Number(id), auth.user.id);
-  if (!item) return notFound(ctx);
+  if (!item) return notFound(ctx.language, "item");
   await setLike(env.DB, auth.user.id, item.id, ctx.request.method === "POST", ctx.now);
   return ok(await socialOf(env.DB, auth.user.id, item.id, item.owner_id));
 }
@@ -58,7 +57,7 @@ export async function followCall(ctx: ApiContext, id: string) {
   const auth = await authenticate(ctx);
   if (auth instanceof Response) return auth;
   const followed = await followMember(env.DB, auth.user.id, Number(id), ctx.request.method === "POST", ctx.now);
-  if (followed === "missing") return notFound(ctx);
+  if (followed === "missing") return notFound(ctx.language, "item");
   if (followed === "refused") return notAvailable(ctx.language);
   return ok(followed);
 }
@@ -67,7 +66,7 @@ export async function getComments(ctx: ApiContext, id: string) {
   const auth = await authenticate(ctx);
   if (auth instanceof Response) return auth;
   const item = await findContent(env.DB, Number(id), auth.user.id);
-  if (!item) return notFound(ctx);
+  if (!item) return notFound(ctx.language, "item");
   return ok({ comments: (await socialOf(env.DB, auth.user.id, item.id, item.owner_id)).comments });
 }
 
@@ -75,7 +74,7 @@ export async function postComment(ctx: ApiContext, id: string) {
   const auth = await authenticate(ctx);
   if (auth instanceof Response) return auth;
   const item = await findContent(env.DB, Number(id), auth.user.id);
-  if (!item) return notFound(ctx);
+  if (!item) return notFound(ctx.language, "item");
   const parsed = commentSchema.safeParse(await ctx.request.json().catch(() => null));
   if (!parsed.success) {
     const message = translateError(translator(ctx.language), parsed.error.issues[0]?.message ?? "validation.inputEmpty");
@@ -89,7 +88,7 @@ export async function postComment(ctx: ApiContext, id: string) {
 export async function deleteCommentCall(ctx: ApiContext, id: string) {
   const auth = await authenticate(ctx);
   if (auth instanceof Response) return auth;
-  return (await deleteComment(env.DB, auth.user.id, Number(id))) ? ok(null) : notFound(ctx);
+  return (await deleteComment(env.DB, auth.user.id, Number(id))) ? ok(null) : notFound(ctx.language, "item");
 }
 
 export async function getRanking(ctx: ApiContext) {

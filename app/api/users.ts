@@ -1,22 +1,14 @@
 import { z } from "zod";
-import {
-  AccountError,
-  type Caller,
-  currentSession,
-  login,
-  logout,
-  register,
-  resetPassword,
-  sendVerificationCode,
-} from "~/.server/accounts/accounts";
+import { AccountError, login, logout, register, resetPassword, sendVerificationCode } from "~/.server/accounts/accounts";
 import { accountErrorMessage, accountErrorStatus } from "~/.server/accounts/messages";
 import type { SessionUser } from "~/.server/accounts/sessions";
-import { TOKEN_TYPE, tokenFromHeader } from "~/.server/auth/cookies";
+import { TOKEN_TYPE } from "~/.server/auth/cookies";
 import { translator } from "~/.server/i18n/translate";
 import { translateError } from "~/lib/form-errors";
 import { PASSWORD_MAX } from "~/lib/limits";
 import { code, email, newPassword } from "~/lib/schemas/auth";
 import { cleanString } from "~/lib/schemas/text";
+import { type ApiContext, authenticate } from "./context";
 import { API_CODES, fail, ok } from "./envelope";
 
 // The spec's /users and auth calls over the same accounts service the pages use.
@@ -44,10 +36,6 @@ export const registerBody = z
   });
 export const forgotBody = z.object({ email });
 export const resetBody = z.object({ email, code, pwd: newPassword });
-
-export interface ApiContext extends Caller {
-  request: Request;
-}
 
 const publicUser = (user: SessionUser) => ({
   account_type: user.account_type,
@@ -154,17 +142,6 @@ export async function postResetPassword(ctx: ApiContext) {
   } catch (error) {
     return accountFailure(ctx, error);
   }
-}
-
-/** The member behind the Authorization header, or the answer to give instead (4010). */
-export async function authenticate(ctx: ApiContext): Promise<{ user: SessionUser; token: string } | Response> {
-  const token = tokenFromHeader(ctx.request);
-  const found = await currentSession(token, ctx.now);
-  if (found.status !== "valid" || !token) {
-    const t = translator(ctx.language);
-    return fail(401, API_CODES.sessionExpired, found.status === "expired" ? t("notify.sessionExpired") : t("notify.loginRequired"));
-  }
-  return { user: found.user, token };
 }
 
 export async function getAuthInfo(ctx: ApiContext) {

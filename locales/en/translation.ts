@@ -399,6 +399,7 @@ const en = {
     yourScore: "Your credit score: {{score}} (rank {{rank}})",
   },
   message: {
+    notFound: "This conversation does not exist.",
     none: "No conversations yet. Start one from a member's page.",
     noMessages: "No messages yet",
     choose: "Choose a conversation.",

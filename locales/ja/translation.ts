@@ -402,6 +402,7 @@ export default {
     yourScore: "あなたの信用スコア: {{score}}(順位 {{rank}})",
   },
   message: {
+    notFound: "この会話は存在しません。",
     none: "まだ会話はありません。メンバーのページから始めましょう。",
     noMessages: "まだメッセージはありません",
     choose: "会話を選んでください。",

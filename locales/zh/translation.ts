@@ -394,6 +394,7 @@ export default {
     yourScore: "您的信用分:{{score}}(第 {{rank}} 名)",
   },
   message: {
+    notFound: "该对话不存在。",
     none: "还没有会话。可以从成员页面开始。",
     noMessages: "还没有消息",
     choose: "请选择一个会话。",

@@ -1,0 +1,22 @@
+import type { Caller } from "~/.server/accounts/accounts";
+import { currentSession } from "~/.server/accounts/accounts";
+import type { SessionUser } from "~/.server/accounts/sessions";
+import { tokenFromHeader } from "~/.server/auth/cookies";
+import { translator } from "~/.server/i18n/translate";
+import { API_CODES, fail } from "./envelope";
+
+/** What every API handler gets: who is asking (address, clock, language) and the request. */
+export interface ApiContext extends Caller {
+  request: Request;
+}
+
+/** The member behind the Authorization header, or the answer to give instead (4010). */
+export async function authenticate(ctx: ApiContext): Promise<{ user: SessionUser; token: string } | Response> {
+  const token = tokenFromHeader(ctx.request);
+  const found = await currentSession(token, ctx.now);
+  if (found.status !== "valid" || !token) {
+    const t = translator(ctx.language);
+    return fail(401, API_CODES.sessionExpired, found.status === "expired" ? t("notify.sessionExpired") : t("notify.loginRequired"));
+  }
+  return { user: found.user, token };
+}
