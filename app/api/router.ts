@@ -1,100 +1,91 @@
+import { AccountError } from "~/.server/accounts/accounts";
+import { accountErrorMessage, accountErrorStatus } from "~/.server/accounts/messages";
+import { UploadRefused } from "~/.server/content/receive-upload";
+import { refusalMessage } from "~/.server/content/upload-errors";
 import { translator } from "~/.server/i18n/translate";
-import {
-  deleteContentCall,
-  deleteUpload,
-  getContent,
-  getContentFile,
-  getUpload,
-  patchContent,
-  postContent,
-  postUpload,
-  postUploadComplete,
-  putUploadPart,
-} from "./contents";
-import type { ApiContext } from "./context";
-import { getConversations, getMessages, postConversation, postMessage } from "./conversations";
+import { translateError } from "~/lib/form-errors";
+import { contentRoutes } from "./contents";
+import { type ApiContext, authenticate } from "./context";
+import { conversationRoutes } from "./conversations";
+import { type ApiRoute, forAnyone } from "./define";
 import { API_CODES, fail, notFound } from "./envelope";
-import { deleteInterest, getInterests, getMember, getRecommendations, postInterest } from "./members";
+import { memberRoutes } from "./members";
 import { OPENAPI } from "./openapi";
-import {
-  deleteCommentCall,
-  deleteSearchHistory,
-  followCall,
-  getComments,
-  getFeed,
-  getPoints,
-  getRanking,
-  getSearch,
-  getSearchHistory,
-  likeCall,
-  postComment,
-} from "./social";
-import { deleteLogout, getAuthInfo, getUser, postForgotPassword, postLogin, postRegister, postResetPassword, postSendCode } from "./users";
-
-type Handler = (ctx: ApiContext, ...params: string[]) => Promise<Response> | Response;
-
-// Method and path (below /api) -> handler. Paths are the spec's (section 7).
-const ROUTES: Array<[string, RegExp, Handler]> = [
-  ["POST", /^\/users\/login$/, postLogin],
-  ["POST", /^\/users\/send-verification-code$/, postSendCode],
-  ["POST", /^\/users\/register$/, postRegister],
-  ["POST", /^\/users\/forgot-password$/, postForgotPassword],
-  ["POST", /^\/users\/reset-password$/, postResetPassword],
-  ["GET", /^\/users\/(\d+)$/, getUser],
-  ["GET", /^\/auth\/info$/, getAuthInfo],
-  ["DELETE", /^\/auth\/logout$/, deleteLogout],
-  ["POST", /^\/contents$/, postContent],
-  ["GET", /^\/contents\/(\d+)$/, getContent],
-  ["PATCH", /^\/contents\/(\d+)$/, patchContent],
-  ["DELETE", /^\/contents\/(\d+)$/, deleteContentCall],
-  ["GET", /^\/contents\/(\d+)\/file$/, (ctx, id) => getContentFile(ctx, id ?? "", "file")],
-  ["GET", /^\/contents\/(\d+)\/thumbnail$/, (ctx, id) => getContentFile(ctx, id ?? "", "thumbnail")],
-  ["POST", /^\/uploads$/, postUpload],
-  ["GET", /^\/uploads\/([\w-]+)$/, getUpload],
-  ["DELETE", /^\/uploads\/([\w-]+)$/, deleteUpload],
-  ["PUT", /^\/uploads\/([\w-]+)\/parts\/(\d+)$/, putUploadPart],
-  ["POST", /^\/uploads\/([\w-]+)\/complete$/, postUploadComplete],
-  ["GET", /^\/contents$/, getFeed],
-  ["GET", /^\/search$/, getSearch],
-  ["GET", /^\/search\/history$/, getSearchHistory],
-  ["DELETE", /^\/search\/history$/, deleteSearchHistory],
-  ["POST", /^\/contents\/(\d+)\/like$/, likeCall],
-  ["DELETE", /^\/contents\/(\d+)\/like$/, likeCall],
-  ["GET", /^\/contents\/(\d+)\/comments$/, getComments],
-  ["POST", /^\/contents\/(\d+)\/comments$/, postComment],
-  ["DELETE", /^\/comments\/(\d+)$/, deleteCommentCall],
-  ["POST", /^\/users\/(\d+)\/follow$/, followCall],
-  ["DELETE", /^\/users\/(\d+)\/follow$/, followCall],
-  ["GET", /^\/ranking$/, getRanking],
-  ["GET", /^\/points$/, getPoints],
-  ["GET", /^\/members\/(\d+)$/, getMember],
-  ["GET", /^\/interests$/, getInterests],
-  ["POST", /^\/interests$/, postInterest],
-  ["DELETE", /^\/interests\/(\d+)$/, deleteInterest],
-  ["GET", /^\/recommendations$/, getRecommendations],
-  ["GET", /^\/conversations$/, getConversations],
-  ["POST", /^\/conversations$/, postConversation],
-  ["GET", /^\/conversations\/(\d+)\/messages$/, getMessages],
-  ["POST", /^\/conversations\/(\d+)\/messages$/, postMessage],
-  ["GET", /^\/openapi\.json$/, () => Response.json(OPENAPI)],
-];
+import { socialRoutes } from "./social";
+import { userRoutes } from "./users";
 
 export const API_BASE = "/api";
 
-/** The JSON API: a thin adapter over the domain services the pages use. */
-export async function handleApi(ctx: ApiContext): Promise<Response> {
-  const path = new URL(ctx.request.url).pathname.slice(API_BASE.length) || "/";
+// Every call of the API (paths below /api are the spec's, section 7).
+const ROUTES: ApiRoute[] = [
+  ...userRoutes,
+  ...contentRoutes,
+  ...socialRoutes,
+  ...memberRoutes,
+  ...conversationRoutes,
+  forAnyone({ method: "GET", path: /^\/openapi\.json$/, handle: () => Response.json(OPENAPI) }),
+];
+
+/** 400 with the translated messages per field, the first as the answer's message. */
+function invalid(ctx: ApiContext, issues: { path: PropertyKey[]; message: string }[]) {
   const t = translator(ctx.language);
-  const matches = ROUTES.filter(([, pattern]) => pattern.test(path));
-  if (matches.length === 0) return notFound(ctx.language, "call");
-  const route = matches.find(([method]) => method === ctx.request.method);
-  if (!route) {
-    const response = fail(405, API_CODES.methodNotAllowed, t("notify.requestFailed"));
-    response.headers.set("Allow", matches.map(([method]) => method).join(", "));
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? "");
+    errors[field] = [...(errors[field] ?? []), translateError(t, issue.message)];
+  }
+  return fail(400, API_CODES.badRequest, Object.values(errors)[0]?.[0] ?? t("validation.inputEmpty"), errors);
+}
+
+/** Domain errors the services throw, answered the same way for every call. */
+function domainError(ctx: ApiContext, error: unknown): Response {
+  const t = translator(ctx.language);
+  if (error instanceof AccountError) {
+    const status = accountErrorStatus(error);
+    const message = translateError(t, accountErrorMessage(error));
+    const response = fail(
+      status,
+      status === 401 ? API_CODES.wrongCredentials : status,
+      message,
+      error.field ? { [error.field]: [message] } : undefined,
+    );
+    if (error.retryAfter) response.headers.set("Retry-After", String(error.retryAfter));
     return response;
   }
-  const params = route[1].exec(path)?.slice(1) ?? [];
-  const response = await route[2](ctx, ...params);
+  if (error instanceof UploadRefused) {
+    const { field, message, status } = refusalMessage(error);
+    const text = translateError(t, message);
+    return fail(status, status, text, field ? { [field]: [text] } : undefined);
+  }
+  throw error;
+}
+
+/** The JSON API: find the call, authenticate once, check the body once, answer domain errors alike. */
+export async function handleApi(ctx: ApiContext): Promise<Response> {
+  const path = new URL(ctx.request.url).pathname.slice(API_BASE.length) || "/";
+  const matches = ROUTES.filter((route) => route.path.test(path));
+  if (matches.length === 0) return notFound(ctx.language, "call");
+  const route = matches.find((candidate) => candidate.method === ctx.request.method);
+  if (!route) {
+    const response = fail(405, API_CODES.methodNotAllowed, translator(ctx.language)("notify.requestFailed"));
+    response.headers.set("Allow", matches.map((candidate) => candidate.method).join(", "));
+    return response;
+  }
+  const member = route.needsMember ? await authenticate(ctx) : null;
+  if (member instanceof Response) return member;
+  let body: unknown;
+  if (route.body) {
+    // Bodies arrive bounded (the worker entry refuses past 256 KB before this runs).
+    const json = await ctx.request.json().catch(() => undefined);
+    if (json === undefined) return fail(400, API_CODES.badRequest, translator(ctx.language)("validation.inputEmpty"));
+    const parsed = route.body.safeParse(json);
+    if (!parsed.success) return invalid(ctx, parsed.error.issues);
+    body = parsed.data;
+  }
+  const params = route.path.exec(path)?.slice(1) ?? [];
+  const response = await Promise.resolve(route.handle({ ctx, member, body: body as never, params })).catch((error) =>
+    domainError(ctx, error),
+  );
   if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
   return response;
 }

@@ -1,14 +1,13 @@
 import { z } from "zod";
-import { AccountError, login, logout, register, resetPassword, sendVerificationCode } from "~/.server/accounts/accounts";
-import { accountErrorMessage, accountErrorStatus } from "~/.server/accounts/messages";
+import { login, logout, register, resetPassword, sendVerificationCode } from "~/.server/accounts/accounts";
 import type { SessionUser } from "~/.server/accounts/sessions";
 import { TOKEN_TYPE } from "~/.server/auth/cookies";
 import { translator } from "~/.server/i18n/translate";
-import { translateError } from "~/lib/form-errors";
 import { PASSWORD_MAX } from "~/lib/limits";
 import { code, email, newPassword } from "~/lib/schemas/auth";
 import { cleanString } from "~/lib/schemas/text";
-import { type ApiContext, authenticate } from "./context";
+import type { ApiContext } from "./context";
+import { forAnyone, forMember } from "./define";
 import { API_CODES, fail, ok } from "./envelope";
 
 // The spec's /users and auth calls over the same accounts service the pages use.
@@ -44,111 +43,10 @@ const publicUser = (user: SessionUser) => ({
   image: user.image,
 });
 
-async function parseBody<T extends z.ZodType>(ctx: ApiContext, schema: T): Promise<z.infer<T> | Response> {
-  const t = translator(ctx.language);
-  let body: unknown;
-  try {
-    body = await ctx.request.json();
-  } catch {
-    return fail(400, API_CODES.badRequest, t("validation.inputEmpty"));
-  }
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  const errors: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? "");
-    errors[field] = [...(errors[field] ?? []), translateError(t, issue.message)];
-  }
-  return fail(400, API_CODES.badRequest, Object.values(errors)[0]?.[0] ?? t("validation.inputEmpty"), errors);
-}
-
-function accountFailure(ctx: ApiContext, error: unknown) {
-  if (!(error instanceof AccountError)) throw error;
-  const status = accountErrorStatus(error);
-  const message = translateError(translator(ctx.language), accountErrorMessage(error));
-  const headers = error.retryAfter ? { "Retry-After": String(error.retryAfter) } : undefined;
-  const response = fail(
-    status,
-    status === 401 ? API_CODES.wrongCredentials : status,
-    message,
-    error.field ? { [error.field]: [message] } : undefined,
-  );
-  if (headers) response.headers.set("Retry-After", headers["Retry-After"]);
-  return response;
-}
-
 const session = (token: string, user: SessionUser) => ({ token_type: TOKEN_TYPE, access_token: token, user: publicUser(user) });
 
-export async function postLogin(ctx: ApiContext) {
-  const body = await parseBody(ctx, loginBody);
-  if (body instanceof Response) return body;
-  try {
-    const { token, user } = await login(body.email, body.pwd, ctx);
-    return ok(session(token, user));
-  } catch (error) {
-    return accountFailure(ctx, error);
-  }
-}
-
-export async function postSendCode(ctx: ApiContext) {
-  const body = await parseBody(ctx, sendCodeBody);
-  if (body instanceof Response) return body;
-  return sendCode(ctx, body.email, body.purpose);
-}
-
-export async function postForgotPassword(ctx: ApiContext) {
-  const body = await parseBody(ctx, forgotBody);
-  if (body instanceof Response) return body;
-  return sendCode(ctx, body.email, "reset");
-}
-
-async function sendCode(ctx: ApiContext, email: string, purpose: "register" | "reset") {
-  try {
-    await sendVerificationCode(email, purpose, ctx);
-    return ok(null, translator(ctx.language)("notify.sendSuccess"));
-  } catch (error) {
-    return accountFailure(ctx, error);
-  }
-}
-
-export async function postRegister(ctx: ApiContext) {
-  const body = await parseBody(ctx, registerBody);
-  if (body instanceof Response) return body;
-  try {
-    const { token, user } = await register(
-      {
-        email: body.email,
-        code: body.code,
-        password: body.pwd,
-        nickName: body.nick_name,
-        accountType: body.account_type,
-        kind: body.kind,
-        organisation: body.organisation,
-      },
-      ctx,
-    );
-    return ok(session(token, user), "ok", { status: 201 });
-  } catch (error) {
-    return accountFailure(ctx, error);
-  }
-}
-
-export async function postResetPassword(ctx: ApiContext) {
-  const body = await parseBody(ctx, resetBody);
-  if (body instanceof Response) return body;
-  try {
-    await resetPassword({ email: body.email, code: body.code, password: body.pwd }, ctx);
-    return ok(null, translator(ctx.language)("notify.resetPasswordSuccess"));
-  } catch (error) {
-    return accountFailure(ctx, error);
-  }
-}
-
-export async function getAuthInfo(ctx: ApiContext) {
-  const auth = await authenticate(ctx);
-  if (auth instanceof Response) return auth;
-  const { user } = auth;
-  return ok({
+const accountInfo = (user: SessionUser) =>
+  ok({
     user: {
       ...publicUser(user),
       email: user.email,
@@ -158,19 +56,77 @@ export async function getAuthInfo(ctx: ApiContext) {
       language: user.language,
     },
   });
+
+async function sendCode(ctx: ApiContext, email: string, purpose: "register" | "reset") {
+  await sendVerificationCode(email, purpose, ctx);
+  return ok(null, translator(ctx.language)("notify.sendSuccess"));
 }
 
-export async function deleteLogout(ctx: ApiContext) {
-  const auth = await authenticate(ctx);
-  if (auth instanceof Response) return auth;
-  await logout(auth.token);
-  return ok(null);
-}
-
-/** A member's account details: only the member may read them (403 for anyone else). */
-export async function getUser(ctx: ApiContext, id: string) {
-  const auth = await authenticate(ctx);
-  if (auth instanceof Response) return auth;
-  if (String(auth.user.id) !== id) return fail(403, API_CODES.forbidden, translator(ctx.language)("errorPage.title401"));
-  return getAuthInfo(ctx);
-}
+export const userRoutes = [
+  forAnyone({
+    method: "POST",
+    path: /^\/users\/login$/,
+    body: loginBody,
+    handle: async ({ ctx, body }) => {
+      const { token, user } = await login(body.email, body.pwd, ctx);
+      return ok(session(token, user));
+    },
+  }),
+  forAnyone({
+    method: "POST",
+    path: /^\/users\/send-verification-code$/,
+    body: sendCodeBody,
+    handle: ({ ctx, body }) => sendCode(ctx, body.email, body.purpose),
+  }),
+  forAnyone({
+    method: "POST",
+    path: /^\/users\/register$/,
+    body: registerBody,
+    handle: async ({ ctx, body }) => {
+      const registration = {
+        email: body.email,
+        code: body.code,
+        password: body.pwd,
+        nickName: body.nick_name,
+        accountType: body.account_type,
+        kind: body.kind,
+        organisation: body.organisation,
+      };
+      const { token, user } = await register(registration, ctx);
+      return ok(session(token, user), "ok", { status: 201 });
+    },
+  }),
+  forAnyone({
+    method: "POST",
+    path: /^\/users\/forgot-password$/,
+    body: forgotBody,
+    handle: ({ ctx, body }) => sendCode(ctx, body.email, "reset"),
+  }),
+  forAnyone({
+    method: "POST",
+    path: /^\/users\/reset-password$/,
+    body: resetBody,
+    handle: async ({ ctx, body }) => {
+      await resetPassword({ email: body.email, code: body.code, password: body.pwd }, ctx);
+      return ok(null, translator(ctx.language)("notify.resetPasswordSuccess"));
+    },
+  }),
+  // A member's account details: only the member may read them (403 for anyone else).
+  forMember({
+    method: "GET",
+    path: /^\/users\/(\d+)$/,
+    handle: ({ ctx, member, params: [id] }) =>
+      String(member.user.id) === id
+        ? accountInfo(member.user)
+        : fail(403, API_CODES.forbidden, translator(ctx.language)("errorPage.title401")),
+  }),
+  forMember({ method: "GET", path: /^\/auth\/info$/, handle: ({ member }) => accountInfo(member.user) }),
+  forMember({
+    method: "DELETE",
+    path: /^\/auth\/logout$/,
+    handle: async ({ member }) => {
+      await logout(member.token);
+      return ok(null);
+    },
+  }),
+];

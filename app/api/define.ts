@@ -1,0 +1,46 @@
+import type { z } from "zod";
+import type { SessionUser } from "~/.server/accounts/sessions";
+import type { ApiContext } from "./context";
+
+// One declared API: every call is an entry saying its method, path, whether it needs a member and
+// the zod schema of its JSON body; the router (router.ts) authenticates once, reads and checks the
+// body once, and turns domain errors into answers in one table. Handlers get all of it checked.
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** The member behind the Authorization header, and the token (logout ends it). */
+export interface Member {
+  user: SessionUser;
+  token: string;
+}
+
+export interface Call<Body, Who> {
+  ctx: ApiContext;
+  member: Who;
+  body: Body;
+  /** The path's captured segments, in order. */
+  params: string[];
+}
+
+export interface ApiRoute {
+  method: Method;
+  path: RegExp;
+  /** Whether a member must be signed in (else 4010). */
+  needsMember: boolean;
+  /** The JSON body's schema; none means the handler reads the body itself (multipart, bytes) or there is none. */
+  body?: z.ZodType;
+  handle: (call: Call<never, Member | null>) => Promise<Response> | Response;
+}
+
+interface Spec<Body, Who> {
+  method: Method;
+  path: RegExp;
+  body?: z.ZodType<Body>;
+  handle: (call: Call<Body, Who>) => Promise<Response> | Response;
+}
+
+/** A call for signed-in members. */
+export const forMember = <Body = undefined>(spec: Spec<Body, Member>): ApiRoute => ({ ...spec, needsMember: true }) as ApiRoute;
+
+/** A call anyone may make (sign-up, login, codes, the document). */
+export const forAnyone = <Body = undefined>(spec: Spec<Body, null>): ApiRoute => ({ ...spec, needsMember: false }) as ApiRoute;
