@@ -24,7 +24,7 @@ const publicItem = ({ file_key: _f, thumbnail_key: _t, ...item }: NonNullable<Aw
   thumbnail_url: `/api/contents/${item.id}/thumbnail`,
 });
 
-const fileCall = (path: RegExp, which: "file" | "thumbnail") =>
+const fileCall = (path: string, which: "file" | "thumbnail") =>
   forMember({
     method: "GET",
     path,
@@ -35,13 +35,13 @@ const fileCall = (path: RegExp, which: "file" | "thumbnail") =>
   });
 
 /** Starting a resumable upload: its size (checked by the service, which answers in its own terms). */
-const uploadStart = z.object({ size: z.unknown() }).partial();
+const uploadStart = z.object({ size: z.unknown().describe("the whole file's size in bytes") }).partial();
 
 export const contentRoutes = [
   // A multipart body with the two files: read (streamed, bounded) by the content service.
   forMember({
     method: "POST",
-    path: /^\/contents$/,
+    path: "/contents",
     handle: async ({ ctx, member }) => {
       const created = await createFromMultipart(ctx.request, member.user.id, ctx.now);
       if (created.ok) return ok({ id: created.id }, "ok", { status: 201 });
@@ -51,7 +51,7 @@ export const contentRoutes = [
   }),
   forMember({
     method: "GET",
-    path: /^\/contents\/(\d+)$/,
+    path: "/contents/{id}",
     handle: async ({ ctx, member, params: [id] }) => {
       const item = await findContent(env.DB, Number(id), member.user.id);
       return item ? ok({ content: publicItem(item) }) : notFound(ctx.language, "item");
@@ -59,7 +59,7 @@ export const contentRoutes = [
   }),
   forMember({
     method: "PATCH",
-    path: /^\/contents\/(\d+)$/,
+    path: "/contents/{id}",
     body: editContentSchema,
     handle: async ({ ctx, member, body, params: [id] }) => {
       const updated = await updateContent(env.DB, Number(id), member.user.id, body, ctx.now);
@@ -68,22 +68,22 @@ export const contentRoutes = [
   }),
   forMember({
     method: "DELETE",
-    path: /^\/contents\/(\d+)$/,
+    path: "/contents/{id}",
     handle: async ({ ctx, member, params: [id] }) =>
       (await deleteContent(env.DB, env.FILES, Number(id), member.user.id)) ? ok(null) : notFound(ctx.language, "item"),
   }),
-  fileCall(/^\/contents\/(\d+)\/file$/, "file"),
-  fileCall(/^\/contents\/(\d+)\/thumbnail$/, "thumbnail"),
+  fileCall("/contents/{id}/file", "file"),
+  fileCall("/contents/{id}/thumbnail", "thumbnail"),
   forMember({
     method: "POST",
-    path: /^\/uploads$/,
+    path: "/uploads",
     body: uploadStart,
     handle: async ({ ctx, member, body }) =>
       ok(await startUpload(env.DB, env.FILES, member.user.id, Number(body.size), ctx.now), "ok", { status: 201 }),
   }),
   forMember({
     method: "GET",
-    path: /^\/uploads\/([\w-]+)$/,
+    path: "/uploads/{id}",
     handle: async ({ ctx, member, params: [id] }) => {
       const status = await uploadStatus(env.DB, id ?? "", member.user.id);
       return status ? ok(status) : notFound(ctx.language, "item");
@@ -92,7 +92,7 @@ export const contentRoutes = [
   // A part's bytes, read by the handler.
   forMember({
     method: "PUT",
-    path: /^\/uploads\/([\w-]+)\/parts\/(\d+)$/,
+    path: "/uploads/{id}/parts/{n}",
     handle: async ({ ctx, member, params: [id, n] }) => {
       const stored = await putPart(env.DB, env.FILES, id ?? "", member.user.id, Number(n), await ctx.request.arrayBuffer());
       return stored ? ok(stored) : notFound(ctx.language, "item");
@@ -100,7 +100,7 @@ export const contentRoutes = [
   }),
   forMember({
     method: "POST",
-    path: /^\/uploads\/([\w-]+)\/complete$/,
+    path: "/uploads/{id}/complete",
     handle: async ({ ctx, member, params: [id] }) => {
       const result = await completeUpload(env.DB, env.FILES, id ?? "", member.user.id);
       if (!result) return notFound(ctx.language, "item");
@@ -111,7 +111,7 @@ export const contentRoutes = [
   }),
   forMember({
     method: "DELETE",
-    path: /^\/uploads\/([\w-]+)$/,
+    path: "/uploads/{id}",
     handle: async ({ ctx, member, params: [id] }) =>
       (await abortUpload(env.DB, env.FILES, id ?? "", member.user.id)) ? ok(null) : notFound(ctx.language, "item"),
   }),

@@ -16,13 +16,13 @@ const startBody = z.object({
 export const conversationRoutes = [
   forMember({
     method: "GET",
-    path: /^\/conversations$/,
+    path: "/conversations",
     handle: async ({ member }) => ok({ conversations: await listConversations(env.DB, member.user.id) }),
   }),
   // Starts a conversation with user_id, or answers the existing one (200 instead of 201).
   forMember({
     method: "POST",
-    path: /^\/conversations$/,
+    path: "/conversations",
     body: startBody,
     handle: async ({ ctx, member, body }) => {
       if (body.user_id === member.user.id) {
@@ -39,7 +39,7 @@ export const conversationRoutes = [
   // History, oldest first: the newest `limit` (1-100, default 30), or those `before` / `after` a message id.
   forMember({
     method: "GET",
-    path: /^\/conversations\/(\d+)\/messages$/,
+    path: "/conversations/{id}/messages",
     handle: async ({ ctx, member, params: [id] }) => {
       const conversationId = Number(id);
       if (!(await conversationFor(env.DB, conversationId, member.user.id))) return notFound(ctx.language, "conversation");
@@ -54,7 +54,7 @@ export const conversationRoutes = [
   // Sends a message; the same client_id again answers the stored message (200) without a second copy.
   forMember({
     method: "POST",
-    path: /^\/conversations\/(\d+)\/messages$/,
+    path: "/conversations/{id}/messages",
     body: messageSchema,
     handle: async ({ ctx, member, body, params: [id] }) => {
       const conversationId = Number(id);

@@ -24,7 +24,10 @@ export interface Call<Body, Who> {
 
 export interface ApiRoute {
   method: Method;
-  path: RegExp;
+  /** The path as the API document writes it, below /api: "/contents/{id}/comments". */
+  path: string;
+  /** The same path as a pattern; its groups are the parameters, in order. */
+  pattern: RegExp;
   /** Whether a member must be signed in (else 4010). */
   needsMember: boolean;
   /** The JSON body's schema; none means the handler reads the body itself (multipart, bytes) or there is none. */
@@ -34,13 +37,20 @@ export interface ApiRoute {
 
 interface Spec<Body, Who> {
   method: Method;
-  path: RegExp;
+  path: string;
   body?: z.ZodType<Body>;
   handle: (call: Call<Body, Who>) => Promise<Response> | Response;
 }
 
+// Parameters are numbers, except an upload's id (the UUID its start answered).
+const parameter = (path: string, name: string) => (path.startsWith("/uploads/") && name === "id" ? "[\\w-]+" : "\\d+");
+const patternOf = (path: string) =>
+  new RegExp(`^${path.replace(/\./g, "\\.").replace(/\{(\w+)\}/g, (_, name: string) => `(${parameter(path, name)})`)}$`);
+
 /** A call for signed-in members. */
-export const forMember = <Body = undefined>(spec: Spec<Body, Member>): ApiRoute => ({ ...spec, needsMember: true }) as ApiRoute;
+export const forMember = <Body = undefined>(spec: Spec<Body, Member>): ApiRoute =>
+  ({ ...spec, pattern: patternOf(spec.path), needsMember: true }) as ApiRoute;
 
 /** A call anyone may make (sign-up, login, codes, the document). */
-export const forAnyone = <Body = undefined>(spec: Spec<Body, null>): ApiRoute => ({ ...spec, needsMember: false }) as ApiRoute;
+export const forAnyone = <Body = undefined>(spec: Spec<Body, null>): ApiRoute =>
+  ({ ...spec, pattern: patternOf(spec.path), needsMember: false }) as ApiRoute;

@@ -13,7 +13,7 @@ import { API_CODES, fail, notFound, ok } from "./envelope";
 export const memberRoutes = [
   forMember({
     method: "GET",
-    path: /^\/members\/(\d+)$/,
+    path: "/members/{id}",
     handle: async ({ ctx, member, params: [id] }) => {
       const page = await memberPage(env.DB, member.user.id, Number(id));
       return page ? ok(page) : notFound(ctx.language, "member");
@@ -21,12 +21,12 @@ export const memberRoutes = [
   }),
   forMember({
     method: "GET",
-    path: /^\/interests$/,
+    path: "/interests",
     handle: async ({ member }) => ok({ interests: await listInterests(env.DB, member.user.id) }),
   }),
   forMember({
     method: "POST",
-    path: /^\/interests$/,
+    path: "/interests",
     body: interestSchema,
     handle: async ({ ctx, member, body }) => {
       const refusal = await addInterest(env.DB, member.user.id, body.sdg, ctx.now);
@@ -39,7 +39,7 @@ export const memberRoutes = [
   }),
   forMember({
     method: "DELETE",
-    path: /^\/interests\/(\d+)$/,
+    path: "/interests/{sdg}",
     handle: async ({ member, params: [sdg] }) => {
       await removeInterest(env.DB, member.user.id, Number(sdg));
       return ok({ interests: await listInterests(env.DB, member.user.id) });
@@ -47,7 +47,7 @@ export const memberRoutes = [
   }),
   forMember({
     method: "GET",
-    path: /^\/recommendations$/,
+    path: "/recommendations",
     handle: async ({ ctx, member }) => {
       const page = Math.min(Math.max(Number(new URL(ctx.request.url).searchParams.get("page")) || 1, 1), 1000);
       return ok({ ...(await recommended(env.DB, member.user.id, page)), page });

@@ -10,7 +10,7 @@ import { conversationRoutes } from "./conversations";
 import { type ApiRoute, forAnyone } from "./define";
 import { API_CODES, fail, notFound } from "./envelope";
 import { memberRoutes } from "./members";
-import { OPENAPI } from "./openapi";
+import { apiDocument } from "./openapi";
 import { socialRoutes } from "./social";
 import { userRoutes } from "./users";
 
@@ -23,8 +23,14 @@ const ROUTES: ApiRoute[] = [
   ...socialRoutes,
   ...memberRoutes,
   ...conversationRoutes,
-  forAnyone({ method: "GET", path: /^\/openapi\.json$/, handle: () => Response.json(OPENAPI) }),
+  forAnyone({ method: "GET", path: "/openapi.json", handle: () => Response.json(document()) }),
 ];
+
+let generated: ReturnType<typeof apiDocument> | undefined;
+const document = () => {
+  generated ??= apiDocument(ROUTES);
+  return generated;
+};
 
 /** 400 with the translated messages per field, the first as the answer's message. */
 function invalid(ctx: ApiContext, issues: { path: PropertyKey[]; message: string }[]) {
@@ -63,7 +69,7 @@ function domainError(ctx: ApiContext, error: unknown): Response {
 /** The JSON API: find the call, authenticate once, check the body once, answer domain errors alike. */
 export async function handleApi(ctx: ApiContext): Promise<Response> {
   const path = new URL(ctx.request.url).pathname.slice(API_BASE.length) || "/";
-  const matches = ROUTES.filter((route) => route.path.test(path));
+  const matches = ROUTES.filter((route) => route.pattern.test(path));
   if (matches.length === 0) return notFound(ctx.language, "call");
   const route = matches.find((candidate) => candidate.method === ctx.request.method);
   if (!route) {
@@ -82,7 +88,7 @@ export async function handleApi(ctx: ApiContext): Promise<Response> {
     if (!parsed.success) return invalid(ctx, parsed.error.issues);
     body = parsed.data;
   }
-  const params = route.path.exec(path)?.slice(1) ?? [];
+  const params = route.pattern.exec(path)?.slice(1) ?? [];
   const response = await Promise.resolve(route.handle({ ctx, member, body: body as never, params })).catch((error) =>
     domainError(ctx, error),
   );

@@ -17,7 +17,7 @@ const query = (ctx: ApiContext) => Object.fromEntries(new URL(ctx.request.url).s
 const likeCall = (method: "POST" | "DELETE") =>
   forMember({
     method,
-    path: /^\/contents\/(\d+)\/like$/,
+    path: "/contents/{id}/like",
     handle: async ({ ctx, member, params: [id] }) => {
       const item = await findContent(env.DB, Number(id), member.user.id);
       if (!item) return notFound(ctx.language, "item");
@@ -30,7 +30,7 @@ const likeCall = (method: "POST" | "DELETE") =>
 const followCall = (method: "POST" | "DELETE") =>
   forMember({
     method,
-    path: /^\/users\/(\d+)\/follow$/,
+    path: "/users/{id}/follow",
     handle: async ({ ctx, member, params: [id] }) => {
       const followed = await followMember(env.DB, member.user.id, Number(id), method === "POST", ctx.now);
       if (followed === "missing") return notFound(ctx.language, "member");
@@ -42,12 +42,12 @@ const followCall = (method: "POST" | "DELETE") =>
 export const socialRoutes = [
   forMember({
     method: "GET",
-    path: /^\/contents$/,
+    path: "/contents",
     handle: async ({ ctx }) => ok(await listFeed(env.DB, feedQuerySchema.parse(query(ctx)))),
   }),
   forMember({
     method: "GET",
-    path: /^\/search$/,
+    path: "/search",
     handle: async ({ ctx, member }) => {
       const q = searchQuerySchema.parse(query(ctx));
       const { items, hasMore } = await searchPage(env.DB, q, member.user.id, ctx.now);
@@ -57,12 +57,12 @@ export const socialRoutes = [
   }),
   forMember({
     method: "GET",
-    path: /^\/search\/history$/,
+    path: "/search/history",
     handle: async ({ member }) => ok({ history: await searchHistory(env.DB, member.user.id) }),
   }),
   forMember({
     method: "DELETE",
-    path: /^\/search\/history$/,
+    path: "/search/history",
     handle: async ({ member }) => {
       await clearSearchHistory(env.DB, member.user.id);
       return ok(null);
@@ -72,7 +72,7 @@ export const socialRoutes = [
   likeCall("DELETE"),
   forMember({
     method: "GET",
-    path: /^\/contents\/(\d+)\/comments$/,
+    path: "/contents/{id}/comments",
     handle: async ({ ctx, member, params: [id] }) => {
       const item = await findContent(env.DB, Number(id), member.user.id);
       if (!item) return notFound(ctx.language, "item");
@@ -81,7 +81,7 @@ export const socialRoutes = [
   }),
   forMember({
     method: "POST",
-    path: /^\/contents\/(\d+)\/comments$/,
+    path: "/contents/{id}/comments",
     body: commentSchema,
     handle: async ({ ctx, member, body, params: [id] }) => {
       const item = await findContent(env.DB, Number(id), member.user.id);
@@ -93,7 +93,7 @@ export const socialRoutes = [
   }),
   forMember({
     method: "DELETE",
-    path: /^\/comments\/(\d+)$/,
+    path: "/comments/{id}",
     handle: async ({ ctx, member, params: [id] }) =>
       (await deleteComment(env.DB, member.user.id, Number(id))) ? ok(null) : notFound(ctx.language, "item"),
   }),
@@ -101,12 +101,12 @@ export const socialRoutes = [
   followCall("DELETE"),
   forMember({
     method: "GET",
-    path: /^\/ranking$/,
+    path: "/ranking",
     handle: async ({ member }) => ok({ ranking: await rankingList(env.DB), me: await scoreFor(env.DB, member.user.id) }),
   }),
   forMember({
     method: "GET",
-    path: /^\/points$/,
+    path: "/points",
     handle: async ({ ctx, member }) => ok(await pointsLedger(env.DB, member.user.id, ctx.now)),
   }),
 ];

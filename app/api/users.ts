@@ -65,7 +65,7 @@ async function sendCode(ctx: ApiContext, email: string, purpose: "register" | "r
 export const userRoutes = [
   forAnyone({
     method: "POST",
-    path: /^\/users\/login$/,
+    path: "/users/login",
     body: loginBody,
     handle: async ({ ctx, body }) => {
       const { token, user } = await login(body.email, body.pwd, ctx);
@@ -74,13 +74,13 @@ export const userRoutes = [
   }),
   forAnyone({
     method: "POST",
-    path: /^\/users\/send-verification-code$/,
+    path: "/users/send-verification-code",
     body: sendCodeBody,
     handle: ({ ctx, body }) => sendCode(ctx, body.email, body.purpose),
   }),
   forAnyone({
     method: "POST",
-    path: /^\/users\/register$/,
+    path: "/users/register",
     body: registerBody,
     handle: async ({ ctx, body }) => {
       const registration = {
@@ -98,13 +98,13 @@ export const userRoutes = [
   }),
   forAnyone({
     method: "POST",
-    path: /^\/users\/forgot-password$/,
+    path: "/users/forgot-password",
     body: forgotBody,
     handle: ({ ctx, body }) => sendCode(ctx, body.email, "reset"),
   }),
   forAnyone({
     method: "POST",
-    path: /^\/users\/reset-password$/,
+    path: "/users/reset-password",
     body: resetBody,
     handle: async ({ ctx, body }) => {
       await resetPassword({ email: body.email, code: body.code, password: body.pwd }, ctx);
@@ -114,16 +114,16 @@ export const userRoutes = [
   // A member's account details: only the member may read them (403 for anyone else).
   forMember({
     method: "GET",
-    path: /^\/users\/(\d+)$/,
+    path: "/users/{id}",
     handle: ({ ctx, member, params: [id] }) =>
       String(member.user.id) === id
         ? accountInfo(member.user)
         : fail(403, API_CODES.forbidden, translator(ctx.language)("errorPage.title401")),
   }),
-  forMember({ method: "GET", path: /^\/auth\/info$/, handle: ({ member }) => accountInfo(member.user) }),
+  forMember({ method: "GET", path: "/auth/info", handle: ({ member }) => accountInfo(member.user) }),
   forMember({
     method: "DELETE",
-    path: /^\/auth\/logout$/,
+    path: "/auth/logout",
     handle: async ({ member }) => {
       await logout(member.token);
       return ok(null);

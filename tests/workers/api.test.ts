@@ -190,6 +190,24 @@ describe("the JSON API (spec section 7)", () => {
     expect(row).toEqual({ account_type: 1 });
   });
 
+  it("documents every JSON body from the schema that checks it: email format, 6-digit code, name and password lengths, goal range", async () => {
+    const response = await handleApi({ ...testCaller().caller, request: new Request("https://app.test/api/openapi.json") });
+    type Body = { properties: Record<string, Record<string, unknown>>; required?: string[] };
+    const doc = (await response.json()) as {
+      paths: Record<string, Record<string, { requestBody?: { content: { "application/json": { schema: Body } } } }>>;
+    };
+    const body = (path: string, method: string) => doc.paths[path]?.[method]?.requestBody?.content["application/json"].schema;
+    const register = body("/users/register", "post");
+    expect(register?.properties.email).toMatchObject({ type: "string", format: "email", maxLength: 254 });
+    expect(register?.properties.code).toMatchObject({ type: "string", pattern: "^\\d{6}$" });
+    expect(register?.properties.pwd).toMatchObject({ minLength: 8, maxLength: 256 });
+    expect(register?.properties.nick_name).toMatchObject({ maxLength: 50 });
+    expect(register?.required).toEqual(expect.arrayContaining(["email", "code", "pwd", "nick_name", "account_type"]));
+    expect(body("/interests", "post")?.properties.sdg).toMatchObject({ minimum: 1, maximum: 17 });
+    expect(body("/contents/{id}", "patch")?.properties.title).toMatchObject({ maxLength: 200 });
+    expect(body("/conversations/{id}/messages", "post")?.properties.body).toMatchObject({ maxLength: 2000 });
+  });
+
   it("serves its OpenAPI document, covering every route", async () => {
     const response = await handleApi({ ...testCaller().caller, request: new Request("https://app.test/api/openapi.json") });
     const doc = (await response.json()) as typeof OPENAPI;
