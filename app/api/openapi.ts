@@ -52,6 +52,56 @@ const okWith = (data: object | null, description = "code 0") => ({
   description,
   content: { "application/json": { schema: envelope(data) } },
 });
+const integer = { type: "integer" };
+const feedItem = {
+  type: "object",
+  required: ["id", "kind", "sdg", "title", "summary", "views", "likes", "created_at", "owner_id", "owner_name"],
+  properties: {
+    id: integer,
+    kind: { type: "string", enum: ["document", "video"] },
+    sdg: { type: "integer", minimum: 1, maximum: 17 },
+    title: { type: "string" },
+    summary: { type: "string" },
+    views: integer,
+    likes: integer,
+    created_at: integer,
+    owner_id: integer,
+    owner_name: { type: "string" },
+  },
+};
+const searchHit = {
+  type: "object",
+  required: ["id"],
+  description: "A document or video (title highlighted between U+0001 and U+0002, with a snippet) or a member, as the query's type says",
+  properties: { id: integer, title: { type: "string" }, snippet: { type: "string" }, nick_name: { type: "string" } },
+};
+const comment = {
+  type: "object",
+  required: ["id", "user_id", "nick_name", "body", "created_at"],
+  properties: { id: integer, user_id: integer, nick_name: { type: "string" }, body: { type: "string" }, created_at: integer },
+};
+const rankingRow = {
+  type: "object",
+  required: ["rank", "user_id", "nick_name", "account_type", "score"],
+  properties: {
+    rank: integer,
+    user_id: integer,
+    nick_name: { type: "string" },
+    account_type: { type: "integer", enum: [1, 2] },
+    score: { type: "number" },
+  },
+};
+const memberRow = {
+  type: "object",
+  required: ["id", "nick_name", "account_type"],
+  properties: {
+    id: integer,
+    nick_name: { type: "string" },
+    account_type: { type: "integer", enum: [1, 2] },
+    image: { type: ["string", "null"] },
+  },
+};
+const goals = { type: "array", items: { type: "integer", minimum: 1, maximum: 17 } };
 const str = { type: "string" };
 const interests = {
   type: "object",
@@ -177,7 +227,7 @@ export const OPENAPI = {
         summary: "The discovery feed: publicized items; query sdg, kind, sort (newest|views|likes), page",
         security: bearer,
         responses: {
-          "200": okWith({ type: "object", properties: { items: { type: "array" }, hasMore: { type: "boolean" } } }),
+          "200": okWith({ type: "object", properties: { items: { type: "array", items: feedItem }, hasMore: { type: "boolean" } } }),
           "401": error,
         },
       },
@@ -291,7 +341,7 @@ export const OPENAPI = {
           "200": okWith({
             type: "object",
             required: ["results", "hasMore"],
-            properties: { results: { type: "array" }, hasMore: { type: "boolean" } },
+            properties: { results: { type: "array", items: searchHit }, hasMore: { type: "boolean" } },
           }),
           "401": error,
         },
@@ -301,7 +351,10 @@ export const OPENAPI = {
       get: {
         summary: "The member's last ten searches",
         security: bearer,
-        responses: { "200": okWith({ type: "object", properties: { history: { type: "array" } } }), "401": error },
+        responses: {
+          "200": okWith({ type: "object", properties: { history: { type: "array", items: { type: "string" } } } }),
+          "401": error,
+        },
       },
       delete: { summary: "Clear the search history", security: bearer, responses: { "200": okWith(null), "401": error } },
     },
@@ -324,7 +377,11 @@ export const OPENAPI = {
         summary: "The item's comments, oldest first",
         security: bearer,
         parameters: [idParam],
-        responses: { "200": okWith({ type: "object", properties: { comments: { type: "array" } } }), "401": error, "404": error },
+        responses: {
+          "200": okWith({ type: "object", properties: { comments: { type: "array", items: comment } } }),
+          "401": error,
+          "404": error,
+        },
       },
       post: {
         summary: "Comment (1-1000 characters); 403 when commenting is not available to you",
@@ -364,7 +421,7 @@ export const OPENAPI = {
       get: {
         summary: "The stored ranking (ties share a rank) and the member's own score with its breakdown",
         security: bearer,
-        responses: { "200": okWith({ type: "object", properties: { ranking: { type: "array" } } }), "401": error },
+        responses: { "200": okWith({ type: "object", properties: { ranking: { type: "array", items: rankingRow } } }), "401": error },
       },
     },
     "/points": {
@@ -416,10 +473,10 @@ export const OPENAPI = {
               },
               isSelf: { type: "boolean" },
               viewerFollows: { type: "boolean" },
-              uploads: { type: "array" },
-              followers: { type: "array" },
-              following: { type: "array" },
-              interests: { type: "array" },
+              uploads: { type: "array", items: feedItem },
+              followers: { type: "array", items: memberRow },
+              following: { type: "array", items: memberRow },
+              interests: goals,
             },
           }),
           "401": error,
@@ -455,7 +512,7 @@ export const OPENAPI = {
           "200": okWith({
             type: "object",
             required: ["items", "hasMore", "page"],
-            properties: { items: { type: "array" }, hasMore: { type: "boolean" }, page: { type: "integer" } },
+            properties: { items: { type: "array", items: feedItem }, hasMore: { type: "boolean" }, page: { type: "integer" } },
           }),
           "401": error,
         },
@@ -536,17 +593,34 @@ export const OPENAPI = {
   },
 } as const;
 
+const operationId = (route: ApiRoute) =>
+  route.method.toLowerCase() +
+  route.path
+    .split(/[/{}.-]+/)
+    .filter(Boolean)
+    .map((word) => word[0]?.toUpperCase() + word.slice(1))
+    .join("");
+
 /**
- * The document as served: every JSON request body generated from the zod schema the router checks
- * it with (so formats, patterns, lengths and ranges cannot drift from what is enforced).
+ * The document as served, completed from the route table: every operation's id, tag (its first path
+ * segment) and security (none for the public calls), and every JSON request body generated from the
+ * zod schema the router checks it with (so formats, patterns, lengths and ranges cannot drift from
+ * what is enforced).
  */
 export function apiDocument(routes: ApiRoute[]) {
   const paths = structuredClone(OPENAPI.paths) as unknown as Record<string, Record<string, Record<string, unknown>>>;
+  const tags = new Set<string>();
   for (const route of routes) {
     const operation = paths[route.path]?.[route.method.toLowerCase()];
-    if (!operation || !route.body) continue;
-    const { $schema: _dialect, ...schema } = z.toJSONSchema(route.body, { io: "input", unrepresentable: "any" });
-    operation.requestBody = { required: true, content: { "application/json": { schema } } };
+    if (!operation) continue;
+    const tag = route.path.split("/")[1] ?? "api";
+    tags.add(tag);
+    Object.assign(operation, { operationId: operationId(route), tags: [tag] });
+    if (!route.needsMember) operation.security = [];
+    if (route.body) {
+      const { $schema: _dialect, ...schema } = z.toJSONSchema(route.body, { io: "input", unrepresentable: "any" });
+      operation.requestBody = { required: true, content: { "application/json": { schema } } };
+    }
   }
-  return { ...OPENAPI, paths };
+  return { ...OPENAPI, tags: [...tags].sort().map((name) => ({ name })), paths };
 }

@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { expect, test } from "./fixtures";
 
 test.skip(() => test.info().project.name !== "js", "requests only: once is enough");
@@ -32,4 +34,25 @@ test("another site's page cannot call the API, and is told so in the envelope; p
 
   expect((await request.get("/api/openapi.json", { headers: { Origin: baseURL ?? "" } })).status()).toBe(200);
   expect((await request.get("/api/openapi.json")).status()).toBe(200);
+});
+
+// The linters run offline: no telemetry, no update check.
+const QUIET = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", NO_UPDATE_NOTIFIER: "1" };
+
+test("the served API document passes two independent OpenAPI linters with no errors", async ({ request }) => {
+  const document = await (await request.get("/api/openapi.json")).text();
+  mkdirSync("reports", { recursive: true });
+  writeFileSync("reports/openapi.json", document);
+  const lint = (command: string, args: string[]) => {
+    try {
+      return { code: 0, output: execFileSync(`node_modules/.bin/${command}`, args, { encoding: "utf8", stdio: "pipe", env: QUIET }) };
+    } catch (error) {
+      const failed = error as { status: number; stdout?: string; stderr?: string };
+      return { code: failed.status, output: `${failed.stdout ?? ""}${failed.stderr ?? ""}` };
+    }
+  };
+  const redocly = lint("redocly", ["lint", "reports/openapi.json", "--format", "stylish"]);
+  expect(redocly.code, redocly.output).toBe(0);
+  const spectral = lint("spectral", ["lint", "reports/openapi.json", "--ruleset", ".spectral.yaml", "--fail-severity", "error"]);
+  expect(spectral.code, spectral.output).toBe(0);
 });
