@@ -56,3 +56,19 @@ test("the served API document passes two independent OpenAPI linters with no err
   const spectral = lint("spectral", ["lint", "reports/openapi.json", "--ruleset", ".spectral.yaml", "--fail-severity", "error"]);
   expect(spectral.code, spectral.output).toBe(0);
 });
+
+test("a client generated from the document by openapi-typescript type-checks the spec's calls", async ({ request }) => {
+  mkdirSync("reports", { recursive: true });
+  writeFileSync("reports/openapi.json", await (await request.get("/api/openapi.json")).text());
+  execFileSync("node_modules/.bin/openapi-typescript", ["reports/openapi.json", "--output", "reports/api-types.ts"], {
+    stdio: "pipe",
+    env: QUIET,
+  });
+  let output = "";
+  try {
+    execFileSync("node_modules/.bin/tsc", ["-p", "tests/client/tsconfig.json"], { encoding: "utf8", stdio: "pipe" });
+  } catch (error) {
+    output = String((error as { stdout?: string }).stdout ?? error);
+  }
+  expect(output).toBe("");
+});
