@@ -9,6 +9,10 @@ import { API_CODES, fail, notAvailable, notFound, ok } from "./envelope";
 
 // The spec's /conversations calls (section 7), over the service and Durable Object the pages use.
 
+/** Which messages: the newest, or those before / after a message id; at most `limit` (1-100, default 30). */
+const position = z.coerce.number().int().catch(0).optional();
+const historyQuery = z.object({ before: position, after: position, limit: position });
+
 const startBody = z.object({
   user_id: z.coerce.number({ error: "notify.requestFailed" }).int("notify.requestFailed").positive("notify.requestFailed"),
 });
@@ -40,14 +44,14 @@ export const conversationRoutes = [
   forMember({
     method: "GET",
     path: "/conversations/{id}/messages",
-    handle: async ({ ctx, member, params: [id] }) => {
+    query: historyQuery,
+    handle: async ({ ctx, member, query, params: [id] }) => {
       const conversationId = Number(id);
       if (!(await conversationFor(env.DB, conversationId, member.user.id))) return notFound(ctx.language, "conversation");
-      const params = new URL(ctx.request.url).searchParams;
-      const number = (name: string) => (params.has(name) ? Number(params.get(name)) || 0 : undefined);
-      const page = await messagesPage(env.DB, conversationId, { before: number("before"), after: number("after"), limit: number("limit") });
+      const page = await messagesPage(env.DB, conversationId, query);
       // Reading the newest page marks the conversation read, as opening it on the page does.
-      if (!params.has("before") && !params.has("after")) await conversationRoom(env, conversationId).read(conversationId, member.user.id);
+      if (query.before === undefined && query.after === undefined)
+        await conversationRoom(env, conversationId).read(conversationId, member.user.id);
       return ok(page);
     },
   }),

@@ -14,10 +14,11 @@ export interface Member {
   token: string;
 }
 
-export interface Call<Body, Who> {
+export interface Call<Body, Who, Query = undefined> {
   ctx: ApiContext;
   member: Who;
   body: Body;
+  query: Query;
   /** The path's captured segments, in order. */
   params: string[];
 }
@@ -32,14 +33,17 @@ export interface ApiRoute {
   needsMember: boolean;
   /** The JSON body's schema; none means the handler reads the body itself (multipart, bytes) or there is none. */
   body?: z.ZodType;
-  handle: (call: Call<never, Member | null>) => Promise<Response> | Response;
+  /** The query string's schema (each parameter one property); the document lists them from it. */
+  query?: z.ZodType;
+  handle: (call: Call<never, Member | null, never>) => Promise<Response> | Response;
 }
 
-interface Spec<Body, Who> {
+interface Spec<Body, Who, Query> {
   method: Method;
   path: string;
   body?: z.ZodType<Body>;
-  handle: (call: Call<Body, Who>) => Promise<Response> | Response;
+  query?: z.ZodType<Query>;
+  handle: (call: Call<Body, Who, Query>) => Promise<Response> | Response;
 }
 
 // Parameters are numbers, except an upload's id (the UUID its start answered).
@@ -48,9 +52,9 @@ const patternOf = (path: string) =>
   new RegExp(`^${path.replace(/\./g, "\\.").replace(/\{(\w+)\}/g, (_, name: string) => `(${parameter(path, name)})`)}$`);
 
 /** A call for signed-in members. */
-export const forMember = <Body = undefined>(spec: Spec<Body, Member>): ApiRoute =>
+export const forMember = <Body = undefined, Query = undefined>(spec: Spec<Body, Member, Query>): ApiRoute =>
   ({ ...spec, pattern: patternOf(spec.path), needsMember: true }) as ApiRoute;
 
 /** A call anyone may make (sign-up, login, codes, the document). */
-export const forAnyone = <Body = undefined>(spec: Spec<Body, null>): ApiRoute =>
+export const forAnyone = <Body = undefined, Query = undefined>(spec: Spec<Body, null, Query>): ApiRoute =>
   ({ ...spec, pattern: patternOf(spec.path), needsMember: false }) as ApiRoute;

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { env } from "~/.server/bindings";
 import { recommended } from "~/.server/content/recommend";
 import { translator } from "~/.server/i18n/translate";
@@ -9,6 +10,9 @@ import { forMember } from "./define";
 import { API_CODES, fail, notFound, ok } from "./envelope";
 
 // Member pages, interests and the recommended list over the services the pages use.
+
+/** A page of the recommended list, 1 to 1000 (anything else reads as the first). */
+const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(1000).default(1).catch(1) });
 
 export const memberRoutes = [
   forMember({
@@ -48,9 +52,7 @@ export const memberRoutes = [
   forMember({
     method: "GET",
     path: "/recommendations",
-    handle: async ({ ctx, member }) => {
-      const page = Math.min(Math.max(Number(new URL(ctx.request.url).searchParams.get("page")) || 1, 1), 1000);
-      return ok({ ...(await recommended(env.DB, member.user.id, page)), page });
-    },
+    query: pageQuery,
+    handle: async ({ member, query: { page } }) => ok({ ...(await recommended(env.DB, member.user.id, page)), page }),
   }),
 ];

@@ -549,12 +549,7 @@ export const OPENAPI = {
         summary:
           "History, oldest first: the newest `limit` messages (1-100, default 30), or those `before` / `after` a message id; hasMore says whether more lie in that direction. Reading the newest page marks the conversation read. 404 to anyone who is not a member.",
         security: bearer,
-        parameters: [
-          idParam,
-          { name: "before", in: "query", schema: { type: "integer" } },
-          { name: "after", in: "query", schema: { type: "integer" } },
-          { name: "limit", in: "query", schema: { type: "integer" } },
-        ],
+        parameters: [idParam],
         responses: {
           "200": okWith({
             type: "object",
@@ -593,6 +588,12 @@ export const OPENAPI = {
   },
 } as const;
 
+/** A zod schema as the JSON Schema a request must meet (the input side: defaults make fields optional). */
+function jsonSchema(schema: z.ZodType) {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
+  return rest;
+}
+
 const operationId = (route: ApiRoute) =>
   route.method.toLowerCase() +
   route.path
@@ -603,8 +604,8 @@ const operationId = (route: ApiRoute) =>
 
 /**
  * The document as served, completed from the route table: every operation's id, tag (its first path
- * segment) and security (none for the public calls), and every JSON request body generated from the
- * zod schema the router checks it with (so formats, patterns, lengths and ranges cannot drift from
+ * segment) and security (none for the public calls), and every JSON request body and query parameter
+ * generated from the zod schema the router checks it with (so formats, patterns, lengths and ranges cannot drift from
  * what is enforced).
  */
 export function apiDocument(routes: ApiRoute[]) {
@@ -617,9 +618,11 @@ export function apiDocument(routes: ApiRoute[]) {
     tags.add(tag);
     Object.assign(operation, { operationId: operationId(route), tags: [tag] });
     if (!route.needsMember) operation.security = [];
-    if (route.body) {
-      const { $schema: _dialect, ...schema } = z.toJSONSchema(route.body, { io: "input", unrepresentable: "any" });
-      operation.requestBody = { required: true, content: { "application/json": { schema } } };
+    if (route.body) operation.requestBody = { required: true, content: { "application/json": { schema: jsonSchema(route.body) } } };
+    if (route.query) {
+      const inPath = ((operation.parameters ?? []) as { in: string }[]).filter((parameter) => parameter.in === "path");
+      const { properties = {} } = jsonSchema(route.query) as { properties?: Record<string, object> };
+      operation.parameters = [...inPath, ...Object.entries(properties).map(([name, schema]) => ({ name, in: "query", schema }))];
     }
   }
   return { ...OPENAPI, tags: [...tags].sort().map((name) => ({ name })), paths };

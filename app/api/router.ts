@@ -66,7 +66,7 @@ function domainError(ctx: ApiContext, error: unknown): Response {
   throw error;
 }
 
-/** The JSON API: find the call, authenticate once, check the body once, answer domain errors alike. */
+/** The JSON API: find the call, authenticate once, check the body and query once, answer domain errors alike. */
 export async function handleApi(ctx: ApiContext): Promise<Response> {
   const path = new URL(ctx.request.url).pathname.slice(API_BASE.length) || "/";
   const matches = ROUTES.filter((route) => route.pattern.test(path));
@@ -88,8 +88,14 @@ export async function handleApi(ctx: ApiContext): Promise<Response> {
     if (!parsed.success) return invalid(ctx, parsed.error.issues);
     body = parsed.data;
   }
+  let query: unknown;
+  if (route.query) {
+    const parsed = route.query.safeParse(Object.fromEntries(new URL(ctx.request.url).searchParams));
+    if (!parsed.success) return invalid(ctx, parsed.error.issues);
+    query = parsed.data;
+  }
   const params = route.pattern.exec(path)?.slice(1) ?? [];
-  const response = await Promise.resolve(route.handle({ ctx, member, body: body as never, params })).catch((error) =>
+  const response = await Promise.resolve(route.handle({ ctx, member, body: body as never, query: query as never, params })).catch((error) =>
     domainError(ctx, error),
   );
   if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");

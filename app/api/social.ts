@@ -5,13 +5,10 @@ import { pointsLedger, rankingList, scoreFor } from "~/.server/ranking/ranking";
 import { clearSearchHistory, rememberSearch, searchHistory, searchPage, searchQuerySchema } from "~/.server/search/search";
 import { addComment, deleteComment, followMember, setLike, socialOf } from "~/.server/social/social";
 import { commentSchema } from "~/lib/schemas/content";
-import type { ApiContext } from "./context";
 import { forMember } from "./define";
 import { notAvailable, notFound, ok } from "./envelope";
 
 // Feeds, search, likes, follows, comments and the ranking over the services the pages use.
-
-const query = (ctx: ApiContext) => Object.fromEntries(new URL(ctx.request.url).searchParams);
 
 /** Like (POST) or unlike (DELETE); both idempotent. */
 const likeCall = (method: "POST" | "DELETE") =>
@@ -43,16 +40,17 @@ export const socialRoutes = [
   forMember({
     method: "GET",
     path: "/contents",
-    handle: async ({ ctx }) => ok(await listFeed(env.DB, feedQuerySchema.parse(query(ctx)))),
+    query: feedQuerySchema,
+    handle: async ({ query }) => ok(await listFeed(env.DB, query)),
   }),
   forMember({
     method: "GET",
     path: "/search",
-    handle: async ({ ctx, member }) => {
-      const q = searchQuerySchema.parse(query(ctx));
-      const { items, hasMore } = await searchPage(env.DB, q, member.user.id, ctx.now);
-      if (q.page === 1) await rememberSearch(env.DB, member.user.id, q.q, ctx.now);
-      return ok({ query: q, results: items, hasMore });
+    query: searchQuerySchema,
+    handle: async ({ ctx, member, query }) => {
+      const { items, hasMore } = await searchPage(env.DB, query, member.user.id, ctx.now);
+      if (query.page === 1) await rememberSearch(env.DB, member.user.id, query.q, ctx.now);
+      return ok({ query, results: items, hasMore });
     },
   }),
   forMember({

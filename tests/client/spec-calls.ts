@@ -15,7 +15,9 @@ export async function specCalls(baseUrl: string, email: string, code: string) {
   const headers = { Authorization: `Bearer ${token ?? login.data?.data?.access_token ?? ""}` };
   const info = await api.GET("/auth/info", { headers });
   const myId: number | undefined = info.data?.data?.user?.id;
-  const feed = await api.GET("/contents", { headers });
+  const feed = await api.GET("/contents", { headers, params: { query: { sdg: 6, sort: "likes", page: 1 } } });
+  const found = await api.GET("/search", { headers, params: { query: { q: "water", tab: "members" } } });
+  const hits: number | undefined = found.data?.data?.results?.length;
   const firstTitle: string | undefined = feed.data?.data?.items?.[0]?.title;
   await api.POST("/interests", { headers, body: { sdg: 6 } });
   const started = await api.POST("/conversations", { headers, body: { user_id: 1 } });
@@ -28,5 +30,5 @@ export async function specCalls(baseUrl: string, email: string, code: string) {
     });
   }
   await api.DELETE("/auth/logout", { headers });
-  return { myId, firstTitle };
+  return { myId, firstTitle, hits };
 }

@@ -208,6 +208,21 @@ describe("the JSON API (spec section 7)", () => {
     expect(body("/conversations/{id}/messages", "post")?.properties.body).toMatchObject({ maxLength: 2000 });
   });
 
+  it("documents the query parameters of the feed, search, recommendations and history from the schemas that read them", async () => {
+    const response = await handleApi({ ...testCaller().caller, request: new Request("https://app.test/api/openapi.json") });
+    type Parameter = { name: string; in: string; schema: Record<string, unknown> };
+    const doc = (await response.json()) as { paths: Record<string, Record<string, { parameters?: Parameter[] }>> };
+    const query = (path: string) =>
+      Object.fromEntries((doc.paths[path]?.get?.parameters ?? []).filter((p) => p.in === "query").map((p) => [p.name, p.schema]));
+    expect(Object.keys(query("/contents")).sort()).toEqual(["kind", "page", "sdg", "sort"]);
+    expect(query("/contents").sdg).toMatchObject({ minimum: 1, maximum: 17 });
+    expect(Object.keys(query("/search")).sort()).toEqual(["page", "q", "sdg", "since", "tab", "type"]);
+    expect(query("/search").tab).toMatchObject({ enum: ["documents", "videos", "members"] });
+    expect(Object.keys(query("/recommendations"))).toEqual(["page"]);
+    expect(Object.keys(query("/conversations/{id}/messages")).sort()).toEqual(["after", "before", "limit"]);
+    expect(doc.paths["/conversations/{id}/messages"]?.get?.parameters?.some((p) => p.in === "path" && p.name === "id")).toBe(true);
+  });
+
   it("serves its OpenAPI document, covering every route", async () => {
     const response = await handleApi({ ...testCaller().caller, request: new Request("https://app.test/api/openapi.json") });
     const doc = (await response.json()) as typeof OPENAPI;
