@@ -11,7 +11,7 @@ import { errorAnswer } from "~/.server/observability/error-answer";
 import { failedRequest } from "~/.server/observability/failures";
 import { createNonce, withSecurityHeaders } from "~/.server/security/headers";
 import { isCrossSiteWrite } from "~/.server/security/same-origin";
-import { isApiPath, serveApi } from "~/api/serve";
+import { isApiPath, isOtherOrigin, serveApi } from "~/api/serve";
 import { CLIENT_ERROR_PATH } from "~/lib/client-errors";
 
 export { ConversationRoom } from "~/.server/messaging/conversation-room";
@@ -23,8 +23,9 @@ async function serve(incoming: Request, env: Env, ctx: ExecutionContext, nonce: 
   // Nothing half-works: a wrong configuration answers 503 everywhere, and the log says why.
   const problems = servingProblems(incoming);
   if (problems.length > 0) return unavailable(incoming, requestId, problems);
-  if (isCrossSiteWrite(incoming) && !isApiPath(new URL(incoming.url).pathname))
-    return new Response("Cross-site request refused", { status: 403 });
+  const api = isApiPath(new URL(incoming.url).pathname);
+  if (api && isOtherOrigin(incoming)) return errorAnswer(incoming, 403, "CrossOrigin", requestId);
+  if (!api && isCrossSiteWrite(incoming)) return new Response("Cross-site request refused", { status: 403 });
   // Every form and JSON body is bounded while it arrives (files stream under their own limit).
   const request = await boundedBody(incoming);
   if (!request) return errorAnswer(incoming, 413, "TooLarge", requestId);

@@ -34,8 +34,9 @@ const fileCall = (path: string, which: "file" | "thumbnail") =>
     },
   });
 
-/** Starting a resumable upload: its size (checked by the service, which answers in its own terms). */
-const uploadStart = z.object({ size: z.unknown().describe("the whole file's size in bytes") }).partial();
+/** Starting a resumable upload: the whole file's size in bytes (its limit is the service's to say). */
+const NO_FILE = "validation.fieldEmpty|field=fields.file";
+const uploadStart = z.object({ size: z.number({ error: NO_FILE }).int(NO_FILE).positive(NO_FILE) });
 
 export const contentRoutes = [
   // A multipart body with the two files: read (streamed, bounded) by the content service.
@@ -79,7 +80,7 @@ export const contentRoutes = [
     path: "/uploads",
     body: uploadStart,
     handle: async ({ ctx, member, body }) =>
-      ok(await startUpload(env.DB, env.FILES, member.user.id, Number(body.size), ctx.now), "ok", { status: 201 }),
+      ok(await startUpload(env.DB, env.FILES, member.user.id, body.size, ctx.now), "ok", { status: 201 }),
   }),
   forMember({
     method: "GET",

@@ -10,8 +10,12 @@ import { API_CODES, fail, notAvailable, notFound, ok } from "./envelope";
 // The spec's /conversations calls (section 7), over the service and Durable Object the pages use.
 
 /** Which messages: the newest, or those before / after a message id; at most `limit` (1-100, default 30). */
-const position = z.coerce.number().int().catch(0).optional();
-const historyQuery = z.object({ before: position, after: position, limit: position });
+const position = z.coerce.number().int().positive().optional().catch(undefined);
+const historyQuery = z.object({
+  before: position,
+  after: position,
+  limit: z.coerce.number().int().min(1).max(100).optional().catch(undefined),
+});
 
 const startBody = z.object({
   user_id: z.coerce.number({ error: "notify.requestFailed" }).int("notify.requestFailed").positive("notify.requestFailed"),

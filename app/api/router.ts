@@ -37,8 +37,10 @@ function invalid(ctx: ApiContext, issues: { path: PropertyKey[]; message: string
   const t = translator(ctx.language);
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
+    // A body that is not an object at all has no field to blame: it is simply not what the call takes.
     const field = String(issue.path[0] ?? "");
-    errors[field] = [...(errors[field] ?? []), translateError(t, issue.message)];
+    const message = issue.path.length === 0 ? "validation.inputEmpty" : issue.message;
+    errors[field] = [...(errors[field] ?? []), translateError(t, message)];
   }
   return fail(400, API_CODES.badRequest, Object.values(errors)[0]?.[0] ?? t("validation.inputEmpty"), errors);
 }
@@ -81,7 +83,7 @@ export async function handleApi(ctx: ApiContext): Promise<Response> {
   if (member instanceof Response) return member;
   let body: unknown;
   if (route.body) {
-    // Bodies arrive bounded (the worker entry refuses past 256 KB before this runs).
+    // Bodies arrive bounded: the worker entry refuses past 256 KB before this runs (only upload parts stream).
     const json = await ctx.request.json().catch(() => undefined);
     if (json === undefined) return fail(400, API_CODES.badRequest, translator(ctx.language)("validation.inputEmpty"));
     const parsed = route.body.safeParse(json);

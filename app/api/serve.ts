@@ -1,5 +1,4 @@
 import { apiCaller } from "~/.server/auth/caller";
-import { errorAnswer } from "~/.server/observability/error-answer";
 import { failedRequest } from "~/.server/observability/failures";
 import { API_BASE, handleApi } from "./router";
 
@@ -9,9 +8,10 @@ export const isApiPath = (pathname: string) => pathname === API_BASE || pathname
 /**
  * CORS, decided (docs/decisions/0006): no other site's page may call the API. Programs call it with
  * a token and send no Origin; this site's own pages send their own. Any other Origin, preflight or
- * not, is refused in the envelope, so an integrator sees why instead of a browser's opaque error.
+ * not, is refused by the worker entry before the body is read, in the envelope, so a tool or the
+ * browser's console shows why (a page's script sees only a failed request: no Access-Control header).
  */
-const isOtherOrigin = (request: Request) => {
+export const isOtherOrigin = (request: Request) => {
   const origin = request.headers.get("Origin");
   return origin !== null && origin !== new URL(request.url).origin;
 };
@@ -21,7 +21,6 @@ const isOtherOrigin = (request: Request) => {
  * cookie session) runs. A handler that throws answers 500 in the API's envelope with the request id.
  */
 export async function serveApi(request: Request, ctx: ExecutionContext | undefined, requestId: string): Promise<Response> {
-  if (isOtherOrigin(request)) return errorAnswer(request, 403, "CrossOrigin", requestId);
   try {
     return await handleApi({ ...apiCaller(request, ctx), request });
   } catch (error) {

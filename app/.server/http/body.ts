@@ -45,7 +45,7 @@ export function joinChunks(chunks: Uint8Array[], size: number): Uint8Array<Array
 export const BODY_MAX_BYTES = 256 * 1024;
 
 /** Paths whose bodies are files, read as streams by the upload code with its 100 MB limit. */
-const STREAMED = [/^\/upload$/, /^\/uploads(\/|$)/, /^\/api\/uploads(\/|$)/, /^\/api\/contents$/];
+const STREAMED = [/^\/upload$/, /^\/uploads\/[^/]+\/parts\//, /^\/api\/uploads\/[^/]+\/parts\//, /^\/api\/contents$/];
 
 /**
  * The request with its body read up to BODY_MAX_BYTES, or null when the body is larger. Bodies

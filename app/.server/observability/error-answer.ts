@@ -22,7 +22,8 @@ export function errorAnswer(
   const t = translator(lang);
   const title = t(`errorPage.title${key}`);
   const init = { status, headers: { "Cache-Control": "no-store", ...headers } };
-  if (new URL(request.url).pathname.startsWith("/api/")) {
+  const { pathname } = new URL(request.url);
+  if (pathname === "/api" || pathname.startsWith("/api/")) {
     return Response.json({ code: status, message: title, request_id: requestId }, init);
   }
   const body = t(`errorPage.body${key}`);

@@ -3,7 +3,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * Refuses state-changing requests sent by another site: the browser's Sec-Fetch-Site, or failing
  * that the Origin header, must say the request came from this origin. Requests with neither
- * (non-browser clients such as the API's) carry no ambient cookies worth forging and pass.
+ * (non-browser clients) carry no ambient cookies worth forging and pass. The API has its own rule (api/serve.ts).
  */
 export function isCrossSiteWrite(request: Request): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
