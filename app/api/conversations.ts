@@ -10,7 +10,7 @@ import { API_CODES, fail, notAvailable, notFound, ok } from "./envelope";
 // The spec's /conversations calls (section 7), over the service and Durable Object the pages use.
 
 /** Which messages: the newest, or those before / after a message id; at most `limit` (1-100, default 30). */
-const position = z.coerce.number().int().positive().optional().catch(undefined);
+const position = z.coerce.number().int().min(0).optional().catch(undefined);
 const historyQuery = z.object({
   before: position,
   after: position,

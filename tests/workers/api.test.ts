@@ -223,6 +223,19 @@ describe("the JSON API (spec section 7)", () => {
     expect(doc.paths["/conversations/{id}/messages"]?.get?.parameters?.some((p) => p.in === "path" && p.name === "id")).toBe(true);
   });
 
+  it("pages a conversation's history from its first message with after=0", async () => {
+    const a = await registered();
+    const b = await registered();
+    const token = (res: { json: { data?: unknown } }) => (res.json.data as { access_token: string }).access_token;
+    const started = await call("POST", "/conversations", { token: token(a.res), body: { user_id: userId(b.res) } });
+    const id = (started.json.data as { conversation: { id: number } }).conversation.id;
+    for (let i = 0; i < 3; i++)
+      await call("POST", `/conversations/${id}/messages`, { token: token(a.res), body: { body: `m${i}`, client_id: `history-${i}-0000` } });
+    const page = await call("GET", `/conversations/${id}/messages?after=0&limit=2`, { token: token(a.res) });
+    expect((page.json.data as { messages: { body: string }[]; hasMore: boolean }).messages.map((m) => m.body)).toEqual(["m0", "m1"]);
+    expect((page.json.data as { hasMore: boolean }).hasMore).toBe(true);
+  });
+
   it("serves its OpenAPI document, covering every route", async () => {
     const response = await handleApi({ ...testCaller().caller, request: new Request("https://app.test/api/openapi.json") });
     const doc = (await response.json()) as typeof OPENAPI;
