@@ -83,11 +83,25 @@ export async function waitFor(url, timeoutMs = 60_000) {
 }
 
 /** A TCP port nothing listens on right now. */
-export function freePort() {
+/** Whether a port on loopback is free right now. */
+function isFree(port) {
   return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
+    const server = createServer()
+      .once("error", () => resolve(false))
+      .listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
+}
+
+/** A free loopback port; with `following`, also that many free ports right after it (the e2e servers use three). */
+export async function freePort(following = 0) {
+  for (;;) {
+    const port = await new Promise((resolve) => {
+      const server = createServer().listen(0, "127.0.0.1", () => {
+        const { port } = server.address();
+        server.close(() => resolve(port));
+      });
+    });
+    const rest = await Promise.all(Array.from({ length: following }, (_, i) => isFree(port + 1 + i)));
+    if (rest.every(Boolean)) return port;
+  }
 }

@@ -30,7 +30,7 @@ const built =
   (await step("build", bin("react-router"), ["build"])) &&
   (await step("build for production (CLOUDFLARE_ENV=production)", bin("react-router"), ["build"], { CLOUDFLARE_ENV: "production" }));
 if (built) {
-  await step("playwright (JavaScript on and off)", bin("playwright"), ["test"], { E2E_PORT: String(await freePort()) });
+  await step("playwright (JavaScript on and off)", bin("playwright"), ["test"], { E2E_PORT: String(await freePort(2)) });
 } else {
   failures.push("playwright (not run: the build failed)");
 }
