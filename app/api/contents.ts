@@ -7,8 +7,9 @@ import { serveContentFile } from "~/.server/content/serve-file";
 import { translator } from "~/.server/i18n/translate";
 import { translateError } from "~/lib/form-errors";
 import { editContentSchema } from "~/lib/schemas/content";
+import * as answers from "./answers";
 import type { ApiContext } from "./context";
-import { forMember } from "./define";
+import { forMember, REFUSAL } from "./define";
 import { fail, notFound, ok } from "./envelope";
 
 // Documents and videos over the same content service as /upload and /retrieval/detail.
@@ -18,16 +19,34 @@ function translated(ctx: ApiContext, errors: Record<string, string[]>) {
   return Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.map((m) => translateError(t, m))]));
 }
 
-const publicItem = ({ file_key: _f, thumbnail_key: _t, ...item }: NonNullable<Awaited<ReturnType<typeof findContent>>>) => ({
+// Storage keys and moderation bookkeeping stay inside (hidden_at tells the owner their item is hidden).
+const publicItem = ({
+  file_key: _file,
+  thumbnail_key: _thumbnail,
+  client_key: _client,
+  hidden_publicize: _publicize,
+  ...item
+}: NonNullable<Awaited<ReturnType<typeof findContent>>>) => ({
   ...item,
   file_url: `/api/contents/${item.id}/file`,
   thumbnail_url: `/api/contents/${item.id}/thumbnail`,
 });
 
-const fileCall = (path: string, which: "file" | "thumbnail") =>
+const fileCall = (path: string, which: "file" | "thumbnail", summary: string, types: string[]) =>
   forMember({
     method: "GET",
     path,
+    summary,
+    answers:
+      which === "file"
+        ? {
+            200: { bytes: "The file", types },
+            206: { bytes: "The requested range", types },
+            304: { empty: "Unchanged since the ETag sent" },
+            404: REFUSAL,
+            416: { empty: "Range not satisfiable" },
+          }
+        : { 200: { bytes: "The image", types }, 304: { empty: "Unchanged since the ETag sent" }, 404: REFUSAL },
     handle: async ({ ctx, member, params: [id] }) => {
       const item = await findContent(env.DB, Number(id), member.user.id);
       return item ? serveContentFile(ctx.request, env.FILES, item, which) : notFound(ctx.language, "item");
@@ -43,6 +62,10 @@ export const contentRoutes = [
   forMember({
     method: "POST",
     path: "/contents",
+    summary: "Upload a document (PDF) or video (MP4) with its thumbnail: one multipart/form-data post, streamed",
+    description:
+      "Fields kind (document|video), sdg (1-17), title, summary, content, keywords, publicize (1|0), thumbnail (PNG/JPG, 5 MB, 4000 px), and either file (PDF/MP4, 100 MB, judged by content) or upload_id of a completed /uploads upload.",
+    answers: { 201: answers.created, 400: REFUSAL, 413: REFUSAL, 415: REFUSAL, 429: REFUSAL },
     handle: async ({ ctx, member }) => {
       const created = await createFromMultipart(ctx.request, member.user.id, ctx.now);
       if (created.ok) return ok({ id: created.id }, "ok", { status: 201 });
@@ -53,6 +76,8 @@ export const contentRoutes = [
   forMember({
     method: "GET",
     path: "/contents/{id}",
+    summary: "One item (404 when it is private to someone else)",
+    answers: { 200: answers.content, 404: REFUSAL },
     handle: async ({ ctx, member, params: [id] }) => {
       const item = await findContent(env.DB, Number(id), member.user.id);
       return item ? ok({ content: publicItem(item) }) : notFound(ctx.language, "item");
@@ -61,7 +86,9 @@ export const contentRoutes = [
   forMember({
     method: "PATCH",
     path: "/contents/{id}",
+    summary: "The owner edits sdg, title, summary, content, keywords and publicize (all required)",
     body: editContentSchema,
+    answers: { 200: z.null(), 404: REFUSAL },
     handle: async ({ ctx, member, body, params: [id] }) => {
       const updated = await updateContent(env.DB, Number(id), member.user.id, body, ctx.now);
       return updated ? ok(null, translator(ctx.language)("notify.updateSuccess")) : notFound(ctx.language, "item");
@@ -70,21 +97,27 @@ export const contentRoutes = [
   forMember({
     method: "DELETE",
     path: "/contents/{id}",
+    summary: "The owner deletes the item and its files",
+    answers: { 200: z.null(), 404: REFUSAL },
     handle: async ({ ctx, member, params: [id] }) =>
       (await deleteContent(env.DB, env.FILES, Number(id), member.user.id)) ? ok(null) : notFound(ctx.language, "item"),
   }),
-  fileCall("/contents/{id}/file", "file"),
-  fileCall("/contents/{id}/thumbnail", "thumbnail"),
+  fileCall("/contents/{id}/file", "file", "The file: Range (206), ETag (304), Content-Disposition", ["application/pdf", "video/mp4"]),
+  fileCall("/contents/{id}/thumbnail", "thumbnail", "The thumbnail image", ["image/png", "image/jpeg"]),
   forMember({
     method: "POST",
     path: "/uploads",
+    summary: "Start a resumable upload of `size` bytes (at most 100 MB); parts are partSize bytes, the last the rest",
     body: uploadStart,
+    answers: { 201: answers.uploadStatus, 413: REFUSAL, 429: REFUSAL },
     handle: async ({ ctx, member, body }) =>
       ok(await startUpload(env.DB, env.FILES, member.user.id, body.size, ctx.now), "ok", { status: 201 }),
   }),
   forMember({
     method: "GET",
     path: "/uploads/{id}",
+    summary: "What has arrived, to resume",
+    answers: { 200: answers.uploadStatus, 404: REFUSAL },
     handle: async ({ ctx, member, params: [id] }) => {
       const status = await uploadStatus(env.DB, id ?? "", member.user.id);
       return status ? ok(status) : notFound(ctx.language, "item");
@@ -94,6 +127,8 @@ export const contentRoutes = [
   forMember({
     method: "PUT",
     path: "/uploads/{id}/parts/{n}",
+    summary: "Part n as raw bytes (application/octet-stream); the first part must be a PDF or MP4",
+    answers: { 200: answers.partStored, 404: REFUSAL, 413: REFUSAL, 415: REFUSAL },
     handle: async ({ ctx, member, params: [id, n] }) => {
       const stored = await putPart(env.DB, env.FILES, id ?? "", member.user.id, Number(n), await ctx.request.arrayBuffer());
       return stored ? ok(stored) : notFound(ctx.language, "item");
@@ -102,6 +137,8 @@ export const contentRoutes = [
   forMember({
     method: "POST",
     path: "/uploads/{id}/complete",
+    summary: "Join the parts (409 lists the missing parts)",
+    answers: { 200: answers.uploadCompleted, 404: REFUSAL, 409: REFUSAL, 415: REFUSAL },
     handle: async ({ ctx, member, params: [id] }) => {
       const result = await completeUpload(env.DB, env.FILES, id ?? "", member.user.id);
       if (!result) return notFound(ctx.language, "item");
@@ -113,6 +150,8 @@ export const contentRoutes = [
   forMember({
     method: "DELETE",
     path: "/uploads/{id}",
+    summary: "Cancel: drop the upload and its parts",
+    answers: { 200: z.null(), 404: REFUSAL },
     handle: async ({ ctx, member, params: [id] }) =>
       (await abortUpload(env.DB, env.FILES, id ?? "", member.user.id)) ? ok(null) : notFound(ctx.language, "item"),
   }),

@@ -4,7 +4,8 @@ import { translator } from "~/.server/i18n/translate";
 import { conversationFor, listConversations, messagesPage, startConversation } from "~/.server/messaging/conversations";
 import { conversationRoom } from "~/.server/messaging/live";
 import { messageSchema } from "~/lib/schemas/message";
-import { forMember } from "./define";
+import * as answers from "./answers";
+import { forMember, REFUSAL } from "./define";
 import { API_CODES, fail, notAvailable, notFound, ok } from "./envelope";
 
 // The spec's /conversations calls (section 7), over the service and Durable Object the pages use.
@@ -25,13 +26,17 @@ export const conversationRoutes = [
   forMember({
     method: "GET",
     path: "/conversations",
+    summary: "Your conversations, latest activity first, each with its unread_count",
+    answers: { 200: answers.conversations },
     handle: async ({ member }) => ok({ conversations: await listConversations(env.DB, member.user.id) }),
   }),
   // Starts a conversation with user_id, or answers the existing one (200 instead of 201).
   forMember({
     method: "POST",
     path: "/conversations",
+    summary: "Start a conversation with user_id, or get the existing one (200); 403 when it is not available to you",
     body: startBody,
+    answers: { 201: answers.startedConversation, 200: answers.startedConversation, 403: REFUSAL, 404: REFUSAL },
     handle: async ({ ctx, member, body }) => {
       if (body.user_id === member.user.id) {
         const message = translator(ctx.language)("notify.requestFailed");
@@ -48,7 +53,11 @@ export const conversationRoutes = [
   forMember({
     method: "GET",
     path: "/conversations/{id}/messages",
+    summary: "History, oldest first: the newest `limit` messages, or those `before` / `after` a message id",
+    description:
+      "hasMore says whether more lie in that direction. Reading the newest page marks the conversation read. 404 to anyone who is not in the conversation.",
     query: historyQuery,
+    answers: { 200: answers.messages, 404: REFUSAL },
     handle: async ({ ctx, member, query, params: [id] }) => {
       const conversationId = Number(id);
       if (!(await conversationFor(env.DB, conversationId, member.user.id))) return notFound(ctx.language, "conversation");
@@ -63,7 +72,10 @@ export const conversationRoutes = [
   forMember({
     method: "POST",
     path: "/conversations/{id}/messages",
+    summary: "Send a message; the same client_id again answers the stored message (200) and stores nothing new",
+    description: "'Input Cannot Empty' when blank. 403 when sending is not available to you.",
     body: messageSchema,
+    answers: { 201: answers.sentMessage, 200: answers.sentMessage, 403: REFUSAL, 404: REFUSAL },
     handle: async ({ ctx, member, body, params: [id] }) => {
       const conversationId = Number(id);
       if (!(await conversationFor(env.DB, conversationId, member.user.id))) return notFound(ctx.language, "conversation");

@@ -2,9 +2,10 @@ import type { z } from "zod";
 import type { SessionUser } from "~/.server/accounts/sessions";
 import type { ApiContext } from "./context";
 
-// One declared API: every call is an entry saying its method, path, whether it needs a member and
-// the zod schema of its JSON body; the router (router.ts) authenticates once, reads and checks the
-// body once, and turns domain errors into answers in one table. Handlers get all of it checked.
+// One declared API: every call is an entry saying its method, path, whether it needs a member, the
+// zod schemas of its query and JSON body, and what it answers per status; the router (router.ts)
+// authenticates once, reads and checks the input once, and turns domain errors into answers in one
+// table; the document (openapi.ts) is generated from the same entries.
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -23,38 +24,50 @@ export interface Call<Body, Who, Query = undefined> {
   params: string[];
 }
 
-export interface ApiRoute {
+/** A refusal in the envelope ({code, message, errors?}). */
+export const REFUSAL = "refusal";
+/**
+ * What a call answers with a status: the success envelope's `data` (a zod schema; z.null() for none),
+ * a refusal, something outside the envelope (a file's bytes in one of `types`, this document), or nothing (304).
+ */
+export type Answer = z.ZodType | typeof REFUSAL | { bytes: string; types: string[] } | { empty: string };
+
+interface Declared<Body, Who, Query> {
   method: Method;
   /** The path as the API document writes it, below /api: "/contents/{id}/comments". */
   path: string;
+  summary: string;
+  description?: string;
+  /** The JSON body's schema; none means the handler reads the body itself (multipart, bytes) or there is none. */
+  body?: z.ZodType<Body>;
+  /** The query string's schema (each parameter one property). */
+  query?: z.ZodType<Query>;
+  /** Everything the handler itself answers; the router adds what it answers for every call (400, 401, 413, 429, 500). */
+  answers: Record<number, Answer>;
+  handle: (call: Call<Body, Who, Query>) => Promise<Response> | Response;
+}
+
+export interface ApiRoute extends Omit<Declared<unknown, Member | null, unknown>, "body" | "query" | "handle"> {
+  body?: z.ZodType;
+  query?: z.ZodType;
   /** The same path as a pattern; its groups are the parameters, in order. */
   pattern: RegExp;
   /** Whether a member must be signed in (else 4010). */
   needsMember: boolean;
-  /** The JSON body's schema; none means the handler reads the body itself (multipart, bytes) or there is none. */
-  body?: z.ZodType;
-  /** The query string's schema (each parameter one property); the document lists them from it. */
-  query?: z.ZodType;
   handle: (call: Call<never, Member | null, never>) => Promise<Response> | Response;
 }
 
-interface Spec<Body, Who, Query> {
-  method: Method;
-  path: string;
-  body?: z.ZodType<Body>;
-  query?: z.ZodType<Query>;
-  handle: (call: Call<Body, Who, Query>) => Promise<Response> | Response;
-}
-
-// Parameters are numbers, except an upload's id (the UUID its start answered).
-const parameter = (path: string, name: string) => (path.startsWith("/uploads/") && name === "id" ? "[\\w-]+" : "\\d+");
+/** Path parameters are numbers, except an upload's id (the UUID its start answered). */
+export const parameterIsText = (path: string, name: string) => path.startsWith("/uploads/") && name === "id";
 const patternOf = (path: string) =>
-  new RegExp(`^${path.replace(/\./g, "\\.").replace(/\{(\w+)\}/g, (_, name: string) => `(${parameter(path, name)})`)}$`);
+  new RegExp(
+    `^${path.replace(/\./g, "\\.").replace(/\{(\w+)\}/g, (_, name: string) => (parameterIsText(path, name) ? "([\\w-]+)" : "(\\d+)"))}$`,
+  );
 
 /** A call for signed-in members. */
-export const forMember = <Body = undefined, Query = undefined>(spec: Spec<Body, Member, Query>): ApiRoute =>
+export const forMember = <Body = undefined, Query = undefined>(spec: Declared<Body, Member, Query>): ApiRoute =>
   ({ ...spec, pattern: patternOf(spec.path), needsMember: true }) as ApiRoute;
 
 /** A call anyone may make (sign-up, login, codes, the document). */
-export const forAnyone = <Body = undefined, Query = undefined>(spec: Spec<Body, null, Query>): ApiRoute =>
+export const forAnyone = <Body = undefined, Query = undefined>(spec: Declared<Body, null, Query>): ApiRoute =>
   ({ ...spec, pattern: patternOf(spec.path), needsMember: false }) as ApiRoute;

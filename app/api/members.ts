@@ -6,7 +6,8 @@ import { addInterest, listInterests, removeInterest } from "~/.server/members/in
 import { memberPage } from "~/.server/members/profile";
 import { translateError } from "~/lib/form-errors";
 import { interestSchema } from "~/lib/schemas/content";
-import { forMember } from "./define";
+import * as answers from "./answers";
+import { forMember, REFUSAL } from "./define";
 import { API_CODES, fail, notFound, ok } from "./envelope";
 
 // Member pages, interests and the recommended list over the services the pages use.
@@ -18,6 +19,8 @@ export const memberRoutes = [
   forMember({
     method: "GET",
     path: "/members/{id}",
+    summary: "A member's page: profile basics, follower and following counts and lists, uploads, interests, and whether you follow them",
+    answers: { 200: answers.memberPage, 404: REFUSAL },
     handle: async ({ ctx, member, params: [id] }) => {
       const page = await memberPage(env.DB, member.user.id, Number(id));
       return page ? ok(page) : notFound(ctx.language, "member");
@@ -26,12 +29,16 @@ export const memberRoutes = [
   forMember({
     method: "GET",
     path: "/interests",
+    summary: "Your interests (goals 1-17)",
+    answers: { 200: answers.interests },
     handle: async ({ member }) => ok({ interests: await listInterests(env.DB, member.user.id) }),
   }),
   forMember({
     method: "POST",
     path: "/interests",
+    summary: "Add an interest; at most 5, and a repeat is refused ('Repeat addition')",
     body: interestSchema,
+    answers: { 201: answers.interests },
     handle: async ({ ctx, member, body }) => {
       const refusal = await addInterest(env.DB, member.user.id, body.sdg, ctx.now);
       if (refusal) {
@@ -44,6 +51,8 @@ export const memberRoutes = [
   forMember({
     method: "DELETE",
     path: "/interests/{sdg}",
+    summary: "Remove an interest (idempotent)",
+    answers: { 200: answers.interests },
     handle: async ({ member, params: [sdg] }) => {
       await removeInterest(env.DB, member.user.id, Number(sdg));
       return ok({ interests: await listInterests(env.DB, member.user.id) });
@@ -52,7 +61,9 @@ export const memberRoutes = [
   forMember({
     method: "GET",
     path: "/recommendations",
+    summary: "Your recommended list (12 a page): from members you follow and your interests first, then by popularity",
     query: pageQuery,
+    answers: { 200: answers.recommendations },
     handle: async ({ member, query: { page } }) => ok({ ...(await recommended(env.DB, member.user.id, page)), page }),
   }),
 ];

@@ -1,8 +1,10 @@
 import { AccountError } from "~/.server/accounts/accounts";
 import { accountErrorMessage, accountErrorStatus } from "~/.server/accounts/messages";
+import { env } from "~/.server/bindings";
 import { UploadRefused } from "~/.server/content/receive-upload";
 import { refusalMessage } from "~/.server/content/upload-errors";
 import { translator } from "~/.server/i18n/translate";
+import { allowRequest } from "~/.server/security/rate-limit";
 import { translateError } from "~/lib/form-errors";
 import { contentRoutes } from "./contents";
 import { type ApiContext, authenticate } from "./context";
@@ -23,11 +25,18 @@ const ROUTES: ApiRoute[] = [
   ...socialRoutes,
   ...memberRoutes,
   ...conversationRoutes,
-  forAnyone({ method: "GET", path: "/openapi.json", handle: () => Response.json(document()) }),
+  forAnyone({
+    method: "GET",
+    path: "/openapi.json",
+    summary: "This document",
+    answers: { 200: { bytes: "OpenAPI 3.1", types: ["application/json"] } },
+    handle: () => Response.json(document()),
+  }),
 ];
 
 let generated: ReturnType<typeof apiDocument> | undefined;
-const document = () => {
+/** /api/openapi.json, generated once per isolate from the route table. */
+export const document = () => {
   generated ??= apiDocument(ROUTES);
   return generated;
 };
@@ -81,6 +90,12 @@ export async function handleApi(ctx: ApiContext): Promise<Response> {
   }
   const member = route.needsMember ? await authenticate(ctx) : null;
   if (member instanceof Response) return member;
+  // Per member, not per address: members share addresses, and a token is all a program has.
+  if (member && !(await allowRequest(env.API_LIMITER, `member:${member.user.id}`))) {
+    const response = fail(429, API_CODES.tooManyRequests, translator(ctx.language)("validation.rateLimited"));
+    response.headers.set("Retry-After", "60");
+    return response;
+  }
   let body: unknown;
   if (route.body) {
     // Bodies arrive bounded: the worker entry refuses past 256 KB before this runs (only upload parts stream).

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { env } from "~/.server/bindings";
 import { findContent } from "~/.server/content/content";
 import { feedQuerySchema, listFeed } from "~/.server/content/feed";
@@ -5,7 +6,8 @@ import { pointsLedger, rankingList, scoreFor } from "~/.server/ranking/ranking";
 import { clearSearchHistory, rememberSearch, searchHistory, searchPage, searchQuerySchema } from "~/.server/search/search";
 import { addComment, deleteComment, followMember, setLike, socialOf } from "~/.server/social/social";
 import { commentSchema } from "~/lib/schemas/content";
-import { forMember } from "./define";
+import * as answers from "./answers";
+import { forMember, REFUSAL } from "./define";
 import { notAvailable, notFound, ok } from "./envelope";
 
 // Feeds, search, likes, follows, comments and the ranking over the services the pages use.
@@ -15,6 +17,8 @@ const likeCall = (method: "POST" | "DELETE") =>
   forMember({
     method,
     path: "/contents/{id}/like",
+    summary: method === "POST" ? "Like (idempotent)" : "Unlike (idempotent)",
+    answers: { 200: answers.social, 404: REFUSAL },
     handle: async ({ ctx, member, params: [id] }) => {
       const item = await findContent(env.DB, Number(id), member.user.id);
       if (!item) return notFound(ctx.language, "item");
@@ -28,6 +32,8 @@ const followCall = (method: "POST" | "DELETE") =>
   forMember({
     method,
     path: "/users/{id}/follow",
+    summary: method === "POST" ? "Follow a member (idempotent); 403 when it is not available to you" : "Unfollow (idempotent)",
+    answers: { 200: answers.followers, 403: REFUSAL, 404: REFUSAL },
     handle: async ({ ctx, member, params: [id] }) => {
       const followed = await followMember(env.DB, member.user.id, Number(id), method === "POST", ctx.now);
       if (followed === "missing") return notFound(ctx.language, "member");
@@ -40,13 +46,17 @@ export const socialRoutes = [
   forMember({
     method: "GET",
     path: "/contents",
+    summary: "The discovery feed: publicized items",
     query: feedQuerySchema,
+    answers: { 200: answers.feedPage },
     handle: async ({ query }) => ok(await listFeed(env.DB, query)),
   }),
   forMember({
     method: "GET",
     path: "/search",
+    summary: "Full-text search of documents, videos or members (20 a page); matches are wrapped in U+0001 and U+0002",
     query: searchQuerySchema,
+    answers: { 200: answers.searchResults },
     handle: async ({ ctx, member, query }) => {
       const { items, hasMore } = await searchPage(env.DB, query, member.user.id, ctx.now);
       if (query.page === 1) await rememberSearch(env.DB, member.user.id, query.q, ctx.now);
@@ -56,11 +66,15 @@ export const socialRoutes = [
   forMember({
     method: "GET",
     path: "/search/history",
+    summary: "Your last ten searches",
+    answers: { 200: answers.history },
     handle: async ({ member }) => ok({ history: await searchHistory(env.DB, member.user.id) }),
   }),
   forMember({
     method: "DELETE",
     path: "/search/history",
+    summary: "Clear your search history",
+    answers: { 200: z.null() },
     handle: async ({ member }) => {
       await clearSearchHistory(env.DB, member.user.id);
       return ok(null);
@@ -71,6 +85,8 @@ export const socialRoutes = [
   forMember({
     method: "GET",
     path: "/contents/{id}/comments",
+    summary: "The item's comments, oldest first",
+    answers: { 200: answers.comments, 404: REFUSAL },
     handle: async ({ ctx, member, params: [id] }) => {
       const item = await findContent(env.DB, Number(id), member.user.id);
       if (!item) return notFound(ctx.language, "item");
@@ -80,7 +96,9 @@ export const socialRoutes = [
   forMember({
     method: "POST",
     path: "/contents/{id}/comments",
+    summary: "Comment; the same client_key again stores nothing new (200); 403 when commenting is not available to you",
     body: commentSchema,
+    answers: { 201: z.null(), 200: z.null(), 403: REFUSAL, 404: REFUSAL },
     handle: async ({ ctx, member, body, params: [id] }) => {
       const item = await findContent(env.DB, Number(id), member.user.id);
       if (!item) return notFound(ctx.language, "item");
@@ -92,6 +110,8 @@ export const socialRoutes = [
   forMember({
     method: "DELETE",
     path: "/comments/{id}",
+    summary: "Delete your own comment",
+    answers: { 200: z.null(), 404: REFUSAL },
     handle: async ({ ctx, member, params: [id] }) =>
       (await deleteComment(env.DB, member.user.id, Number(id))) ? ok(null) : notFound(ctx.language, "item"),
   }),
@@ -100,11 +120,15 @@ export const socialRoutes = [
   forMember({
     method: "GET",
     path: "/ranking",
+    summary: "The stored ranking (ties share a rank) and your own score with its breakdown",
+    answers: { 200: answers.ranking },
     handle: async ({ member }) => ok({ ranking: await rankingList(env.DB), me: await scoreFor(env.DB, member.user.id) }),
   }),
   forMember({
     method: "GET",
     path: "/points",
+    summary: "Your points ledger: the 50 newest awards, the total over the last 30 days, and the rules (amount and daily cap per reason)",
+    answers: { 200: answers.points },
     handle: async ({ ctx, member }) => ok(await pointsLedger(env.DB, member.user.id, ctx.now)),
   }),
 ];

@@ -6,8 +6,9 @@ import { translator } from "~/.server/i18n/translate";
 import { PASSWORD_MAX } from "~/lib/limits";
 import { code, email, newPassword } from "~/lib/schemas/auth";
 import { cleanString } from "~/lib/schemas/text";
+import * as answers from "./answers";
 import type { ApiContext } from "./context";
-import { forAnyone, forMember } from "./define";
+import { forAnyone, forMember, REFUSAL } from "./define";
 import { API_CODES, fail, ok } from "./envelope";
 
 // The spec's /users and auth calls over the same accounts service the pages use.
@@ -66,7 +67,9 @@ export const userRoutes = [
   forAnyone({
     method: "POST",
     path: "/users/login",
+    summary: "Log in with email and password",
     body: loginBody,
+    answers: { 200: answers.session, 401: REFUSAL, 429: REFUSAL },
     handle: async ({ ctx, body }) => {
       const { token, user } = await login(body.email, body.pwd, ctx);
       return ok(session(token, user));
@@ -75,13 +78,17 @@ export const userRoutes = [
   forAnyone({
     method: "POST",
     path: "/users/send-verification-code",
+    summary: "Send a 6-digit code (valid 10 minutes, one a minute); the same answer for every email",
     body: sendCodeBody,
+    answers: { 200: z.null(), 429: REFUSAL },
     handle: ({ ctx, body }) => sendCode(ctx, body.email, body.purpose),
   }),
   forAnyone({
     method: "POST",
     path: "/users/register",
+    summary: "Create an account with a code from send-verification-code; answers a session",
     body: registerBody,
+    answers: { 201: answers.session, 429: REFUSAL },
     handle: async ({ ctx, body }) => {
       const registration = {
         email: body.email,
@@ -99,13 +106,17 @@ export const userRoutes = [
   forAnyone({
     method: "POST",
     path: "/users/forgot-password",
+    summary: "Send a password-reset code; the same answer for every email",
     body: forgotBody,
+    answers: { 200: z.null(), 429: REFUSAL },
     handle: ({ ctx, body }) => sendCode(ctx, body.email, "reset"),
   }),
   forAnyone({
     method: "POST",
     path: "/users/reset-password",
+    summary: "Set a new password with a reset code; ends every session of the member",
     body: resetBody,
+    answers: { 200: z.null(), 429: REFUSAL },
     handle: async ({ ctx, body }) => {
       await resetPassword({ email: body.email, code: body.code, password: body.pwd }, ctx);
       return ok(null, translator(ctx.language)("notify.resetPasswordSuccess"));
@@ -115,15 +126,25 @@ export const userRoutes = [
   forMember({
     method: "GET",
     path: "/users/{id}",
+    summary: "A member's own account details (403 for anyone else's)",
+    answers: { 200: answers.account, 403: REFUSAL },
     handle: ({ ctx, member, params: [id] }) =>
       String(member.user.id) === id
         ? accountInfo(member.user)
         : fail(403, API_CODES.forbidden, translator(ctx.language)("errorPage.title401")),
   }),
-  forMember({ method: "GET", path: "/auth/info", handle: ({ member }) => accountInfo(member.user) }),
+  forMember({
+    method: "GET",
+    path: "/auth/info",
+    summary: "The member behind the token",
+    answers: { 200: answers.account },
+    handle: ({ member }) => accountInfo(member.user),
+  }),
   forMember({
     method: "DELETE",
     path: "/auth/logout",
+    summary: "End this session",
+    answers: { 200: z.null() },
     handle: async ({ member }) => {
       await logout(member.token);
       return ok(null);

@@ -3,8 +3,7 @@ import { Validator } from "@cfworker/json-schema";
 import { describe, expect, it } from "vitest";
 import ja from "#locales/ja/translation";
 import { tokenCookie } from "~/.server/auth/cookies";
-import { OPENAPI } from "~/api/openapi";
-import { handleApi } from "~/api/router";
+import { document, handleApi } from "~/api/router";
 import { SESSION_IDLE_MS } from "~/lib/config";
 import { htmlBytes, multipart, pdfBytes, pngBytes, textFields } from "../fixtures/files";
 import { mailedCode, testCaller, uniqueEmail } from "./helpers";
@@ -15,7 +14,7 @@ type Schema = Record<string, unknown>;
 const conforms = (value: unknown, schema: Schema) =>
   new Validator(schema as never, "2020-12", false).validate(value).errors.map((e) => `${e.instanceLocation}: ${e.error}`);
 
-const paths = OPENAPI.paths as unknown as Record<
+const paths = document().paths as unknown as Record<
   string,
   Record<string, { responses: Record<string, { content?: { "application/json": { schema: Schema } } }> }>
 >;
@@ -162,6 +161,22 @@ describe("the JSON API (spec section 7)", () => {
     expect(expired).toMatchObject({ status: 401, json: { code: 4010, message: "Your session has expired. Please log in again." } });
   });
 
+  it("limits each member's calls: past the limit a 429 in their language with Retry-After, while another member goes on", async () => {
+    const a = String((await registered()).res.json.data?.access_token);
+    const b = String((await registered()).res.json.data?.access_token);
+    const limit = 400; // the workers pool's API_LIMITER (vitest.config.ts)
+    const { caller } = testCaller();
+    const request = () => new Request("https://app.test/api/search/history", { headers: { Authorization: `Bearer ${a}` } });
+    const statuses = [];
+    for (let i = 0; i < limit; i++) statuses.push((await handleApi({ ...caller, request: request() })).status);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    const refused = await call("GET", "/search/history", { token: a, language: "ja" });
+    expect(refused.status).toBe(429);
+    expect(refused.json).toEqual({ code: 429, message: ja.validation.rateLimited });
+    expect(refused.headers.get("Retry-After")).toBe("60");
+    expect((await call("GET", "/search/history", { token: b })).status).toBe(200);
+  });
+
   it("GET /users/{id} is 403 for another member's account", async () => {
     const a = await registered();
     const b = await registered();
@@ -238,7 +253,7 @@ describe("the JSON API (spec section 7)", () => {
 
   it("serves its OpenAPI document, covering every route", async () => {
     const response = await handleApi({ ...testCaller().caller, request: new Request("https://app.test/api/openapi.json") });
-    const doc = (await response.json()) as typeof OPENAPI;
+    const doc = (await response.json()) as ReturnType<typeof document>;
     expect(Object.keys(doc.paths).sort()).toEqual(
       [
         "/auth/info",
@@ -271,8 +286,25 @@ describe("the JSON API (spec section 7)", () => {
         "/users/send-verification-code",
         "/users/{id}",
         "/users/{id}/follow",
+        "/openapi.json",
       ].sort(),
     );
+  });
+
+  it("documents security as the router enforces it: every call that needs a token refuses one without it, and no other does", async () => {
+    const doc = document();
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations as Record<string, { security: unknown[] }>)) {
+        const concrete = path.replace(/\{\w+\}/g, "1");
+        const request = new Request(`https://app.test/api${concrete}`, {
+          method: method.toUpperCase(),
+          headers: { "Content-Type": "application/json" },
+        });
+        const response = await handleApi({ ...testCaller().caller, request });
+        const refused = response.status === 401 && ((await response.json()) as { code: number }).code === 4010;
+        expect(refused, `${method} ${path}`).toBe(operation.security.length > 0);
+      }
+    }
   });
 });
 

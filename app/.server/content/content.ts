@@ -24,6 +24,10 @@ export interface ContentItem {
   updated_at: number;
   /** Set while a moderator keeps the item hidden (it is private to its owner meanwhile). */
   hidden_at: number | null;
+  /** What publicize was when a moderator hid the item (restored when it is shown again). */
+  hidden_publicize: 0 | 1 | null;
+  /** The form's idempotency key: the same post twice makes one item. */
+  client_key: string | null;
 }
 
 /** Documents must be PDFs and videos MP4s, whatever the form said. */

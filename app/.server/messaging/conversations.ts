@@ -103,6 +103,9 @@ export async function unreadTotal(db: D1Database, userId: number): Promise<numbe
   return row?.n ?? 0;
 }
 
+/** A message as members see it (moderation columns stay in the database). */
+const MESSAGE = "id, conversation_id, sender_id, client_id, body, created_at";
+
 /**
  * Stores a message once per (sender, client id): a resend answers the stored message with
  * `created: false`. The sender has read everything up to their own message. One round trip.
@@ -117,7 +120,7 @@ export async function storeMessage(db: D1Database, conversationId: number, sende
          WHERE NOT EXISTS (SELECT 1 FROM conversations c JOIN blocks b
            ON (b.blocker_id = c.member_low AND b.blocked_id = c.member_high) OR (b.blocker_id = c.member_high AND b.blocked_id = c.member_low)
            WHERE c.id = ?1)
-         ON CONFLICT (conversation_id, sender_id, client_id) DO NOTHING RETURNING *`,
+         ON CONFLICT (conversation_id, sender_id, client_id) DO NOTHING RETURNING id`,
       )
       .bind(conversationId, senderId, clientId, body, now),
     db
@@ -131,7 +134,7 @@ export async function storeMessage(db: D1Database, conversationId: number, sende
       )
       .bind(conversationId, senderId, clientId),
     db
-      .prepare("SELECT * FROM messages WHERE conversation_id = ?1 AND sender_id = ?2 AND client_id = ?3")
+      .prepare(`SELECT ${MESSAGE} FROM messages WHERE conversation_id = ?1 AND sender_id = ?2 AND client_id = ?3`)
       .bind(conversationId, senderId, clientId),
   ]);
   const message = found?.results[0] as Message | undefined;
@@ -153,10 +156,10 @@ export async function messagesPage(db: D1Database, conversationId: number, { bef
   const statement =
     after !== undefined
       ? db
-          .prepare("SELECT * FROM messages WHERE conversation_id = ? AND id > ? AND hidden_at IS NULL ORDER BY id LIMIT ?")
+          .prepare(`SELECT ${MESSAGE} FROM messages WHERE conversation_id = ? AND id > ? AND hidden_at IS NULL ORDER BY id LIMIT ?`)
           .bind(conversationId, after, size + 1)
       : db
-          .prepare("SELECT * FROM messages WHERE conversation_id = ? AND id < ? AND hidden_at IS NULL ORDER BY id DESC LIMIT ?")
+          .prepare(`SELECT ${MESSAGE} FROM messages WHERE conversation_id = ? AND id < ? AND hidden_at IS NULL ORDER BY id DESC LIMIT ?`)
           .bind(conversationId, before ?? Number.MAX_SAFE_INTEGER, size + 1);
   const { results } = await statement.all<Message>();
   const page = results.slice(0, size);

@@ -1,0 +1,166 @@
+import { z } from "zod";
+import { POINT_RULES, SCORE_INPUTS } from "~/lib/credit-score";
+import { SDG_NUMBERS } from "~/lib/sdg";
+
+// What the API answers, as zod schemas: the routes declare them per status, the document is
+// generated from them, and the contract tests check every answer against that document. Objects
+// are closed (no field a handler adds goes undocumented).
+
+const id = z.int().positive();
+const time = z.int().describe("ms since the epoch");
+const accountType = z.union([z.literal(1), z.literal(2)]).describe("1 Researcher, 2 Investor or supporter; never changes");
+const goal = z.int().min(1).max(SDG_NUMBERS.length);
+const kind = z.enum(["document", "video"]);
+
+export const user = z.object({ account_type: accountType, id, nick_name: z.string(), image: z.string().nullable() });
+
+export const session = z.object({ token_type: z.literal("Bearer"), access_token: z.string(), user });
+
+export const account = z.object({
+  user: user.extend({
+    email: z.email(),
+    kind: z.enum(["individual", "facilitator"]),
+    organisation: z.string().nullable(),
+    membership: z.string(),
+    language: z.string(),
+  }),
+});
+
+export const feedItem = z.object({
+  id,
+  kind,
+  sdg: goal,
+  title: z.string(),
+  summary: z.string(),
+  views: z.int(),
+  likes: z.int(),
+  created_at: time,
+  owner_id: id,
+  owner_name: z.string(),
+});
+
+export const feedPage = z.object({ items: z.array(feedItem), hasMore: z.boolean() });
+
+export const content = z.object({
+  content: feedItem.extend({
+    content: z.string(),
+    keywords: z.string(),
+    publicize: z.union([z.literal(0), z.literal(1)]),
+    file_size: z.int(),
+    file_type: z.string(),
+    thumbnail_type: z.string(),
+    updated_at: time,
+    hidden_at: time.nullable().describe("set while a moderator keeps the item hidden (then only its owner sees it)"),
+    file_url: z.string(),
+    thumbnail_url: z.string(),
+  }),
+});
+
+export const created = z.object({ id });
+
+export const uploadStatus = z.object({
+  id: z.string(),
+  size: z.int().optional(),
+  partSize: z.int(),
+  parts: z.array(z.int()),
+  completed: z.boolean().optional(),
+});
+export const partStored = z.object({ part: z.int() });
+export const uploadCompleted = z.object({ completed: z.literal(true) });
+
+const mark = "matches are wrapped in U+0001 and U+0002";
+const contentHit = z.object({
+  id,
+  kind,
+  sdg: goal,
+  title: z.string().describe(mark),
+  snippet: z.string().describe(mark),
+  owner_name: z.string(),
+  created_at: time,
+});
+const memberHit = z.object({ id, nick_name: z.string().describe(mark), organisation: z.string().nullable(), account_type: accountType });
+
+export const searchResults = z.object({
+  query: z.object({
+    q: z.string(),
+    tab: z.enum(["documents", "videos", "members"]),
+    sdg: goal.optional(),
+    since: z.enum(["week", "month", "year"]).optional(),
+    type: z.enum(["1", "2"]).optional(),
+    page: z.int(),
+  }),
+  results: z.array(z.union([contentHit, memberHit])).describe("documents and videos, or members, as the tab says"),
+  hasMore: z.boolean(),
+});
+
+export const history = z.object({ history: z.array(z.string()) });
+
+const comment = z.object({ id, user_id: id, nick_name: z.string(), body: z.string(), created_at: time });
+export const comments = z.object({ comments: z.array(comment) });
+export const social = z.object({ liked: z.boolean(), following: z.boolean(), followers: z.int(), comments: z.array(comment) });
+export const followers = z.object({ followers: z.int() });
+
+const breakdown = z.object(
+  Object.fromEntries(SCORE_INPUTS.map((input) => [input, z.object({ count: z.int(), coefficient: z.number(), product: z.number() })])),
+);
+export const ranking = z.object({
+  ranking: z.array(z.object({ rank: z.int(), user_id: id, nick_name: z.string(), account_type: accountType, score: z.number() })),
+  me: z
+    .object({ score: z.number(), breakdown, computed_at: time, rank: z.int() })
+    .nullable()
+    .describe("null until the first recomputation"),
+});
+
+const reasons = Object.keys(POINT_RULES) as [keyof typeof POINT_RULES, ...(keyof typeof POINT_RULES)[]];
+export const points = z.object({
+  awards: z.array(z.object({ reason: z.enum(reasons), amount: z.int(), day: z.iso.date(), created_at: time })),
+  periodTotal: z.int(),
+  rules: z.object(Object.fromEntries(reasons.map((reason) => [reason, z.object({ amount: z.int(), dailyCap: z.int() })]))),
+});
+
+const memberSummary = z.object({ id, nick_name: z.string(), account_type: accountType, image: z.string().nullable() });
+export const memberPage = z.object({
+  member: memberSummary.extend({
+    kind: z.enum(["individual", "facilitator"]),
+    organisation: z.string().nullable(),
+    created_at: time,
+    followers: z.int(),
+    following: z.int(),
+    uploads: z.int(),
+  }),
+  isSelf: z.boolean(),
+  viewerFollows: z.boolean(),
+  uploads: z.array(feedItem).describe("the 50 newest; publicized only, unless they are your own"),
+  followers: z.array(memberSummary).describe("the 50 newest"),
+  following: z.array(memberSummary).describe("the 50 newest"),
+  interests: z.array(goal),
+});
+
+export const interests = z.object({ interests: z.array(goal) });
+export const recommendations = feedPage.extend({ page: z.int() });
+
+const message = z.object({
+  id: id.describe("increases in the order messages were stored"),
+  conversation_id: id,
+  sender_id: id,
+  client_id: z.string(),
+  body: z.string(),
+  created_at: time,
+});
+export const sentMessage = z.object({ message });
+export const messages = z.object({ messages: z.array(message), hasMore: z.boolean() });
+const conversation = z.object({
+  id,
+  other: memberSummary,
+  last_message: message.pick({ id: true, sender_id: true, body: true, created_at: true }).nullable(),
+  unread_count: z.int(),
+});
+export const conversations = z.object({ conversations: z.array(conversation) });
+export const startedConversation = z.object({ conversation });
+
+/** Every refusal: the code (400 bad input with errors per field, 401 wrong email or password, 4010 no or expired token, …) and a translated message. */
+export const apiError = z.object({
+  code: z.union([400, 401, 403, 404, 405, 409, 413, 415, 416, 429, 500, 4010].map((code) => z.literal(code))),
+  message: z.string().describe("translated (Accept-Language)"),
+  errors: z.record(z.string(), z.array(z.string())).optional().describe("messages per field"),
+});
