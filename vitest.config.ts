@@ -14,7 +14,11 @@ export default defineConfig({
           cloudflareTest(async () => ({
             main: "./tests/workers/worker.ts",
             wrangler: { configPath: "./wrangler.toml" },
-            miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") } },
+            miniflare: {
+              bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") },
+              // The API's per-member limit, low enough that a test reaches it (wrangler.toml's local one is for the browser suites).
+              ratelimits: { API_LIMITER: { namespace_id: "1003", simple: { limit: 400, period: 60 } } },
+            },
           })),
         ],
         test: { name: "workers", include: ["tests/workers/**/*.test.ts"], setupFiles: ["./tests/workers/apply-migrations.ts"] },
