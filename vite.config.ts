@@ -1,11 +1,23 @@
+import { readFileSync } from "node:fs";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { deployTarget } from "./app/lib/deploy-target";
 
+/** The API reference's viewer (/api/docs): static files beside the client build, in no page's bundle. */
+const apiReferenceViewer = (): Plugin => ({
+  name: "api-reference-viewer",
+  applyToEnvironment: (environment) => environment.name === "client",
+  generateBundle() {
+    for (const file of ["swagger-ui-bundle.js", "swagger-ui.css"]) {
+      this.emitFile({ type: "asset", fileName: `api-docs/${file}`, source: readFileSync(`node_modules/swagger-ui-dist/${file}`) });
+    }
+  },
+});
+
 export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter()],
+  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter(), apiReferenceViewer()],
   // A literal, so that local-only code is dropped from deployed builds (app/build-flags.d.ts).
   define: { __LOCAL_BUILD__: JSON.stringify(deployTarget() === "local") },
   resolve: { tsconfigPaths: true },

@@ -60,7 +60,7 @@ const TAGS: Record<string, string> = {
   comments: "Comments members wrote",
   contents: "Documents and videos: the feed, one item, its file, likes and comments",
   conversations: "Private messages between two members",
-  document: "This API description",
+  document: "This API description, as JSON and readable",
   interests: "The goals a member follows (at most five)",
   members: "Members' pages",
   points: "Points members earn",
@@ -72,7 +72,7 @@ const TAGS: Record<string, string> = {
 };
 const tagOf = (route: ApiRoute) => {
   const segment = route.path.split("/")[1] ?? "";
-  return segment in TAGS ? segment : "document";
+  return segment in TAGS ? segment : "document"; // /openapi.json and /docs
 };
 
 const operationId = (route: ApiRoute) =>

@@ -13,6 +13,7 @@ import { type ApiRoute, forAnyone } from "./define";
 import { API_CODES, fail, notFound } from "./envelope";
 import { memberRoutes } from "./members";
 import { apiDocument } from "./openapi";
+import { referencePage } from "./reference";
 import { socialRoutes } from "./social";
 import { userRoutes } from "./users";
 
@@ -31,6 +32,13 @@ const ROUTES: ApiRoute[] = [
     summary: "This document",
     answers: { 200: { bytes: "OpenAPI 3.1", types: ["application/json"] } },
     handle: () => Response.json(document()),
+  }),
+  forAnyone({
+    method: "GET",
+    path: "/docs",
+    summary: "This document, readable (Swagger UI)",
+    answers: { 200: { bytes: "An HTML page", types: ["text/html"] } },
+    handle: referencePage,
   }),
 ];
 

@@ -72,3 +72,29 @@ test("a client generated from the document by openapi-typescript type-checks the
   }
   expect(output).toBe("");
 });
+
+test("the API reference renders the document with Swagger UI under a policy that allows no inline or foreign script; without JavaScript it links the document", async ({
+  page,
+  browser,
+}) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  page.on("pageerror", (error) => violations.push(error.message));
+  const response = await page.goto("/api/docs");
+  const policy = response?.headers()["content-security-policy"] ?? "";
+  expect(policy).toContain("script-src 'self'");
+  expect(policy).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
+  await expect(page.getByRole("heading", { name: /Research Commons API/ })).toBeVisible();
+  // Operations from the generated document, grouped by tag, with the spec's login call among them.
+  await expect(page.locator(".opblock-summary-path").filter({ hasText: /^\/users\/login$/ })).toBeVisible();
+  await expect(page.locator(".opblock-tag").filter({ hasText: "conversations" })).toBeVisible();
+  expect(violations).toEqual([]);
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  await plain.goto("/api/docs");
+  await expect(plain.getByRole("link", { name: "/api/openapi.json" })).toBeVisible();
+  await noScript.close();
+});

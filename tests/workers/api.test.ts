@@ -287,6 +287,7 @@ describe("the JSON API (spec section 7)", () => {
         "/users/{id}",
         "/users/{id}/follow",
         "/openapi.json",
+        "/docs",
       ].sort(),
     );
   });
