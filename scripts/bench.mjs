@@ -54,6 +54,7 @@ try {
   cookie = await loginTimings();
   await pageSizes();
   await throughput();
+  await oversizeBodyMemory();
   await uploadMemory();
   await slow4gLcp();
 } finally {
@@ -233,6 +234,33 @@ async function measured(label, mb, work) {
   console.log(
     `${label} ${String(mb).padStart(3)} MB: status ${status} in ${seconds.toFixed(2)} s (${(mb / seconds).toFixed(1)} MB/s); ${rss}`,
   );
+}
+
+/**
+ * Unauthenticated oversize JSON bodies to the API login (80 MB once grew workerd by about 500 MB):
+ * refused while they arrive, the rest drained and dropped. Growth that does not follow the size, and
+ * stops growing on a repeat, is the allocator's high-water mark, not a kept body.
+ */
+async function oversizeBodyMemory() {
+  console.log("\nOversize JSON bodies, refused while they arrive (workerd resident memory sampled every 50 ms)");
+  for (const mb of [10, 100, 100]) {
+    await measured("pwd to /api/users/login     ", mb, async () => {
+      async function* body() {
+        yield new TextEncoder().encode('{"email":"a@b.example","pwd":"');
+        const chunk = new Uint8Array(1024 * 1024).fill(97);
+        for (let i = 0; i < mb; i++) yield chunk;
+        yield new TextEncoder().encode('"}');
+      }
+      const res = await fetch(`${base}/api/users/login`, {
+        method: "POST",
+        body: ReadableStream.from(body()),
+        duplex: "half",
+        headers: { "Content-Type": "application/json" },
+      });
+      await res.arrayBuffer();
+      return res.status;
+    });
+  }
 }
 
 async function uploadMemory() {
