@@ -1,3 +1,5 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import { requireUser } from "~/.server/auth/session";
@@ -56,9 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`/personal?member=${id}`, { status: 303, headers: { "Set-Cookie": flashCookie(request, "success", done) } });
   } else if (intent === "add-interest") {
     // Interests are one's own: whatever page the form was on, they go to the signed-in member.
-    const parsed = interestSchema.safeParse(Object.fromEntries(form));
-    const refusal = parsed.success ? await addInterest(env.DB, user.id, parsed.data.sdg, now) : (parsed.error.issues[0]?.message ?? "");
-    if (refusal) return data({ interestError: refusal }, { status: 400 });
+    const submission = parseWithZod(form, { schema: interestSchema });
+    if (submission.status !== "success") return data({ interest: submission.reply() }, { status: 400 });
+    const refusal = await addInterest(env.DB, user.id, submission.value.sdg, now);
+    if (refusal) return data({ interest: submission.reply({ fieldErrors: { sdg: [refusal] } }) }, { status: 400 });
   } else if (intent === "remove-interest") {
     await removeInterest(env.DB, user.id, Number(form.get("sdg")));
   } else {
@@ -86,6 +89,44 @@ function GoalChip({ sdg, children }: { sdg: number; children?: React.ReactNode }
       {sdg}. {t(sdgKey(sdg))}
       {children}
     </li>
+  );
+}
+
+/** Adding one of the goals to one's own interests (at most MAX_INTERESTS; a repeat is refused). */
+function InterestForm({ lastResult }: { lastResult: SubmissionResult | undefined }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: interestSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const error = fields.sdg.errors?.[0];
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-start gap-2" data-testid="add-interest">
+      <input type="hidden" name="intent" value="add-interest" />
+      <div>
+        <GoalSelect
+          name={fields.sdg.name}
+          key={fields.sdg.key}
+          defaultValue={String(fields.sdg.initialValue ?? "")}
+          aria-label={t("member.addInterest")}
+          emptyLabel="—"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${fields.sdg.errorId} interest-help` : "interest-help"}
+        />
+        {error ? (
+          <p id={fields.sdg.errorId} role="alert" className="mt-1 text-sm text-red-600">
+            {translateError(t, error)}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" variant="outline">
+        {t("member.addInterest")}
+      </Button>
+      <p id="interest-help" className="w-full text-xs text-slate-500">
+        {t("member.interestsHelp", { max: MAX_INTERESTS })}
+      </p>
+    </Form>
   );
 }
 
@@ -164,25 +205,7 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
             </GoalChip>
           ))}
         </ul>
-        {isSelf ? (
-          <Form method="post" className="flex flex-wrap items-start gap-2" data-testid="add-interest">
-            <input type="hidden" name="intent" value="add-interest" />
-            <div>
-              <GoalSelect name="sdg" aria-label={t("member.addInterest")} emptyLabel="—" aria-describedby="interest-help" />
-              {actionData?.interestError ? (
-                <p role="alert" className="mt-1 text-sm text-red-600">
-                  {translateError(t, actionData.interestError)}
-                </p>
-              ) : null}
-            </div>
-            <Button type="submit" variant="outline">
-              {t("member.addInterest")}
-            </Button>
-            <p id="interest-help" className="w-full text-xs text-slate-500">
-              {t("member.interestsHelp", { max: MAX_INTERESTS })}
-            </p>
-          </Form>
-        ) : null}
+        {isSelf ? <InterestForm lastResult={actionData?.interest} /> : null}
       </section>
 
       <section>

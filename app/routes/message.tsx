@@ -1,3 +1,5 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { optionalUser, requireUser } from "~/.server/auth/session";
@@ -13,7 +15,6 @@ import { RelativeTime } from "~/components/relative-time";
 import { ReportForm } from "~/components/report-form";
 import { Button } from "~/components/ui/button";
 import { translateError } from "~/lib/form-errors";
-import { MESSAGE_MAX } from "~/lib/limits";
 import { messageSchema } from "~/lib/schemas/message";
 import { useConversation } from "~/lib/use-conversation";
 import { cn } from "~/lib/utils";
@@ -57,15 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const id = openId(request);
   if (!id || !(await conversationFor(env.DB, id, user.id))) throw data(null, { status: 404 });
-  const parsed = messageSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    return data(
-      { error: parsed.error.issues[0]?.message ?? "validation.inputEmpty", body: String(form.get("body") ?? "") },
-      { status: 400 },
-    );
-  }
-  if (!(await conversationRoom(env, id).send(id, user.id, parsed.data)))
-    return data({ error: NOT_AVAILABLE, body: String(form.get("body") ?? "") }, { status: 403 });
+  const submission = parseWithZod(form, { schema: messageSchema });
+  if (submission.status !== "success") return data({ composer: submission.reply() }, { status: 400 });
+  if (!(await conversationRoom(env, id).send(id, user.id, submission.value)))
+    return data({ composer: submission.reply({ formErrors: [NOT_AVAILABLE] }) }, { status: 403 });
   return redirect(`/message?conversation=${id}`, { status: 303 });
 }
 
@@ -132,7 +128,12 @@ function Conversation({
 }) {
   const { t } = useTranslation();
   const live = useConversation(open.id, me, open.messages);
-  const error = live.error ?? actionData?.error ?? null;
+  const [form, fields] = useForm({
+    lastResult: actionData?.composer,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: messageSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const error = live.error ?? fields.body.errors?.[0] ?? form.errors?.[0] ?? null;
   return (
     <section
       className="flex min-h-[60vh] flex-col rounded-lg border border-slate-200 bg-white"
@@ -197,14 +198,16 @@ function Conversation({
       </div>
       <Form
         method="post"
+        {...getFormProps(form)}
         className="flex flex-col gap-1 border-t border-slate-100 p-3"
         data-testid="composer"
         onSubmit={(event) => {
-          // With the socket open, the message goes live; otherwise the form posts as it does without JavaScript.
+          // Checked as the server would (a refusal shows beside the field); then, with the socket open, the
+          // message goes live, and otherwise the form posts as it does without JavaScript.
+          form.onSubmit(event);
+          if (event.defaultPrevented) return;
           const field = event.currentTarget.elements.namedItem("body") as HTMLTextAreaElement;
-          const body = field.value.trim();
-          if (!body || body.length > MESSAGE_MAX) return;
-          if (live.send(body)) {
+          if (live.send(field.value.trim())) {
             event.preventDefault();
             field.value = "";
           }
@@ -219,7 +222,7 @@ function Conversation({
             id="message-body"
             name="body"
             rows={2}
-            defaultValue={actionData?.body ?? ""}
+            defaultValue={fields.body.initialValue ?? ""}
             placeholder={t("message.write")}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "message-error" : undefined}

@@ -15,7 +15,7 @@ test("home shows recommendations and a ranking excerpt, each linking to its full
   await expect(page.getByTestId("ranking").locator("li").first()).toBeVisible();
 });
 
-test("choose interests: at most five, a repeat refused, one removed", async ({ page }) => {
+test("choose interests: one must be chosen, at most five, a repeat refused, one removed", async ({ page }) => {
   await signUpAndIn(page, "Interested");
   await open(page, test.info(), "/personal");
   await expect(page.getByTestId("member-name")).toHaveText("Interested");
@@ -24,6 +24,10 @@ test("choose interests: at most five, a repeat refused, one removed", async ({ p
     await page.getByLabel("Add interest").selectOption(goal);
     await page.getByRole("button", { name: "Add interest" }).click();
   };
+  // No goal chosen: refused beside the field (by the browser with JavaScript, by the server without).
+  await page.getByRole("button", { name: "Add interest" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Goal cannot be empty");
+  await expect(page.getByLabel("Add interest")).toHaveAttribute("aria-invalid", "true");
   for (const [i, goal] of ["6", "13", "3", "7", "14"].entries()) {
     await add(goal);
     await expect(chips).toHaveCount(i + 1);
