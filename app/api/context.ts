@@ -1,8 +1,8 @@
 import type { Caller } from "~/.server/accounts/accounts";
 import { currentSession } from "~/.server/accounts/accounts";
-import type { SessionUser } from "~/.server/accounts/sessions";
 import { tokenFromHeader } from "~/.server/auth/cookies";
 import { translator } from "~/.server/i18n/translate";
+import type { Member } from "./define";
 import { API_CODES, fail } from "./envelope";
 
 /** What every API handler gets: who is asking (address, clock, language) and the request. */
@@ -11,7 +11,7 @@ export interface ApiContext extends Caller {
 }
 
 /** The member behind the Authorization header, or the answer to give instead (4010). */
-export async function authenticate(ctx: ApiContext): Promise<{ user: SessionUser; token: string } | Response> {
+export async function authenticate(ctx: ApiContext): Promise<Member | Response> {
   const token = tokenFromHeader(ctx.request);
   const found = await currentSession(token, ctx.now);
   if (found.status !== "valid" || !token) {

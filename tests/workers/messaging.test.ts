@@ -4,10 +4,11 @@ import { describe, expect, it } from "vitest";
 import { logout } from "~/.server/accounts/accounts";
 import { createSession } from "~/.server/accounts/sessions";
 import { listConversations, markRead, messagesPage, startConversation, unreadTotal } from "~/.server/messaging/conversations";
-import { conversationRoom, type LiveEvent } from "~/.server/messaging/live";
+import { conversationRoom } from "~/.server/messaging/live";
 import { handleSocket } from "~/.server/messaging/sockets";
 import { MESSAGE_MAX } from "~/lib/limits";
 import { SESSION_ENDED_CLOSE } from "~/lib/live-socket";
+import type { LiveEvent } from "~/lib/shapes";
 import { newMember } from "./helpers";
 
 const clientId = () => crypto.randomUUID();

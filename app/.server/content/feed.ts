@@ -12,8 +12,6 @@ export const feedQuerySchema = z.object({
 });
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 
-export type { FeedItem };
-
 const ORDER: Record<FeedQuery["sort"], string> = {
   newest: "c.created_at DESC, c.id DESC",
   views: "c.views DESC, c.created_at DESC, c.id DESC",

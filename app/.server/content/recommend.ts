@@ -1,4 +1,5 @@
-import { FEED_PAGE_SIZE, type FeedItem } from "./feed";
+import type { FeedItem } from "~/lib/shapes";
+import { FEED_PAGE_SIZE } from "./feed";
 
 const POPULARITY = "c.likes * 3 + c.views";
 const ORDER = `${POPULARITY} DESC, c.created_at DESC, c.id DESC`;

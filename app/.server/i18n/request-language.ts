@@ -3,15 +3,29 @@ import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGES, type Language
 
 /**
  * The request's language without the page middleware (for answers given before React Router runs):
- * the member's choice in the cookie, then the first supported Accept-Language, then English.
+ * the member's choice in the cookie, then the supported Accept-Language weighed most, then English.
  */
 export function languageOf(request: Request): Language {
   const chosen = readCookie(request, LANGUAGE_COOKIE);
   if (isLanguage(chosen)) return chosen;
-  for (const part of (request.headers.get("Accept-Language") ?? "").split(",")) {
-    const base = part.split(";")[0]?.trim().toLowerCase().split("-")[0];
-    const match = LANGUAGES.find((lang) => lang === base);
-    if (match) return match;
-  }
-  return DEFAULT_LANGUAGE;
+  return preferred(request.headers.get("Accept-Language") ?? "") ?? DEFAULT_LANGUAGE;
+}
+
+/** The supported language the header weighs most (q, 1 when absent; q=0 means "not this one"); ties keep their order. */
+function preferred(acceptLanguage: string): Language | undefined {
+  const ranked = acceptLanguage
+    .split(",")
+    .map((part, order) => {
+      const [tag = "", ...params] = part.split(";");
+      const q = Number(
+        params
+          .find((param) => param.trim().startsWith("q="))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
+      return { base: tag.trim().toLowerCase().split("-")[0], q: Number.isFinite(q) ? q : 0, order };
+    })
+    .filter(({ q }) => q > 0)
+    .sort((a, b) => b.q - a.q || a.order - b.order);
+  return ranked.map(({ base }) => LANGUAGES.find((lang) => lang === base)).find((lang) => lang !== undefined);
 }

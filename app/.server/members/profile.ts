@@ -1,11 +1,8 @@
-import type { FeedItem } from "~/.server/content/feed";
-import type { MemberSummary } from "~/lib/shapes";
+import type { FeedItem, MemberSummary } from "~/lib/shapes";
 
 // What a member's page shows: profile basics, uploads, follower and following counts and lists.
 
 export const MEMBER_LIST_SIZE = 50;
-
-export type { MemberSummary };
 
 export interface MemberProfile extends MemberSummary {
   kind: "individual" | "facilitator";

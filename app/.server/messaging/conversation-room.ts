@@ -2,12 +2,12 @@ import { DurableObject } from "cloudflare:workers";
 import { findSessionByHash } from "~/.server/accounts/sessions";
 import { NOT_AVAILABLE } from "~/.server/social/blocks";
 import { type MessageInput, messageSchema } from "~/lib/schemas/message";
-import { type Message, markRead, membersOf, messagesPage, storeMessage } from "./conversations";
+import type { LiveEvent, Message } from "~/lib/shapes";
+import { markRead, membersOf, messagesPage, storeMessage } from "./conversations";
 import {
   CONVERSATION_HEADER,
   closeBack,
   closeEnded,
-  type LiveEvent,
   MEMBER_HEADER,
   memberTag,
   SESSION_HEADER,

@@ -1,13 +1,10 @@
-import type { MemberSummary } from "~/.server/members/profile";
 import { BLOCKED_BETWEEN } from "~/.server/social/blocks";
-import type { Message } from "~/lib/shapes";
+import type { MemberSummary, Message } from "~/lib/shapes";
 
 // Conversations between two members and their messages, in D1. Every write a member makes goes
 // through the conversation's Durable Object (conversation-room.ts), which calls these in order.
 
 export const MESSAGE_PAGE_SIZE = 30;
-
-export type { Message };
 
 export interface ConversationSummary {
   id: number;

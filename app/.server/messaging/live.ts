@@ -25,7 +25,6 @@ export const roomName = (conversationId: number) => `conversation:${conversation
 export const inboxName = (userId: number) => `member:${userId}`;
 
 /** Events a page receives over its socket. */
-export type { LiveEvent };
 
 export function conversationRoom(env: Env, conversationId: number) {
   return env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(roomName(conversationId)));

@@ -91,8 +91,6 @@ export async function recomputeScores(db: D1Database, now: number) {
   return { members: counts.size };
 }
 
-export type { RankedMember };
-
 /** The stored ranking; equal scores share a rank. */
 export async function rankingList(db: D1Database, limit = 100): Promise<RankedMember[]> {
   const { results } = await db

@@ -5,8 +5,6 @@ import type { Flash } from "~/lib/shapes";
 
 const FLASH_COOKIE = "flash";
 
-export type { Flash };
-
 export const flashContext = createContext<Flash | null>(null);
 
 /** A redirect back after a refusal that does not say why (a block): the neutral notice, as a toast. */
