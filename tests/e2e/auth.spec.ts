@@ -32,6 +32,13 @@ async function signUp(
   await expect(page.getByTestId("toast")).toHaveText("Welcome! Your account is ready.");
 }
 
+/** Logs in as a member would: the login form, filled and sent. */
+async function logInThroughForm(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+}
+
 async function logOut(page: Page) {
   const info = test.info();
   await ready(page, info);
@@ -57,9 +64,7 @@ test("sign up as a researcher (individual), log out, and log back in", async ({ 
   await logOut(page);
   await page.goto("/home");
   await expect(page).toHaveURL(/\/login\?redirect=%2Fhome$/);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("a long walk by the river");
-  await page.getByRole("button", { name: "Log in" }).click();
+  await logInThroughForm(page, email, "a long walk by the river");
   await expect(page).toHaveURL(/\/home$/);
 });
 
@@ -84,9 +89,7 @@ test("a guarded deep link with a query goes through login and lands exactly ther
   await expect(page).toHaveURL(/\/login\?redirect=%2Fretrieval%2Fdetail%3Fid%3D42%26tab%3Dcomments$/);
   await expect(page.getByTestId("toast")).toHaveText("Please log in to view contents");
   await ready(page, test.info());
-  await page.getByLabel("Email").fill("investor@demo.test");
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
+  await logInThroughForm(page, "investor@demo.test", DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/retrieval\/detail\?id=42&tab=comments$/);
   // Signed in, /login goes to / (and so to /home).
   await page.goto("/login");
@@ -96,9 +99,7 @@ test("a guarded deep link with a query goes through login and lands exactly ther
 test("an outside redirect target is ignored after login", async ({ page }) => {
   await page.goto("/login?redirect=https%3A%2F%2Fevil.example%2F");
   await ready(page, test.info());
-  await page.getByLabel("Email").fill("lab@demo.test");
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
+  await logInThroughForm(page, "lab@demo.test", DEMO_PASSWORD);
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/home$/);
 });
 
@@ -261,9 +262,7 @@ test("the language a member chose follows them to another browser", async ({ pag
   await other.goto("/login");
   await ready(other, test.info());
   await expect(other.locator("html")).toHaveAttribute("lang", "en");
-  await other.getByLabel("Email").fill(member.email);
-  await other.getByLabel("Password").fill(DEMO_PASSWORD);
-  await other.getByRole("button", { name: "Log in" }).click();
+  await logInThroughForm(other, member.email, DEMO_PASSWORD);
   await expect(other).toHaveURL(/\/home$/);
   await expect(other.locator("html")).toHaveAttribute("lang", "zh");
   await elsewhere.close();
@@ -294,9 +293,7 @@ test("guesses from many addresses slow a new browser down, but not the member's 
   // Signing in through the form makes this browser known to the account.
   await page.goto("/login");
   await ready(page, info);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
+  await logInThroughForm(page, email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/$|\/home$/);
   await page.context().clearCookies({ name: "token" });
 
@@ -311,16 +308,12 @@ test("guesses from many addresses slow a new browser down, but not the member's 
   const strangerPage = await stranger.newPage();
   await strangerPage.goto("/login");
   await ready(strangerPage, info);
-  await strangerPage.getByLabel("Email").fill(email);
-  await strangerPage.getByLabel("Password").fill(DEMO_PASSWORD);
-  await strangerPage.getByRole("button", { name: "Log in" }).click();
+  await logInThroughForm(strangerPage, email, DEMO_PASSWORD);
   await expect(strangerPage.getByTestId("form-error")).toContainText("Too many failed attempts on this account");
   await stranger.close();
 
   await page.goto("/login");
   await ready(page, info);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
+  await logInThroughForm(page, email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/$|\/home$/);
 });

@@ -2,6 +2,18 @@ import type { Browser } from "@playwright/test";
 import { clientIp, expect, signIn, signUpAndIn, test } from "./fixtures";
 import { ready } from "./helpers";
 
+/** The demo moderator, signed in on a browser of their own (JavaScript as the project has it). */
+async function moderatorPage(browser: Browser) {
+  const context = await browser.newContext({
+    extraHTTPHeaders: { "CF-Connecting-IP": clientIp() },
+    javaScriptEnabled: test.info().project.use.javaScriptEnabled,
+  });
+  const page = await context.newPage();
+  await page.goto("/login");
+  await signIn(page, "moderator@demo.test");
+  return { context, page };
+}
+
 /** Another member, in a browser of their own. */
 async function otherMember(browser: Browser, name: string) {
   const context = await browser.newContext({
@@ -90,13 +102,7 @@ test("a reported comment reaches the moderation queue; a moderator hides it; mem
   expect(refused?.status()).toBe(403);
   await expect(page).toHaveTitle(/No permission/);
 
-  const moderator = await browser.newContext({
-    extraHTTPHeaders: { "CF-Connecting-IP": clientIp() },
-    javaScriptEnabled: info.project.use.javaScriptEnabled,
-  });
-  const mod = await moderator.newPage();
-  await mod.goto("/login");
-  await signIn(mod, "moderator@demo.test");
+  const { context: moderator, page: mod } = await moderatorPage(browser);
   await mod.goto("/home");
   await ready(mod, info);
   await mod.getByRole("link", { name: "Moderation" }).first().click();
@@ -129,13 +135,7 @@ test("a member suspended from the queue cannot sign in and is told why; lifting 
   await page.getByRole("button", { name: "Send report" }).click();
   await expect(page.getByTestId("toast")).toHaveText("Thank you. A moderator will look at your report.");
 
-  const moderator = await browser.newContext({
-    extraHTTPHeaders: { "CF-Connecting-IP": clientIp() },
-    javaScriptEnabled: info.project.use.javaScriptEnabled,
-  });
-  const mod = await moderator.newPage();
-  await mod.goto("/login");
-  await signIn(mod, "moderator@demo.test");
+  const { context: moderator, page: mod } = await moderatorPage(browser);
   await mod.goto("/moderation");
   await ready(mod, info);
   await mod.getByTestId("reports").locator("li", { hasText: name }).getByRole("button", { name: "Suspend the author" }).click();
