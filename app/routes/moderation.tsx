@@ -87,34 +87,54 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       </section>
-      <section>
-        <h2 className="mb-2 font-medium">{t("safety.hiddenItems")}</h2>
-        {hidden.length === 0 ? <p className="text-sm text-slate-500">{t("safety.noneHidden")}</p> : null}
-        <ul className="flex flex-col gap-2" data-testid="hidden">
-          {hidden.map((item) => (
-            <li key={`${item.target_type}-${item.target_id}`} className="flex flex-wrap items-center justify-between gap-2 text-sm">
-              <span>
-                {t(`safety.targets.${item.target_type}`)}: {item.preview}
-              </span>
-              <Decide type={item.target_type} id={item.target_id} reason="other" actions={["restore"]} />
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section>
-        <h2 className="mb-2 font-medium">{t("safety.suspendedMembers")}</h2>
-        {suspended.length === 0 ? <p className="text-sm text-slate-500">{t("safety.noneSuspended")}</p> : null}
-        <ul className="flex flex-col gap-2" data-testid="suspended">
-          {suspended.map((member) => (
-            <li key={member.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
-              <span>
-                {member.nick_name} · {t(`safety.reasons.${member.suspended_reason}`)}
-              </span>
-              <Decide type="member" id={member.id} reason={member.suspended_reason} actions={["unsuspend"]} />
-            </li>
-          ))}
-        </ul>
-      </section>
+      <UndoList
+        title={t("safety.hiddenItems")}
+        empty={t("safety.noneHidden")}
+        testId="hidden"
+        rows={hidden.map((item) => ({
+          key: `${item.target_type}-${item.target_id}`,
+          label: `${t(`safety.targets.${item.target_type}`)}: ${item.preview}`,
+          undo: <Decide type={item.target_type} id={item.target_id} reason="other" actions={["restore"]} />,
+        }))}
+      />
+      <UndoList
+        title={t("safety.suspendedMembers")}
+        empty={t("safety.noneSuspended")}
+        testId="suspended"
+        rows={suspended.map((member) => ({
+          key: String(member.id),
+          label: `${member.nick_name} · ${t(`safety.reasons.${member.suspended_reason}`)}`,
+          undo: <Decide type="member" id={member.id} reason={member.suspended_reason} actions={["unsuspend"]} />,
+        }))}
+      />
     </div>
+  );
+}
+
+/** What moderators did and may undo: a titled list of rows, each with its undo button. */
+function UndoList({
+  title,
+  empty,
+  testId,
+  rows,
+}: {
+  title: string;
+  empty: string;
+  testId: string;
+  rows: { key: string; label: string; undo: React.ReactNode }[];
+}) {
+  return (
+    <section>
+      <h2 className="mb-2 font-medium">{title}</h2>
+      {rows.length === 0 ? <p className="text-sm text-slate-500">{empty}</p> : null}
+      <ul className="flex flex-col gap-2" data-testid={testId}>
+        {rows.map((row) => (
+          <li key={row.key} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+            <span>{row.label}</span>
+            {row.undo}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
