@@ -12,12 +12,12 @@ const accountType = z.union([z.literal(1), z.literal(2)]).describe("1 Researcher
 const goal = z.int().min(1).max(SDG_NUMBERS.length);
 const kind = z.enum(["document", "video"]);
 
-export const user = z.object({ account_type: accountType, id, nick_name: z.string(), image: z.string().nullable() });
+const memberSummary = z.object({ id, nick_name: z.string(), account_type: accountType, image: z.string().nullable() });
 
-export const session = z.object({ token_type: z.literal("Bearer"), access_token: z.string(), user });
+export const session = z.object({ token_type: z.literal("Bearer"), access_token: z.string(), user: memberSummary });
 
 export const account = z.object({
-  user: user.extend({
+  user: memberSummary.extend({
     email: z.email(),
     kind: z.enum(["individual", "facilitator"]),
     organisation: z.string().nullable(),
@@ -60,10 +60,10 @@ export const created = z.object({ id });
 
 export const uploadStatus = z.object({
   id: z.string(),
-  size: z.int().optional(),
+  size: z.int(),
   partSize: z.int(),
   parts: z.array(z.int()),
-  completed: z.boolean().optional(),
+  completed: z.boolean(),
 });
 export const partStored = z.object({ part: z.int() });
 export const uploadCompleted = z.object({ completed: z.literal(true) });
@@ -118,7 +118,6 @@ export const points = z.object({
   rules: z.object(Object.fromEntries(reasons.map((reason) => [reason, z.object({ amount: z.int(), dailyCap: z.int() })]))),
 });
 
-const memberSummary = z.object({ id, nick_name: z.string(), account_type: accountType, image: z.string().nullable() });
 export const memberPage = z.object({
   member: memberSummary.extend({
     kind: z.enum(["individual", "facilitator"]),
@@ -163,4 +162,8 @@ export const apiError = z.object({
   code: z.union([400, 401, 403, 404, 405, 409, 413, 415, 416, 429, 500, 4010].map((code) => z.literal(code))),
   message: z.string().describe("translated (Accept-Language)"),
   errors: z.record(z.string(), z.array(z.string())).optional().describe("messages per field"),
+  request_id: z
+    .string()
+    .optional()
+    .describe("on a failure, and on what the worker refuses before the API (413, another site's 403): quote it when reporting"),
 });

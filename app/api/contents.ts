@@ -32,24 +32,24 @@ const publicItem = ({
   thumbnail_url: `/api/contents/${item.id}/thumbnail`,
 });
 
+/** A file or thumbnail, with Range (206, 416) and ETag (304) alike. */
 const fileCall = (path: string, which: "file" | "thumbnail", summary: string, types: string[]) =>
   forMember({
     method: "GET",
     path,
     summary,
-    answers:
-      which === "file"
-        ? {
-            200: { bytes: "The file", types },
-            206: { bytes: "The requested range", types },
-            304: { empty: "Unchanged since the ETag sent" },
-            404: REFUSAL,
-            416: { empty: "Range not satisfiable" },
-          }
-        : { 200: { bytes: "The image", types }, 304: { empty: "Unchanged since the ETag sent" }, 404: REFUSAL },
+    answers: {
+      200: { bytes: "The bytes", types },
+      206: { bytes: "The requested range", types },
+      304: { empty: "Unchanged since the ETag sent" },
+      404: REFUSAL,
+      416: { empty: "Range not satisfiable" },
+    },
     handle: async ({ ctx, member, params: [id] }) => {
       const item = await findContent(env.DB, Number(id), member.user.id);
-      return item ? serveContentFile(ctx.request, env.FILES, item, which) : notFound(ctx.language, "item");
+      const served = item ? await serveContentFile(ctx.request, env.FILES, item, which) : null;
+      // The pages' plain 404 (an object missing from storage) becomes the API's envelope.
+      return served && served.status !== 404 ? served : notFound(ctx.language, "item");
     },
   });
 

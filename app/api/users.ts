@@ -69,7 +69,7 @@ export const userRoutes = [
     path: "/users/login",
     summary: "Log in with email and password",
     body: loginBody,
-    answers: { 200: answers.session, 401: REFUSAL, 429: REFUSAL },
+    answers: { 200: answers.session, 401: REFUSAL, 403: REFUSAL, 429: REFUSAL },
     handle: async ({ ctx, body }) => {
       const { token, user } = await login(body.email, body.pwd, ctx);
       return ok(session(token, user));

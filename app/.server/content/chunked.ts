@@ -39,7 +39,7 @@ export async function startUpload(db: D1Database, bucket: R2Bucket, ownerId: num
     await multipart.abort();
     throw new UploadRefused("file", "too-many");
   }
-  return { id, partSize: PART_SIZE, parts: [] as number[] };
+  return { id, size, partSize: PART_SIZE, parts: [] as number[], completed: false };
 }
 
 async function findUpload(db: D1Database, id: string, ownerId: number) {
