@@ -21,6 +21,7 @@ import { translateError } from "~/lib/form-errors";
 import { MAX_INTERESTS } from "~/lib/limits";
 import { interestSchema } from "~/lib/schemas/content";
 import { SDG_COLOURS, sdgKey } from "~/lib/sdg";
+import { useReplyCleared } from "~/lib/use-reply-cleared";
 import type { Route } from "./+types/member";
 
 /** /personal is the member's own page; /personal?member=ID is anyone's. */
@@ -100,6 +101,7 @@ function InterestForm({ lastResult }: { lastResult: SubmissionResult | undefined
     onValidate: ({ formData }) => parseWithZod(formData, { schema: interestSchema }),
     shouldValidate: "onSubmit",
   });
+  useReplyCleared(form, lastResult);
   const error = fields.sdg.errors?.[0];
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-start gap-2" data-testid="add-interest">

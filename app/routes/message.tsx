@@ -17,6 +17,7 @@ import { Button } from "~/components/ui/button";
 import { translateError } from "~/lib/form-errors";
 import { messageSchema } from "~/lib/schemas/message";
 import { useConversation } from "~/lib/use-conversation";
+import { useReplyCleared } from "~/lib/use-reply-cleared";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/message";
 
@@ -133,7 +134,9 @@ function Conversation({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: messageSchema }),
     shouldValidate: "onSubmit",
   });
-  const error = live.error ?? fields.body.errors?.[0] ?? form.errors?.[0] ?? null;
+  useReplyCleared(form, actionData?.composer);
+  const fieldError = fields.body.errors?.[0];
+  const error = live.error ?? fieldError ?? form.errors?.[0] ?? null;
   return (
     <section
       className="flex min-h-[60vh] flex-col rounded-lg border border-slate-200 bg-white"
@@ -224,14 +227,14 @@ function Conversation({
             rows={2}
             defaultValue={fields.body.initialValue ?? ""}
             placeholder={t("message.write")}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "message-error" : undefined}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={error ? form.errorId : undefined}
             className="min-h-10 flex-1 rounded-md border border-slate-300 px-3 py-2 text-sm"
           />
           <Button type="submit">{t("message.send")}</Button>
         </div>
         {error ? (
-          <p id="message-error" role="alert" className="text-sm text-red-600" data-testid="message-error">
+          <p id={form.errorId} role="alert" className="text-sm text-red-600" data-testid="message-error">
             {translateError(t, error)}
           </p>
         ) : null}
