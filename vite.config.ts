@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
@@ -6,12 +8,13 @@ import { defineConfig, type Plugin } from "vite";
 import { deployTarget } from "./app/lib/deploy-target";
 
 /** The API reference's viewer (/api/docs): static files beside the client build, in no page's bundle. */
+const viewerDir = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
 const apiReferenceViewer = (): Plugin => ({
   name: "api-reference-viewer",
   applyToEnvironment: (environment) => environment.name === "client",
   generateBundle() {
     for (const file of ["swagger-ui-bundle.js", "swagger-ui.css"]) {
-      this.emitFile({ type: "asset", fileName: `api-docs/${file}`, source: readFileSync(`node_modules/swagger-ui-dist/${file}`) });
+      this.emitFile({ type: "asset", fileName: `api-docs/${file}`, source: readFileSync(join(viewerDir, file)) });
     }
   },
 });

@@ -5,7 +5,7 @@ const POLICY = [
   "script-src 'self'",
   "style-src 'self'",
   "style-src-attr 'unsafe-inline'",
-  "img-src 'self' data:",
+  "img-src 'self' data: blob:",
   "font-src 'self'",
   "connect-src 'self'",
   "base-uri 'none'",

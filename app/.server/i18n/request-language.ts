@@ -19,7 +19,7 @@ function preferred(acceptLanguage: string): Language | undefined {
       const [tag = "", ...params] = part.split(";");
       const q = Number(
         params
-          .find((param) => param.trim().startsWith("q="))
+          .find((param) => param.trim().toLowerCase().startsWith("q="))
           ?.trim()
           .slice(2) ?? 1,
       );

@@ -24,8 +24,6 @@ export function closeEnded(sockets: WebSocket[]) {
 export const roomName = (conversationId: number) => `conversation:${conversationId}`;
 export const inboxName = (userId: number) => `member:${userId}`;
 
-/** Events a page receives over its socket. */
-
 export function conversationRoom(env: Env, conversationId: number) {
   return env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(roomName(conversationId)));
 }
