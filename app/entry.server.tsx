@@ -6,6 +6,7 @@ import { getInstance } from "./.server/i18n/middleware";
 import { logFailure } from "./.server/observability/failures";
 import css from "./app.css?inline";
 import { DocumentContext } from "./document-context";
+import { findMeta } from "./lib/route-meta";
 
 /** Loader, action and render errors: one structured log line, with the id the error page shows. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
@@ -40,5 +41,10 @@ export default async function handleRequest(
   // Finished HTML, never a half page: members on slow links get one complete document.
   await body.allReady;
   headers.set("Content-Type", "text/html; charset=utf-8");
+  // Pages are never kept by shared caches; the public ones (login, sign-up, reset) not even by the
+  // browser (spec section 2: "not cached"), so a shared computer shows no one's typed email later.
+  if (!headers.has("Cache-Control")) {
+    headers.set("Cache-Control", findMeta(new URL(request.url).pathname)?.noCache ? "no-store" : "private, no-cache");
+  }
   return new Response(body, { headers, status: responseStatus });
 }

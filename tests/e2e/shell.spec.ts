@@ -196,6 +196,14 @@ test("pages and assets carry the security headers", async ({ page }) => {
   expect(asset.headers()["content-security-policy"]).toContain("frame-ancestors");
 });
 
+test("public pages are not cached at all (spec section 2), and no page by a shared cache", async ({ page, request }) => {
+  for (const path of ["/login", "/signup", "/signup/individual", "/forgetPassword"]) {
+    expect((await request.get(path)).headers()["cache-control"], path).toBe("no-store");
+  }
+  const home = await page.goto("/home");
+  expect(home?.headers()["cache-control"]).toBe("private, no-cache");
+});
+
 test("a cross-site form post is refused and changes nothing", async ({ page, request }) => {
   const res = await request.post("/shell/sidebar", {
     form: { open: "0", redirectTo: "/home" },
