@@ -133,6 +133,17 @@ export const memberPage = z.object({
   followers: z.array(memberSummary).describe("the 50 newest"),
   following: z.array(memberSummary).describe("the 50 newest"),
   interests: z.array(goal),
+  profile: z
+    .object({
+      first_name: z.string(),
+      middle_name: z.string(),
+      family_name: z.string(),
+      academic: z.string(),
+      research: z.string(),
+      country: z.string().describe("ISO 3166-1 alpha-2"),
+    })
+    .nullable()
+    .describe("what the member chose to show of their profile; null when they show nothing"),
 });
 
 export const interests = z.object({ interests: z.array(goal) });
@@ -156,6 +167,37 @@ const conversation = z.object({
 });
 export const conversations = z.object({ conversations: z.array(conversation) });
 export const startedConversation = z.object({ conversation });
+
+export const profileSettings = z.object({
+  account_type: accountType,
+  kind: z.enum(["individual", "facilitator"]),
+  nick_name: z.string(),
+  profile: z
+    .object({
+      sex: z.enum(["female", "male", "other", "unsaid"]),
+      birthday: z.iso.date(),
+      address: z.string(),
+      first_name: z.string(),
+      middle_name: z.string(),
+      family_name: z.string(),
+      country: z.string(),
+      nationality: z.string(),
+      academic: z.string(),
+      research: z.string(),
+      website: z.string(),
+      phone: z.string(),
+      purpose: z.string(),
+      abbreviation: z.string().nullable(),
+      industry: z.string().nullable(),
+      organisation_phone: z.string().nullable(),
+      description: z.string().nullable(),
+      legal: z.string().nullable(),
+      organisation_email: z.string().nullable(),
+      public: z.union([z.literal(0), z.literal(1)]),
+      updated_at: time,
+    })
+    .nullable(),
+});
 
 /** Every refusal: the code (400 bad input with errors per field, 401 wrong email or password, 4010 no or expired token, …) and a translated message. */
 export const apiError = z.object({

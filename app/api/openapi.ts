@@ -67,6 +67,7 @@ const TAGS: Record<string, string> = {
   ranking: "The credit-score ranking",
   recommendations: "What to read next",
   search: "Full-text search and its history",
+  settings: "Your profile and password",
   uploads: "Resumable uploads, in parts",
   users: "Accounts: sign-up, login, codes, passwords, following",
 };

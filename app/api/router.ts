@@ -14,6 +14,7 @@ import { API_CODES, fail, notFound } from "./envelope";
 import { memberRoutes } from "./members";
 import { apiDocument } from "./openapi";
 import { referencePage } from "./reference";
+import { settingsRoutes } from "./settings";
 import { socialRoutes } from "./social";
 import { userRoutes } from "./users";
 
@@ -26,6 +27,7 @@ const ROUTES: ApiRoute[] = [
   ...socialRoutes,
   ...memberRoutes,
   ...conversationRoutes,
+  ...settingsRoutes,
   forAnyone({
     method: "GET",
     path: "/openapi.json",

@@ -26,3 +26,11 @@ export const REPORT_DETAILS_MAX = 500;
 
 /** Spec: at most five interests. */
 export const MAX_INTERESTS = 5;
+
+// A member's profile (docs/decisions/0016-profile-settings.md)
+/** Names, fields of study, industry, phone, website, email: one line each. */
+export const PROFILE_LINE_MAX = 120;
+/** Address, research, registration purpose, an organisation's description. */
+export const PROFILE_TEXT_MAX = 1000;
+/** The earliest birthday taken (a typo guard; the future is refused too). */
+export const BIRTHDAY_EARLIEST = "1900-01-01";

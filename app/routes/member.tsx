@@ -1,9 +1,11 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
+import { getLocale } from "~/.server/i18n/middleware";
+import { countryName } from "~/.server/members/countries";
 import { addInterest, removeInterest } from "~/.server/members/interests";
 import { memberPage } from "~/.server/members/profile";
 import { flashCookie, refusedRedirect } from "~/.server/shell/flash";
@@ -18,6 +20,7 @@ import { RelativeTime } from "~/components/relative-time";
 import { ReportForm } from "~/components/report-form";
 import { Button } from "~/components/ui/button";
 import { translateError } from "~/lib/form-errors";
+import { isLanguage } from "~/lib/i18n";
 import { MAX_INTERESTS } from "~/lib/limits";
 import { interestSchema } from "~/lib/schemas/content";
 import { SDG_COLOURS, sdgKey } from "~/lib/sdg";
@@ -36,7 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = Number.isInteger(id) && id > 0 ? await memberPage(env.DB, user.id, id) : null;
   if (!page) throw data(null, { status: 404 });
   const viewerBlocks = !page.isSelf && (await hasBlocked(env.DB, user.id, id));
-  return { ...page, viewerBlocks, now: Date.now() };
+  const locale = getLocale(context);
+  const country = page.profile ? countryName(page.profile.country, isLanguage(locale) ? locale : "en") : null;
+  return { ...page, viewerBlocks, country, now: Date.now() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -135,7 +140,7 @@ function InterestForm({ lastResult }: { lastResult: SubmissionResult | undefined
 /** A member's page: who they are, what they uploaded, who follows them and whom they follow. */
 export default function MemberPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { member, isSelf, viewerFollows, viewerBlocks, uploads, followers, following, interests, now } = loaderData;
+  const { member, isSelf, viewerFollows, viewerBlocks, uploads, followers, following, interests, profile, country, now } = loaderData;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6" data-testid="member-page">
       <title>{`${member.nick_name} - ${t("product.title")}`}</title>
@@ -151,9 +156,24 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
             {member.account_type === 1 ? t("search.researcher") : t("search.investor")} · {t(`member.${member.kind}`)}
             {member.organisation ? ` · ${member.organisation}` : ""}
           </p>
+          {profile ? (
+            <p className="text-sm text-slate-700" data-testid="member-profile">
+              {[profile.first_name, profile.middle_name, profile.family_name].join(" ")} · {profile.academic} · {country}
+            </p>
+          ) : null}
           <p className="text-xs text-slate-500">
             {t("member.joined")} <RelativeTime date={new Date(member.created_at)} now={new Date(now)} />
           </p>
+          {isSelf ? (
+            <p className="mt-1 flex gap-3 text-sm">
+              <Link to="/personal/Setting" className="text-brand hover:underline">
+                {t("route.setting")}
+              </Link>
+              <Link to="/personal/verification" className="text-brand hover:underline">
+                {t("route.verification")}
+              </Link>
+            </p>
+          ) : null}
         </div>
         <div className="flex gap-6">
           <Count value={member.uploads} label={t("member.uploads")} testId="count-uploads" />

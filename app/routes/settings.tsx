@@ -1,44 +1,144 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { Form, redirect } from "react-router";
-import { requireUser } from "~/.server/auth/session";
+import { data, Form, redirect } from "react-router";
+import { changePassword } from "~/.server/accounts/accounts";
+import { callerFrom } from "~/.server/auth/caller";
+import { accountFailure, invalid } from "~/.server/auth/form-actions";
+import { requireUser, sessionContext } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
+import { getLocale } from "~/.server/i18n/middleware";
+import { countryOptions } from "~/.server/members/countries";
+import { profileOf, saveProfile } from "~/.server/members/profile-settings";
 import { flashCookie } from "~/.server/shell/flash";
 import { blockedMembers, unblock } from "~/.server/social/blocks";
+import { LanguageForm, PasswordForm } from "~/components/account-forms";
 import { Avatar } from "~/components/avatar";
-import { EmptyState } from "~/components/empty-state";
 import { PageTitle } from "~/components/page-title";
+import { type ProfileDefaults, ProfileForm } from "~/components/profile-form";
 import { Button } from "~/components/ui/button";
+import { isLanguage } from "~/lib/i18n";
+import { changePasswordSchema } from "~/lib/schemas/auth";
+import { profileSchema } from "~/lib/schemas/profile";
 import type { Route } from "./+types/settings";
 
-/** /personal/Setting: the members this member blocked, to unblock (profile settings come with issue 13). */
+/** /personal/Setting: the profile (spec section 3), the password, the language, and blocked members. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  return { blocked: await blockedMembers(env.DB, user.id) };
+  const locale = getLocale(context);
+  const language = isLanguage(locale) ? locale : "en";
+  const [profile, blocked] = await Promise.all([profileOf(env.DB, user.id), blockedMembers(env.DB, user.id)]);
+  const defaults: ProfileDefaults = {
+    nickName: user.nick_name,
+    ...(profile
+      ? {
+          sex: profile.sex,
+          birthday: profile.birthday,
+          address: profile.address,
+          firstName: profile.first_name,
+          middleName: profile.middle_name,
+          familyName: profile.family_name,
+          country: profile.country,
+          nationality: profile.nationality,
+          academic: profile.academic,
+          research: profile.research,
+          website: profile.website,
+          phone: profile.phone,
+          purpose: profile.purpose,
+          abbreviation: profile.abbreviation ?? "",
+          industry: profile.industry ?? "",
+          organisationPhone: profile.organisation_phone ?? "",
+          description: profile.description ?? "",
+          legal: profile.legal ?? "",
+          organisationEmail: profile.organisation_email ?? "",
+          public: profile.public === 1 ? "on" : "",
+        }
+      : {}),
+  };
+  return {
+    kind: user.kind as "individual" | "facilitator",
+    accountType: user.account_type,
+    language,
+    defaults,
+    countries: countryOptions(language),
+    today: new Date().toISOString().slice(0, 10),
+    blocked,
+  };
 }
+
+const saved = (request: Request, key: string) =>
+  redirect("/personal/Setting", { status: 303, headers: { "Set-Cookie": flashCookie(request, "success", key) } });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "profile") {
+    const kind = user.kind as "individual" | "facilitator";
+    const submission = parseWithZod(form, { schema: profileSchema(kind) });
+    if (submission.status !== "success") return data({ profile: submission.reply() }, { status: 400 });
+    const refused = await saveProfile(env.DB, user.id, kind, submission.value, Date.now());
+    if (refused) return data({ profile: submission.reply({ fieldErrors: { [refused]: ["validation.countryInvalid"] } }) }, { status: 400 });
+    return saved(request, "notify.updateSuccess");
+  }
+  if (intent === "password") {
+    const submission = parseWithZod(form, { schema: changePasswordSchema });
+    if (submission.status !== "success") return data({ password: invalid(submission).data.result }, { status: 400 });
+    const token = context.get(sessionContext).token ?? "";
+    try {
+      await changePassword(user.id, token, submission.value.currentPassword, submission.value.password, callerFrom(request, context));
+    } catch (error) {
+      const failed = accountFailure(submission, error);
+      return data({ password: failed.data.result }, failed.init ?? undefined);
+    }
+    return saved(request, "notify.passwordChanged");
+  }
   const member = Number(form.get("member"));
-  if (Number.isInteger(member) && member > 0) await unblock(env.DB, user.id, member);
-  return redirect("/personal/Setting", { status: 303, headers: { "Set-Cookie": flashCookie(request, "success", "safety.unblockDone") } });
+  if (intent === "unblock" && Number.isInteger(member) && member > 0) {
+    await unblock(env.DB, user.id, member);
+    return saved(request, "safety.unblockDone");
+  }
+  throw data(null, { status: 400 });
 }
 
-export default function Settings({ loaderData }: Route.ComponentProps) {
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const { kind, accountType, defaults, countries, today, blocked, language } = loaderData;
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+    <div className="mx-auto flex max-w-3xl flex-col gap-8">
       <PageTitle titleKey="setting" />
-      <EmptyState what="setting" />
-      <section data-testid="blocked-members">
+      <section data-testid="profile" className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 className="mb-1 font-medium">{t("settings.profile")}</h2>
+        <p className="mb-4 text-sm text-slate-600">{t("settings.profileHelp")}</p>
+        <p className="mb-4 text-sm" data-testid="account-type">
+          <span className="font-medium">{t("settings.accountType")}:</span> {accountType === 1 ? t("auth.researcher") : t("auth.investor")}
+          <span className="block text-xs text-slate-500">{t("settings.accountTypeFixed")}</span>
+        </p>
+        <ProfileForm
+          kind={kind}
+          defaults={defaults}
+          countries={countries}
+          today={today}
+          lastResult={actionData && "profile" in actionData ? actionData.profile : undefined}
+        />
+      </section>
+      <section className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 className="mb-1 font-medium">{t("settings.password")}</h2>
+        <p className="mb-4 text-sm text-slate-600">{t("settings.passwordHelp")}</p>
+        <PasswordForm lastResult={actionData && "password" in actionData ? actionData.password : undefined} />
+      </section>
+      <section className="rounded-lg border border-slate-200 bg-white p-4">
+        <LanguageForm current={language} />
+      </section>
+      <section data-testid="blocked-members" className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="mb-2 font-medium">{t("safety.blockedMembers")}</h2>
-        {loaderData.blocked.length === 0 ? <p className="text-sm text-slate-500">{t("safety.noneBlocked")}</p> : null}
+        {blocked.length === 0 ? <p className="text-sm text-slate-500">{t("safety.noneBlocked")}</p> : null}
         <ul className="flex flex-col gap-2">
-          {loaderData.blocked.map((member) => (
+          {blocked.map((member) => (
             <li key={member.id} className="flex items-center gap-3">
               <Avatar image={member.image} name={member.nick_name} />
               <span className="flex-1">{member.nick_name}</span>
               <Form method="post">
+                <input type="hidden" name="intent" value="unblock" />
                 <input type="hidden" name="member" value={member.id} />
                 <Button type="submit" variant="outline" size="sm">
                   {t("safety.unblock")}

@@ -313,6 +313,8 @@ describe("the JSON API (spec section 7)", () => {
         "/users/{id}/follow",
         "/openapi.json",
         "/docs",
+        "/settings/profile",
+        "/settings/password",
       ].sort(),
     );
   });
@@ -536,6 +538,72 @@ describe("the conversations API (spec section 7)", () => {
     expect((await call("GET", `/conversations/${id}/messages`, { token: e })).status).toBe(404);
     expect((await send("let me in", "client-eve1", e)).status).toBe(404);
     expect((await call("GET", "/conversations", {})).json.code).toBe(4010);
+  });
+});
+
+describe("the settings API", () => {
+  const profile = {
+    nickName: "Api Settled",
+    sex: "female",
+    birthday: "1985-12-24",
+    address: "Somewhere 1",
+    firstName: "Ada",
+    middleName: "B",
+    familyName: "Lovelace",
+    country: "GB",
+    nationality: "GB",
+    academic: "Mathematics",
+    research: "Analytical engines",
+    website: "https://example.org",
+    phone: "+44 20 7946 0000",
+    purpose: "Share notes",
+    public: true,
+  };
+
+  it("saves the profile (never the account type), answers it back, and refuses an empty field per field", async () => {
+    const { res } = await registered();
+    const token = String(res.json.data?.access_token);
+    expect((await call("GET", "/settings/profile", { token })).json.data).toMatchObject({ account_type: 1, profile: null });
+    const empty = await call("PUT", "/settings/profile", { token, body: { ...profile, familyName: "" }, language: "zh" });
+    expect(empty.status).toBe(400);
+    expect(empty.json.errors?.familyName).toEqual(["姓不能为空"]);
+    const saved = await call("PUT", "/settings/profile", { token, body: { ...profile, account_type: 2, kind: "facilitator" } });
+    expect(saved.status).toBe(200);
+    const read = await call("GET", "/settings/profile", { token });
+    expect(read.json.data).toMatchObject({
+      account_type: 1,
+      kind: "individual",
+      nick_name: "Api Settled",
+      profile: { phone: "+442079460000" },
+    });
+    const country = await call("PUT", "/settings/profile", { token, body: { ...profile, country: "XX" } });
+    expect(country).toMatchObject({ status: 400, json: { errors: { country: ["Please choose a country from the list"] } } });
+  });
+
+  it("changes the password with the current one: other sessions end, this token goes on", async () => {
+    const { email, res } = await registered();
+    const token = String(res.json.data?.access_token);
+    const other = await call("POST", "/users/login", { body: { email, pwd: "river stones and moss" } });
+    const otherToken = String(other.json.data?.access_token);
+    const change = { currentPassword: "not it at all", password: "a new river of stones", confirmPassword: "a new river of stones" };
+    const wrong = await call("PUT", "/settings/password", { token, body: change });
+    expect(wrong).toMatchObject({ status: 400, json: { errors: { currentPassword: ["The current password is incorrect"] } } });
+    const changed = await call("PUT", "/settings/password", { token, body: { ...change, currentPassword: "river stones and moss" } });
+    expect(changed.status).toBe(200);
+    expect((await call("GET", "/auth/info", { token })).status).toBe(200);
+    expect((await call("GET", "/auth/info", { token: otherToken })).json.code).toBe(4010);
+    expect((await call("POST", "/users/login", { body: { email, pwd: "a new river of stones" } })).status).toBe(200);
+  });
+
+  it("lets only one of two password changes at once win", async () => {
+    const { res } = await registered();
+    const token = String(res.json.data?.access_token);
+    const body = (password: string) => ({ currentPassword: "river stones and moss", password, confirmPassword: password });
+    const answers = await Promise.all([
+      call("PUT", "/settings/password", { token, body: body("first new passphrase") }),
+      call("PUT", "/settings/password", { token, body: body("second new passphrase") }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
   });
 });
 

@@ -9,7 +9,7 @@ import { type CodePurpose, consumeCode, issueCode } from "./codes";
 import { isKnownDevice } from "./known-devices";
 import { accountScope, claimAttempt, clientScope, releaseAttempt, type Scope } from "./login-attempts";
 import { DUMMY_HASH, hashPassword, isCommonPassword, isCurrentHash, verifyPassword } from "./passwords";
-import { createSession, findSession, revokeAllSessions, revokeSession, type SessionUser } from "./sessions";
+import { createSession, findSession, revokeAllSessions, revokeSession, type SessionUser, sessionHash } from "./sessions";
 
 /**
  * Accounts: the one domain service behind the sign-up, login and reset pages and the /api/users calls.
@@ -26,12 +26,13 @@ export type AccountErrorCode =
   | "code_too_soon"
   | "email_taken"
   | "password_common"
+  | "current_password_wrong"
   | "suspended";
 
 export class AccountError extends Error {
   constructor(
     readonly code: AccountErrorCode,
-    readonly field?: "email" | "code" | "password",
+    readonly field?: "email" | "code" | "password" | "currentPassword",
     readonly retryAfter?: number,
     /** Why a suspended account is suspended (a report reason). */
     readonly reason?: string,
@@ -193,6 +194,37 @@ export async function resetPassword(input: { email: string; code: string; passwo
   await closeSessionSockets(env, user.id, null);
   const t = translator(user.language);
   later(caller, () => sendMail({ to: input.email, subject: t("mail.resetDoneSubject"), text: t("mail.resetDoneBody") }));
+}
+
+/**
+ * A signed-in member changes their password: the current one first (guesses count against the
+ * address's limit), then every other session ends and its sockets close; this one stays.
+ */
+export async function changePassword(userId: number, keepToken: string, current: string, next: string, caller: Caller) {
+  await limit("password", caller);
+  const { pepper } = config();
+  const user = await env.DB.prepare("SELECT email, password_hash, language FROM users WHERE id = ?")
+    .bind(userId)
+    .first<{ email: string; password_hash: string; language: string }>();
+  if (!user || !(await verifyPassword(current, user.password_hash, pepper.byId)))
+    throw new AccountError("current_password_wrong", "currentPassword");
+  if (isCommonPassword(next)) throw new AccountError("password_common", "password");
+  const hash = await hashPassword(next, pepper);
+  // Only over the hash it was checked against: of two changes at once, one wins whole, the other is refused.
+  const [changed, ended] = await env.DB.batch([
+    env.DB.prepare("UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ? RETURNING id").bind(
+      hash,
+      userId,
+      user.password_hash,
+    ),
+    env.DB.prepare(
+      "DELETE FROM sessions WHERE user_id = ?1 AND token_hash <> ?2 AND (SELECT password_hash FROM users WHERE id = ?1) = ?3 RETURNING token_hash",
+    ).bind(userId, await sessionHash(keepToken), hash),
+  ]);
+  if (!changed?.results.length) throw new AccountError("current_password_wrong", "currentPassword");
+  for (const { token_hash } of (ended?.results ?? []) as { token_hash: string }[]) await closeSessionSockets(env, userId, token_hash);
+  const t = translator(user.language);
+  later(caller, () => sendMail({ to: user.email, subject: t("mail.resetDoneSubject"), text: t("mail.resetDoneBody") }));
 }
 
 export const currentSession = (token: string | null | undefined, now: number) => findSession(env.DB, token, now);

@@ -11,6 +11,7 @@ const KEYS: Record<AccountErrorCode, string> = {
   code_too_soon: "validation.codeTooSoon",
   email_taken: "validation.emailTaken",
   password_common: "validation.passwordCommon",
+  current_password_wrong: "validation.currentPasswordWrong",
   suspended: "safety.suspended",
 };
 

@@ -11,7 +11,7 @@ import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE } from "~/lib/i18n";
 import { tokenCookie } from "./cookies";
 import { sessionContext } from "./session";
 
-const SECRET_FIELDS = ["password", "confirmPassword"];
+const SECRET_FIELDS = ["currentPassword", "password", "confirmPassword"];
 
 /** A failed form post: status 400 with Conform's reply; password fields are never sent back. */
 export function invalid(submission: Submission<unknown>) {

@@ -1,4 +1,5 @@
 import type { FeedItem, MemberSummary } from "~/lib/shapes";
+import type { PublicProfile } from "./profile-settings";
 
 // What a member's page shows: profile basics, uploads, follower and following counts and lists.
 
@@ -21,7 +22,7 @@ export async function memberPage(db: D1Database, viewerId: number, memberId: num
   const own = viewerId === memberId ? 1 : 0;
   const visible = "(c.publicize = 1 OR ?2 = 1)";
   const summary = "u.id, u.nick_name, u.account_type, u.image";
-  const [profile, viewerFollows, uploads, followers, following, interests] = await db.batch([
+  const [profile, viewerFollows, uploads, followers, following, interests, shown] = await db.batch([
     db
       .prepare(
         `SELECT u.id, u.nick_name, u.account_type, u.image, u.kind, u.organisation, u.created_at,
@@ -50,6 +51,10 @@ export async function memberPage(db: D1Database, viewerId: number, memberId: num
       )
       .bind(memberId, MEMBER_LIST_SIZE),
     db.prepare("SELECT sdg FROM interests WHERE user_id = ? ORDER BY created_at, sdg").bind(memberId),
+    // What the member chose to show of their profile (settings), to everyone, themselves included.
+    db
+      .prepare("SELECT first_name, middle_name, family_name, academic, research, country FROM profiles WHERE user_id = ? AND public = 1")
+      .bind(memberId),
   ]);
   const member = profile?.results[0] as MemberProfile | undefined;
   if (!member) return null;
@@ -61,5 +66,6 @@ export async function memberPage(db: D1Database, viewerId: number, memberId: num
     followers: (followers?.results ?? []) as unknown as MemberSummary[],
     following: (following?.results ?? []) as unknown as MemberSummary[],
     interests: ((interests?.results ?? []) as { sdg: number }[]).map((row) => row.sdg),
+    profile: (shown?.results[0] as PublicProfile | undefined) ?? null,
   };
 }

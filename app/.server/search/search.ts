@@ -89,7 +89,7 @@ export async function searchContent(
   return runPage<ContentHit>(db, sql, long, binds, limit, query.page);
 }
 
-/** Members by nick name or organisation, with the same rules for short words. */
+/** Members by nick name, organisation or the profile they made public, with the same rules for short words. */
 export async function searchMembers(db: D1Database, query: SearchQuery, limit = SEARCH_PAGE_SIZE): Promise<MemberHit[]> {
   const terms = searchTerms(query.q);
   if (!terms.length) return [];
@@ -97,7 +97,10 @@ export async function searchMembers(db: D1Database, query: SearchQuery, limit = 
   const where: string[] = [];
   const binds: (string | number)[] = [];
   for (const term of terms.filter((t) => !isLong(t))) {
-    where.push("(u.nick_name || ' ' || coalesce(u.organisation, '')) LIKE ? ESCAPE '\\'");
+    // The public profile too (names, academic field, research, country in every language), as the index has it.
+    where.push(
+      "(u.nick_name || ' ' || coalesce(u.organisation, '') || ' ' || coalesce((SELECT p.search_text FROM profiles p WHERE p.user_id = u.id AND p.public = 1), '')) LIKE ? ESCAPE '\\'",
+    );
     binds.push(likeTerm(term));
   }
   if (query.type) {
@@ -107,7 +110,7 @@ export async function searchMembers(db: D1Database, query: SearchQuery, limit = 
   const filter = where.length ? `AND ${where.join(" AND ")}` : "";
   const sql = long.length
     ? `SELECT u.id, highlight(member_fts, 0, '${MARK_START}', '${MARK_END}') AS nick_name, u.organisation, u.account_type
-       FROM member_fts JOIN users u ON u.id = member_fts.rowid WHERE member_fts MATCH ? ${filter} ORDER BY bm25(member_fts) LIMIT ? OFFSET ?`
+       FROM member_fts JOIN users u ON u.id = member_fts.rowid WHERE member_fts MATCH ? ${filter} ORDER BY bm25(member_fts, 10.0, 4.0, 1.0) LIMIT ? OFFSET ?`
     : `SELECT u.id, u.nick_name, u.organisation, u.account_type FROM users u WHERE 1 = 1 ${filter} ORDER BY u.nick_name LIMIT ? OFFSET ?`;
   return runPage<MemberHit>(db, sql, long, binds, limit, query.page);
 }

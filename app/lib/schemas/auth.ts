@@ -50,6 +50,18 @@ export const resetSchema = z
   .object({ intent: z.literal("reset"), email, code, password: newPassword, confirmPassword })
   .refine(samePasswords, differ);
 
+/** Changing the password while signed in: the current one, and the new one twice. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: "validation.fieldEmpty|field=fields.currentPassword" })
+      .min(1, "validation.fieldEmpty|field=fields.currentPassword")
+      .max(PASSWORD_MAX, `validation.passwordTooLong|max=${PASSWORD_MAX}`),
+    password: newPassword,
+    confirmPassword,
+  })
+  .refine(samePasswords, differ);
+
 /** The "send code" button posts the same form with its own intent: only the email is checked then. */
 export function schemaForIntent<T extends z.ZodType>(formData: FormData, main: T) {
   return formData.get("intent") === "send-code" ? sendCodeSchema : main;

@@ -16,7 +16,9 @@ export const cleanString = (emptyKey: string) =>
 
 /** A required field: its translated "{field} cannot be empty", and at most `max` characters. */
 export const requiredText = (field: string, max: number) =>
-  cleanString(`validation.fieldEmpty|field=fields.${field}`).min(1, `validation.fieldEmpty|field=fields.${field}`).max(max);
+  cleanString(`validation.fieldEmpty|field=fields.${field}`)
+    .min(1, `validation.fieldEmpty|field=fields.${field}`)
+    .max(max, `validation.fieldTooLong|field=fields.${field}|max=${max}`);
 
 /** A key a form or client makes once, so that a repeat of the same submission is stored once. */
 export const CLIENT_KEY = /^[\w-]{8,64}$/;

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { changePassword } from "~/.server/accounts/accounts";
+import { env } from "~/.server/bindings";
+import { translator } from "~/.server/i18n/translate";
+import { profileOf, saveProfile } from "~/.server/members/profile-settings";
+import { translateError } from "~/lib/form-errors";
+import { changePasswordSchema } from "~/lib/schemas/auth";
+import { anyProfileSchema, profileSchema } from "~/lib/schemas/profile";
+import * as answers from "./answers";
+import { forMember } from "./define";
+import { API_CODES, fail, ok } from "./envelope";
+
+// The settings page's calls: the profile (spec section 3) and the password, over the same services.
+
+export const settingsRoutes = [
+  forMember({
+    method: "GET",
+    path: "/settings/profile",
+    summary: "Your profile as saved (null until the first save), with your account type and kind, which never change",
+    answers: { 200: answers.profileSettings },
+    handle: async ({ member }) =>
+      ok({
+        account_type: member.user.account_type,
+        kind: member.user.kind,
+        nick_name: member.user.nick_name,
+        profile: await profileOf(env.DB, member.user.id),
+      }),
+  }),
+  forMember({
+    method: "PUT",
+    path: "/settings/profile",
+    summary: "Save your profile: every field required ('{field} cannot be empty'), a facilitator's organisation fields too",
+    description:
+      "Countries are ISO 3166-1 alpha-2 codes; the birthday a past date (YYYY-MM-DD); phones in international format (+ and the country code); the website http(s). `public` shows names, academic field, research and country on your Space and in member search.",
+    body: anyProfileSchema,
+    answers: { 200: z.null() },
+    handle: async ({ ctx, member, body }) => {
+      const t = translator(ctx.language);
+      const kind = member.user.kind as "individual" | "facilitator";
+      // The organisation's fields are required of a facilitator (and ignored for an individual).
+      const checked = profileSchema(kind).safeParse(body);
+      const refusal = checked.success ? await saveProfile(env.DB, member.user.id, kind, body, ctx.now) : null;
+      const errors = checked.success
+        ? refusal
+          ? { [refusal]: [translateError(t, "validation.countryInvalid")] }
+          : null
+        : Object.fromEntries(checked.error.issues.map((issue) => [String(issue.path[0]), [translateError(t, issue.message)]]));
+      if (errors) return fail(400, API_CODES.badRequest, Object.values(errors)[0]?.[0] ?? "", errors);
+      return ok(null, t("notify.updateSuccess"));
+    },
+  }),
+  forMember({
+    method: "PUT",
+    path: "/settings/password",
+    summary: "Change your password: the current one first; every other session ends, this token stays valid",
+    body: changePasswordSchema,
+    answers: { 200: z.null() },
+    handle: async ({ ctx, member, body }) => {
+      await changePassword(member.user.id, member.token, body.currentPassword, body.password, ctx);
+      return ok(null, translator(ctx.language)("notify.passwordChanged"));
+    },
+  }),
+];

@@ -1,0 +1,116 @@
+import type { Page } from "@playwright/test";
+import { clientIp, codeFor, DEMO_PASSWORD, expect, signIn, signUpAndIn, test, uniqueEmail } from "./fixtures";
+import { open } from "./helpers";
+
+/** Fills the individual's profile; `skip` leaves one field empty. */
+async function fillProfile(page: Page, skip?: string) {
+  const form = page.getByTestId("profile-form");
+  const text: Record<string, string> = {
+    "Nick name": "Settled Member",
+    "First name": "Hanako",
+    "Middle name": "Q",
+    "Family name": "Yamada",
+    Birthday: "1990-04-01",
+    "Phone number": "+81 3 1234 5678",
+    Website: "https://example.org/hanako",
+    "Academic field": "Paleoclimatology",
+    Address: "1-1 Chiyoda, Tokyo",
+    Research: "Ice cores from volcanic islands",
+    "Registration purpose": "Find collaborators",
+  };
+  for (const [label, value] of Object.entries(text)) await form.getByLabel(label, { exact: true }).fill(label === skip ? "" : value);
+  await form.getByLabel("Sex").selectOption("unsaid");
+  await form.getByLabel("Country", { exact: true }).selectOption("JP");
+  await form.getByLabel("Nationality").selectOption("JP");
+  await form.getByLabel(/Show my names/).check();
+}
+
+test("a member fills and saves every profile field, sees them on their Space and is found by them", async ({ page }) => {
+  const me = await signUpAndIn(page, "Profile Owner");
+  await open(page, test.info(), "/personal");
+  await page.getByRole("link", { name: "Settings" }).click();
+  await expect(page).toHaveURL(/\/personal\/Setting$/);
+  await expect(page.getByTestId("account-type")).toContainText("Researcher");
+  await fillProfile(page, "Middle name");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByTestId("error-middleName")).toHaveText("Middle name cannot be empty");
+  await page.getByTestId("profile-form").getByLabel("Middle name").fill("Q");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Update Success");
+  // What was saved comes back in the form, and the account type is still what sign-up chose.
+  await expect(page.getByTestId("profile-form").getByLabel("Academic field", { exact: true })).toHaveValue("Paleoclimatology");
+  const info = await (await page.request.get("/api/auth/info", { headers: { Authorization: `Bearer ${me.token}` } })).json();
+  expect(info.data.user).toMatchObject({ account_type: 1, nick_name: "Settled Member" });
+
+  await open(page, test.info(), "/personal");
+  await expect(page.getByTestId("member-profile")).toHaveText("Hanako Q Yamada · Paleoclimatology · Japan");
+  await open(page, test.info(), "/retrieval?q=Paleoclimatology&tab=members");
+  await expect(page.locator(`main a[href="/personal?member=${me.id}"]`)).toHaveText("Settled Member");
+});
+
+test("refusals are translated beside their field: an empty field, a future birthday, a local phone number", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signUpAndIn(page, "Strict Fields");
+  for (const [language, empty] of [
+    ["ja", "姓を入力してください"],
+    ["zh", "姓不能为空"],
+    ["en", "Family name cannot be empty"],
+  ] as const) {
+    await context.addCookies([{ name: "language", value: language, url: baseURL as string }]);
+    await open(page, test.info(), "/personal/Setting");
+    await page.getByTestId("profile-form").locator('[name="familyName"]').fill("");
+    await page.getByTestId("profile-form").locator('button[type="submit"]').click();
+    await expect(page.getByTestId("error-familyName")).toHaveText(empty);
+  }
+  await fillProfile(page);
+  await page.getByTestId("profile-form").getByLabel("Birthday").fill("2999-01-01");
+  await page.getByTestId("profile-form").getByLabel("Phone number").fill("03-1234-5678");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByTestId("error-birthday")).toHaveText("The birthday cannot be in the future");
+  await expect(page.getByTestId("error-phone")).toHaveText(/international format/);
+});
+
+test("a facilitator's form asks for the organisation's fields too", async ({ page }) => {
+  const email = uniqueEmail("org");
+  await page.request.post("/api/users/send-verification-code", { data: { email } });
+  const code = await codeFor(page.request, email);
+  await page.request.post("/api/users/register", {
+    data: { email, code, pwd: DEMO_PASSWORD, nick_name: "Org Member", account_type: 2, kind: "facilitator", organisation: "Blue Fund" },
+  });
+  await signIn(page, email);
+  await open(page, test.info(), "/personal/Setting");
+  await expect(page.getByTestId("account-type")).toContainText("Investor");
+  await fillProfile(page);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByTestId("error-legal")).toHaveText("Legal representative cannot be empty");
+  await expect(page.getByTestId("error-organisationEmail")).toHaveText("Organisation email cannot be empty");
+});
+
+test("changing the password needs the current one and logs out every other browser, not this one", async ({ page, browser }) => {
+  const me = await signUpAndIn(page, "Password Changer");
+  const elsewhere = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": clientIp() } });
+  const other = await elsewhere.newPage();
+  await other.goto("/login");
+  await signIn(other, me.email);
+  await open(page, test.info(), "/personal/Setting");
+  const form = page.getByTestId("password-form");
+  await form.getByLabel("Current password").fill("not my password");
+  await form.getByLabel("New password").fill("a brand new passphrase");
+  await form.getByLabel("Confirm password").fill("a brand new passphrase");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByTestId("error-currentPassword")).toHaveText("The current password is incorrect");
+  await form.getByLabel("Current password").fill(DEMO_PASSWORD);
+  await form.getByLabel("New password").fill("a brand new passphrase");
+  await form.getByLabel("Confirm password").fill("a brand new passphrase");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Password changed. Your other sessions were logged out.");
+  await open(page, test.info(), "/home");
+  await expect(page).toHaveURL(/\/home$/);
+  await other.goto("/home");
+  await expect(other).toHaveURL(/\/login/);
+  expect((await page.request.post("/api/users/login", { data: { email: me.email, pwd: "a brand new passphrase" } })).status()).toBe(200);
+  await elsewhere.close();
+});
