@@ -1,4 +1,4 @@
-import { LogIn, LogOut, Menu } from "lucide-react";
+import { LogOut, Menu } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useRouteLoaderData, useSubmit } from "react-router";
 import type { RouteMeta } from "~/lib/route-meta";
@@ -6,6 +6,7 @@ import type { loader as rootLoader } from "~/root";
 import { Avatar } from "./avatar";
 import { Breadcrumb } from "./breadcrumb";
 import { LanguageSwitcher } from "./language-switcher";
+import { LoginButton } from "./login-button";
 import { buttonVariants } from "./ui/button";
 
 interface NavbarProps {
@@ -81,10 +82,7 @@ export function Navbar({ trail, sidebarOpen, mobileMenuOpen, onMobileToggle }: N
             </a>
           </>
         ) : (
-          <Link to={`/login?redirect=${encodeURIComponent(here)}`} className={buttonVariants({ size: "sm" })}>
-            <LogIn className="size-4" aria-hidden />
-            {t("navbar.login")}
-          </Link>
+          <LoginButton redirect={here} />
         )}
       </div>
     </header>

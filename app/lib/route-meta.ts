@@ -51,7 +51,8 @@ export const MAIN_ROUTES: RouteMeta[] = [
   { path: "/moderation", title: "moderation", icon: "moderation", roles: ["moderator"] },
   {
     path: "/personal",
-    title: "personal",
+    // The member page is the spec's "Space" (section 1): its title and breadcrumb say so.
+    title: "space",
     icon: "personal",
     hidden: true,
     children: [

@@ -143,15 +143,15 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
   const { member, isSelf, viewerFollows, viewerBlocks, uploads, followers, following, interests, profile, country, now } = loaderData;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6" data-testid="member-page">
-      <title>{`${member.nick_name} - ${t("product.title")}`}</title>
+      <title>{`${t("route.space")}: ${member.nick_name} - ${t("product.title")}`}</title>
       <section className="flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white p-4">
         <div className="[&>*]:size-16">
           <Avatar image={member.image} name={member.nick_name} />
         </div>
         <div className="min-w-48 flex-1">
-          <h1 className="text-xl font-semibold" data-testid="member-name">
+          <h2 className="text-xl font-semibold" data-testid="member-name">
             {member.nick_name}
-          </h1>
+          </h2>
           <p className="text-sm text-slate-600">
             {member.account_type === 1 ? t("search.researcher") : t("search.investor")} · {t(`member.${member.kind}`)}
             {member.organisation ? ` · ${member.organisation}` : ""}

@@ -61,3 +61,18 @@ test("from an author link to their page: profile, uploads, follow and unfollow t
   await expect(page.getByTestId("member-follow")).toHaveText("Follow");
   await expect.poll(followers).toBe(before);
 });
+
+test("a member's page is their Space: its title and breadcrumb say so, in one heading per page", async ({ page, context, baseURL }) => {
+  await signUpAndIn(page, "Space Owner");
+  for (const [language, space] of [
+    ["en", "Space"],
+    ["ja", "スペース"],
+    ["zh", "空间"],
+  ] as const) {
+    await context.addCookies([{ name: "language", value: language, url: baseURL as string }]);
+    await open(page, test.info(), "/personal");
+    await expect(page.getByTestId("section-title")).toHaveText(space);
+    await expect(page).toHaveTitle(new RegExp(`^${space}: Space Owner - `));
+    await expect(page.locator("h1")).toHaveCount(1);
+  }
+});
