@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { POINT_RULES, SCORE_INPUTS } from "~/lib/credit-score";
+import { MEMBERSHIP_LEVELS } from "~/lib/profile-tags";
 import { SDG_NUMBERS } from "~/lib/sdg";
 
 // What the API answers, as zod schemas: the routes declare them per status, the document is
@@ -118,10 +119,22 @@ export const points = z.object({
   rules: z.object(Object.fromEntries(reasons.map((reason) => [reason, z.object({ amount: z.int(), dailyCap: z.int() })]))),
 });
 
+const profileTag = z.object({
+  id,
+  tag: z.string().describe("a default tag's key (innovation, health, …; shown translated) or the member's own words"),
+  custom: z.union([z.literal(0), z.literal(1)]),
+});
+export const tags = z.object({
+  tags: z.array(profileTag),
+  level: z.enum(MEMBERSHIP_LEVELS),
+  limit: z.int().describe("how many tags the membership level allows"),
+});
+
 export const memberPage = z.object({
   member: memberSummary.extend({
     kind: z.enum(["individual", "facilitator"]),
     organisation: z.string().nullable(),
+    membership: z.enum(MEMBERSHIP_LEVELS),
     created_at: time,
     followers: z.int(),
     following: z.int(),
@@ -144,6 +157,7 @@ export const memberPage = z.object({
     })
     .nullable()
     .describe("what the member chose to show of their profile; null when they show nothing"),
+  tags: z.array(profileTag),
 });
 
 export const interests = z.object({ interests: z.array(goal) });

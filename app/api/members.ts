@@ -4,10 +4,14 @@ import { recommended } from "~/.server/content/recommend";
 import { translator } from "~/.server/i18n/translate";
 import { addInterest, listInterests, removeInterest } from "~/.server/members/interests";
 import { memberPage } from "~/.server/members/profile";
+import { addTag, listTags, removeTag } from "~/.server/members/tags";
 import { translateError } from "~/lib/form-errors";
+import { TAG_LIMITS } from "~/lib/limits";
+import type { MembershipLevel } from "~/lib/profile-tags";
 import { interestSchema } from "~/lib/schemas/content";
+import { tagSchema } from "~/lib/schemas/tags";
 import * as answers from "./answers";
-import { forMember, REFUSAL } from "./define";
+import { forMember, type Member, REFUSAL } from "./define";
 import { API_CODES, fail, notFound, ok } from "./envelope";
 
 // Member pages, interests and the recommended list over the services the pages use.
@@ -15,7 +19,45 @@ import { API_CODES, fail, notFound, ok } from "./envelope";
 /** A page of the recommended list, 1 to 1000 (anything else reads as the first). */
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(1000).default(1).catch(1) });
 
+const tagsOf = async (member: Member) => {
+  const level = member.user.membership as MembershipLevel;
+  return { tags: await listTags(env.DB, member.user.id), level, limit: TAG_LIMITS[level] };
+};
+
 export const memberRoutes = [
+  forMember({
+    method: "GET",
+    path: "/tags",
+    summary: "Your profile tags, your membership level and how many tags it allows",
+    answers: { 200: answers.tags },
+    handle: async ({ member }) => ok(await tagsOf(member)),
+  }),
+  forMember({
+    method: "POST",
+    path: "/tags",
+    summary:
+      "Add a tag: a default's name in any language (stored as its key) or your own words; a repeat answers 'Repeat addition', one past your level's limit is refused",
+    body: tagSchema,
+    answers: { 201: answers.tags },
+    handle: async ({ ctx, member, body }) => {
+      const refusal = await addTag(env.DB, member.user.id, member.user.membership as MembershipLevel, body.tag, ctx.now);
+      if (refusal) {
+        const message = translateError(translator(ctx.language), refusal);
+        return fail(400, API_CODES.badRequest, message, { tag: [message] });
+      }
+      return ok(await tagsOf(member), "ok", { status: 201 });
+    },
+  }),
+  forMember({
+    method: "DELETE",
+    path: "/tags/{id}",
+    summary: "Remove one of your tags (idempotent)",
+    answers: { 200: answers.tags },
+    handle: async ({ member, params: [id] }) => {
+      await removeTag(env.DB, member.user.id, Number(id));
+      return ok(await tagsOf(member));
+    },
+  }),
   forMember({
     method: "GET",
     path: "/members/{id}",

@@ -65,6 +65,7 @@ const TAGS: Record<string, string> = {
   members: "Members' pages",
   points: "Points members earn",
   ranking: "The credit-score ranking",
+  tags: "Your profile tags (limited by membership level)",
   recommendations: "What to read next",
   search: "Full-text search and its history",
   settings: "Your profile and password",

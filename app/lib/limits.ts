@@ -34,3 +34,8 @@ export const PROFILE_LINE_MAX = 120;
 export const PROFILE_TEXT_MAX = 1000;
 /** The earliest birthday taken (a typo guard; the future is refused too). */
 export const BIRTHDAY_EARLIEST = "1900-01-01";
+
+// Profile tags (docs/decisions/0017-membership-and-tags.md): how many each membership level may show.
+export const TAG_LIMITS = { free: 3, regular: 8, premium: 15 } as const;
+/** A tag of the member's own words. */
+export const TAG_MAX = 30;

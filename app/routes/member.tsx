@@ -4,10 +4,12 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
+import { config } from "~/.server/config/config";
 import { getLocale } from "~/.server/i18n/middleware";
 import { countryName } from "~/.server/members/countries";
 import { addInterest, removeInterest } from "~/.server/members/interests";
 import { memberPage } from "~/.server/members/profile";
+import { addTag, removeTag } from "~/.server/members/tags";
 import { flashCookie, refusedRedirect } from "~/.server/shell/flash";
 import { block, hasBlocked, unblock } from "~/.server/social/blocks";
 import { followMember } from "~/.server/social/social";
@@ -21,8 +23,10 @@ import { ReportForm } from "~/components/report-form";
 import { Button } from "~/components/ui/button";
 import { translateError } from "~/lib/form-errors";
 import { isLanguage } from "~/lib/i18n";
-import { MAX_INTERESTS } from "~/lib/limits";
+import { MAX_INTERESTS, TAG_LIMITS, TAG_MAX } from "~/lib/limits";
+import { DEFAULT_TAGS, type DefaultTag, type MembershipLevel } from "~/lib/profile-tags";
 import { interestSchema } from "~/lib/schemas/content";
+import { tagSchema } from "~/lib/schemas/tags";
 import { SDG_COLOURS, sdgKey } from "~/lib/sdg";
 import { useReplyCleared } from "~/lib/use-reply-cleared";
 import type { Route } from "./+types/member";
@@ -41,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewerBlocks = !page.isSelf && (await hasBlocked(env.DB, user.id, id));
   const locale = getLocale(context);
   const country = page.profile ? countryName(page.profile.country, isLanguage(locale) ? locale : "en") : null;
-  return { ...page, viewerBlocks, country, now: Date.now() };
+  return { ...page, viewerBlocks, country, labels: config().membershipLabels, now: Date.now() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -68,6 +72,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return data({ interest: submission.reply() }, { status: 400 });
     const refusal = await addInterest(env.DB, user.id, submission.value.sdg, now);
     if (refusal) return data({ interest: submission.reply({ fieldErrors: { sdg: [refusal] } }) }, { status: 400 });
+  } else if (intent === "add-tag") {
+    const submission = parseWithZod(form, { schema: tagSchema });
+    if (submission.status !== "success") return data({ tag: submission.reply() }, { status: 400 });
+    const refusal = await addTag(env.DB, user.id, user.membership as MembershipLevel, submission.value.tag, now);
+    if (refusal) return data({ tag: submission.reply({ fieldErrors: { tag: [refusal] } }) }, { status: 400 });
+  } else if (intent === "remove-tag") {
+    await removeTag(env.DB, user.id, Number(form.get("tag")));
   } else if (intent === "remove-interest") {
     await removeInterest(env.DB, user.id, Number(form.get("sdg")));
   } else {
@@ -137,10 +148,67 @@ function InterestForm({ lastResult }: { lastResult: SubmissionResult | undefined
   );
 }
 
+/** Adding a profile tag: a suggestion (the spec's defaults, in the member's language) or their own words. */
+function TagForm({
+  lastResult,
+  count,
+  max,
+  level,
+}: {
+  lastResult: SubmissionResult | undefined;
+  count: number;
+  max: number;
+  level: string;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: tagSchema }),
+    shouldValidate: "onSubmit",
+  });
+  useReplyCleared(form, lastResult);
+  const error = fields.tag.errors?.[0];
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-start gap-2" data-testid="add-tag">
+      <input type="hidden" name="intent" value="add-tag" />
+      <div>
+        <input
+          name={fields.tag.name}
+          key={fields.tag.key}
+          list="default-tags"
+          maxLength={TAG_MAX}
+          aria-label={t("member.addTag")}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${fields.tag.errorId} tags-help` : "tags-help"}
+          className="h-9 rounded-md border border-slate-300 bg-white px-3 text-sm aria-invalid:border-red-500"
+        />
+        <datalist id="default-tags">
+          {DEFAULT_TAGS.map((key) => (
+            <option key={key} value={t(`tags.${key}`)} />
+          ))}
+        </datalist>
+        {error ? (
+          <p id={fields.tag.errorId} role="alert" className="mt-1 text-sm text-red-600">
+            {translateError(t, error)}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" variant="outline">
+        {t("member.addTag")}
+      </Button>
+      <p id="tags-help" className="w-full text-xs text-slate-500">
+        {t("member.tagsHelp", { count, max, level })}
+      </p>
+    </Form>
+  );
+}
+
 /** A member's page: who they are, what they uploaded, who follows them and whom they follow. */
 export default function MemberPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { member, isSelf, viewerFollows, viewerBlocks, uploads, followers, following, interests, profile, country, now } = loaderData;
+  const { member, isSelf, viewerFollows, viewerBlocks, uploads, followers, following, interests, profile, country, tags, labels, now } =
+    loaderData;
+  const level = t(`membership.${labels}.${member.membership}`);
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6" data-testid="member-page">
       <title>{`${t("route.space")}: ${member.nick_name} - ${t("product.title")}`}</title>
@@ -155,6 +223,10 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
           <p className="text-sm text-slate-600">
             {member.account_type === 1 ? t("search.researcher") : t("search.investor")} · {t(`member.${member.kind}`)}
             {member.organisation ? ` · ${member.organisation}` : ""}
+            {" · "}
+            <span data-testid="membership">
+              {t("membership.level")}: {level}
+            </span>
           </p>
           {profile ? (
             <p className="text-sm text-slate-700" data-testid="member-profile">
@@ -209,6 +281,35 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
         )}
       </section>
 
+      <section data-testid="tags">
+        <h2 className="mb-2 font-medium">{t("member.tags")}</h2>
+        {tags.length === 0 ? <p className="mb-2 text-sm text-slate-500">{t("member.noTags")}</p> : null}
+        <ul className="mb-2 flex flex-wrap gap-2">
+          {tags.map((tag) => (
+            <li key={tag.id} className="flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-sm">
+              {tag.custom ? tag.tag : t(`tags.${tag.tag as DefaultTag}`)}
+              {isSelf ? (
+                <Form method="post" className="contents">
+                  <input type="hidden" name="intent" value="remove-tag" />
+                  <input type="hidden" name="tag" value={tag.id} />
+                  <button type="submit" className="ml-1 rounded-full px-1 hover:bg-black/10" aria-label={t("member.removeTag")}>
+                    ×
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        {isSelf ? (
+          <TagForm
+            lastResult={actionData && "tag" in actionData ? actionData.tag : undefined}
+            count={tags.length}
+            max={TAG_LIMITS[member.membership]}
+            level={level}
+          />
+        ) : null}
+      </section>
+
       <section data-testid="interests">
         <h2 className="mb-2 font-medium">{t("member.interests")}</h2>
         {interests.length === 0 ? <p className="mb-2 text-sm text-slate-500">{t("member.noInterests")}</p> : null}
@@ -227,7 +328,7 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
             </GoalChip>
           ))}
         </ul>
-        {isSelf ? <InterestForm lastResult={actionData?.interest} /> : null}
+        {isSelf ? <InterestForm lastResult={actionData && "interest" in actionData ? actionData.interest : undefined} /> : null}
       </section>
 
       <section>

@@ -76,3 +76,25 @@ test("a member's page is their Space: its title and breadcrumb say so, in one he
     await expect(page.locator("h1")).toHaveCount(1);
   }
 });
+
+test("profile tags: a suggestion or one's own words, up to the free level's limit, a repeat refused", async ({ page }) => {
+  await signUpAndIn(page, "Tag Adder");
+  await open(page, test.info(), "/personal");
+  await expect(page.getByTestId("membership")).toHaveText("Membership: Free");
+  const chips = page.getByTestId("tags").locator("li");
+  const add = async (tag: string) => {
+    await page.getByLabel("Add tag").fill(tag);
+    await page.getByRole("button", { name: "Add tag" }).click();
+  };
+  for (const [i, tag] of ["Health", "Coral reefs", "The future"].entries()) {
+    await add(tag);
+    await expect(chips).toHaveCount(i + 1);
+  }
+  await expect(page.getByText("3 of 3 tags at your membership level (Free)")).toBeVisible();
+  await add("health");
+  await expect(page.getByTestId("tags").getByRole("alert")).toHaveText("Repeat addition");
+  await add("Kelp forests");
+  await expect(page.getByTestId("tags").getByRole("alert")).toHaveText("Your membership level allows 3 tags");
+  await chips.filter({ hasText: "Coral reefs" }).getByRole("button", { name: "Remove tag" }).click();
+  await expect(chips).toHaveText(["Health×", "The future×"]);
+});

@@ -55,6 +55,7 @@ async function call(
     .replace(/\/parts\/\d+$/, "/parts/{n}")
     .replace(/^\/(users|contents|comments|members|conversations)\/\d+/, "/$1/{id}")
     .replace(/^\/interests\/\d+$/, "/interests/{sdg}")
+    .replace(/^\/tags\/\d+$/, "/tags/{id}")
     .replace(/^\/uploads\/[\w-]{36}/, "/uploads/{id}");
   // A method a path does not have (405) answers the common error shape.
   const documented =
@@ -315,6 +316,8 @@ describe("the JSON API (spec section 7)", () => {
         "/docs",
         "/settings/profile",
         "/settings/password",
+        "/tags",
+        "/tags/{id}",
       ].sort(),
     );
   });
@@ -604,6 +607,25 @@ describe("the settings API", () => {
       call("PUT", "/settings/password", { token, body: body("second new passphrase") }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+  });
+});
+
+describe("the tags API", () => {
+  it("adds tags up to the membership level's limit, refuses a repeat and one more, and removes", async () => {
+    const { res } = await registered();
+    const token = String(res.json.data?.access_token);
+    const start = await call("GET", "/tags", { token });
+    expect(start.json.data).toMatchObject({ tags: [], level: "free", limit: 3 });
+    for (const tag of ["Innovation", "ocean acidification", "科学"])
+      expect((await call("POST", "/tags", { token, body: { tag } })).status).toBe(201);
+    const repeat = await call("POST", "/tags", { token, body: { tag: "innovation" }, language: "ja" });
+    expect(repeat).toMatchObject({ status: 400, json: { errors: { tag: [ja.validation.repeatAddition] } } });
+    const more = await call("POST", "/tags", { token, body: { tag: "one more" } });
+    expect(more).toMatchObject({ status: 400, json: { errors: { tag: ["Your membership level allows 3 tags"] } } });
+    const listed = (await call("GET", "/tags", { token })).json.data as { tags: { id: number; tag: string }[] };
+    expect(listed.tags.map((t) => t.tag)).toEqual(["innovation", "ocean acidification", "science"]);
+    const removed = await call("DELETE", `/tags/${listed.tags[0]?.id}`, { token });
+    expect((removed.json.data as { tags: unknown[] }).tags).toHaveLength(2);
   });
 });
 

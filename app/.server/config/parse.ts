@@ -8,6 +8,8 @@ export interface Config {
   mail: { provider: "outbox" } | { provider: "http"; apiUrl: string; apiKey: string; from: string };
   /** The current pepper and its id, and every pepper a stored hash may name. */
   pepper: { id: string; secret: string; byId: ReadonlyMap<string, string> };
+  /** The label set the membership levels are shown with. */
+  membershipLabels: "standard" | "sponsor";
 }
 
 export interface ConfigProblem {
@@ -79,5 +81,7 @@ export function parseConfig(raw: Record<string, unknown>, localBuild: boolean): 
   byId.set(pepperId, pepper);
   const mail: Config["mail"] =
     provider === "http" ? { provider, apiUrl: apiUrl ?? "", apiKey: apiKey ?? "", from: from ?? "" } : { provider: "outbox" };
-  return { ok: true, config: { appEnv, mail, pepper: { id: pepperId, secret: pepper, byId } } };
+  const membershipLabels = (value("MEMBERSHIP_LABELS") ?? "standard") as Config["membershipLabels"];
+  if (problems.length > 0) return { ok: false, problems };
+  return { ok: true, config: { appEnv, mail, pepper: { id: pepperId, secret: pepper, byId }, membershipLabels } };
 }

@@ -112,6 +112,16 @@ export const SETTINGS = {
       description: "Retired peppers as `id:secret` pairs, so members whose hash names one can still sign in (and are rehashed).",
     },
   },
+  MEMBERSHIP_LABELS: {
+    schema: z.enum(["standard", "sponsor"]),
+    meta: {
+      kind: "var",
+      required: "never",
+      example: "sponsor",
+      description:
+        "Which of the spec's two label sets names the membership levels: `standard` (Free, Regular, Premium; the default) or `sponsor` (Free, Supporter, Patron).",
+    },
+  },
 } satisfies Record<string, { schema: z.ZodType; meta: SettingMeta }>;
 
 export type SettingName = keyof typeof SETTINGS;

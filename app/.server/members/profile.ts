@@ -1,3 +1,4 @@
+import type { MembershipLevel, ProfileTag } from "~/lib/profile-tags";
 import type { FeedItem, MemberSummary } from "~/lib/shapes";
 import type { PublicProfile } from "./profile-settings";
 
@@ -8,6 +9,7 @@ export const MEMBER_LIST_SIZE = 50;
 export interface MemberProfile extends MemberSummary {
   kind: "individual" | "facilitator";
   organisation: string | null;
+  membership: MembershipLevel;
   created_at: number;
   followers: number;
   following: number;
@@ -22,10 +24,10 @@ export async function memberPage(db: D1Database, viewerId: number, memberId: num
   const own = viewerId === memberId ? 1 : 0;
   const visible = "(c.publicize = 1 OR ?2 = 1)";
   const summary = "u.id, u.nick_name, u.account_type, u.image";
-  const [profile, viewerFollows, uploads, followers, following, interests, shown] = await db.batch([
+  const [profile, viewerFollows, uploads, followers, following, interests, shown, tags] = await db.batch([
     db
       .prepare(
-        `SELECT u.id, u.nick_name, u.account_type, u.image, u.kind, u.organisation, u.created_at,
+        `SELECT u.id, u.nick_name, u.account_type, u.image, u.kind, u.organisation, u.membership, u.created_at,
            (SELECT count(*) FROM follows WHERE followee_id = u.id) AS followers,
            (SELECT count(*) FROM follows WHERE follower_id = u.id) AS following,
            (SELECT count(*) FROM content c WHERE c.owner_id = u.id AND ${visible}) AS uploads
@@ -55,6 +57,7 @@ export async function memberPage(db: D1Database, viewerId: number, memberId: num
     db
       .prepare("SELECT first_name, middle_name, family_name, academic, research, country FROM profiles WHERE user_id = ? AND public = 1")
       .bind(memberId),
+    db.prepare("SELECT id, tag, custom FROM member_tags WHERE user_id = ? ORDER BY created_at, id").bind(memberId),
   ]);
   const member = profile?.results[0] as MemberProfile | undefined;
   if (!member) return null;
@@ -67,5 +70,6 @@ export async function memberPage(db: D1Database, viewerId: number, memberId: num
     following: (following?.results ?? []) as unknown as MemberSummary[],
     interests: ((interests?.results ?? []) as { sdg: number }[]).map((row) => row.sdg),
     profile: (shown?.results[0] as PublicProfile | undefined) ?? null,
+    tags: (tags?.results ?? []) as unknown as ProfileTag[],
   };
 }
