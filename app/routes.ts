@@ -31,6 +31,7 @@ export default [
   route("files/:id", "routes/files.ts", { id: "file" }),
   route("files/:id/thumbnail", "routes/files.ts", { id: "thumbnail" }),
   route("report", "routes/report.ts"),
+  route("personal/export", "routes/personal.export.ts", { id: "export" }),
 
   // The main layout: sidebar, header, tags bar
   layout("routes/layout.tsx", [

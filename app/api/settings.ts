@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { changePassword } from "~/.server/accounts/accounts";
+import { deleteAccount } from "~/.server/accounts/delete-account";
+import { exportData } from "~/.server/accounts/export-data";
 import { env } from "~/.server/bindings";
 import { translator } from "~/.server/i18n/translate";
 import { profileOf, saveProfile } from "~/.server/members/profile-settings";
 import { translateError } from "~/lib/form-errors";
-import { changePasswordSchema } from "~/lib/schemas/auth";
+import { changePasswordSchema, deleteAccountSchema } from "~/lib/schemas/auth";
 import { anyProfileSchema, profileSchema } from "~/lib/schemas/profile";
 import * as answers from "./answers";
 import { forMember } from "./define";
@@ -58,6 +60,32 @@ export const settingsRoutes = [
     handle: async ({ ctx, member, body }) => {
       await changePassword(member.user.id, member.token, body.currentPassword, body.password, ctx);
       return ok(null, translator(ctx.language)("notify.passwordChanged"));
+    },
+  }),
+  forMember({
+    method: "GET",
+    path: "/settings/export",
+    summary:
+      "Download your data: account, profile, tags, interests, uploads' details, comments, messages you sent, follows, likes, points, searches, blocks",
+    answers: { 200: { bytes: "One JSON document, streamed", types: ["application/json"] } },
+    handle: ({ ctx, member }) =>
+      new Response(exportData(env.DB, member.user.id, ctx.now), {
+        headers: {
+          "Content-Type": "application/json; charset=utf-8",
+          "Content-Disposition": 'attachment; filename="research-commons-data.json"',
+        },
+      }),
+  }),
+  forMember({
+    method: "DELETE",
+    path: "/settings/account",
+    summary:
+      "Delete your account with your password and confirm: true; every session ends, your files go at once, messages you sent stay in others' conversations from a deleted member",
+    body: deleteAccountSchema,
+    answers: { 200: z.null() },
+    handle: async ({ ctx, member, body }) => {
+      await deleteAccount(member.user.id, body.password, ctx);
+      return ok(null, translator(ctx.language)("notify.accountDeleted"));
     },
   }),
 ];

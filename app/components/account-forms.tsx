@@ -2,10 +2,11 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
+import { FieldErrors } from "~/components/content-fields";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
 import { LANGUAGE_SWITCH, type Language } from "~/lib/i18n";
-import { changePasswordSchema } from "~/lib/schemas/auth";
+import { changePasswordSchema, deleteAccountSchema } from "~/lib/schemas/auth";
 import { useReplyCleared } from "~/lib/use-reply-cleared";
 
 /** Changing the password while signed in (every other session ends). */
@@ -43,6 +44,46 @@ export function PasswordForm({ lastResult }: { lastResult: SubmissionResult | un
       />
       <Button type="submit">{t("settings.changePassword")}</Button>
     </Form>
+  );
+}
+
+/** Download my data, and delete my account (with the password and a confirmation). */
+export function DataControls({ lastResult }: { lastResult: SubmissionResult | undefined }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: "delete-account",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
+    shouldValidate: "onSubmit",
+  });
+  useReplyCleared(form, lastResult);
+  return (
+    <>
+      <p className="mb-2 text-sm text-slate-600">{t("settings.exportHelp")}</p>
+      <a href="/personal/export" download className={buttonVariants({ variant: "outline" })} data-testid="export">
+        {t("settings.export")}
+      </a>
+      <h3 className="mt-6 mb-1 font-medium text-red-700">{t("settings.deleteAccount")}</h3>
+      <p className="mb-3 text-sm text-slate-600">{t("settings.deleteHelp")}</p>
+      <Form method="post" {...getFormProps(form)} data-testid="delete-form" className="max-w-md">
+        <input type="hidden" name="intent" value="delete-account" />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Field
+          label={t("fields.currentPassword")}
+          errors={fields.password.errors}
+          autoComplete="current-password"
+          {...getInputProps(fields.password, { type: "password" })}
+        />
+        <label className="mb-1 flex items-start gap-2 text-sm">
+          <input type="checkbox" name={fields.confirm.name} key={fields.confirm.key} className="mt-1" />
+          {t("settings.deleteConfirm")}
+        </label>
+        <FieldErrors name="confirm" errors={fields.confirm.errors} />
+        <Button type="submit" className="mt-3 bg-red-700 hover:bg-red-800">
+          {t("settings.deleteAccount")}
+        </Button>
+      </Form>
+    </>
   );
 }
 

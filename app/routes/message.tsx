@@ -85,10 +85,10 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
                 aria-current={open?.id === c.id ? "page" : undefined}
                 className={cn("flex items-center gap-3 p-3 hover:bg-slate-50", open?.id === c.id && "bg-sky-50")}
               >
-                <Avatar image={c.other.image} name={c.other.nick_name} />
+                <Avatar image={c.other.image} name={c.other.nick_name || t("member.deletedMember")} />
                 <span className="min-w-0 flex-1">
                   <span className="flex items-baseline justify-between gap-2">
-                    <span className="truncate font-medium">{c.other.nick_name}</span>
+                    <span className="truncate font-medium">{c.other.nick_name || t("member.deletedMember")}</span>
                     {c.last_message ? (
                       <span className="shrink-0 text-xs text-slate-500">
                         <RelativeTime date={new Date(c.last_message.created_at)} now={new Date(now)} />
@@ -147,9 +147,9 @@ function Conversation({
         <Link to="/message" className="text-sm text-brand lg:hidden">
           ← {t("route.message")}
         </Link>
-        <Avatar image={open.image} name={open.nick_name} />
+        <Avatar image={open.image} name={open.nick_name || t("member.deletedMember")} />
         <Link to={`/personal?member=${open.other_id}`} className="font-medium hover:text-brand">
-          {open.nick_name}
+          {open.nick_name || t("member.deletedMember")}
         </Link>
       </header>
       {/* Reversed, so the list starts scrolled to the newest message, with or without JavaScript. */}

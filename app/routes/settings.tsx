@@ -2,7 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import { changePassword } from "~/.server/accounts/accounts";
+import { deleteAccount } from "~/.server/accounts/delete-account";
 import { callerFrom } from "~/.server/auth/caller";
+import { clearTokenCookie } from "~/.server/auth/cookies";
 import { accountFailure, invalid } from "~/.server/auth/form-actions";
 import { requireUser, sessionContext } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
@@ -11,13 +13,13 @@ import { countryOptions } from "~/.server/members/countries";
 import { profileOf, saveProfile } from "~/.server/members/profile-settings";
 import { flashCookie } from "~/.server/shell/flash";
 import { blockedMembers, unblock } from "~/.server/social/blocks";
-import { LanguageForm, PasswordForm } from "~/components/account-forms";
+import { DataControls, LanguageForm, PasswordForm } from "~/components/account-forms";
 import { Avatar } from "~/components/avatar";
 import { PageTitle } from "~/components/page-title";
 import { type ProfileDefaults, ProfileForm } from "~/components/profile-form";
 import { Button } from "~/components/ui/button";
 import { isLanguage } from "~/lib/i18n";
-import { changePasswordSchema } from "~/lib/schemas/auth";
+import { changePasswordSchema, deleteAccountSchema } from "~/lib/schemas/auth";
 import { profileSchema } from "~/lib/schemas/profile";
 import type { Route } from "./+types/settings";
 
@@ -92,6 +94,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return saved(request, "notify.passwordChanged");
   }
+  if (intent === "delete-account") {
+    const submission = parseWithZod(form, { schema: deleteAccountSchema });
+    if (submission.status !== "success") return data({ deletion: invalid(submission).data.result }, { status: 400 });
+    try {
+      await deleteAccount(user.id, submission.value.password, callerFrom(request, context));
+    } catch (error) {
+      const failed = accountFailure(submission, error);
+      return data({ deletion: failed.data.result }, failed.init ?? undefined);
+    }
+    const headers = new Headers();
+    headers.append("Set-Cookie", clearTokenCookie(request));
+    headers.append("Set-Cookie", flashCookie(request, "info", "notify.accountDeleted"));
+    return redirect("/login", { status: 303, headers });
+  }
   const member = Number(form.get("member"));
   if (intent === "unblock" && Number.isInteger(member) && member > 0) {
     await unblock(env.DB, user.id, member);
@@ -128,6 +144,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </section>
       <section className="rounded-lg border border-slate-200 bg-white p-4">
         <LanguageForm current={language} />
+      </section>
+      <section className="rounded-lg border border-slate-200 bg-white p-4" data-testid="your-data">
+        <h2 className="mb-1 font-medium">{t("settings.yourData")}</h2>
+        <DataControls lastResult={actionData && "deletion" in actionData ? actionData.deletion : undefined} />
       </section>
       <section data-testid="blocked-members" className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="mb-2 font-medium">{t("safety.blockedMembers")}</h2>

@@ -81,6 +81,7 @@ const en = {
     bodyCrossOrigin: "This API answers its own pages and programs that call it directly with a token, not pages on other sites.",
   },
   validation: {
+    deleteConfirm: "Tick the box to confirm",
     maxTags: "Your membership level allows {{max}} tags",
     fieldTooLong: "{{field}} can be at most {{max}} characters",
     birthdayFuture: "The birthday cannot be in the future",
@@ -126,6 +127,7 @@ const en = {
     tooManyUploads: "You already have {{max}} uploads in progress. Finish or cancel one first.",
   },
   notify: {
+    accountDeleted: "Your account was deleted.",
     passwordChanged: "Password changed. Your other sessions were logged out.",
     loginRequired: "Please log in to view contents",
     timeout: "NetWork Time Out",
@@ -408,6 +410,14 @@ const en = {
     pointsRules: "Points: 10 per upload (3 a day), 1 per comment (10 a day), 1 per like received (20 a day).",
   },
   settings: {
+    yourData: "Your data",
+    export: "Download my data",
+    exportHelp:
+      "A JSON file of everything that is yours here: account, profile, tags, uploads' details, comments, messages you wrote, follows, likes, points and searches.",
+    deleteAccount: "Delete my account",
+    deleteHelp:
+      "Your profile, uploads and their files, comments, likes, follows, points and tags are removed at once. Messages you sent stay in the other members' conversations, shown from a deleted member.",
+    deleteConfirm: "I understand that this cannot be undone.",
     profile: "Profile",
     profileHelp:
       "Every field is required. Only your names, academic field, research and country can be shown to other members, and only if you choose so below.",
@@ -451,6 +461,7 @@ const en = {
     sponsor: { free: "Free", regular: "Supporter", premium: "Patron" },
   },
   member: {
+    deletedMember: "Deleted member",
     tags: "Tags",
     noTags: "No tags yet.",
     addTag: "Add tag",

@@ -82,6 +82,7 @@ export default {
     bodyCrossOrigin: "此 API 只响应本站页面以及使用令牌直接调用的程序，不响应其他网站的页面。",
   },
   validation: {
+    deleteConfirm: "请勾选以确认",
     maxTags: "你的会员等级最多可添加 {{max}} 个标签",
     fieldTooLong: "{{field}}最多{{max}}个字符",
     birthdayFuture: "生日不能是将来的日期",
@@ -127,6 +128,7 @@ export default {
     tooManyUploads: "您已有 {{max}} 个正在进行的上传。请先完成或取消其中一个。",
   },
   notify: {
+    accountDeleted: "你的账户已删除。",
     passwordChanged: "密码已修改，其他会话已退出登录。",
     loginRequired: "请登录后查看内容",
     timeout: "网络超时",
@@ -403,6 +405,13 @@ export default {
     pointsRules: "积分：每次上传 10 分（每天 3 次），每条评论 1 分（每天 10 条），每获得一个赞 1 分（每天 20 个）。",
   },
   settings: {
+    yourData: "你的数据",
+    export: "下载我的数据",
+    exportHelp: "以 JSON 文件下载你在这里的所有数据：账户、个人资料、标签、上传内容信息、评论、你发送的消息、关注、点赞、积分和搜索记录。",
+    deleteAccount: "删除我的账户",
+    deleteHelp:
+      "你的个人资料、上传内容及其文件、评论、点赞、关注、积分和标签会立即删除。你发送的消息会保留在对方的会话中，显示为已删除的成员。",
+    deleteConfirm: "我了解此操作无法撤销。",
     profile: "个人资料",
     profileHelp: "所有字段均为必填。其他成员只能看到你的姓名、学术领域、研究方向和国家，并且仅当你在下方选择公开时。",
     accountType: "账户类型",
@@ -445,6 +454,7 @@ export default {
     sponsor: { free: "免费", regular: "支持者", premium: "赞助人" },
   },
   member: {
+    deletedMember: "已删除的成员",
     tags: "标签",
     noTags: "还没有标签。",
     addTag: "添加标签",

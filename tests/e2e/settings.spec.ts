@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { clientIp, codeFor, DEMO_PASSWORD, expect, signIn, signUpAndIn, test, uniqueEmail } from "./fixtures";
 import { open } from "./helpers";
@@ -112,5 +113,31 @@ test("changing the password needs the current one and logs out every other brows
   await other.goto("/home");
   await expect(other).toHaveURL(/\/login/);
   expect((await page.request.post("/api/users/login", { data: { email: me.email, pwd: "a brand new passphrase" } })).status()).toBe(200);
+  await elsewhere.close();
+});
+
+test("a member downloads their data, then deletes their account: every session ends and they cannot sign in", async ({ page, browser }) => {
+  const me = await signUpAndIn(page, "Data Owner");
+  const elsewhere = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": clientIp() } });
+  const other = await elsewhere.newPage();
+  await other.goto("/login");
+  await signIn(other, me.email);
+  await open(page, test.info(), "/personal/Setting");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export").click()]);
+  const data = JSON.parse(await readFile((await download.path()) ?? "", "utf8"));
+  expect(data.account).toMatchObject({ id: me.id, email: me.email, nick_name: "Data Owner" });
+
+  const form = page.getByTestId("delete-form");
+  await form.getByLabel("Current password").fill(DEMO_PASSWORD);
+  await form.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page.getByTestId("error-confirm")).toHaveText("Tick the box to confirm");
+  await form.getByLabel("Current password").fill(DEMO_PASSWORD);
+  await form.getByLabel(/cannot be undone/).check();
+  await form.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId("toast")).toHaveText("Your account was deleted.");
+  await other.goto("/home");
+  await expect(other).toHaveURL(/\/login/);
+  expect((await page.request.post("/api/users/login", { data: { email: me.email, pwd: DEMO_PASSWORD } })).status()).toBe(401);
   await elsewhere.close();
 });

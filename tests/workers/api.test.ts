@@ -316,6 +316,8 @@ describe("the JSON API (spec section 7)", () => {
         "/docs",
         "/settings/profile",
         "/settings/password",
+        "/settings/export",
+        "/settings/account",
         "/tags",
         "/tags/{id}",
       ].sort(),

@@ -31,7 +31,7 @@ export async function memberPage(db: D1Database, viewerId: number, memberId: num
            (SELECT count(*) FROM follows WHERE followee_id = u.id) AS followers,
            (SELECT count(*) FROM follows WHERE follower_id = u.id) AS following,
            (SELECT count(*) FROM content c WHERE c.owner_id = u.id AND ${visible}) AS uploads
-         FROM users u WHERE u.id = ?1`,
+         FROM users u WHERE u.id = ?1 AND u.deleted_at IS NULL`,
       )
       .bind(memberId, own),
     db.prepare("SELECT 1 AS yes FROM follows WHERE follower_id = ? AND followee_id = ?").bind(viewerId, memberId),

@@ -20,7 +20,7 @@ export interface ConversationSummary {
 export async function startConversation(db: D1Database, me: number, other: number, now: number) {
   if (me === other) return null;
   const found = await db
-    .prepare(`SELECT ${BLOCKED_BETWEEN("?1", "?2")} AS blocked FROM users WHERE id = ?2`)
+    .prepare(`SELECT ${BLOCKED_BETWEEN("?1", "?2")} AS blocked FROM users WHERE id = ?2 AND deleted_at IS NULL`)
     .bind(me, other)
     .first<{ blocked: number }>();
   if (!found) return null;
@@ -106,7 +106,7 @@ const MESSAGE = "id, conversation_id, sender_id, client_id, body, created_at";
 /**
  * Stores a message once per (sender, client id): a resend answers the stored message with
  * `created: false`. The sender has read everything up to their own message. One round trip.
- * Null when a block stands between the two members (checked inside the insert).
+ * Null when a block stands between the two members or one deleted their account (checked inside the insert).
  */
 export async function storeMessage(db: D1Database, conversationId: number, senderId: number, body: string, clientId: string, now: number) {
   const stored = "(SELECT id FROM messages WHERE conversation_id = ?1 AND sender_id = ?2 AND client_id = ?3)";
@@ -117,6 +117,9 @@ export async function storeMessage(db: D1Database, conversationId: number, sende
          WHERE NOT EXISTS (SELECT 1 FROM conversations c JOIN blocks b
            ON (b.blocker_id = c.member_low AND b.blocked_id = c.member_high) OR (b.blocker_id = c.member_high AND b.blocked_id = c.member_low)
            WHERE c.id = ?1)
+         -- A deleted member's conversation stays readable, but nothing more is sent into it.
+         AND NOT EXISTS (SELECT 1 FROM conversations c JOIN users u ON u.id IN (c.member_low, c.member_high)
+           WHERE c.id = ?1 AND u.deleted_at IS NOT NULL)
          ON CONFLICT (conversation_id, sender_id, client_id) DO NOTHING RETURNING id`,
       )
       .bind(conversationId, senderId, clientId, body, now),

@@ -67,7 +67,7 @@ export async function recomputeScores(db: D1Database, now: number) {
   const since = now - SCORE_PERIOD_DAYS * 86_400_000;
   const sinceDay = new Date(since).toISOString().slice(0, 10);
   const [members, ...inputs] = await db.batch([
-    db.prepare("SELECT id FROM users"),
+    db.prepare("SELECT id FROM users WHERE deleted_at IS NULL"),
     // View rows carry a day, everything else a time.
     ...SCORE_INPUTS.map((input) => db.prepare(INPUT_SQL[input]).bind(input.endsWith("Views") ? sinceDay : since)),
   ]);

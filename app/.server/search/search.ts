@@ -110,8 +110,8 @@ export async function searchMembers(db: D1Database, query: SearchQuery, limit = 
   const filter = where.length ? `AND ${where.join(" AND ")}` : "";
   const sql = long.length
     ? `SELECT u.id, highlight(member_fts, 0, '${MARK_START}', '${MARK_END}') AS nick_name, u.organisation, u.account_type
-       FROM member_fts JOIN users u ON u.id = member_fts.rowid WHERE member_fts MATCH ? ${filter} ORDER BY bm25(member_fts, 10.0, 4.0, 1.0) LIMIT ? OFFSET ?`
-    : `SELECT u.id, u.nick_name, u.organisation, u.account_type FROM users u WHERE 1 = 1 ${filter} ORDER BY u.nick_name LIMIT ? OFFSET ?`;
+       FROM member_fts JOIN users u ON u.id = member_fts.rowid WHERE member_fts MATCH ? AND u.deleted_at IS NULL ${filter} ORDER BY bm25(member_fts, 10.0, 4.0, 1.0) LIMIT ? OFFSET ?`
+    : `SELECT u.id, u.nick_name, u.organisation, u.account_type FROM users u WHERE u.deleted_at IS NULL ${filter} ORDER BY u.nick_name LIMIT ? OFFSET ?`;
   return runPage<MemberHit>(db, sql, long, binds, limit, query.page);
 }
 

@@ -17,7 +17,7 @@ export async function block(db: D1Database, blockerId: number, blockedId: number
     db
       .prepare(
         `INSERT INTO blocks (blocker_id, blocked_id, created_at) SELECT ?1, ?2, ?3
-         WHERE EXISTS (SELECT 1 FROM users WHERE id = ?2) AND (SELECT count(*) FROM blocks WHERE blocker_id = ?1) < ?4
+         WHERE EXISTS (SELECT 1 FROM users WHERE id = ?2 AND deleted_at IS NULL) AND (SELECT count(*) FROM blocks WHERE blocker_id = ?1) < ?4
          ON CONFLICT DO NOTHING`,
       )
       .bind(blockerId, blockedId, now, MAX_BLOCKS),

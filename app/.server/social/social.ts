@@ -43,7 +43,11 @@ export async function followMember(
   following: boolean,
   now: number,
 ): Promise<{ followers: number } | "missing" | "refused"> {
-  if (!Number.isInteger(followeeId) || !(await db.prepare("SELECT 1 FROM users WHERE id = ?").bind(followeeId).first())) return "missing";
+  if (
+    !Number.isInteger(followeeId) ||
+    !(await db.prepare("SELECT 1 FROM users WHERE id = ? AND deleted_at IS NULL").bind(followeeId).first())
+  )
+    return "missing";
   if (!(await setFollow(db, followerId, followeeId, following, now))) return "refused";
   const row = await db.prepare("SELECT count(*) AS n FROM follows WHERE followee_id = ?").bind(followeeId).first<{ n: number }>();
   return { followers: row?.n ?? 0 };

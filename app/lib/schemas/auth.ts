@@ -62,6 +62,15 @@ export const changePasswordSchema = z
   })
   .refine(samePasswords, differ);
 
+/** Deleting one's account: the password, and a ticked confirmation. */
+export const deleteAccountSchema = z.object({
+  password: z
+    .string({ error: "validation.fieldEmpty|field=fields.currentPassword" })
+    .min(1, "validation.fieldEmpty|field=fields.currentPassword")
+    .max(PASSWORD_MAX, `validation.passwordTooLong|max=${PASSWORD_MAX}`),
+  confirm: z.preprocess((value) => value === "on" || value === true, z.literal(true, { error: "validation.deleteConfirm" })),
+});
+
 /** The "send code" button posts the same form with its own intent: only the email is checked then. */
 export function schemaForIntent<T extends z.ZodType>(formData: FormData, main: T) {
   return formData.get("intent") === "send-code" ? sendCodeSchema : main;

@@ -1,0 +1,75 @@
+import { env } from "~/.server/bindings";
+import { config } from "~/.server/config/config";
+import { closeSessionSockets } from "~/.server/messaging/session-sockets";
+import { allowRequest } from "~/.server/security/rate-limit";
+import { AccountError, type Caller } from "./accounts";
+import { verifyPassword } from "./passwords";
+
+// Deleting one's account (docs/decisions/0018-a-members-own-data.md): the password first; then, in
+// one batch, the account becomes an anonymous row and everything of theirs goes, except the messages
+// they sent, which stay in the other members' conversations under "deleted member". Their files go
+// from R2 after the batch (an object left by a failure is unreachable: nothing names it any more).
+
+const R2_DELETE_MAX = 1000;
+
+/** Every statement that removes what the member had, besides the account row itself. */
+function removals(db: D1Database, userId: number, email: string) {
+  const own = (table: string, column = "user_id") => db.prepare(`DELETE FROM ${table} WHERE ${column} = ?`).bind(userId);
+  return [
+    own("content", "owner_id"),
+    own("uploads", "owner_id"),
+    own("sessions"),
+    own("comments"),
+    own("likes"),
+    own("follows", "follower_id"),
+    own("follows", "followee_id"),
+    own("points"),
+    own("credit_scores"),
+    own("interests"),
+    own("search_history"),
+    own("blocks", "blocker_id"),
+    own("blocks", "blocked_id"),
+    own("member_roles"),
+    own("profiles"),
+    own("member_tags"),
+    db.prepare("DELETE FROM verification_codes WHERE email = ?").bind(email),
+    db.prepare("DELETE FROM login_failures WHERE email = ?").bind(email),
+  ];
+}
+
+export async function deleteAccount(userId: number, password: string, caller: Caller) {
+  if (!(await allowRequest(env.AUTH_LIMITER, `delete:${caller.client}`))) throw new AccountError("rate_limited");
+  const db = env.DB;
+  const user = await db
+    .prepare("SELECT email, password_hash FROM users WHERE id = ? AND deleted_at IS NULL")
+    .bind(userId)
+    .first<{ email: string; password_hash: string }>();
+  if (!user || !(await verifyPassword(password, user.password_hash, config().pepper.byId)))
+    throw new AccountError("current_password_wrong", "password");
+  const [files, uploads] = await db.batch([
+    db.prepare("SELECT file_key, thumbnail_key FROM content WHERE owner_id = ?").bind(userId),
+    db.prepare("SELECT object_key, r2_upload_id, completed FROM uploads WHERE owner_id = ?").bind(userId),
+  ]);
+  await db.batch([
+    db
+      .prepare(
+        `UPDATE users SET email = 'deleted-' || id || '@deleted.invalid', password_hash = '!', nick_name = '', organisation = NULL,
+           image = NULL, language = 'en', membership = 'free', suspended_reason = NULL, deleted_at = ? WHERE id = ?`,
+      )
+      .bind(caller.now, userId),
+    ...removals(db, userId, user.email),
+  ]);
+  await closeSessionSockets(env, userId, null);
+  const keys = ((files?.results ?? []) as { file_key: string; thumbnail_key: string }[]).flatMap((row) => [
+    row.file_key,
+    row.thumbnail_key,
+  ]);
+  const open = (uploads?.results ?? []) as { object_key: string; r2_upload_id: string; completed: number }[];
+  keys.push(...open.filter((u) => u.completed).map((u) => u.object_key));
+  for (let i = 0; i < keys.length; i += R2_DELETE_MAX) await env.FILES.delete(keys.slice(i, i + R2_DELETE_MAX));
+  for (const upload of open.filter((u) => !u.completed)) {
+    await env.FILES.resumeMultipartUpload(upload.object_key, upload.r2_upload_id)
+      .abort()
+      .catch(() => {});
+  }
+}

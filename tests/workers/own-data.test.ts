@@ -1,0 +1,108 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { AccountError } from "~/.server/accounts/accounts";
+import { deleteAccount } from "~/.server/accounts/delete-account";
+import { exportData } from "~/.server/accounts/export-data";
+import { hashPassword } from "~/.server/accounts/passwords";
+import { createSession, findSession } from "~/.server/accounts/sessions";
+import { config } from "~/.server/config/config";
+import { startUpload } from "~/.server/content/chunked";
+import { memberPage } from "~/.server/members/profile";
+import { addTag } from "~/.server/members/tags";
+import { listConversations, messagesPage, startConversation, storeMessage } from "~/.server/messaging/conversations";
+import { searchMembers } from "~/.server/search/search";
+import { addComment, followMember } from "~/.server/social/social";
+import { newItem, newMember, testCaller } from "./helpers";
+
+const PASSWORD = "a password only they know";
+
+/** A member with a real password, an upload whose files are in R2, an open resumable upload, and a conversation. */
+async function richMember(name: string) {
+  const id = await newMember(name);
+  await env.DB.prepare("UPDATE users SET password_hash = ? WHERE id = ?")
+    .bind(await hashPassword(PASSWORD, config().pepper), id)
+    .run();
+  const item = await newItem(id, { title: `${name} paper` });
+  const keys = await env.DB.prepare("SELECT file_key, thumbnail_key FROM content WHERE id = ?")
+    .bind(item)
+    .first<{ file_key: string; thumbnail_key: string }>();
+  await env.FILES.put(keys?.file_key ?? "", "%PDF-1.4 body");
+  await env.FILES.put(keys?.thumbnail_key ?? "", "png");
+  const open = await startUpload(env.DB, env.FILES, id, 10, 1);
+  const other = await newMember(`${name}'s friend`);
+  const conversation = await startConversation(env.DB, id, other, 1);
+  if (!conversation || conversation === "refused") throw new Error("no conversation");
+  await storeMessage(env.DB, conversation.id, id, `from ${name}`, `c-${crypto.randomUUID()}`, 2);
+  await storeMessage(env.DB, conversation.id, other, `to ${name}`, `c-${crypto.randomUUID()}`, 3);
+  await addComment(env.DB, id, item, `${name} comments`, 4);
+  await followMember(env.DB, id, other, true, 5);
+  await addTag(env.DB, id, "free", "Health", 6);
+  return { id, other, item, conversation: conversation.id, objects: [keys?.file_key ?? "", keys?.thumbnail_key ?? ""], open };
+}
+
+describe("a member's own data", () => {
+  it("exports as one JSON document of what is theirs, and nothing of anyone else's", async () => {
+    const me = await richMember("Exporter");
+    const text = await new Response(exportData(env.DB, me.id, 10)).text();
+    const data = JSON.parse(text);
+    expect(data.account).toMatchObject({ id: me.id, nick_name: "Exporter" });
+    expect(data.uploads.map((u: { title: string }) => u.title)).toEqual(["Exporter paper"]);
+    expect(data.comments.map((c: { body: string }) => c.body)).toEqual(["Exporter comments"]);
+    expect(data.messagesSent.map((m: { body: string }) => m.body)).toEqual(["from Exporter"]);
+    expect(data.tags.map((t: { tag: string }) => t.tag)).toEqual(["health"]);
+    expect(data.following.map((f: { id: number }) => f.id)).toEqual([me.other]);
+    expect(data.verification).toEqual({ status: "not submitted" });
+    expect(text).not.toContain("to Exporter");
+    expect(text).not.toContain("password");
+  });
+
+  it("pages long lists, so every row arrives once", async () => {
+    const me = await newMember("Chatty");
+    const other = await newMember("Listener");
+    const started = await startConversation(env.DB, me, other, 1);
+    if (!started || started === "refused") throw new Error("no conversation");
+    const statements = Array.from({ length: 1203 }, (_, i) =>
+      env.DB.prepare("INSERT INTO messages (conversation_id, sender_id, client_id, body, created_at) VALUES (?, ?, ?, ?, ?)").bind(
+        started.id,
+        me,
+        `bulk-${i}-0000`,
+        `m${i}`,
+        i,
+      ),
+    );
+    await env.DB.batch(statements);
+    const data = JSON.parse(await new Response(exportData(env.DB, me, 1)).text());
+    const bodies = data.messagesSent.map((m: { body: string }) => m.body);
+    expect(bodies).toHaveLength(1203);
+    expect(new Set(bodies).size).toBe(1203);
+  });
+
+  it("deletes with the right password only; then no file, session or trace of theirs is left, and others' conversations stay readable", async () => {
+    const me = await richMember("Leaver");
+    const token = await createSession(env.DB, me.id, Date.now());
+    const { caller } = testCaller();
+    await expect(deleteAccount(me.id, "not it", caller)).rejects.toBeInstanceOf(AccountError);
+    expect(await env.FILES.head(me.objects[0] ?? "")).not.toBeNull();
+
+    await deleteAccount(me.id, PASSWORD, caller);
+    for (const key of me.objects) expect(await env.FILES.head(key), key).toBeNull();
+    const openUpload = await env.DB.prepare("SELECT 1 FROM uploads WHERE id = ?").bind(me.open.id).first();
+    expect(openUpload).toBeNull();
+    expect((await findSession(env.DB, token, Date.now())).status).toBe("none");
+    expect(await memberPage(env.DB, me.other, me.id)).toBeNull();
+    const found = await searchMembers(env.DB, { q: "Leaver", tab: "members", page: 1 } as Parameters<typeof searchMembers>[1]);
+    expect(found.map((hit) => hit.id)).not.toContain(me.id);
+    const row = await env.DB.prepare("SELECT email, nick_name, deleted_at FROM users WHERE id = ?").bind(me.id).first();
+    expect(row).toMatchObject({ email: `deleted-${me.id}@deleted.invalid`, nick_name: "" });
+    for (const table of ["content", "comments", "follows", "member_tags", "profiles"]) {
+      const column = table === "content" ? "owner_id" : table === "follows" ? "follower_id" : "user_id";
+      expect(await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?`).bind(me.id).first("n"), table).toBe(0);
+    }
+    // The other member still reads the whole conversation, from a member now nameless, and cannot write into it.
+    const page = await messagesPage(env.DB, me.conversation);
+    expect(page.messages.map((m) => m.body)).toEqual(["from Leaver", "to Leaver"]);
+    expect((await listConversations(env.DB, me.other))[0]?.other).toMatchObject({ id: me.id, nick_name: "" });
+    expect(await storeMessage(env.DB, me.conversation, me.other, "anyone there?", "c-after-0000", 9)).toBeNull();
+    await expect(deleteAccount(me.id, PASSWORD, caller)).rejects.toBeInstanceOf(AccountError);
+  });
+});
