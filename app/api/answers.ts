@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { POINT_RULES, SCORE_INPUTS } from "~/lib/credit-score";
 import { MEMBERSHIP_LEVELS } from "~/lib/profile-tags";
+import { REWARDS } from "~/lib/rewards";
 import { SDG_NUMBERS } from "~/lib/sdg";
 
 // What the API answers, as zod schemas: the routes declare them per status, the document is
@@ -112,11 +113,14 @@ export const ranking = z.object({
     .describe("null until the first recomputation"),
 });
 
+const reward = z.object({ reward: z.enum(REWARDS.map((r) => r.key)), awarded_at: time });
+
 const reasons = Object.keys(POINT_RULES) as [keyof typeof POINT_RULES, ...(keyof typeof POINT_RULES)[]];
 export const points = z.object({
   awards: z.array(z.object({ reason: z.enum(reasons), amount: z.int(), day: z.iso.date(), created_at: time })),
   periodTotal: z.int(),
   rules: z.object(Object.fromEntries(reasons.map((reason) => [reason, z.object({ amount: z.int(), dailyCap: z.int() })]))),
+  rewards: z.array(reward).describe("milestones reached, newest first"),
 });
 
 const profileTag = z.object({
@@ -158,6 +162,7 @@ export const memberPage = z.object({
     .nullable()
     .describe("what the member chose to show of their profile; null when they show nothing"),
   tags: z.array(profileTag),
+  rewards: z.array(reward),
 });
 
 export const interests = z.object({ interests: z.array(goal) });

@@ -10,6 +10,7 @@ import { countryName } from "~/.server/members/countries";
 import { addInterest, removeInterest } from "~/.server/members/interests";
 import { memberPage } from "~/.server/members/profile";
 import { addTag, removeTag } from "~/.server/members/tags";
+import { grantRewards } from "~/.server/ranking/rewards";
 import { flashCookie, refusedRedirect } from "~/.server/shell/flash";
 import { block, hasBlocked, unblock } from "~/.server/social/blocks";
 import { followMember } from "~/.server/social/social";
@@ -25,6 +26,7 @@ import { translateError } from "~/lib/form-errors";
 import { isLanguage } from "~/lib/i18n";
 import { MAX_INTERESTS, TAG_LIMITS, TAG_MAX } from "~/lib/limits";
 import { DEFAULT_TAGS, type DefaultTag, type MembershipLevel } from "~/lib/profile-tags";
+import { REWARDS } from "~/lib/rewards";
 import { interestSchema } from "~/lib/schemas/content";
 import { tagSchema } from "~/lib/schemas/tags";
 import { SDG_COLOURS, sdgKey } from "~/lib/sdg";
@@ -40,6 +42,8 @@ const memberIdOf = (request: Request, selfId: number) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const id = memberIdOf(request, user.id);
+  // One's own milestones are brought up to date on one's own page (the cron does everyone's).
+  if (id === user.id) await grantRewards(env.DB, Date.now(), user.id);
   const page = Number.isInteger(id) && id > 0 ? await memberPage(env.DB, user.id, id) : null;
   if (!page) throw data(null, { status: 404 });
   const viewerBlocks = !page.isSelf && (await hasBlocked(env.DB, user.id, id));
@@ -206,8 +210,22 @@ function TagForm({
 /** A member's page: who they are, what they uploaded, who follows them and whom they follow. */
 export default function MemberPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { member, isSelf, viewerFollows, viewerBlocks, uploads, followers, following, interests, profile, country, tags, labels, now } =
-    loaderData;
+  const {
+    member,
+    isSelf,
+    viewerFollows,
+    viewerBlocks,
+    uploads,
+    followers,
+    following,
+    interests,
+    profile,
+    country,
+    tags,
+    labels,
+    rewards,
+    now,
+  } = loaderData;
   const level = t(`membership.${labels}.${member.membership}`);
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6" data-testid="member-page">
@@ -279,6 +297,31 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
             <ReportForm target="member" id={member.id} />
           </div>
         )}
+      </section>
+
+      <section data-testid="rewards">
+        <h2 className="mb-2 font-medium">{t("rewards.title")}</h2>
+        {rewards.length === 0 ? <p className="mb-2 text-sm text-slate-500">{t("rewards.none")}</p> : null}
+        <ul className="mb-2 flex flex-wrap gap-2">
+          {rewards.map((earned) => (
+            <li key={earned.reward} className="rounded-full bg-amber-100 px-3 py-1 text-sm text-amber-900">
+              ★ {t(`rewards.name.${earned.reward}`)}
+            </li>
+          ))}
+        </ul>
+        {isSelf ? (
+          <details className="text-sm text-slate-600">
+            <summary className="cursor-pointer">{t("rewards.rules")}</summary>
+            <ul className="mt-1 list-disc pl-5" data-testid="reward-rules">
+              {REWARDS.map(({ key, count }) => (
+                <li key={key}>
+                  {t(`rewards.name.${key}`)}: {t(`rewards.rule.${key}`, { count })}
+                  {rewards.some((earned) => earned.reward === key) ? " ✓" : ""}
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
       </section>
 
       <section data-testid="tags">

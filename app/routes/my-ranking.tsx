@@ -72,6 +72,15 @@ export default function MyRanking({ loaderData }: Route.ComponentProps) {
         <p className="mb-2 text-sm text-slate-600">{t("ranking.pointsInPeriod", { count: points.periodTotal })}</p>
         {points.awards.length === 0 ? <p className="text-sm text-slate-500">{t("ranking.noPoints")}</p> : null}
         <ul className="divide-y divide-slate-100 text-sm">
+          {points.rewards.map((earned) => (
+            <li key={earned.reward} className="flex justify-between gap-3 py-1" data-testid="milestone">
+              <span>★ {t("rewards.reached", { name: t(`rewards.name.${earned.reward}`) })}</span>
+              <span className="text-slate-500">
+                <RelativeTime date={new Date(earned.awarded_at)} now={new Date(now)} />
+              </span>
+              <span />
+            </li>
+          ))}
           {points.awards.map((award) => (
             <li key={`${award.created_at}-${award.reason}`} className="flex justify-between gap-3 py-1">
               <span>{t(`ranking.reason.${award.reason}`)}</span>

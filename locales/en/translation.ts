@@ -460,6 +460,28 @@ const en = {
     standard: { free: "Free", regular: "Regular", premium: "Premium" },
     sponsor: { free: "Free", regular: "Supporter", premium: "Patron" },
   },
+  rewards: {
+    title: "Rewards",
+    none: "No milestones reached yet.",
+    rules: "How rewards are earned",
+    reached: "Milestone reached: {{name}}",
+    name: {
+      firstUpload: "First upload",
+      fiveUploads: "Five uploads",
+      firstComment: "First comment",
+      tenFollowers: "Ten followers",
+      fiftyLikes: "Fifty likes",
+      hundredPoints: "A hundred points",
+    },
+    rule: {
+      firstUpload: "upload a document or video",
+      fiveUploads: "upload {{count}} documents or videos",
+      firstComment: "write a comment",
+      tenFollowers: "be followed by {{count}} members",
+      fiftyLikes: "receive {{count}} likes on your uploads",
+      hundredPoints: "earn {{count}} points in all",
+    },
+  },
   member: {
     deletedMember: "Deleted member",
     tags: "Tags",

@@ -462,6 +462,28 @@ export default {
     standard: { free: "無料", regular: "レギュラー", premium: "プレミアム" },
     sponsor: { free: "無料", regular: "サポーター", premium: "パトロン" },
   },
+  rewards: {
+    title: "リワード",
+    none: "まだ達成した節目はありません。",
+    rules: "リワードの獲得条件",
+    reached: "達成：{{name}}",
+    name: {
+      firstUpload: "はじめてのアップロード",
+      fiveUploads: "アップロード5件",
+      firstComment: "はじめてのコメント",
+      tenFollowers: "フォロワー10人",
+      fiftyLikes: "いいね50件",
+      hundredPoints: "100ポイント",
+    },
+    rule: {
+      firstUpload: "文書か動画をアップロードする",
+      fiveUploads: "文書か動画を{{count}}件アップロードする",
+      firstComment: "コメントを書く",
+      tenFollowers: "{{count}}人のメンバーにフォローされる",
+      fiftyLikes: "アップロードに{{count}}件のいいねをもらう",
+      hundredPoints: "合計{{count}}ポイントを獲得する",
+    },
+  },
   member: {
     deletedMember: "削除されたメンバー",
     tags: "タグ",

@@ -453,6 +453,28 @@ export default {
     standard: { free: "免费", regular: "普通会员", premium: "高级会员" },
     sponsor: { free: "免费", regular: "支持者", premium: "赞助人" },
   },
+  rewards: {
+    title: "奖励",
+    none: "还没有达成的里程碑。",
+    rules: "如何获得奖励",
+    reached: "达成里程碑：{{name}}",
+    name: {
+      firstUpload: "首次上传",
+      fiveUploads: "五次上传",
+      firstComment: "首次评论",
+      tenFollowers: "十位关注者",
+      fiftyLikes: "五十个赞",
+      hundredPoints: "一百积分",
+    },
+    rule: {
+      firstUpload: "上传一份文档或视频",
+      fiveUploads: "上传 {{count}} 份文档或视频",
+      firstComment: "发表一条评论",
+      tenFollowers: "被 {{count}} 位成员关注",
+      fiftyLikes: "上传内容获得 {{count}} 个赞",
+      hundredPoints: "累计获得 {{count}} 积分",
+    },
+  },
   member: {
     deletedMember: "已删除的成员",
     tags: "标签",

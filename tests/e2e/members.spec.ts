@@ -98,3 +98,16 @@ test("profile tags: a suggestion or one's own words, up to the free level's limi
   await chips.filter({ hasText: "Coral reefs" }).getByRole("button", { name: "Remove tag" }).click();
   await expect(chips).toHaveText(["Health×", "The future×"]);
 });
+
+test("a first comment earns a reward, shown on the Space and in the points history, with the rules published", async ({ page }) => {
+  await signUpAndIn(page, "Reward Earner");
+  await open(page, test.info(), "/retrieval/detail?id=1");
+  await page.getByLabel("Add a comment").fill("A first comment, for the milestone");
+  await page.getByRole("button", { name: "Post" }).click();
+  await expect(page.getByTestId("comments")).toContainText("A first comment, for the milestone");
+  await open(page, test.info(), "/personal");
+  await expect(page.getByTestId("rewards").locator("li").first()).toHaveText("★ First comment");
+  await expect(page.getByTestId("reward-rules")).toContainText("First comment: write a comment ✓");
+  await open(page, test.info(), "/personal/ranking");
+  await expect(page.getByTestId("milestone")).toContainText("Milestone reached: First comment");
+});

@@ -32,6 +32,7 @@ function removals(db: D1Database, userId: number, email: string) {
     own("member_roles"),
     own("profiles"),
     own("member_tags"),
+    own("member_rewards"),
     db.prepare("DELETE FROM verification_codes WHERE email = ?").bind(email),
     db.prepare("DELETE FROM login_failures WHERE email = ?").bind(email),
   ];

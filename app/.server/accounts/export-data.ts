@@ -34,6 +34,7 @@ const LISTS: Record<string, { sql: string; key: string }> = {
     sql: "SELECT rowid AS id, query, searched_at FROM search_history WHERE user_id = ?1 AND rowid > ?2",
     key: "id",
   },
+  rewards: { sql: "SELECT rowid AS id, reward, awarded_at FROM member_rewards WHERE user_id = ?1 AND rowid > ?2", key: "id" },
   blocked: { sql: "SELECT blocked_id AS id, created_at FROM blocks WHERE blocker_id = ?1 AND blocked_id > ?2", key: "id" },
 };
 

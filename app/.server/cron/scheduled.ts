@@ -1,11 +1,12 @@
 import { recomputeScores } from "~/.server/ranking/ranking";
+import { grantRewards } from "~/.server/ranking/rewards";
 import { cleanUp } from "./cleanup";
 
 /** How long the cron log is kept; older rows are pruned by the run itself. */
 export const CRON_LOG_DAYS = 30;
 
 /**
- * The Cron Trigger's work: recompute every credit score, remove what has expired (sessions, codes,
+ * The Cron Trigger's work: recompute every credit score, award the milestones reached, remove what has expired (sessions, codes,
  * login failures, abandoned uploads), record the run and prune the log.
  */
 export async function runScheduled(
@@ -16,6 +17,7 @@ export async function runScheduled(
 ) {
   const started = Date.now();
   const { members } = await recomputeScores(db, now);
+  await grantRewards(db, now);
   // Date.now() moves on after I/O in a Worker, so this measures the recomputation.
   const took = Date.now() - started;
   const removed = await cleanUp(db, bucket, now);

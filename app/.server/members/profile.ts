@@ -1,4 +1,5 @@
 import type { MembershipLevel, ProfileTag } from "~/lib/profile-tags";
+import type { EarnedReward } from "~/lib/rewards";
 import type { FeedItem, MemberSummary } from "~/lib/shapes";
 import type { PublicProfile } from "./profile-settings";
 
@@ -24,7 +25,7 @@ export async function memberPage(db: D1Database, viewerId: number, memberId: num
   const own = viewerId === memberId ? 1 : 0;
   const visible = "(c.publicize = 1 OR ?2 = 1)";
   const summary = "u.id, u.nick_name, u.account_type, u.image";
-  const [profile, viewerFollows, uploads, followers, following, interests, shown, tags] = await db.batch([
+  const [profile, viewerFollows, uploads, followers, following, interests, shown, tags, rewards] = await db.batch([
     db
       .prepare(
         `SELECT u.id, u.nick_name, u.account_type, u.image, u.kind, u.organisation, u.membership, u.created_at,
@@ -58,6 +59,7 @@ export async function memberPage(db: D1Database, viewerId: number, memberId: num
       .prepare("SELECT first_name, middle_name, family_name, academic, research, country FROM profiles WHERE user_id = ? AND public = 1")
       .bind(memberId),
     db.prepare("SELECT id, tag, custom FROM member_tags WHERE user_id = ? ORDER BY created_at, id").bind(memberId),
+    db.prepare("SELECT reward, awarded_at FROM member_rewards WHERE user_id = ? ORDER BY awarded_at, reward").bind(memberId),
   ]);
   const member = profile?.results[0] as MemberProfile | undefined;
   if (!member) return null;
@@ -71,5 +73,6 @@ export async function memberPage(db: D1Database, viewerId: number, memberId: num
     interests: ((interests?.results ?? []) as { sdg: number }[]).map((row) => row.sdg),
     profile: (shown?.results[0] as PublicProfile | undefined) ?? null,
     tags: (tags?.results ?? []) as unknown as ProfileTag[],
+    rewards: (rewards?.results ?? []) as unknown as EarnedReward[],
   };
 }

@@ -7,6 +7,7 @@ import {
   type ScoreInput,
   scoreOf,
 } from "~/lib/credit-score";
+import type { EarnedReward } from "~/lib/rewards";
 import type { RankedMember } from "~/lib/shapes";
 
 /** Awards points for an action unless today's cap for that reason is reached (one statement, no race). */
@@ -32,16 +33,19 @@ export interface PointAward {
 /** The member's points ledger: the newest awards, and the total over the score's period. */
 export async function pointsLedger(db: D1Database, userId: number, now: number, limit = 50) {
   const since = now - SCORE_PERIOD_DAYS * 86_400_000;
-  const [awards, total] = await db.batch([
+  const [awards, total, milestones] = await db.batch([
     db
       .prepare("SELECT reason, amount, day, created_at FROM points WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ?")
       .bind(userId, limit),
     db.prepare("SELECT coalesce(sum(amount), 0) AS n FROM points WHERE user_id = ? AND created_at >= ?").bind(userId, since),
+    db.prepare("SELECT reward, awarded_at FROM member_rewards WHERE user_id = ? ORDER BY awarded_at DESC, reward").bind(userId),
   ]);
   return {
     awards: (awards?.results ?? []) as PointAward[],
     periodTotal: Number((total?.results[0] as { n: number } | undefined)?.n ?? 0),
     rules: POINT_RULES,
+    /** Milestones reached (rewards), newest first. */
+    rewards: (milestones?.results ?? []) as unknown as EarnedReward[],
   };
 }
 

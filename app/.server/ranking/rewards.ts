@@ -1,0 +1,36 @@
+import { type EarnedReward, REWARDS, type RewardMeasure } from "~/lib/rewards";
+
+// Awards the milestones of app/lib/rewards.ts: one conditional insert per rule, so each is awarded
+// once (the primary key) however often this runs, for one member (their own page) or all (the cron).
+
+/** Each measure: whose it is, where it is counted, and how. */
+const MEASURES: Record<RewardMeasure, { who: string; from: string; n: string }> = {
+  uploads: { who: "owner_id", from: "content", n: "count(*)" },
+  comments: { who: "user_id", from: "comments", n: "count(*)" },
+  followers: { who: "followee_id", from: "follows", n: "count(*)" },
+  likesReceived: { who: "c.owner_id", from: "likes l JOIN content c ON c.id = l.content_id", n: "count(*)" },
+  points: { who: "user_id", from: "points", n: "sum(amount)" },
+};
+
+export async function grantRewards(db: D1Database, now: number, userId?: number) {
+  await db.batch(
+    REWARDS.map(({ key, measure, count }) => {
+      const { who, from, n } = MEASURES[measure];
+      const counted = `SELECT ${who} AS user_id, ${n} AS n FROM ${from} ${userId === undefined ? "" : `WHERE ${who} = ?4`} GROUP BY ${who}`;
+      return db
+        .prepare(
+          `INSERT OR IGNORE INTO member_rewards (user_id, reward, awarded_at)
+           SELECT m.user_id, ?1, ?2 FROM (${counted}) m JOIN users u ON u.id = m.user_id WHERE m.n >= ?3 AND u.deleted_at IS NULL`,
+        )
+        .bind(key, now, count, ...(userId === undefined ? [] : [userId]));
+    }),
+  );
+}
+
+export async function rewardsOf(db: D1Database, userId: number): Promise<EarnedReward[]> {
+  const { results } = await db
+    .prepare("SELECT reward, awarded_at FROM member_rewards WHERE user_id = ? ORDER BY awarded_at, reward")
+    .bind(userId)
+    .all<EarnedReward>();
+  return results;
+}
