@@ -32,6 +32,7 @@ export default [
   route("files/:id/thumbnail", "routes/files.ts", { id: "thumbnail" }),
   route("report", "routes/report.ts"),
   route("personal/export", "routes/personal.export.ts", { id: "export" }),
+  route("personal/verification/photo", "routes/verification.photo.ts", { id: "verificationPhoto" }),
 
   // The main layout: sidebar, header, tags bar
   layout("routes/layout.tsx", [
@@ -48,7 +49,8 @@ export default [
     route("upload", "routes/upload.tsx"),
     route("personal", "routes/member.tsx", { id: "personal" }),
     route("personal/Setting", "routes/settings.tsx", { id: "setting" }),
-    page("personal/verification", "verification"),
+    route("personal/verification", "routes/verification.tsx", { id: "verification" }),
+    route("review", "routes/review.tsx"),
     route("personal/ranking", "routes/my-ranking.tsx", { id: "ranking" }),
     route("moderation", "routes/moderation.tsx"),
   ]),

@@ -12,9 +12,13 @@ export const DEMO_MEMBERS = [
   { email: "lab@demo.test", type: 1, kind: "facilitator", nick: "Clean Water Lab", organisation: "Clean Water Research Lab" },
   { email: "fund@demo.test", type: 2, kind: "facilitator", nick: "Green Future Fund", organisation: "Green Future Fund" },
   { email: "moderator@demo.test", type: 1, kind: "individual", nick: "Sam Rivera", organisation: null },
+  { email: "reviewer@demo.test", type: 1, kind: "individual", nick: "Noor Haddad", organisation: null },
 ];
-/** Locally the demo moderator holds the role; deployments grant roles with `npm run role`. */
-const DEMO_MODERATOR = "moderator@demo.test";
+/** Locally the demo moderator and reviewer hold their roles; deployments grant roles with `npm run role`. */
+const DEMO_ROLES = [
+  ["moderator@demo.test", "moderator"],
+  ["reviewer@demo.test", "reviewer"],
+];
 
 const b64url = (buf) => buf.toString("base64url");
 
@@ -97,6 +101,9 @@ function memberStatements(now) {
       (m) =>
         `INSERT OR IGNORE INTO users (email, password_hash, account_type, kind, nick_name, organisation, language, created_at) VALUES (${q(m.email)}, ${q(hashPassword(DEMO_PASSWORD))}, ${m.type}, ${q(m.kind)}, ${q(m.nick)}, ${q(m.organisation)}, 'en', ${now})`,
     ),
-    `INSERT OR IGNORE INTO member_roles (user_id, role, granted_at) SELECT id, 'moderator', ${now} FROM users WHERE email = ${q(DEMO_MODERATOR)}`,
+    ...DEMO_ROLES.map(
+      ([email, role]) =>
+        `INSERT OR IGNORE INTO member_roles (user_id, role, granted_at) SELECT id, ${q(role)}, ${now} FROM users WHERE email = ${q(email)}`,
+    ),
   ];
 }

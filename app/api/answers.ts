@@ -80,7 +80,13 @@ const contentHit = z.object({
   owner_name: z.string(),
   created_at: time,
 });
-const memberHit = z.object({ id, nick_name: z.string().describe(mark), organisation: z.string().nullable(), account_type: accountType });
+const memberHit = z.object({
+  id,
+  nick_name: z.string().describe(mark),
+  organisation: z.string().nullable(),
+  account_type: accountType,
+  verified: z.union([z.literal(0), z.literal(1)]),
+});
 
 export const searchResults = z.object({
   query: z.object({
@@ -139,6 +145,7 @@ export const memberPage = z.object({
     kind: z.enum(["individual", "facilitator"]),
     organisation: z.string().nullable(),
     membership: z.enum(MEMBERSHIP_LEVELS),
+    verified: z.union([z.literal(0), z.literal(1)]).describe("1 once a reviewer approved their identity"),
     created_at: time,
     followers: z.int(),
     following: z.int(),
@@ -216,6 +223,29 @@ export const profileSettings = z.object({
       updated_at: time,
     })
     .nullable(),
+});
+
+export const verificationStatus = z.object({
+  kind: z.enum(["personal", "corporate"]),
+  status: z.enum(["none", "pending", "approved", "rejected"]),
+  reason: z.string().nullable().describe("why a rejected submission was rejected"),
+});
+
+export const reviewQueue = z.object({
+  queue: z.array(
+    z.object({
+      id,
+      user_id: id,
+      nick_name: z.string(),
+      kind: z.enum(["personal", "corporate"]),
+      fields: z.record(z.string(), z.string()),
+      photos: z.array(z.object({ name: z.string(), url: z.string() })),
+      status: z.literal("pending"),
+      reason: z.null(),
+      submitted_at: time,
+      decided_at: z.null(),
+    }),
+  ),
 });
 
 /** Every refusal: the code (400 bad input with errors per field, 401 wrong email or password, 4010 no or expired token, …) and a translated message. */

@@ -34,6 +34,8 @@ export type Answer = z.ZodType | typeof REFUSAL | { bytes: string; types: string
 
 interface Declared<Body, Who, Query> {
   method: Method;
+  /** A role the member must hold (spec section 6); anyone else gets 403. */
+  role?: "moderator" | "reviewer";
   /** The path as the API document writes it, below /api: "/contents/{id}/comments". */
   path: string;
   summary: string;

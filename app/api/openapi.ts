@@ -51,7 +51,13 @@ function response(status: number, answer: Answer) {
 
 /** What the router itself answers for a call, beside what its handler declares. */
 function routerAnswers(route: ApiRoute): number[] {
-  return [...(route.body || route.query ? [400] : []), ...(route.needsMember ? [401, 429] : []), ...(route.body ? [413] : []), 500];
+  return [
+    ...(route.body || route.query ? [400] : []),
+    ...(route.needsMember ? [401, 429] : []),
+    ...(route.role ? [403] : []),
+    ...(route.body ? [413] : []),
+    500,
+  ];
 }
 
 /** Operations are tagged by their path's first segment; each tag says what it groups. */
@@ -70,6 +76,8 @@ const TAGS: Record<string, string> = {
   search: "Full-text search and its history",
   settings: "Your profile and password",
   uploads: "Resumable uploads, in parts",
+  verification: "Your identity verification",
+  review: "Reviewers: the verification queue (role reviewer)",
   users: "Accounts: sign-up, login, codes, passwords, following",
 };
 const tagOf = (route: ApiRoute) => {
@@ -101,6 +109,7 @@ function operation(route: ApiRoute) {
     operationId: operationId(route),
     tags: [tagOf(route)],
     summary: route.summary,
+    ...(route.role ? { "x-role": route.role } : {}),
     ...(route.description ? { description: route.description } : {}),
     security: route.needsMember ? [{ bearer: [] }] : [],
     ...(inPath.length + inQuery.length ? { parameters: [...inPath, ...inQuery] } : {}),

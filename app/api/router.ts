@@ -10,13 +10,14 @@ import { contentRoutes } from "./contents";
 import { type ApiContext, authenticate } from "./context";
 import { conversationRoutes } from "./conversations";
 import { type ApiRoute, forAnyone } from "./define";
-import { API_CODES, fail, notFound } from "./envelope";
+import { API_CODES, fail, notAvailable, notFound } from "./envelope";
 import { memberRoutes } from "./members";
 import { apiDocument } from "./openapi";
 import { referencePage } from "./reference";
 import { settingsRoutes } from "./settings";
 import { socialRoutes } from "./social";
 import { userRoutes } from "./users";
+import { verificationRoutes } from "./verification";
 
 export const API_BASE = "/api";
 
@@ -28,6 +29,7 @@ const ROUTES: ApiRoute[] = [
   ...memberRoutes,
   ...conversationRoutes,
   ...settingsRoutes,
+  ...verificationRoutes,
   forAnyone({
     method: "GET",
     path: "/openapi.json",
@@ -100,6 +102,7 @@ export async function handleApi(ctx: ApiContext): Promise<Response> {
   }
   const member = route.needsMember ? await authenticate(ctx) : null;
   if (member instanceof Response) return member;
+  if (member && route.role && !member.user.roles.includes(route.role)) return notAvailable(ctx.language);
   // Per member, not per address: members share addresses, and a token is all a program has.
   if (member && !(await allowRequest(env.API_LIMITER, `member:${member.user.id}`))) {
     const response = fail(429, API_CODES.tooManyRequests, translator(ctx.language)("validation.rateLimited"));

@@ -39,3 +39,15 @@ export const BIRTHDAY_EARLIEST = "1900-01-01";
 export const TAG_LIMITS = { free: 3, regular: 8, premium: 15 } as const;
 /** A tag of the member's own words. */
 export const TAG_MAX = 30;
+
+// Identity verification (docs/decisions/0020-identity-verification.md)
+/** Each ID photo or extra file. */
+export const VERIFICATION_PHOTO_MB = 5;
+/** The whole submission as posted. */
+export const VERIFICATION_BODY_MB = 25;
+/** Extra files a personal submission may add. */
+export const VERIFICATION_EXTRA_MAX = 3;
+/** Days after a decision the ID photos are kept, then deleted. */
+export const VERIFICATION_PHOTO_DAYS = 30;
+/** A reviewer's reason for a rejection. */
+export const REJECTION_REASON_MAX = 500;

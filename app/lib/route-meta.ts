@@ -49,6 +49,7 @@ export const MAIN_ROUTES: RouteMeta[] = [
   { path: "/message", title: "message", icon: "message", badge: "unread" },
   { path: "/upload", title: "upload", icon: "upload" },
   { path: "/moderation", title: "moderation", icon: "moderation", roles: ["moderator"] },
+  { path: "/review", title: "review", icon: "moderation", roles: ["reviewer"] },
   {
     path: "/personal",
     // The member page is the spec's "Space" (section 1): its title and breadcrumb say so.

@@ -237,6 +237,11 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
         <div className="min-w-48 flex-1">
           <h2 className="text-xl font-semibold" data-testid="member-name">
             {member.nick_name}
+            {member.verified ? (
+              <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 align-middle text-xs text-emerald-800" data-testid="verified">
+                ✓ {t("verification.verified")}
+              </span>
+            ) : null}
           </h2>
           <p className="text-sm text-slate-600">
             {member.account_type === 1 ? t("search.researcher") : t("search.investor")} · {t(`member.${member.kind}`)}

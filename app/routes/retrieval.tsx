@@ -173,6 +173,11 @@ export default function Retrieval({ loaderData }: Route.ComponentProps) {
             <Link to={`/personal?member=${hit.id}`} className="font-medium hover:text-brand">
               <Highlighted text={hit.nick_name} />
             </Link>
+            {hit.verified ? (
+              <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-800" data-testid="verified">
+                ✓ {t("verification.verified")}
+              </span>
+            ) : null}
             <p className="text-xs text-slate-500">
               {hit.account_type === 1 ? t("search.researcher") : t("search.investor")}
               {hit.organisation ? ` · ${hit.organisation}` : ""}

@@ -56,6 +56,7 @@ async function call(
     .replace(/^\/(users|contents|comments|members|conversations)\/\d+/, "/$1/{id}")
     .replace(/^\/interests\/\d+$/, "/interests/{sdg}")
     .replace(/^\/tags\/\d+$/, "/tags/{id}")
+    .replace(/^\/review\/verifications\/\d+$/, "/review/verifications/{id}")
     .replace(/^\/uploads\/[\w-]{36}/, "/uploads/{id}");
   // A method a path does not have (405) answers the common error shape.
   const documented =
@@ -320,6 +321,9 @@ describe("the JSON API (spec section 7)", () => {
         "/settings/account",
         "/tags",
         "/tags/{id}",
+        "/verification",
+        "/review/verifications",
+        "/review/verifications/{id}",
       ].sort(),
     );
   });
@@ -628,6 +632,48 @@ describe("the tags API", () => {
     expect(listed.tags.map((t) => t.tag)).toEqual(["innovation", "ocean acidification", "science"]);
     const removed = await call("DELETE", `/tags/${listed.tags[0]?.id}`, { token });
     expect((removed.json.data as { tags: unknown[] }).tags).toHaveLength(2);
+  });
+});
+
+describe("the verification API", () => {
+  it("takes a multipart submission, keeps reviewers' calls to reviewers, and tells the member the decision", async () => {
+    const { res } = await registered();
+    const token = String(res.json.data?.access_token);
+    expect((await call("GET", "/verification", { token })).json.data).toEqual({ kind: "personal", status: "none", reason: null });
+    const form = (idBack: Uint8Array) =>
+      multipart([
+        ...Object.entries({ name: "Ada B", idNumber: "X1", address: "1 Lane", contactPhone: "+441234567" }).map(([name, value]) => ({
+          name,
+          value,
+        })),
+        { name: "idFront", filename: "front.png", type: "image/png", body: pngBytes() },
+        { name: "idBack", filename: "back.png", type: "image/png", body: idBack },
+      ]);
+    const posing = form(htmlBytes());
+    const refused = await call("POST", "/verification", { token, raw: { body: posing.body, type: posing.contentType } });
+    expect(refused).toMatchObject({ status: 400, json: { errors: { idBack: ["The image must be PNG or JPG"] } } });
+    const good = form(pngBytes());
+    expect((await call("POST", "/verification", { token, raw: { body: good.body, type: good.contentType } })).status).toBe(201);
+    expect((await call("GET", "/review/verifications", { token })).status).toBe(403);
+
+    const reviewer = await registered();
+    const reviewerId = userId(reviewer.res);
+    await env.DB.prepare("INSERT INTO member_roles (user_id, role, granted_at) VALUES (?, 'reviewer', 0)").bind(reviewerId).run();
+    const reviewerToken = String(reviewer.res.json.data?.access_token);
+    const queue = (await call("GET", "/review/verifications", { token: reviewerToken })).json.data as {
+      queue: { id: number; user_id: number; photos: { name: string; url: string }[] }[];
+    };
+    const mine = queue.queue.find((item) => item.user_id === userId(res));
+    expect(mine?.photos.map((p) => p.name)).toEqual(["idFront", "idBack"]);
+    const decided = await call("POST", `/review/verifications/${mine?.id}`, {
+      token: reviewerToken,
+      body: { decision: "reject", reason: "Blurred" },
+    });
+    expect(decided.status).toBe(200);
+    expect((await call("POST", `/review/verifications/${mine?.id}`, { token: reviewerToken, body: { decision: "approve" } })).status).toBe(
+      404,
+    );
+    expect((await call("GET", "/verification", { token })).json.data).toMatchObject({ status: "rejected", reason: "Blurred" });
   });
 });
 

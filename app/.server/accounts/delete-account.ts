@@ -1,5 +1,6 @@
 import { env } from "~/.server/bindings";
 import { config } from "~/.server/config/config";
+import { deleteVerificationPhotos } from "~/.server/members/verification";
 import { closeSessionSockets } from "~/.server/messaging/session-sockets";
 import { allowRequest } from "~/.server/security/rate-limit";
 import { AccountError, type Caller } from "./accounts";
@@ -33,6 +34,7 @@ function removals(db: D1Database, userId: number, email: string) {
     own("profiles"),
     own("member_tags"),
     own("member_rewards"),
+    own("verifications"),
     db.prepare("DELETE FROM verification_codes WHERE email = ?").bind(email),
     db.prepare("DELETE FROM login_failures WHERE email = ?").bind(email),
   ];
@@ -47,6 +49,8 @@ export async function deleteAccount(userId: number, password: string, caller: Ca
     .first<{ email: string; password_hash: string }>();
   if (!user || !(await verifyPassword(password, user.password_hash, config().pepper.byId)))
     throw new AccountError("current_password_wrong", "password");
+  // The ID photos first and at once: the most sensitive files go before anything else.
+  await deleteVerificationPhotos(db, env.FILES, caller.now, userId);
   const [files, uploads] = await db.batch([
     db.prepare("SELECT file_key, thumbnail_key FROM content WHERE owner_id = ?").bind(userId),
     db.prepare("SELECT object_key, r2_upload_id, completed FROM uploads WHERE owner_id = ?").bind(userId),

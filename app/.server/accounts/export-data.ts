@@ -50,7 +50,12 @@ export function exportData(db: D1Database, userId: number, now: number): Readabl
           const row = await db.prepare(sql).bind(userId).first();
           write(`,${JSON.stringify(name)}:${JSON.stringify(row ?? null)}`);
         }
-        write(`,"verification":${JSON.stringify({ status: "not submitted" })}`);
+        // The status only: reviewers' notes are theirs (the reason of a rejection was mailed to the member).
+        const verification = await db
+          .prepare("SELECT kind, status, submitted_at, decided_at FROM verifications WHERE user_id = ? ORDER BY id DESC LIMIT 1")
+          .bind(userId)
+          .first();
+        write(`,"verification":${JSON.stringify(verification ?? { status: "not submitted" })}`);
         for (const [name, { sql, key }] of Object.entries(LISTS)) {
           write(`,${JSON.stringify(name)}:[`);
           let after = -1;

@@ -1,4 +1,5 @@
 import { FAILURE_WINDOW_MS } from "~/.server/accounts/login-attempts";
+import { deleteVerificationPhotos } from "~/.server/members/verification";
 import { SESSION_IDLE_MS } from "~/lib/config";
 
 // What expires is removed by the cron trigger, in bounded batches so one run stays short however
@@ -40,10 +41,12 @@ export async function cleanUp(db: D1Database, bucket: R2Bucket, now: number) {
   if (uploads.length > 0) {
     await db.batch(uploads.map((u) => db.prepare("DELETE FROM uploads WHERE id = ?").bind(u.id)));
   }
+  const verificationPhotos = await deleteVerificationPhotos(db, bucket, now);
   return {
     sessions: sessions?.meta.changes ?? 0,
     codes: codes?.meta.changes ?? 0,
     loginFailures: failures?.meta.changes ?? 0,
     uploads: uploads.length,
+    verificationPhotos,
   };
 }

@@ -29,7 +29,7 @@ export async function runScheduled(
         controller.cron,
         controller.scheduledTime,
         now,
-        `scores: ${members} members in ${took} ms; removed ${removed.sessions} sessions, ${removed.codes} codes, ${removed.loginFailures} login failures, ${removed.uploads} uploads`,
+        `scores: ${members} members in ${took} ms; removed ${removed.sessions} sessions, ${removed.codes} codes, ${removed.loginFailures} login failures, ${removed.uploads} uploads, ${removed.verificationPhotos} verifications' photos`,
       ),
     db.prepare("DELETE FROM cron_runs WHERE finished_at < ?").bind(cutoff),
   ]);

@@ -44,8 +44,15 @@ export function joinChunks(chunks: Uint8Array[], size: number): Uint8Array<Array
 /** Form posts and JSON bodies (not files: uploads stream with their own limits). */
 export const BODY_MAX_BYTES = 256 * 1024;
 
-/** Paths whose bodies are files, read as streams by the upload code with its 100 MB limit. */
-const STREAMED = [/^\/upload$/, /^\/uploads\/[^/]+\/parts\//, /^\/api\/uploads\/[^/]+\/parts\//, /^\/api\/contents$/];
+/** Paths whose bodies are files, read by their own code under their own limits (uploads 100 MB, a verification 25 MB). */
+const STREAMED = [
+  /^\/personal\/verification$/,
+  /^\/api\/verification$/,
+  /^\/upload$/,
+  /^\/uploads\/[^/]+\/parts\//,
+  /^\/api\/uploads\/[^/]+\/parts\//,
+  /^\/api\/contents$/,
+];
 
 /**
  * The request with its body read up to BODY_MAX_BYTES, or null when the body is larger. Bodies

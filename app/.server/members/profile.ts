@@ -11,6 +11,8 @@ export interface MemberProfile extends MemberSummary {
   kind: "individual" | "facilitator";
   organisation: string | null;
   membership: MembershipLevel;
+  /** 1 once a reviewer approved their identity verification. */
+  verified: 0 | 1;
   created_at: number;
   followers: number;
   following: number;
@@ -29,6 +31,7 @@ export async function memberPage(db: D1Database, viewerId: number, memberId: num
     db
       .prepare(
         `SELECT u.id, u.nick_name, u.account_type, u.image, u.kind, u.organisation, u.membership, u.created_at,
+           EXISTS (SELECT 1 FROM verifications v WHERE v.user_id = u.id AND v.status = 'approved') AS verified,
            (SELECT count(*) FROM follows WHERE followee_id = u.id) AS followers,
            (SELECT count(*) FROM follows WHERE follower_id = u.id) AS following,
            (SELECT count(*) FROM content c WHERE c.owner_id = u.id AND ${visible}) AS uploads

@@ -44,7 +44,11 @@ export interface MemberHit {
   nick_name: string;
   organisation: string | null;
   account_type: 1 | 2;
+  /** 1 once a reviewer approved their identity. */
+  verified: 0 | 1;
 }
+
+const VERIFIED = "EXISTS (SELECT 1 FROM verifications v WHERE v.user_id = u.id AND v.status = 'approved') AS verified";
 
 /**
  * Documents or videos matching every word, best first (bm25; the title weighs most). Words of 3+
@@ -109,9 +113,9 @@ export async function searchMembers(db: D1Database, query: SearchQuery, limit = 
   }
   const filter = where.length ? `AND ${where.join(" AND ")}` : "";
   const sql = long.length
-    ? `SELECT u.id, highlight(member_fts, 0, '${MARK_START}', '${MARK_END}') AS nick_name, u.organisation, u.account_type
+    ? `SELECT u.id, highlight(member_fts, 0, '${MARK_START}', '${MARK_END}') AS nick_name, u.organisation, u.account_type, ${VERIFIED}
        FROM member_fts JOIN users u ON u.id = member_fts.rowid WHERE member_fts MATCH ? AND u.deleted_at IS NULL ${filter} ORDER BY bm25(member_fts, 10.0, 4.0, 1.0) LIMIT ? OFFSET ?`
-    : `SELECT u.id, u.nick_name, u.organisation, u.account_type FROM users u WHERE u.deleted_at IS NULL ${filter} ORDER BY u.nick_name LIMIT ? OFFSET ?`;
+    : `SELECT u.id, u.nick_name, u.organisation, u.account_type, ${VERIFIED} FROM users u WHERE u.deleted_at IS NULL ${filter} ORDER BY u.nick_name LIMIT ? OFFSET ?`;
   return runPage<MemberHit>(db, sql, long, binds, limit, query.page);
 }
 

@@ -1,0 +1,153 @@
+import { inspectImage } from "~/.server/content/sniff";
+import { translator } from "~/.server/i18n/translate";
+import { sendMail } from "~/.server/mail/mail";
+import { VERIFICATION_PHOTO_DAYS, VERIFICATION_PHOTO_MB } from "~/lib/limits";
+import { VERIFICATION_PHOTOS, type VerificationKind } from "~/lib/schemas/verification";
+
+// Identity verification (docs/decisions/0020-identity-verification.md). The ID photos are the most
+// sensitive data here: kept apart from public files under unguessable keys, read only through
+// photoKey() (the owner or a reviewer), never cached, and deleted VERIFICATION_PHOTO_DAYS after the
+// decision.
+
+export type VerificationStatus = "pending" | "approved" | "rejected";
+
+export interface Verification {
+  id: number;
+  user_id: number;
+  kind: VerificationKind;
+  fields: Record<string, string>;
+  /** Photo name -> R2 key (empty once deleted). */
+  photos: Record<string, string>;
+  status: VerificationStatus;
+  reason: string | null;
+  submitted_at: number;
+  decided_at: number | null;
+}
+
+type Row = Omit<Verification, "fields" | "photos"> & { fields: string; photos: string };
+const parse = (row: Row): Verification => ({ ...row, fields: JSON.parse(row.fields), photos: JSON.parse(row.photos) });
+const COLUMNS = "id, user_id, kind, fields, photos, status, reason, submitted_at, decided_at";
+
+export const verificationKindOf = (accountKind: string): VerificationKind => (accountKind === "facilitator" ? "corporate" : "personal");
+
+/** The member's latest submission, or null (not submitted). */
+export async function latestVerification(db: D1Database, userId: number): Promise<Verification | null> {
+  const row = await db.prepare(`SELECT ${COLUMNS} FROM verifications WHERE user_id = ? ORDER BY id DESC LIMIT 1`).bind(userId).first<Row>();
+  return row ? parse(row) : null;
+}
+
+export type SubmitRefusal = { field: string; message: string } | "not-open";
+
+/**
+ * Stores a submission: every required photo must be a PNG or JPEG by its bytes, within the size
+ * limit. Refused while one is pending or approved (the unique index decides, so two at once cannot
+ * both pass); photos stored for a refused submission are removed again.
+ */
+export async function submitVerification(
+  db: D1Database,
+  bucket: R2Bucket,
+  userId: number,
+  kind: VerificationKind,
+  fields: Record<string, string>,
+  files: Record<string, Uint8Array[]>,
+  now: number,
+): Promise<SubmitRefusal | null> {
+  const required: readonly string[] = VERIFICATION_PHOTOS[kind];
+  const named = [
+    ...required.map((name) => [name, files[name]?.[0]] as const),
+    ...(files.extra ?? []).map((bytes, i) => [`extra${i + 1}`, bytes] as const),
+  ];
+  for (const [name, bytes] of named) {
+    const field = name.startsWith("extra") ? "extra" : name;
+    if (!bytes || bytes.byteLength === 0) return { field, message: `validation.fieldEmpty|field=fields.${field}` };
+    if (bytes.byteLength > VERIFICATION_PHOTO_MB * 1024 * 1024)
+      return { field, message: `validation.uploadSize|max=${VERIFICATION_PHOTO_MB}` };
+    if (!inspectImage(bytes)) return { field, message: "validation.imageType" };
+  }
+  const photos: Record<string, string> = {};
+  for (const [name, bytes] of named) {
+    const key = `verification/${crypto.randomUUID()}`;
+    await bucket.put(key, bytes as Uint8Array, { httpMetadata: { contentType: inspectImage(bytes as Uint8Array)?.type } });
+    photos[name] = key;
+  }
+  const inserted = await db
+    .prepare(
+      `INSERT OR IGNORE INTO verifications (user_id, kind, fields, photos, status, submitted_at) VALUES (?, ?, ?, ?, 'pending', ?) RETURNING id`,
+    )
+    .bind(userId, kind, JSON.stringify(fields), JSON.stringify(photos), now)
+    .first();
+  if (inserted) return null;
+  await bucket.delete(Object.values(photos));
+  return "not-open";
+}
+
+/** The pending submissions, oldest first, with who sent them. */
+export async function verificationQueue(db: D1Database) {
+  const { results } = await db
+    .prepare(
+      `SELECT v.id, v.user_id, v.kind, v.fields, v.photos, v.status, v.reason, v.submitted_at, v.decided_at, u.nick_name
+       FROM verifications v JOIN users u ON u.id = v.user_id WHERE v.status = 'pending' ORDER BY v.submitted_at, v.id LIMIT 100`,
+    )
+    .all<Row & { nick_name: string }>();
+  return results.map((row) => ({ ...parse(row), nick_name: row.nick_name }));
+}
+
+/**
+ * A reviewer's decision on a pending submission (false when it is not pending any more: of two
+ * reviewers at once, one decides). The member is told by mail, in their language; the status page
+ * shows it too.
+ */
+export async function decideVerification(
+  db: D1Database,
+  reviewerId: number,
+  id: number,
+  decision: { decision: "approve" } | { decision: "reject"; reason: string },
+  now: number,
+  later: (promise: Promise<unknown>) => void = () => {},
+) {
+  const status = decision.decision === "approve" ? "approved" : "rejected";
+  const reason = decision.decision === "reject" ? decision.reason : null;
+  const decided = await db
+    .prepare(
+      `UPDATE verifications SET status = ?, reason = ?, decided_at = ?, decided_by = ? WHERE id = ? AND status = 'pending'
+       RETURNING (SELECT email FROM users WHERE id = user_id) AS email, (SELECT language FROM users WHERE id = user_id) AS language`,
+    )
+    .bind(status, reason, now, reviewerId, id)
+    .first<{ email: string; language: string }>();
+  if (!decided) return false;
+  const t = translator(decided.language);
+  const text = status === "approved" ? t("verification.approvedMail") : t("verification.rejectedMail", { reason });
+  later(
+    sendMail({ to: decided.email, subject: t("verification.mailSubject"), text }).catch((error) =>
+      console.error("verification mail", error),
+    ),
+  );
+  return true;
+}
+
+/** The R2 key of one photo, for its owner or a reviewer only; null for anyone else (or a photo that is gone). */
+export async function photoKey(db: D1Database, viewer: { id: number; roles: string[] }, id: number, name: string) {
+  const row = await db
+    .prepare("SELECT user_id, photos FROM verifications WHERE id = ?")
+    .bind(id)
+    .first<{ user_id: number; photos: string }>();
+  if (!row || (row.user_id !== viewer.id && !viewer.roles.includes("reviewer"))) return null;
+  const photos = JSON.parse(row.photos) as Record<string, string>;
+  return Object.hasOwn(photos, name) ? (photos[name] ?? null) : null;
+}
+
+/** Deletes the photos of decisions older than the retention, and of every submission of `userId` (account deletion). */
+export async function deleteVerificationPhotos(db: D1Database, bucket: R2Bucket, now: number, userId?: number) {
+  const statement =
+    userId === undefined
+      ? db
+          .prepare("SELECT id, photos FROM verifications WHERE decided_at < ? AND photos_deleted_at IS NULL LIMIT 500")
+          .bind(now - VERIFICATION_PHOTO_DAYS * 86_400_000)
+      : db.prepare("SELECT id, photos FROM verifications WHERE user_id = ? AND photos_deleted_at IS NULL").bind(userId);
+  const { results } = await statement.all<{ id: number; photos: string }>();
+  for (const row of results) {
+    await bucket.delete(Object.values(JSON.parse(row.photos) as Record<string, string>));
+    await db.prepare("UPDATE verifications SET photos = '{}', photos_deleted_at = ? WHERE id = ?").bind(now, row.id).run();
+  }
+  return results.length;
+}

@@ -1,0 +1,93 @@
+import { z } from "zod";
+import { env } from "~/.server/bindings";
+import { translator } from "~/.server/i18n/translate";
+import {
+  decideVerification,
+  latestVerification,
+  submitVerification,
+  verificationKindOf,
+  verificationQueue,
+} from "~/.server/members/verification";
+import { readVerification } from "~/.server/members/verification-form";
+import { translateError } from "~/lib/form-errors";
+import { reviewSchema } from "~/lib/schemas/verification";
+import * as answers from "./answers";
+import { forMember, REFUSAL } from "./define";
+import { API_CODES, fail, notFound, ok } from "./envelope";
+
+// Identity verification and the reviewers' queue, over the service the pages use.
+
+const photoUrl = (id: number, name: string) => `/personal/verification/photo?id=${id}&name=${name}`;
+
+export const verificationRoutes = [
+  forMember({
+    method: "GET",
+    path: "/verification",
+    summary: "Your verification: the kind your account takes, the status (none, pending, approved, rejected) and a rejection's reason",
+    answers: { 200: answers.verificationStatus },
+    handle: async ({ member }) => {
+      const latest = await latestVerification(env.DB, member.user.id);
+      return ok({ kind: verificationKindOf(member.user.kind), status: latest?.status ?? "none", reason: latest?.reason ?? null });
+    },
+  }),
+  forMember({
+    method: "POST",
+    path: "/verification",
+    summary:
+      "Submit your verification as multipart/form-data: the text fields and photos of your kind (PNG or JPG, 5 MB each, 25 MB in all)",
+    description:
+      "Personal: name, idNumber, address, contactPhone, idFront, idBack, and up to three optional extra images. Corporate: companyName, registrationNumber, legalName, legalIdNumber, license, legalIdFront, legalIdBack. 409 while one is pending or approved.",
+    answers: { 201: z.null(), 400: REFUSAL, 409: REFUSAL, 413: REFUSAL },
+    handle: async ({ ctx, member }) => {
+      const t = translator(ctx.language);
+      const kind = verificationKindOf(member.user.kind);
+      const read = await readVerification(ctx.request, kind);
+      if (!read) return fail(413, 413, t("errorPage.titleTooLarge"));
+      const { submission, files } = read;
+      const errors =
+        submission.status === "success"
+          ? null
+          : Object.fromEntries(
+              Object.entries(submission.error ?? {}).map(([field, messages]) => [field, (messages ?? []).map((m) => translateError(t, m))]),
+            );
+      const refusal =
+        submission.status === "success"
+          ? await submitVerification(env.DB, env.FILES, member.user.id, kind, submission.value, files, ctx.now)
+          : null;
+      if (errors) return fail(400, API_CODES.badRequest, Object.values(errors)[0]?.[0] ?? "", errors);
+      if (refusal === "not-open") return fail(409, 409, t("verification.notOpen"));
+      if (refusal) {
+        const message = translateError(t, refusal.message);
+        return fail(400, API_CODES.badRequest, message, { [refusal.field]: [message] });
+      }
+      return ok(null, t("notify.verificationSent"), { status: 201 });
+    },
+  }),
+  forMember({
+    method: "GET",
+    path: "/review/verifications",
+    role: "reviewer",
+    summary: "The pending verifications, oldest first, with links to their photos",
+    answers: { 200: answers.reviewQueue },
+    handle: async () =>
+      ok({
+        queue: (await verificationQueue(env.DB)).map(({ photos, user_id, ...item }) => ({
+          ...item,
+          user_id,
+          photos: Object.keys(photos).map((name) => ({ name, url: photoUrl(item.id, name) })),
+        })),
+      }),
+  }),
+  forMember({
+    method: "POST",
+    path: "/review/verifications/{id}",
+    role: "reviewer",
+    summary: "Approve a pending verification, or reject it with a reason; the member is mailed",
+    body: reviewSchema,
+    answers: { 200: z.null(), 404: REFUSAL },
+    handle: async ({ ctx, member, body, params: [id] }) =>
+      (await decideVerification(env.DB, member.user.id, Number(id), body, ctx.now, ctx.waitUntil))
+        ? ok(null, translator(ctx.language)("notify.verificationDecided"))
+        : notFound(ctx.language, "item"),
+  }),
+];

@@ -1,0 +1,121 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect } from "react-router";
+import { requireUser } from "~/.server/auth/session";
+import { env } from "~/.server/bindings";
+import { latestVerification, submitVerification, verificationKindOf } from "~/.server/members/verification";
+import { readVerification } from "~/.server/members/verification-form";
+import { flashCookie } from "~/.server/shell/flash";
+import { FieldErrors } from "~/components/content-fields";
+import { PageTitle } from "~/components/page-title";
+import { Button } from "~/components/ui/button";
+import { Field, FormErrors } from "~/components/ui/field";
+import { translateError } from "~/lib/form-errors";
+import { VERIFICATION_EXTRA_MAX, VERIFICATION_PHOTO_MB } from "~/lib/limits";
+import { VERIFICATION_PHOTOS, type VerificationKind, verificationFields } from "~/lib/schemas/verification";
+import { useReplyCleared } from "~/lib/use-reply-cleared";
+import type { Route } from "./+types/verification";
+
+/** /personal/verification: the status of the member's identity verification, and the form that fits their account. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const latest = await latestVerification(env.DB, user.id);
+  return {
+    kind: verificationKindOf(user.kind),
+    status: latest?.status ?? ("none" as const),
+    reason: latest?.reason ?? null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const kind = verificationKindOf(user.kind);
+  const read = await readVerification(request, kind);
+  if (!read) throw data(null, { status: 413 });
+  const { submission, files } = read;
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const refusal = await submitVerification(env.DB, env.FILES, user.id, kind, submission.value, files, Date.now());
+  if (refusal === "not-open") return data({ result: submission.reply({ formErrors: ["verification.notOpen"] }) }, { status: 409 });
+  if (refusal) return data({ result: submission.reply({ fieldErrors: { [refusal.field]: [refusal.message] } }) }, { status: 400 });
+  return redirect("/personal/verification", {
+    status: 303,
+    headers: { "Set-Cookie": flashCookie(request, "success", "notify.verificationSent") },
+  });
+}
+
+export default function VerificationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { kind, status, reason } = loaderData;
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <PageTitle titleKey="verification" />
+      <section className="rounded-lg border border-slate-200 bg-white p-4" data-testid="verification-status">
+        <h2 className="mb-1 font-medium">{t("verification.status")}</h2>
+        <p data-status={status}>{t(`verification.statuses.${status}`)}</p>
+        {status === "rejected" && reason ? (
+          <p className="mt-1 text-sm text-red-700" data-testid="rejection-reason">
+            {t("verification.reason")}: {reason}
+          </p>
+        ) : null}
+      </section>
+      {status === "none" || status === "rejected" ? (
+        <section className="rounded-lg border border-slate-200 bg-white p-4">
+          <h2 className="mb-1 font-medium">{t(`verification.${kind}`)}</h2>
+          <p className="mb-4 text-sm text-slate-600">{t("verification.help", { max: VERIFICATION_PHOTO_MB })}</p>
+          <VerificationForm kind={kind} lastResult={actionData?.result} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function VerificationForm({ kind, lastResult }: { kind: VerificationKind; lastResult: SubmissionResult | undefined }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: verificationFields[kind] }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  useReplyCleared(form, lastResult);
+  const errors = form.allErrors;
+  const photo = (name: string, required = true) => (
+    <div className="mb-4" key={name}>
+      <label htmlFor={`photo-${name}`} className="mb-1 block text-sm font-medium text-slate-700">
+        {t(`fields.${name}` as "fields.idFront")}
+      </label>
+      <input
+        id={`photo-${name}`}
+        type="file"
+        name={name}
+        accept="image/png,image/jpeg"
+        required={required}
+        multiple={name === "extra"}
+        className="block text-sm"
+      />
+      <FieldErrors name={name} errors={errors[name]} />
+    </div>
+  );
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="verification-form">
+      <FormErrors errors={form.errors?.map((e) => translateError(t, e))} id={form.errorId} />
+      {Object.keys(verificationFields[kind].shape).map((name) => (
+        <Field
+          label={t(`fields.${name}` as "fields.name")}
+          errors={fields[name as keyof typeof fields]?.errors}
+          {...getInputProps(fields[name as keyof typeof fields] as never, { type: "text" })}
+          key={name}
+        />
+      ))}
+      {VERIFICATION_PHOTOS[kind].map((name) => photo(name))}
+      {kind === "personal" ? (
+        <>
+          {photo("extra", false)}
+          <p className="-mt-3 mb-4 text-xs text-slate-500">{t("verification.extraHelp", { max: VERIFICATION_EXTRA_MAX })}</p>
+        </>
+      ) : null}
+      <Button type="submit">{t("verification.submit")}</Button>
+    </Form>
+  );
+}

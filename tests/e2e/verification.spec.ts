@@ -1,0 +1,68 @@
+import type { Browser, Page } from "@playwright/test";
+import { pngBytes } from "../fixtures/files";
+import { clientIp, expect, signIn, signUpAndIn, test } from "./fixtures";
+import { open } from "./helpers";
+
+const png = (name: string) => ({ name, mimeType: "image/png", buffer: Buffer.from(pngBytes(60, 40)) });
+
+async function submitPersonal(page: Page) {
+  await open(page, test.info(), "/personal/verification");
+  const form = page.getByTestId("verification-form");
+  await form.getByLabel("Name", { exact: true }).fill("Vera Fied");
+  await form.getByLabel("ID number").fill("P-1234567");
+  await form.getByLabel("Address").fill("1 Harbour Road, Sydney");
+  await form.getByLabel("Contact phone").fill("+61 2 9876 5432");
+  await form.getByLabel("ID photo, front").setInputFiles(png("front.png"));
+  await form.getByLabel("ID photo, back").setInputFiles(png("back.png"));
+  await page.getByRole("button", { name: "Submit for review" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Submitted. A reviewer will look at it soon.");
+  await expect(page.getByTestId("verification-status")).toContainText("Pending review");
+}
+
+/** The demo reviewer decides on the submission of `nick`. */
+async function review(browser: Browser, nick: string, decision: "approve" | { reason: string }) {
+  const context = await browser.newContext({
+    extraHTTPHeaders: { "CF-Connecting-IP": clientIp() },
+    javaScriptEnabled: test.info().project.use.javaScriptEnabled,
+  });
+  const page = await context.newPage();
+  await page.goto("/login");
+  await signIn(page, "reviewer@demo.test");
+  await open(page, test.info(), "/review");
+  const submission = page.getByTestId("submission").filter({ hasText: nick });
+  await expect(submission.getByRole("img", { name: "ID photo, front" })).toBeVisible();
+  if (decision === "approve") await submission.getByRole("button", { name: "Approve" }).click();
+  else {
+    await submission.getByLabel("Reason").fill(decision.reason);
+    await submission.getByRole("button", { name: "Reject" }).click();
+  }
+  await expect(page.getByTestId("toast")).toHaveText("Decision saved. The member was told.");
+  await context.close();
+}
+
+test("a member is verified after a rejection with a reason and a second submission; only reviewers reach the queue", async ({
+  page,
+  browser,
+}) => {
+  const me = await signUpAndIn(page, `Vera ${Date.now()}`);
+  await open(page, test.info(), "/personal/verification");
+  await expect(page.getByTestId("verification-status")).toContainText("Not submitted");
+  await page.getByRole("button", { name: "Submit for review" }).click();
+  await expect(page.getByTestId("error-name")).toHaveText("Name cannot be empty");
+  await submitPersonal(page);
+  const refused = await page.goto("/review");
+  expect(refused?.status()).toBe(403);
+
+  const nick = (await (await page.request.get(`/api/auth/info`, { headers: { Authorization: `Bearer ${me.token}` } })).json()).data.user
+    .nick_name;
+  await review(browser, nick, { reason: "The back photo is unreadable" });
+  await open(page, test.info(), "/personal/verification");
+  await expect(page.getByTestId("verification-status")).toContainText("Rejected");
+  await expect(page.getByTestId("rejection-reason")).toHaveText("Reason: The back photo is unreadable");
+  await submitPersonal(page);
+  await review(browser, nick, "approve");
+  await open(page, test.info(), "/personal");
+  await expect(page.getByTestId("verified")).toHaveText("✓ Verified");
+  await open(page, test.info(), `/retrieval?q=${encodeURIComponent(nick)}&tab=members`);
+  await expect(page.locator("li").filter({ hasText: nick }).getByTestId("verified")).toBeVisible();
+});

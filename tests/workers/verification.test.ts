@@ -1,0 +1,107 @@
+import { env } from "cloudflare:workers";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  decideVerification,
+  deleteVerificationPhotos,
+  latestVerification,
+  photoKey,
+  submitVerification,
+  verificationQueue,
+} from "~/.server/members/verification";
+import { VERIFICATION_PHOTO_DAYS } from "~/lib/limits";
+import { htmlBytes, pngBytes } from "../fixtures/files";
+import { newMember } from "./helpers";
+
+const PERSONAL = { name: "Aiko Tanaka", idNumber: "X1234567", address: "1-1 Chiyoda", contactPhone: "+81312345678" };
+const photos = () => ({ idFront: [pngBytes(40, 30)], idBack: [pngBytes(40, 30)] });
+const submit = (userId: number, files: Record<string, Uint8Array[]> = photos(), now = 1) =>
+  submitVerification(env.DB, env.FILES, userId, "personal", PERSONAL, files, now);
+
+describe("identity verification", () => {
+  it("judges photos by their bytes: a file posing as PNG or JPG, or a missing photo, is refused and nothing is stored", async () => {
+    const me = await newMember("Poser");
+    const posing = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...htmlBytes()]);
+    expect(await submit(me, { idFront: [posing], idBack: [pngBytes()] })).toEqual({ field: "idFront", message: "validation.imageType" });
+    expect(await submit(me, { idFront: [pngBytes()], idBack: [htmlBytes()] })).toEqual({
+      field: "idBack",
+      message: "validation.imageType",
+    });
+    expect(await submit(me, { idFront: [pngBytes()], idBack: [] })).toEqual({
+      field: "idBack",
+      message: "validation.fieldEmpty|field=fields.idBack",
+    });
+    expect(await latestVerification(env.DB, me)).toBeNull();
+  });
+
+  it("keeps one submission open at a time, even when two arrive at once, and removes the refused one's photos", async () => {
+    const me = await newMember("Twice");
+    const listed = async () => (await env.FILES.list({ prefix: "verification/" })).objects.length;
+    const before = await listed();
+    const answers = await Promise.all([submit(me), submit(me)]);
+    expect(answers.filter((a) => a === null)).toHaveLength(1);
+    expect(answers).toContain("not-open");
+    expect(await listed()).toBe(before + 2);
+  });
+
+  it("moves through pending, rejected with a reason, resubmitted and approved; a decision is taken once and mailed", async () => {
+    const me = await newMember("Applicant");
+    const reviewer = await newMember("Reviewer");
+    await submit(me);
+    const first = await latestVerification(env.DB, me);
+    expect(first).toMatchObject({ status: "pending", kind: "personal", fields: PERSONAL });
+    expect((await verificationQueue(env.DB)).map((v) => v.id)).toContain(first?.id);
+    const mails: Promise<unknown>[] = [];
+    expect(
+      await decideVerification(env.DB, reviewer, first?.id ?? 0, { decision: "reject", reason: "The photo is blurred" }, 2, (p) =>
+        mails.push(p),
+      ),
+    ).toBe(true);
+    expect(await decideVerification(env.DB, reviewer, first?.id ?? 0, { decision: "approve" }, 3)).toBe(false);
+    await Promise.all(mails);
+    expect(await latestVerification(env.DB, me)).toMatchObject({ status: "rejected", reason: "The photo is blurred" });
+    expect(await submit(me, photos(), 4)).toBeNull();
+    const second = await latestVerification(env.DB, me);
+    expect(await decideVerification(env.DB, reviewer, second?.id ?? 0, { decision: "approve" }, 5)).toBe(true);
+    expect(await submit(me, photos(), 6)).toBe("not-open");
+    const mailed = await env.DB.prepare("SELECT count(*) AS n FROM mail_outbox WHERE body LIKE '%The photo is blurred%'").first("n");
+    expect(mailed).toBe(1);
+  });
+
+  it("lets only the owner and reviewers reach a photo, whoever asks for whichever photo", async () => {
+    const owners = await Promise.all([1, 2, 3].map((i) => newMember(`Owner ${i}`)));
+    for (const owner of owners) await submit(owner);
+    const ids = await Promise.all(owners.map(async (owner) => (await latestVerification(env.DB, owner))?.id ?? 0));
+    const strangers = await Promise.all([1, 2].map((i) => newMember(`Stranger ${i}`)));
+    const viewers = [...owners, ...strangers];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...viewers),
+        fc.constantFrom("member", "moderator", "reviewer"),
+        fc.constantFrom(...ids.keys()),
+        fc.constantFrom("idFront", "idBack", "extra1", "toString", "__proto__"),
+        async (viewer, role, which, name) => {
+          const roles = role === "member" ? [] : [role];
+          const key = await photoKey(env.DB, { id: viewer, roles }, ids[which] ?? 0, name);
+          const allowed = (viewer === owners[which] || role === "reviewer") && (name === "idFront" || name === "idBack");
+          expect(key !== null, `${viewer} ${role} ${which} ${name}`).toBe(allowed);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it("deletes the photos a fixed time after the decision, and not before", async () => {
+    const me = await newMember("Retention");
+    const reviewer = await newMember("Retention reviewer");
+    await submit(me);
+    const row = await latestVerification(env.DB, me);
+    await decideVerification(env.DB, reviewer, row?.id ?? 0, { decision: "approve" }, 1000);
+    const keys = Object.values(row?.photos ?? {});
+    await deleteVerificationPhotos(env.DB, env.FILES, 1000 + VERIFICATION_PHOTO_DAYS * 86_400_000 - 1);
+    for (const key of keys) expect(await env.FILES.head(key)).not.toBeNull();
+    await deleteVerificationPhotos(env.DB, env.FILES, 1000 + VERIFICATION_PHOTO_DAYS * 86_400_000 + 1);
+    for (const key of keys) expect(await env.FILES.head(key)).toBeNull();
+    expect((await latestVerification(env.DB, me))?.photos).toEqual({});
+  });
+});
