@@ -59,8 +59,8 @@ export interface ApiRoute extends Omit<Declared<unknown, Member | null, unknown>
   handle: (call: Call<never, Member | null, never>) => Promise<Response> | Response;
 }
 
-/** Path parameters are numbers, except an upload's id (the UUID its start answered). */
-export const parameterIsText = (path: string, name: string) => path.startsWith("/uploads/") && name === "id";
+/** Path parameters are numbers, except an upload's id (the UUID its start answered) and a photo's name. */
+export const parameterIsText = (path: string, name: string) => (path.startsWith("/uploads/") && name === "id") || name === "photo";
 const patternOf = (path: string) =>
   new RegExp(
     `^${path.replace(/\./g, "\\.").replace(/\{(\w+)\}/g, (_, name: string) => (parameterIsText(path, name) ? "([\\w-]+)" : "(\\d+)"))}$`,

@@ -41,7 +41,7 @@ export const settingsRoutes = [
       const kind = member.user.kind as "individual" | "facilitator";
       // The organisation's fields are required of a facilitator (and ignored for an individual).
       const checked = profileSchema(kind).safeParse(body);
-      const refusal = checked.success ? await saveProfile(env.DB, member.user.id, kind, body, ctx.now) : null;
+      const refusal = checked.success ? await saveProfile(env.DB, member.user.id, kind, checked.data, ctx.now) : null;
       const errors = checked.success
         ? refusal
           ? { [refusal]: [translateError(t, "validation.countryInvalid")] }

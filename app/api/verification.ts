@@ -4,11 +4,14 @@ import { translator } from "~/.server/i18n/translate";
 import {
   decideVerification,
   latestVerification,
+  mayVerify,
+  photoKey,
   submitVerification,
   verificationKindOf,
   verificationQueue,
 } from "~/.server/members/verification";
 import { readVerification } from "~/.server/members/verification-form";
+import { photoHeaders } from "~/.server/members/verification-photo";
 import { translateError } from "~/lib/form-errors";
 import { reviewSchema } from "~/lib/schemas/verification";
 import * as answers from "./answers";
@@ -17,7 +20,7 @@ import { API_CODES, fail, notFound, ok } from "./envelope";
 
 // Identity verification and the reviewers' queue, over the service the pages use.
 
-const photoUrl = (id: number, name: string) => `/personal/verification/photo?id=${id}&name=${name}`;
+const photoUrl = (id: number, name: string) => `/api/review/verifications/${id}/photos/${name}`;
 
 export const verificationRoutes = [
   forMember({
@@ -41,6 +44,7 @@ export const verificationRoutes = [
     handle: async ({ ctx, member }) => {
       const t = translator(ctx.language);
       const kind = verificationKindOf(member.user.kind);
+      if (!mayVerify(await latestVerification(env.DB, member.user.id))) return fail(409, 409, t("verification.notOpen"));
       const read = await readVerification(ctx.request, kind);
       if (!read) return fail(413, 413, t("errorPage.titleTooLarge"));
       const { submission, files } = read;
@@ -77,6 +81,19 @@ export const verificationRoutes = [
           photos: Object.keys(photos).map((name) => ({ name, url: photoUrl(item.id, name) })),
         })),
       }),
+  }),
+  forMember({
+    method: "GET",
+    path: "/review/verifications/{id}/photos/{photo}",
+    role: "reviewer",
+    summary: "One photo of a submission (never cached)",
+    answers: { 200: { bytes: "The image", types: ["image/png", "image/jpeg"] }, 404: REFUSAL },
+    handle: async ({ ctx, member, params: [id, photo] }) => {
+      const key = await photoKey(env.DB, member.user, Number(id), photo ?? "");
+      const object = key ? await env.FILES.get(key) : null;
+      if (!object) return notFound(ctx.language, "item");
+      return new Response(object.body, { headers: photoHeaders(object) });
+    },
   }),
   forMember({
     method: "POST",

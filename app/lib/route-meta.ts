@@ -49,7 +49,7 @@ export const MAIN_ROUTES: RouteMeta[] = [
   { path: "/message", title: "message", icon: "message", badge: "unread" },
   { path: "/upload", title: "upload", icon: "upload" },
   { path: "/moderation", title: "moderation", icon: "moderation", roles: ["moderator"] },
-  { path: "/review", title: "review", icon: "moderation", roles: ["reviewer"] },
+  { path: "/review", title: "review", icon: "moderation", roles: ["reviewer"], noCache: true },
   {
     path: "/personal",
     // The member page is the spec's "Space" (section 1): its title and breadcrumb say so.
@@ -57,8 +57,9 @@ export const MAIN_ROUTES: RouteMeta[] = [
     icon: "personal",
     hidden: true,
     children: [
-      { path: "/personal/Setting", title: "setting", hidden: true },
-      { path: "/personal/verification", title: "verification", hidden: true },
+      // Personal data (address, birthday, ID numbers): never stored by the browser either.
+      { path: "/personal/Setting", title: "setting", hidden: true, noCache: true },
+      { path: "/personal/verification", title: "verification", hidden: true, noCache: true },
       { path: "/personal/ranking", title: "ranking", hidden: true },
     ],
   },

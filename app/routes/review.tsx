@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { requireRole } from "~/.server/auth/roles";
 import { env } from "~/.server/bindings";
 import { requestContext } from "~/.server/context";
@@ -26,8 +26,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect("/review", { status: 303, headers: { "Set-Cookie": flashCookie(request, "error", "verification.reasonNeeded") } });
   }
   const { ctx } = context.get(requestContext);
-  const decided = await decideVerification(env.DB, user.id, Number(form.id), parsed.data, Date.now(), (p) => ctx?.waitUntil(p));
-  if (!decided) throw data(null, { status: 404 });
+  const id = Number(form.id);
+  const decided =
+    Number.isInteger(id) && (await decideVerification(env.DB, user.id, id, parsed.data, Date.now(), (p) => ctx?.waitUntil(p)));
+  // Decided already by another reviewer, or one's own: said, not an error page.
+  if (!decided)
+    return redirect("/review", { status: 303, headers: { "Set-Cookie": flashCookie(request, "error", "verification.notDecided") } });
   return redirect("/review", { status: 303, headers: { "Set-Cookie": flashCookie(request, "success", "notify.verificationDecided") } });
 }
 

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
-import { latestVerification, submitVerification, verificationKindOf } from "~/.server/members/verification";
+import { latestVerification, mayVerify, submitVerification, verificationKindOf } from "~/.server/members/verification";
 import { readVerification } from "~/.server/members/verification-form";
 import { flashCookie } from "~/.server/shell/flash";
 import { FieldErrors } from "~/components/content-fields";
@@ -31,6 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const kind = verificationKindOf(user.kind);
+  // Nothing is read (photos are megabytes) while a submission is open; the insert decides races.
+  if (!mayVerify(await latestVerification(env.DB, user.id))) throw data(null, { status: 409 });
   const read = await readVerification(request, kind);
   if (!read) throw data(null, { status: 413 });
   const { submission, files } = read;

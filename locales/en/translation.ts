@@ -500,6 +500,7 @@ const en = {
     },
   },
   verification: {
+    notDecided: "Not decided: it was decided already, or it is your own submission.",
     status: "Status",
     statuses: { none: "Not submitted", pending: "Pending review", approved: "Verified", rejected: "Rejected" },
     reason: "Reason",

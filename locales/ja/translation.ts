@@ -502,6 +502,7 @@ export default {
     },
   },
   verification: {
+    notDecided: "判定できません。すでに判定済みか、あなた自身の提出です。",
     status: "状況",
     statuses: { none: "未提出", pending: "審査中", approved: "確認済み", rejected: "却下" },
     reason: "理由",

@@ -493,6 +493,7 @@ export default {
     },
   },
   verification: {
+    notDecided: "无法审核：已被审核，或这是你自己的提交。",
     status: "状态",
     statuses: { none: "未提交", pending: "审核中", approved: "已认证", rejected: "未通过" },
     reason: "原因",

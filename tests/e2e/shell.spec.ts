@@ -202,6 +202,10 @@ test("public pages are not cached at all (spec section 2), and no page by a shar
   }
   const home = await page.goto("/home");
   expect(home?.headers()["cache-control"]).toBe("private, no-cache");
+  // Pages that show personal data (address, birthday, ID numbers) are not stored by the browser either.
+  for (const path of ["/personal/Setting", "/personal/verification"]) {
+    expect((await page.goto(path))?.headers()["cache-control"], path).toBe("no-store");
+  }
 });
 
 test("a cross-site form post is refused and changes nothing", async ({ page, request }) => {

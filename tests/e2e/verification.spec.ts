@@ -3,7 +3,12 @@ import { pngBytes } from "../fixtures/files";
 import { clientIp, expect, signIn, signUpAndIn, test } from "./fixtures";
 import { open } from "./helpers";
 
-const png = (name: string) => ({ name, mimeType: "image/png", buffer: Buffer.from(pngBytes(60, 40)) });
+/** A PNG of about 600 KB (a real ID photo is larger than a form's 256 KB: the verification has its own limit). */
+const png = (name: string) => ({
+  name,
+  mimeType: "image/png",
+  buffer: Buffer.concat([Buffer.from(pngBytes(60, 40)), Buffer.alloc(600 * 1024)]),
+});
 
 async function submitPersonal(page: Page) {
   await open(page, test.info(), "/personal/verification");

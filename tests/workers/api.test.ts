@@ -324,6 +324,7 @@ describe("the JSON API (spec section 7)", () => {
         "/verification",
         "/review/verifications",
         "/review/verifications/{id}",
+        "/review/verifications/{id}/photos/{photo}",
       ].sort(),
     );
   });
@@ -665,6 +666,15 @@ describe("the verification API", () => {
     };
     const mine = queue.queue.find((item) => item.user_id === userId(res));
     expect(mine?.photos.map((p) => p.name)).toEqual(["idFront", "idBack"]);
+    const photo = async (bearer: string) => {
+      const request = new Request(`https://app.test${mine?.photos[0]?.url}`, { headers: { Authorization: `Bearer ${bearer}` } });
+      return handleApi({ ...testCaller().caller, request });
+    };
+    const seen = await photo(reviewerToken);
+    expect(seen.status).toBe(200);
+    expect(seen.headers.get("Content-Type")).toBe("image/png");
+    expect(seen.headers.get("Cache-Control")).toBe("private, no-store");
+    expect((await photo(token)).status).toBe(403);
     const decided = await call("POST", `/review/verifications/${mine?.id}`, {
       token: reviewerToken,
       body: { decision: "reject", reason: "Blurred" },

@@ -37,5 +37,10 @@ describe("request bodies", () => {
     expect(await bounded?.text()).toBe(form);
     const upload = post("/upload", endless().body);
     expect(await boundedBody(upload)).toBe(upload);
+    // A verification's photos, posted as a page form with JavaScript (React Router adds ".data") or without.
+    for (const path of ["/personal/verification", "/personal/verification.data", "/api/verification"]) {
+      const photos = post(path, endless().body);
+      expect(await boundedBody(photos), path).toBe(photos);
+    }
   });
 });

@@ -80,6 +80,8 @@ describe("a member's own data", () => {
   it("deletes with the right password only; then no file, session or trace of theirs is left, and others' conversations stay readable", async () => {
     const me = await richMember("Leaver");
     const token = await createSession(env.DB, me.id, Date.now());
+    const theirs = await newItem(me.other, { likes: 1 });
+    await env.DB.prepare("INSERT INTO likes (user_id, content_id, created_at) VALUES (?, ?, 1)").bind(me.id, theirs).run();
     const { caller } = testCaller();
     await expect(deleteAccount(me.id, "not it", caller)).rejects.toBeInstanceOf(AccountError);
     expect(await env.FILES.head(me.objects[0] ?? "")).not.toBeNull();
@@ -94,6 +96,8 @@ describe("a member's own data", () => {
     expect(found.map((hit) => hit.id)).not.toContain(me.id);
     const row = await env.DB.prepare("SELECT email, nick_name, deleted_at FROM users WHERE id = ?").bind(me.id).first();
     expect(row).toMatchObject({ email: `deleted-${me.id}@deleted.invalid`, nick_name: "" });
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM member_fts WHERE rowid = ?").bind(me.id).first("n")).toBe(0);
+    expect(await env.DB.prepare("SELECT likes FROM content WHERE id = ?").bind(theirs).first("likes")).toBe(0);
     for (const table of ["content", "comments", "follows", "member_tags", "profiles"]) {
       const column = table === "content" ? "owner_id" : table === "follows" ? "follower_id" : "user_id";
       expect(await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?`).bind(me.id).first("n"), table).toBe(0);

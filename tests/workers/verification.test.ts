@@ -68,6 +68,14 @@ describe("identity verification", () => {
     expect(mailed).toBe(1);
   });
 
+  it("never lets reviewers decide their own submission", async () => {
+    const reviewer = await newMember("Self Reviewer");
+    await submit(reviewer);
+    const own = await latestVerification(env.DB, reviewer);
+    expect(await decideVerification(env.DB, reviewer, own?.id ?? 0, { decision: "approve" }, 2)).toBe(false);
+    expect((await latestVerification(env.DB, reviewer))?.status).toBe("pending");
+  });
+
   it("lets only the owner and reviewers reach a photo, whoever asks for whichever photo", async () => {
     const owners = await Promise.all([1, 2, 3].map((i) => newMember(`Owner ${i}`)));
     for (const owner of owners) await submit(owner);

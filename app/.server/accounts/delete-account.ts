@@ -17,6 +17,8 @@ const R2_DELETE_MAX = 1000;
 function removals(db: D1Database, userId: number, email: string) {
   const own = (table: string, column = "user_id") => db.prepare(`DELETE FROM ${table} WHERE ${column} = ?`).bind(userId);
   return [
+    // The likes they gave stop counting on others' uploads before the rows go.
+    db.prepare("UPDATE content SET likes = max(likes - 1, 0) WHERE id IN (SELECT content_id FROM likes WHERE user_id = ?)").bind(userId),
     own("content", "owner_id"),
     own("uploads", "owner_id"),
     own("sessions"),
@@ -35,6 +37,11 @@ function removals(db: D1Database, userId: number, email: string) {
     own("member_tags"),
     own("member_rewards"),
     own("verifications"),
+    own("content_views"),
+    // Reports they filed stay with the moderation record, without the words they wrote.
+    db.prepare("UPDATE reports SET details = '' WHERE reporter_id = ?").bind(userId),
+    // Last: the account's update above re-indexed it with its profile, which is gone now.
+    db.prepare("DELETE FROM member_fts WHERE rowid = ?").bind(userId),
     db.prepare("DELETE FROM verification_codes WHERE email = ?").bind(email),
     db.prepare("DELETE FROM login_failures WHERE email = ?").bind(email),
   ];

@@ -7,7 +7,9 @@ const PAGE = 500;
 /** The one-row sections: the account, the profile. */
 const SINGLE = {
   account: "SELECT id, email, nick_name, account_type, kind, organisation, membership, language, created_at FROM users WHERE id = ?1",
-  profile: "SELECT * FROM profiles WHERE user_id = ?1",
+  profile: `SELECT sex, birthday, address, first_name, middle_name, family_name, country, nationality, academic, research, website,
+      phone, purpose, abbreviation, industry, organisation_phone, description, legal, organisation_email, public, updated_at
+    FROM profiles WHERE user_id = ?1`,
 } as const;
 
 /** The list sections, each paged by its `key` column (ascending, unique per member). */
@@ -38,44 +40,46 @@ const LISTS: Record<string, { sql: string; key: string }> = {
   blocked: { sql: "SELECT blocked_id AS id, created_at FROM blocks WHERE blocker_id = ?1 AND blocked_id > ?2", key: "id" },
 };
 
+/** The document's text, piece by piece, read from D1 only as fast as the reader takes it. */
+async function* pieces(db: D1Database, userId: number, now: number): AsyncGenerator<string> {
+  yield `{"exported_at":${JSON.stringify(new Date(now).toISOString())}`;
+  for (const [name, sql] of Object.entries(SINGLE)) {
+    yield `,${JSON.stringify(name)}:${JSON.stringify((await db.prepare(sql).bind(userId).first()) ?? null)}`;
+  }
+  // The status only: reviewers' notes are theirs (the reason of a rejection was mailed to the member).
+  const verification = await db
+    .prepare("SELECT kind, status, submitted_at, decided_at FROM verifications WHERE user_id = ? ORDER BY id DESC LIMIT 1")
+    .bind(userId)
+    .first();
+  yield `,"verification":${JSON.stringify(verification ?? { status: "not submitted" })}`;
+  for (const [name, { sql, key }] of Object.entries(LISTS)) {
+    yield `,${JSON.stringify(name)}:[`;
+    let after = -1;
+    let first = true;
+    for (;;) {
+      const { results } = await db.prepare(`${sql} ORDER BY ${key} LIMIT ${PAGE}`).bind(userId, after).all<Record<string, number>>();
+      if (results.length) yield (first ? "" : ",") + results.map((row) => JSON.stringify(row)).join(",");
+      first &&= results.length === 0;
+      if (results.length < PAGE) break;
+      after = Number(results.at(-1)?.[key]);
+    }
+    yield "]";
+  }
+  yield "}";
+}
+
 /** The member's data as a JSON stream: {"exported_at":…,"account":{…},"profile":…,"tags":[…],…}. */
 export function exportData(db: D1Database, userId: number, now: number): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
+  const source = pieces(db, userId, now);
   return new ReadableStream({
-    async start(controller) {
-      const write = (text: string) => controller.enqueue(encoder.encode(text));
-      try {
-        write(`{"exported_at":${JSON.stringify(new Date(now).toISOString())}`);
-        for (const [name, sql] of Object.entries(SINGLE)) {
-          const row = await db.prepare(sql).bind(userId).first();
-          write(`,${JSON.stringify(name)}:${JSON.stringify(row ?? null)}`);
-        }
-        // The status only: reviewers' notes are theirs (the reason of a rejection was mailed to the member).
-        const verification = await db
-          .prepare("SELECT kind, status, submitted_at, decided_at FROM verifications WHERE user_id = ? ORDER BY id DESC LIMIT 1")
-          .bind(userId)
-          .first();
-        write(`,"verification":${JSON.stringify(verification ?? { status: "not submitted" })}`);
-        for (const [name, { sql, key }] of Object.entries(LISTS)) {
-          write(`,${JSON.stringify(name)}:[`);
-          let after = -1;
-          let first = true;
-          for (;;) {
-            const { results } = await db.prepare(`${sql} ORDER BY ${key} LIMIT ${PAGE}`).bind(userId, after).all<Record<string, number>>();
-            for (const row of results) {
-              write(`${first ? "" : ","}${JSON.stringify(row)}`);
-              first = false;
-            }
-            if (results.length < PAGE) break;
-            after = Number(results.at(-1)?.[key]);
-          }
-          write("]");
-        }
-        write("}");
-        controller.close();
-      } catch (error) {
-        controller.error(error);
-      }
+    async pull(controller) {
+      const { value, done } = await source.next();
+      if (done) controller.close();
+      else controller.enqueue(encoder.encode(value));
+    },
+    async cancel() {
+      await source.return(undefined);
     },
   });
 }

@@ -46,7 +46,8 @@ export const BODY_MAX_BYTES = 256 * 1024;
 
 /** Paths whose bodies are files, read by their own code under their own limits (uploads 100 MB, a verification 25 MB). */
 const STREAMED = [
-  /^\/personal\/verification$/,
+  // React Router posts a page's form with JavaScript to the same path plus ".data".
+  /^\/personal\/verification(\.data)?$/,
   /^\/api\/verification$/,
   /^\/upload$/,
   /^\/uploads\/[^/]+\/parts\//,

@@ -30,6 +30,9 @@ const COLUMNS = "id, user_id, kind, fields, photos, status, reason, submitted_at
 
 export const verificationKindOf = (accountKind: string): VerificationKind => (accountKind === "facilitator" ? "corporate" : "personal");
 
+/** Whether the member may submit (nothing pending or approved): checked before a body is read. */
+export const mayVerify = (latest: Verification | null) => latest === null || latest.status === "rejected";
+
 /** The member's latest submission, or null (not submitted). */
 export async function latestVerification(db: D1Database, userId: number): Promise<Verification | null> {
   const row = await db.prepare(`SELECT ${COLUMNS} FROM verifications WHERE user_id = ? ORDER BY id DESC LIMIT 1`).bind(userId).first<Row>();
@@ -94,7 +97,7 @@ export async function verificationQueue(db: D1Database) {
 
 /**
  * A reviewer's decision on a pending submission (false when it is not pending any more: of two
- * reviewers at once, one decides). The member is told by mail, in their language; the status page
+ * reviewers at once, one decides; and false on their own: nobody verifies themselves). The member is told by mail, in their language; the status page
  * shows it too.
  */
 export async function decideVerification(
@@ -109,7 +112,7 @@ export async function decideVerification(
   const reason = decision.decision === "reject" ? decision.reason : null;
   const decided = await db
     .prepare(
-      `UPDATE verifications SET status = ?, reason = ?, decided_at = ?, decided_by = ? WHERE id = ? AND status = 'pending'
+      `UPDATE verifications SET status = ?1, reason = ?2, decided_at = ?3, decided_by = ?4 WHERE id = ?5 AND status = 'pending' AND user_id <> ?4
        RETURNING (SELECT email FROM users WHERE id = user_id) AS email, (SELECT language FROM users WHERE id = user_id) AS language`,
     )
     .bind(status, reason, now, reviewerId, id)

@@ -100,7 +100,7 @@ export async function rankingList(db: D1Database, limit = 100): Promise<RankedMe
   const { results } = await db
     .prepare(
       `SELECT RANK() OVER (ORDER BY s.score DESC) AS rank, s.user_id, u.nick_name, u.account_type, s.score
-       FROM credit_scores s JOIN users u ON u.id = s.user_id ORDER BY s.score DESC, u.nick_name LIMIT ?`,
+       FROM credit_scores s JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL ORDER BY s.score DESC, u.nick_name LIMIT ?`,
     )
     .bind(limit)
     .all<RankedMember>();

@@ -105,7 +105,7 @@ export async function socialOf(db: D1Database, viewerId: number, contentId: numb
     db.prepare("SELECT count(*) AS n FROM follows WHERE followee_id = ?").bind(ownerId),
     db
       .prepare(
-        "SELECT c.id, c.user_id, u.nick_name, c.body, c.created_at FROM comments c JOIN users u ON u.id = c.user_id WHERE c.content_id = ? AND c.hidden_at IS NULL ORDER BY c.created_at, c.id",
+        "SELECT c.id, c.user_id, u.nick_name, c.body, c.created_at FROM comments c JOIN users u ON u.id = c.user_id AND u.deleted_at IS NULL WHERE c.content_id = ? AND c.hidden_at IS NULL ORDER BY c.created_at, c.id",
       )
       .bind(contentId),
   ]);
