@@ -197,6 +197,40 @@ test("every form and JSON body takes the big list of naughty strings without a 5
     await answered(uploaded, text, "upload form");
   });
 
+  // The personal area: the profile (every string in the free-text fields, the rest valid), tags and
+  // the verification's fields; the page forms take the markup strings and every eighth.
+  const profile = {
+    nickName: "Naughty",
+    sex: "unsaid",
+    birthday: "1990-01-01",
+    country: "JP",
+    nationality: "JP",
+    website: "https://example.org",
+    phone: "+81312345678",
+  };
+  await eachString(async (text, i) => {
+    const texts = { address: text, firstName: text, middleName: text, familyName: text, academic: text, research: text, purpose: text };
+    await answered(
+      await form.put("/api/settings/profile", { headers: auth, data: { ...profile, ...texts, public: true } }),
+      text,
+      "API profile",
+    );
+    await answered(await form.post("/api/tags", { headers: auth, data: { tag: text } }), text, "API tag");
+    if (!MARKUP.test(text) && i % 8 !== 0) return;
+    const settings = await form.post("/personal/Setting", {
+      headers: origin,
+      form: { intent: "profile", ...profile, ...texts, public: "on" },
+      maxRedirects: 0,
+    });
+    await answered(settings, text, "settings form");
+    await answered(
+      await form.post("/personal", { headers: origin, form: { intent: "add-tag", tag: text }, maxRedirects: 0 }),
+      text,
+      "tag form",
+    );
+    await answered(await form.get("/personal"), text, "Space");
+  });
+
   const item = await (await form.get(`/api/contents/${itemId}`, { headers: auth })).json();
   expect(titles.has(item.data.content.title)).toBe(true);
   const comments = await (await form.get(`/api/contents/${itemId}/comments`, { headers: auth })).json();
