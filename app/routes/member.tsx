@@ -1,7 +1,7 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
+import type { z } from "zod";
 import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
 import { config } from "~/.server/config/config";
@@ -14,6 +14,7 @@ import { grantRewards } from "~/.server/ranking/rewards";
 import { flashCookie, refusedRedirect } from "~/.server/shell/flash";
 import { block, hasBlocked, unblock } from "~/.server/social/blocks";
 import { followMember } from "~/.server/social/social";
+import { AddOneForm } from "~/components/add-one-form";
 import { Avatar } from "~/components/avatar";
 import { ContentGrid } from "~/components/content-card";
 import { GoalSelect } from "~/components/content-fields";
@@ -22,7 +23,6 @@ import { MessageButton } from "~/components/message-button";
 import { RelativeTime } from "~/components/relative-time";
 import { ReportForm } from "~/components/report-form";
 import { Button } from "~/components/ui/button";
-import { translateError } from "~/lib/form-errors";
 import { isLanguage } from "~/lib/i18n";
 import { MAX_INTERESTS, TAG_LIMITS, TAG_MAX } from "~/lib/limits";
 import { DEFAULT_TAGS, type DefaultTag, type MembershipLevel } from "~/lib/profile-tags";
@@ -30,7 +30,6 @@ import { REWARDS } from "~/lib/rewards";
 import { interestSchema } from "~/lib/schemas/content";
 import { tagSchema } from "~/lib/schemas/tags";
 import { SDG_COLOURS, sdgKey } from "~/lib/sdg";
-import { useReplyCleared } from "~/lib/use-reply-cleared";
 import type { Route } from "./+types/member";
 
 /** /personal is the member's own page; /personal?member=ID is anyone's. */
@@ -52,6 +51,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...page, viewerBlocks, country, labels: config().membershipLabels, now: Date.now() };
 }
 
+/** Adds one thing from a one-field form; answers Conform's reply when refused (by the schema or the service), else null. */
+async function addOne<S extends z.ZodObject>(form: FormData, schema: S, field: string, add: (value: z.infer<S>) => Promise<string | null>) {
+  const submission = parseWithZod(form, { schema });
+  if (submission.status !== "success") return submission.reply();
+  const refusal = await add(submission.value);
+  return refusal ? submission.reply({ fieldErrors: { [field]: [refusal] } }) : null;
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const form = await request.formData();
@@ -71,16 +78,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const done = intent === "block" ? "safety.blockDone" : "safety.unblockDone";
     return redirect(`/personal?member=${id}`, { status: 303, headers: { "Set-Cookie": flashCookie(request, "success", done) } });
   } else if (intent === "add-interest") {
-    // Interests are one's own: whatever page the form was on, they go to the signed-in member.
-    const submission = parseWithZod(form, { schema: interestSchema });
-    if (submission.status !== "success") return data({ interest: submission.reply() }, { status: 400 });
-    const refusal = await addInterest(env.DB, user.id, submission.value.sdg, now);
-    if (refusal) return data({ interest: submission.reply({ fieldErrors: { sdg: [refusal] } }) }, { status: 400 });
+    // Interests and tags are one's own: whatever page the form was on, they go to the signed-in member.
+    const refused = await addOne(form, interestSchema, "sdg", (value) => addInterest(env.DB, user.id, value.sdg, now));
+    if (refused) return data({ interest: refused }, { status: 400 });
   } else if (intent === "add-tag") {
-    const submission = parseWithZod(form, { schema: tagSchema });
-    if (submission.status !== "success") return data({ tag: submission.reply() }, { status: 400 });
-    const refusal = await addTag(env.DB, user.id, user.membership as MembershipLevel, submission.value.tag, now);
-    if (refusal) return data({ tag: submission.reply({ fieldErrors: { tag: [refusal] } }) }, { status: 400 });
+    const level = user.membership as MembershipLevel;
+    const refused = await addOne(form, tagSchema, "tag", (value) => addTag(env.DB, user.id, level, value.tag, now));
+    if (refused) return data({ tag: refused }, { status: 400 });
   } else if (intent === "remove-tag") {
     await removeTag(env.DB, user.id, Number(form.get("tag")));
   } else if (intent === "remove-interest") {
@@ -110,100 +114,6 @@ function GoalChip({ sdg, children }: { sdg: number; children?: React.ReactNode }
       {sdg}. {t(sdgKey(sdg))}
       {children}
     </li>
-  );
-}
-
-/** Adding one of the goals to one's own interests (at most MAX_INTERESTS; a repeat is refused). */
-function InterestForm({ lastResult }: { lastResult: SubmissionResult | undefined }) {
-  const { t } = useTranslation();
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: interestSchema }),
-    shouldValidate: "onSubmit",
-  });
-  useReplyCleared(form, lastResult);
-  const error = fields.sdg.errors?.[0];
-  return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-start gap-2" data-testid="add-interest">
-      <input type="hidden" name="intent" value="add-interest" />
-      <div>
-        <GoalSelect
-          name={fields.sdg.name}
-          key={fields.sdg.key}
-          defaultValue={String(fields.sdg.initialValue ?? "")}
-          aria-label={t("member.addInterest")}
-          emptyLabel="—"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${fields.sdg.errorId} interest-help` : "interest-help"}
-        />
-        {error ? (
-          <p id={fields.sdg.errorId} role="alert" className="mt-1 text-sm text-red-600">
-            {translateError(t, error)}
-          </p>
-        ) : null}
-      </div>
-      <Button type="submit" variant="outline">
-        {t("member.addInterest")}
-      </Button>
-      <p id="interest-help" className="w-full text-xs text-slate-500">
-        {t("member.interestsHelp", { max: MAX_INTERESTS })}
-      </p>
-    </Form>
-  );
-}
-
-/** Adding a profile tag: a suggestion (the spec's defaults, in the member's language) or their own words. */
-function TagForm({
-  lastResult,
-  count,
-  max,
-  level,
-}: {
-  lastResult: SubmissionResult | undefined;
-  count: number;
-  max: number;
-  level: string;
-}) {
-  const { t } = useTranslation();
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: tagSchema }),
-    shouldValidate: "onSubmit",
-  });
-  useReplyCleared(form, lastResult);
-  const error = fields.tag.errors?.[0];
-  return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-start gap-2" data-testid="add-tag">
-      <input type="hidden" name="intent" value="add-tag" />
-      <div>
-        <input
-          name={fields.tag.name}
-          key={fields.tag.key}
-          list="default-tags"
-          maxLength={TAG_MAX}
-          aria-label={t("member.addTag")}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${fields.tag.errorId} tags-help` : "tags-help"}
-          className="h-9 rounded-md border border-slate-300 bg-white px-3 text-sm aria-invalid:border-red-500"
-        />
-        <datalist id="default-tags">
-          {DEFAULT_TAGS.map((key) => (
-            <option key={key} value={t(`tags.${key}`)} />
-          ))}
-        </datalist>
-        {error ? (
-          <p id={fields.tag.errorId} role="alert" className="mt-1 text-sm text-red-600">
-            {translateError(t, error)}
-          </p>
-        ) : null}
-      </div>
-      <Button type="submit" variant="outline">
-        {t("member.addTag")}
-      </Button>
-      <p id="tags-help" className="w-full text-xs text-slate-500">
-        {t("member.tagsHelp", { count, max, level })}
-      </p>
-    </Form>
   );
 }
 
@@ -349,11 +259,28 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
           ))}
         </ul>
         {isSelf ? (
-          <TagForm
+          <AddOneForm
+            intent="add-tag"
+            schema={tagSchema}
+            field="tag"
+            label={t("member.addTag")}
+            help={t("member.tagsHelp", { count: tags.length, max: TAG_LIMITS[member.membership], level })}
             lastResult={actionData && "tag" in actionData ? actionData.tag : undefined}
-            count={tags.length}
-            max={TAG_LIMITS[member.membership]}
-            level={level}
+            control={(props) => (
+              <>
+                <input
+                  {...props}
+                  list="default-tags"
+                  maxLength={TAG_MAX}
+                  className="h-9 rounded-md border border-slate-300 bg-white px-3 text-sm aria-invalid:border-red-500"
+                />
+                <datalist id="default-tags">
+                  {DEFAULT_TAGS.map((key) => (
+                    <option key={key} value={t(`tags.${key}`)} />
+                  ))}
+                </datalist>
+              </>
+            )}
           />
         ) : null}
       </section>
@@ -376,7 +303,17 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
             </GoalChip>
           ))}
         </ul>
-        {isSelf ? <InterestForm lastResult={actionData && "interest" in actionData ? actionData.interest : undefined} /> : null}
+        {isSelf ? (
+          <AddOneForm
+            intent="add-interest"
+            schema={interestSchema}
+            field="sdg"
+            label={t("member.addInterest")}
+            help={t("member.interestsHelp", { max: MAX_INTERESTS })}
+            lastResult={actionData && "interest" in actionData ? actionData.interest : undefined}
+            control={(props) => <GoalSelect {...props} emptyLabel="—" />}
+          />
+        ) : null}
       </section>
 
       <section>
