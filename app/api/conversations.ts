@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { env } from "~/.server/bindings";
-import { translator } from "~/.server/i18n/translate";
 import { conversationFor, listConversations, messagesPage, startConversation } from "~/.server/messaging/conversations";
 import { conversationRoom } from "~/.server/messaging/live";
 import { messageSchema } from "~/lib/schemas/message";
 import * as answers from "./answers";
 import { forMember, REFUSAL } from "./define";
-import { API_CODES, fail, notAvailable, notFound, ok } from "./envelope";
+import { notAvailable, notFound, ok, refused } from "./envelope";
 
 // The spec's /conversations calls (section 7), over the service and Durable Object the pages use.
 
@@ -38,10 +37,7 @@ export const conversationRoutes = [
     body: startBody,
     answers: { 201: answers.startedConversation, 200: answers.startedConversation, 403: REFUSAL, 404: REFUSAL },
     handle: async ({ ctx, member, body }) => {
-      if (body.user_id === member.user.id) {
-        const message = translator(ctx.language)("notify.requestFailed");
-        return fail(400, API_CODES.badRequest, message, { user_id: [message] });
-      }
+      if (body.user_id === member.user.id) return refused(ctx.language, [{ path: ["user_id"], message: "notify.requestFailed" }]);
       const started = await startConversation(env.DB, member.user.id, body.user_id, ctx.now);
       if (!started) return notFound(ctx.language, "member");
       if (started === "refused") return notAvailable(ctx.language);

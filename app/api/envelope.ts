@@ -1,5 +1,6 @@
 import { translator } from "~/.server/i18n/translate";
 import { NOT_AVAILABLE } from "~/.server/social/blocks";
+import { translateError } from "~/lib/form-errors";
 import type { Language } from "~/lib/i18n";
 
 /** The API's envelope (spec section 7): code 0 is success; anything else carries a message. */
@@ -31,6 +32,28 @@ export const notFound = (language: Language, what: keyof typeof NOT_FOUND) =>
 
 /** A refusal that does not say why (a block): 403 with the neutral message. */
 export const notAvailable = (language: Language) => fail(403, API_CODES.forbidden, translator(language)(NOT_AVAILABLE));
+
+/** What a refusal is about: the field (its path's first segment; none for the whole body) and a translation key. */
+export interface Refusal {
+  path: PropertyKey[];
+  message: string;
+}
+
+/**
+ * The one 400 for bad input, from the router's checks and the handlers' alike: the translated
+ * messages per field, the first as the answer's message.
+ */
+export function refused(language: Language, issues: Refusal[]) {
+  const t = translator(language);
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    // A body that is not an object at all has no field to blame: it is simply not what the call takes.
+    const field = String(issue.path[0] ?? "");
+    const message = issue.path.length === 0 ? "validation.inputEmpty" : issue.message;
+    errors[field] = [...(errors[field] ?? []), translateError(t, message)];
+  }
+  return fail(400, API_CODES.badRequest, Object.values(errors)[0]?.[0] ?? t("validation.inputEmpty"), errors);
+}
 
 export function fail(status: number, code: number, message: string, errors?: Record<string, string[]>) {
   return Response.json({ code, message, ...(errors ? { errors } : {}) }, { status });

@@ -1,18 +1,16 @@
 import { z } from "zod";
 import { env } from "~/.server/bindings";
 import { recommended } from "~/.server/content/recommend";
-import { translator } from "~/.server/i18n/translate";
 import { addInterest, listInterests, removeInterest } from "~/.server/members/interests";
 import { memberPage } from "~/.server/members/profile";
 import { addTag, listTags, removeTag } from "~/.server/members/tags";
-import { translateError } from "~/lib/form-errors";
 import { TAG_LIMITS } from "~/lib/limits";
 import type { MembershipLevel } from "~/lib/profile-tags";
 import { interestSchema } from "~/lib/schemas/content";
 import { tagSchema } from "~/lib/schemas/tags";
 import * as answers from "./answers";
 import { forMember, type Member, REFUSAL } from "./define";
-import { API_CODES, fail, notFound, ok } from "./envelope";
+import { notFound, ok, refused } from "./envelope";
 
 // Member pages, interests and the recommended list over the services the pages use.
 
@@ -41,10 +39,7 @@ export const memberRoutes = [
     answers: { 201: answers.tags },
     handle: async ({ ctx, member, body }) => {
       const refusal = await addTag(env.DB, member.user.id, member.user.membership as MembershipLevel, body.tag, ctx.now);
-      if (refusal) {
-        const message = translateError(translator(ctx.language), refusal);
-        return fail(400, API_CODES.badRequest, message, { tag: [message] });
-      }
+      if (refusal) return refused(ctx.language, [{ path: ["tag"], message: refusal }]);
       return ok(await tagsOf(member), "ok", { status: 201 });
     },
   }),
@@ -83,10 +78,7 @@ export const memberRoutes = [
     answers: { 201: answers.interests },
     handle: async ({ ctx, member, body }) => {
       const refusal = await addInterest(env.DB, member.user.id, body.sdg, ctx.now);
-      if (refusal) {
-        const message = translateError(translator(ctx.language), refusal);
-        return fail(400, API_CODES.badRequest, message, { sdg: [message] });
-      }
+      if (refusal) return refused(ctx.language, [{ path: ["sdg"], message: refusal }]);
       return ok({ interests: await listInterests(env.DB, member.user.id) }, "ok", { status: 201 });
     },
   }),

@@ -10,7 +10,7 @@ import { contentRoutes } from "./contents";
 import { type ApiContext, authenticate } from "./context";
 import { conversationRoutes } from "./conversations";
 import { type ApiRoute, forAnyone } from "./define";
-import { API_CODES, fail, notAvailable, notFound } from "./envelope";
+import { API_CODES, fail, notAvailable, notFound, refused } from "./envelope";
 import { memberRoutes } from "./members";
 import { apiDocument } from "./openapi";
 import { referencePage } from "./reference";
@@ -52,19 +52,6 @@ export const document = () => {
   generated ??= apiDocument(ROUTES);
   return generated;
 };
-
-/** 400 with the translated messages per field, the first as the answer's message. */
-function invalid(ctx: ApiContext, issues: { path: PropertyKey[]; message: string }[]) {
-  const t = translator(ctx.language);
-  const errors: Record<string, string[]> = {};
-  for (const issue of issues) {
-    // A body that is not an object at all has no field to blame: it is simply not what the call takes.
-    const field = String(issue.path[0] ?? "");
-    const message = issue.path.length === 0 ? "validation.inputEmpty" : issue.message;
-    errors[field] = [...(errors[field] ?? []), translateError(t, message)];
-  }
-  return fail(400, API_CODES.badRequest, Object.values(errors)[0]?.[0] ?? t("validation.inputEmpty"), errors);
-}
 
 /** Domain errors the services throw, answered the same way for every call. */
 function domainError(ctx: ApiContext, error: unknown): Response {
@@ -115,13 +102,13 @@ export async function handleApi(ctx: ApiContext): Promise<Response> {
     const json = await ctx.request.json().catch(() => undefined);
     if (json === undefined) return fail(400, API_CODES.badRequest, translator(ctx.language)("validation.inputEmpty"));
     const parsed = route.body.safeParse(json);
-    if (!parsed.success) return invalid(ctx, parsed.error.issues);
+    if (!parsed.success) return refused(ctx.language, parsed.error.issues);
     body = parsed.data;
   }
   let query: unknown;
   if (route.query) {
     const parsed = route.query.safeParse(Object.fromEntries(new URL(ctx.request.url).searchParams));
-    if (!parsed.success) return invalid(ctx, parsed.error.issues);
+    if (!parsed.success) return refused(ctx.language, parsed.error.issues);
     query = parsed.data;
   }
   const params = route.pattern.exec(path)?.slice(1) ?? [];

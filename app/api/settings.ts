@@ -5,12 +5,11 @@ import { exportData } from "~/.server/accounts/export-data";
 import { env } from "~/.server/bindings";
 import { translator } from "~/.server/i18n/translate";
 import { profileOf, saveProfile } from "~/.server/members/profile-settings";
-import { translateError } from "~/lib/form-errors";
 import { changePasswordSchema, deleteAccountSchema } from "~/lib/schemas/auth";
 import { anyProfileSchema, profileSchema } from "~/lib/schemas/profile";
 import * as answers from "./answers";
 import { forMember } from "./define";
-import { API_CODES, fail, ok } from "./envelope";
+import { ok, refused } from "./envelope";
 
 // The settings page's calls: the profile (spec section 3) and the password, over the same services.
 
@@ -37,18 +36,13 @@ export const settingsRoutes = [
     body: anyProfileSchema,
     answers: { 200: z.null() },
     handle: async ({ ctx, member, body }) => {
-      const t = translator(ctx.language);
       const kind = member.user.kind as "individual" | "facilitator";
       // The organisation's fields are required of a facilitator (and ignored for an individual).
       const checked = profileSchema(kind).safeParse(body);
-      const refusal = checked.success ? await saveProfile(env.DB, member.user.id, kind, checked.data, ctx.now) : null;
-      const errors = checked.success
-        ? refusal
-          ? { [refusal]: [translateError(t, "validation.countryInvalid")] }
-          : null
-        : Object.fromEntries(checked.error.issues.map((issue) => [String(issue.path[0]), [translateError(t, issue.message)]]));
-      if (errors) return fail(400, API_CODES.badRequest, Object.values(errors)[0]?.[0] ?? "", errors);
-      return ok(null, t("notify.updateSuccess"));
+      if (!checked.success) return refused(ctx.language, checked.error.issues);
+      const refusal = await saveProfile(env.DB, member.user.id, kind, checked.data, ctx.now);
+      if (refusal) return refused(ctx.language, [{ path: [refusal], message: "validation.countryInvalid" }]);
+      return ok(null, translator(ctx.language)("notify.updateSuccess"));
     },
   }),
   forMember({

@@ -12,11 +12,10 @@ import {
 } from "~/.server/members/verification";
 import { readVerification } from "~/.server/members/verification-form";
 import { photoHeaders } from "~/.server/members/verification-photo";
-import { translateError } from "~/lib/form-errors";
 import { reviewSchema } from "~/lib/schemas/verification";
 import * as answers from "./answers";
 import { forMember, REFUSAL } from "./define";
-import { API_CODES, fail, notFound, ok } from "./envelope";
+import { fail, notFound, ok, refused } from "./envelope";
 
 // Identity verification and the reviewers' queue, over the service the pages use.
 
@@ -48,22 +47,15 @@ export const verificationRoutes = [
       const read = await readVerification(ctx.request, kind);
       if (!read) return fail(413, 413, t("errorPage.titleTooLarge"));
       const { submission, files } = read;
-      const errors =
-        submission.status === "success"
-          ? null
-          : Object.fromEntries(
-              Object.entries(submission.error ?? {}).map(([field, messages]) => [field, (messages ?? []).map((m) => translateError(t, m))]),
-            );
-      const refusal =
-        submission.status === "success"
-          ? await submitVerification(env.DB, env.FILES, member.user.id, kind, submission.value, files, ctx.now)
-          : null;
-      if (errors) return fail(400, API_CODES.badRequest, Object.values(errors)[0]?.[0] ?? "", errors);
-      if (refusal === "not-open") return fail(409, 409, t("verification.notOpen"));
-      if (refusal) {
-        const message = translateError(t, refusal.message);
-        return fail(400, API_CODES.badRequest, message, { [refusal.field]: [message] });
+      if (submission.status !== "success") {
+        const issues = Object.entries(submission.error ?? {}).flatMap(([field, messages]) =>
+          (messages ?? []).map((message) => ({ path: [field], message })),
+        );
+        return refused(ctx.language, issues);
       }
+      const refusal = await submitVerification(env.DB, env.FILES, member.user.id, kind, submission.value, files, ctx.now);
+      if (refusal === "not-open") return fail(409, 409, t("verification.notOpen"));
+      if (refusal) return refused(ctx.language, [{ path: [refusal.field], message: refusal.message }]);
       return ok(null, t("notify.verificationSent"), { status: 201 });
     },
   }),

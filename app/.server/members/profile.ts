@@ -1,7 +1,9 @@
+import { rewardsStatement } from "~/.server/ranking/rewards";
 import type { MembershipLevel, ProfileTag } from "~/lib/profile-tags";
 import type { EarnedReward } from "~/lib/rewards";
 import type { FeedItem, MemberSummary } from "~/lib/shapes";
 import type { PublicProfile } from "./profile-settings";
+import { tagsStatement } from "./tags";
 
 // What a member's page shows: profile basics, uploads, follower and following counts and lists.
 
@@ -61,8 +63,8 @@ export async function memberPage(db: D1Database, viewerId: number, memberId: num
     db
       .prepare("SELECT first_name, middle_name, family_name, academic, research, country FROM profiles WHERE user_id = ? AND public = 1")
       .bind(memberId),
-    db.prepare("SELECT id, tag, custom FROM member_tags WHERE user_id = ? ORDER BY created_at, id").bind(memberId),
-    db.prepare("SELECT reward, awarded_at FROM member_rewards WHERE user_id = ? ORDER BY awarded_at, reward").bind(memberId),
+    tagsStatement(db, memberId),
+    rewardsStatement(db, memberId),
   ]);
   const member = profile?.results[0] as MemberProfile | undefined;
   if (!member) return null;

@@ -5,12 +5,12 @@ import { DEFAULT_TAGS, type MembershipLevel, type ProfileTag } from "~/lib/profi
 
 // Profile tags: at most TAG_LIMITS[level] per member, a repeat refused ('Repeat addition').
 
+/** A member's tags in the order they were added (also read in the member page's batch). */
+export const tagsStatement = (db: D1Database, userId: number) =>
+  db.prepare("SELECT id, tag, custom FROM member_tags WHERE user_id = ? ORDER BY created_at, id").bind(userId);
+
 export async function listTags(db: D1Database, userId: number): Promise<ProfileTag[]> {
-  const { results } = await db
-    .prepare("SELECT id, tag, custom FROM member_tags WHERE user_id = ? ORDER BY created_at, id")
-    .bind(userId)
-    .all<ProfileTag>();
-  return results;
+  return (await tagsStatement(db, userId).all<ProfileTag>()).results;
 }
 
 /** A default's name in any of the three languages (or its key) means that default; anything else is the member's own. */

@@ -27,10 +27,10 @@ export async function grantRewards(db: D1Database, now: number, userId?: number)
   );
 }
 
+/** A member's rewards in the order they were reached (also read in the member page's batch). */
+export const rewardsStatement = (db: D1Database, userId: number) =>
+  db.prepare("SELECT reward, awarded_at FROM member_rewards WHERE user_id = ? ORDER BY awarded_at, reward").bind(userId);
+
 export async function rewardsOf(db: D1Database, userId: number): Promise<EarnedReward[]> {
-  const { results } = await db
-    .prepare("SELECT reward, awarded_at FROM member_rewards WHERE user_id = ? ORDER BY awarded_at, reward")
-    .bind(userId)
-    .all<EarnedReward>();
-  return results;
+  return (await rewardsStatement(db, userId).all<EarnedReward>()).results;
 }
