@@ -11,6 +11,7 @@ import { execSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import { rgbPng } from "../tests/fixtures/png.ts";
 import { bundleBenchmarks } from "./bench-bundle.mjs";
 import { catalogueBenchmarks } from "./bench-catalogue.mjs";
 import { loadBenchmarks } from "./bench-load.mjs";
@@ -56,6 +57,7 @@ try {
   await throughput();
   await oversizeBodyMemory();
   await uploadMemory();
+  await avatarTimings();
   await slow4gLcp();
 } finally {
   server.kill("SIGTERM");
@@ -234,6 +236,41 @@ async function measured(label, mb, work) {
   console.log(
     `${label} ${String(mb).padStart(3)} MB: status ${status} in ${seconds.toFixed(2)} s (${(mb / seconds).toFixed(1)} MB/s); ${rss}`,
   );
+}
+
+/**
+ * Avatars re-encoded in the worker's WebAssembly codecs (decode, crop, scale, JPEG): the crop a
+ * browser sends with JavaScript (512 px PNG), and a photo at the no-JavaScript limit (8 MP PNG).
+ */
+async function avatarTimings(count = 10) {
+  console.log("\nAvatar re-encoding (PUT /api/settings/avatar; workerd resident memory sampled every 50 ms)");
+  const authorization = decodeURIComponent(cookie.slice("token=".length));
+  const put = (body) =>
+    fetch(`${base}/api/settings/avatar`, { method: "PUT", headers: { Authorization: authorization, "Content-Type": "image/png" }, body });
+  const noise = (x, y) => [(x * 7 + y) % 256, (x * y) % 256, (y * 13) % 256];
+  for (const [label, png] of [
+    ["512×512 crop (with JavaScript)", rgbPng(512, 512, noise)],
+    ["3264×2448 photo (8 MP, without)", rgbPng(3264, 2448, noise)],
+  ]) {
+    const before = workerdRss();
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, workerdRss());
+    }, 50);
+    const times = [];
+    for (let i = 0; i < count; i++) {
+      const started = performance.now();
+      const res = await put(png);
+      if (res.status !== 200) throw new Error(`avatar answered ${res.status}`);
+      await res.arrayBuffer();
+      times.push(performance.now() - started);
+    }
+    clearInterval(sampler);
+    times.sort((a, b) => a - b);
+    console.log(
+      `${label}, ${kb(png.length)}: median ${times[Math.floor(count / 2)].toFixed(0)} ms, max ${times.at(-1).toFixed(0)} ms (${count} runs); workerd peak +${((peak - before) / 1024).toFixed(0)} MB`,
+    );
+  }
 }
 
 /**

@@ -194,6 +194,10 @@ const conversation = z.object({
 export const conversations = z.object({ conversations: z.array(conversation) });
 export const startedConversation = z.object({ conversation });
 
+export const avatar = z.object({
+  image: z.string().nullable().describe("the avatar's address, or null for the default picture"),
+});
+
 export const profileSettings = z.object({
   account_type: accountType,
   kind: z.enum(["individual", "facilitator"]),

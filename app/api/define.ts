@@ -42,6 +42,8 @@ interface Declared<Body, Who, Query> {
   description?: string;
   /** The JSON body's schema; none means the handler reads the body itself (multipart, bytes) or there is none. */
   body?: z.ZodType<Body>;
+  /** A body that is a file's bytes, in one of these media types (the handler reads it). */
+  bytesIn?: string[];
   /** The query string's schema (each parameter one property). */
   query?: z.ZodType<Query>;
   /** Everything the handler itself answers; the router adds what it answers for every call (400, 401, 413, 429, 500). */

@@ -52,10 +52,10 @@ function response(status: number, answer: Answer) {
 /** What the router itself answers for a call, beside what its handler declares. */
 function routerAnswers(route: ApiRoute): number[] {
   return [
-    ...(route.body || route.query ? [400] : []),
+    ...(route.body || route.query || route.bytesIn ? [400] : []),
     ...(route.needsMember ? [401, 429] : []),
     ...(route.role ? [403] : []),
-    ...(route.body ? [413] : []),
+    ...(route.body || route.bytesIn ? [413] : []),
     500,
   ];
 }
@@ -115,6 +115,14 @@ function operation(route: ApiRoute) {
     ...(inPath.length + inQuery.length ? { parameters: [...inPath, ...inQuery] } : {}),
     ...(route.body
       ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(route.body, "input") } } } }
+      : {}),
+    ...(route.bytesIn
+      ? {
+          requestBody: {
+            required: true,
+            content: Object.fromEntries(route.bytesIn.map((type) => [type, { schema: { type: "string", format: "binary" } }])),
+          },
+        }
       : {}),
     responses,
   };

@@ -4,7 +4,9 @@ import { deleteAccount } from "~/.server/accounts/delete-account";
 import { exportData } from "~/.server/accounts/export-data";
 import { env } from "~/.server/bindings";
 import { translator } from "~/.server/i18n/translate";
+import { removeAvatar, setAvatar } from "~/.server/members/avatar";
 import { profileOf, saveProfile } from "~/.server/members/profile-settings";
+import { AVATAR_MAX_MEGAPIXELS, AVATAR_SIZE, AVATAR_UPLOAD_MB } from "~/lib/limits";
 import { changePasswordSchema, deleteAccountSchema } from "~/lib/schemas/auth";
 import { anyProfileSchema, profileSchema } from "~/lib/schemas/profile";
 import * as answers from "./answers";
@@ -43,6 +45,29 @@ export const settingsRoutes = [
       const refusal = await saveProfile(env.DB, member.user.id, kind, checked.data, ctx.now);
       if (refusal) return refused(ctx.language, [{ path: [refusal], message: "validation.countryInvalid" }]);
       return ok(null, translator(ctx.language)("notify.updateSuccess"));
+    },
+  }),
+  forMember({
+    method: "PUT",
+    path: "/settings/avatar",
+    summary: `Set your avatar: the image's bytes as the body (PNG or JPG, judged by its bytes; ${AVATAR_UPLOAD_MB} MB and ${AVATAR_MAX_MEGAPIXELS} megapixels at most)`,
+    description: `Its centre square is scaled to ${AVATAR_SIZE} pixels and saved as a new JPEG, without the file's metadata. Answers the avatar's address.`,
+    bytesIn: ["image/png", "image/jpeg"],
+    answers: { 200: answers.avatar },
+    handle: async ({ ctx, member }) => {
+      const result = await setAvatar(env.DB, env.FILES, member.user.id, new Uint8Array(await ctx.request.arrayBuffer()));
+      if (result.refusal) return refused(ctx.language, [{ path: ["avatar"], message: result.refusal }]);
+      return ok({ image: result.image }, translator(ctx.language)("notify.updateSuccess"));
+    },
+  }),
+  forMember({
+    method: "DELETE",
+    path: "/settings/avatar",
+    summary: "Remove your avatar: the default picture shows again",
+    answers: { 200: answers.avatar },
+    handle: async ({ ctx, member }) => {
+      await removeAvatar(env.DB, env.FILES, member.user.id);
+      return ok({ image: null }, translator(ctx.language)("notify.updateSuccess"));
     },
   }),
   forMember({

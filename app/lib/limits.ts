@@ -51,3 +51,11 @@ export const VERIFICATION_EXTRA_MAX = 3;
 export const VERIFICATION_PHOTO_DAYS = 30;
 /** A reviewer's reason for a rejection. */
 export const REJECTION_REASON_MAX = 500;
+
+// Avatars (docs/decisions/0021-avatars.md)
+/** An avatar as posted: with JavaScript the browser's crop (small); without it, the photo itself. */
+export const AVATAR_UPLOAD_MB = 10;
+/** Pixels decoded at most: a larger photo would not fit the isolate's memory once decoded (4 bytes each). */
+export const AVATAR_MAX_MEGAPIXELS = 8;
+/** The stored square's side, in pixels. */
+export const AVATAR_SIZE = 256;

@@ -9,12 +9,14 @@ import { accountFailure, invalid } from "~/.server/auth/form-actions";
 import { requireUser, sessionContext } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
 import { getLocale } from "~/.server/i18n/middleware";
+import { removeAvatar, setAvatar } from "~/.server/members/avatar";
 import { countryOptions } from "~/.server/members/countries";
 import { profileOf, saveProfile } from "~/.server/members/profile-settings";
 import { flashCookie } from "~/.server/shell/flash";
 import { blockedMembers, unblock } from "~/.server/social/blocks";
 import { DataControls, LanguageForm, PasswordForm } from "~/components/account-forms";
 import { Avatar } from "~/components/avatar";
+import { AvatarForm } from "~/components/avatar-form";
 import { PageTitle } from "~/components/page-title";
 import { type ProfileDefaults, ProfileForm } from "~/components/profile-form";
 import { Button } from "~/components/ui/button";
@@ -58,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   return {
     kind: user.kind as "individual" | "facilitator",
+    avatar: { image: user.image, name: user.nick_name },
     accountType: user.account_type,
     language,
     defaults,
@@ -80,6 +83,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return data({ profile: submission.reply() }, { status: 400 });
     const refused = await saveProfile(env.DB, user.id, kind, submission.value, Date.now());
     if (refused) return data({ profile: submission.reply({ fieldErrors: { [refused]: ["validation.countryInvalid"] } }) }, { status: 400 });
+    return saved(request, "notify.updateSuccess");
+  }
+  if (intent === "avatar") {
+    const file = form.get("avatar");
+    if (typeof file === "string" || !file || file.size === 0) return data({ avatar: ["validation.avatarMissing"] }, { status: 400 });
+    const result = await setAvatar(env.DB, env.FILES, user.id, new Uint8Array(await file.arrayBuffer()));
+    if (result.refusal) return data({ avatar: [result.refusal] }, { status: 400 });
+    return saved(request, "notify.updateSuccess");
+  }
+  if (intent === "remove-avatar") {
+    await removeAvatar(env.DB, env.FILES, user.id);
     return saved(request, "notify.updateSuccess");
   }
   if (intent === "password") {
@@ -118,10 +132,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { kind, accountType, defaults, countries, today, blocked, language } = loaderData;
+  const { kind, avatar, accountType, defaults, countries, today, blocked, language } = loaderData;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-8">
       <PageTitle titleKey="setting" />
+      <section className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 className="mb-3 font-medium">{t("settings.avatar")}</h2>
+        <AvatarForm {...avatar} errors={actionData && "avatar" in actionData ? actionData.avatar : undefined} />
+      </section>
       <section data-testid="profile" className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="mb-1 font-medium">{t("settings.profile")}</h2>
         <p className="mb-4 text-sm text-slate-600">{t("settings.profileHelp")}</p>

@@ -103,6 +103,9 @@ const en = {
     maxInterests: "You can choose at most {{max}} interests",
     uploadType: "Only PDF or MP4 files can be uploaded",
     uploadSize: "Files can be at most {{max}} MB",
+    avatarType: "Cropped image must be PNG or JPG",
+    avatarPixels: "The image can be at most {{max}} megapixels. Choose a smaller one, or crop it with JavaScript on.",
+    avatarMissing: "Choose an image first",
     imageType: "The image must be PNG or JPG",
     messageTooLong: "A message can be at most {{max}} characters",
     passwordTooShort: "Password must be at least {{min}} characters",
@@ -427,6 +430,13 @@ const en = {
     pointsRules: "Points: 10 per upload (3 a day), 1 per comment (10 a day), 1 per like received (20 a day).",
   },
   settings: {
+    avatar: "Avatar",
+    avatarChoose: "Choose an image",
+    avatarHelp: "PNG or JPG. It is cropped to a square and saved anew, without its metadata (such as where a photo was taken).",
+    avatarMove: "Drag the picture, or use the arrow keys, to choose what shows",
+    avatarZoom: "Zoom",
+    avatarSave: "Save avatar",
+    avatarRemove: "Use the default picture",
     yourData: "Your data",
     export: "Download my data",
     exportHelp:

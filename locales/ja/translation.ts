@@ -105,6 +105,9 @@ export default {
     maxInterests: "興味は最大{{max}}個まで選べます",
     uploadType: "アップロードできるのはPDFまたはMP4ファイルのみです",
     uploadSize: "ファイルは最大{{max}} MBまでです",
+    avatarType: "切り抜いた画像はPNGまたはJPGにしてください",
+    avatarPixels: "画像は最大{{max}}メガピクセルです。小さい画像を選ぶか、JavaScriptを有効にして切り抜いてください。",
+    avatarMissing: "先に画像を選んでください",
     imageType: "画像はPNGまたはJPGにしてください",
     messageTooLong: "メッセージは最大{{max}}文字までです",
     passwordTooShort: "パスワードは{{min}}文字以上にしてください",
@@ -430,6 +433,13 @@ export default {
     pointsRules: "ポイント：アップロード1件10（1日3件まで）、コメント1件1（1日10件まで）、いいね1件1（1日20件まで）。",
   },
   settings: {
+    avatar: "アバター",
+    avatarChoose: "画像を選ぶ",
+    avatarHelp: "PNGまたはJPG。正方形に切り抜き、メタデータ（撮影場所など）を除いて保存し直します。",
+    avatarMove: "画像をドラッグするか矢印キーで、表示する部分を選んでください",
+    avatarZoom: "拡大",
+    avatarSave: "アバターを保存",
+    avatarRemove: "既定の画像に戻す",
     yourData: "あなたのデータ",
     export: "データをダウンロード",
     exportHelp:

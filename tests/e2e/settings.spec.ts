@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
+import { rgbPng } from "../fixtures/png";
 import { clientIp, codeFor, DEMO_PASSWORD, expect, signIn, signUpAndIn, test, uniqueEmail } from "./fixtures";
-import { open } from "./helpers";
+import { hasJs, open } from "./helpers";
 
 /** Fills the individual's profile; `skip` leaves one field empty. */
 async function fillProfile(page: Page, skip?: string) {
@@ -140,4 +141,44 @@ test("a member downloads their data, then deletes their account: every session e
   await expect(other).toHaveURL(/\/login/);
   expect((await page.request.post("/api/users/login", { data: { email: me.email, pwd: DEMO_PASSWORD } })).status()).toBe(401);
   await elsewhere.close();
+});
+
+/** Wider than high: red on the left, blue on the right. */
+const widePng = () => rgbPng(600, 300, (x) => (x < 300 ? [220, 30, 30] : [30, 30, 220]));
+
+test("a member sets an avatar (a cropper with JavaScript, a plain file without), sees it in the header, and goes back to the default", async ({
+  page,
+}) => {
+  await signUpAndIn(page, "Pictured Member");
+  await open(page, test.info(), "/personal/Setting");
+  const header = page.getByTestId("avatar");
+  await expect(header.locator("svg")).toBeVisible();
+  const form = page.getByTestId("avatar-form");
+  const field = form.getByLabel("Choose an image");
+
+  // A file posing as a picture is refused, in the browser with JavaScript and by the server without.
+  await field.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: Buffer.from("<html>not a picture</html>") });
+  if (!hasJs(test.info())) await form.getByRole("button", { name: "Save avatar" }).click();
+  await expect(page.getByTestId("error-avatar")).toHaveText("Cropped image must be PNG or JPG");
+
+  await field.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: widePng() });
+  if (hasJs(test.info())) {
+    const cropper = page.getByTestId("cropper");
+    await expect(cropper.locator("canvas")).toBeVisible();
+    await cropper.getByLabel("Zoom").fill("2");
+    await cropper.locator("canvas").press("ArrowRight");
+  }
+  await form.getByRole("button", { name: "Save avatar" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Update Success");
+  const image = header.locator("img");
+  await expect(image).toHaveAttribute("src", /^\/avatars\/\d+\/[\w-]+\.jpg$/);
+  const served = await page.request.get((await image.getAttribute("src")) ?? "");
+  expect(served.headers()["content-type"]).toBe("image/jpeg");
+  // The stored square is 256 pixels a side (the JPEG's progressive frame header says so).
+  const bytes = await served.body();
+  const frame = bytes.indexOf(Buffer.from([0xff, 0xc2]));
+  expect([bytes.readUInt16BE(frame + 5), bytes.readUInt16BE(frame + 7)]).toEqual([256, 256]);
+
+  await page.getByRole("button", { name: "Use the default picture" }).click();
+  await expect(header.locator("svg")).toBeVisible();
 });

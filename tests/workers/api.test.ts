@@ -317,6 +317,7 @@ describe("the JSON API (spec section 7)", () => {
         "/docs",
         "/settings/profile",
         "/settings/password",
+        "/settings/avatar",
         "/settings/export",
         "/settings/account",
         "/tags",
@@ -588,6 +589,17 @@ describe("the settings API", () => {
     });
     const country = await call("PUT", "/settings/profile", { token, body: { ...profile, country: "XX" } });
     expect(country).toMatchObject({ status: 400, json: { errors: { country: ["Please choose a country from the list"] } } });
+  });
+
+  it("sets an avatar from an image's bytes, refuses a file posing as one in the member's language, and removes it", async () => {
+    const { res } = await registered();
+    const token = String(res.json.data?.access_token);
+    const set = await call("PUT", "/settings/avatar", { token, raw: { body: pngBytes().slice(), type: "image/png" } });
+    expect(set.json.data?.image).toMatch(/^\/avatars\/\d+\/[\w-]+\.jpg$/);
+    expect((await call("GET", "/auth/info", { token })).json.data).toMatchObject({ user: { image: set.json.data?.image } });
+    const posing = await call("PUT", "/settings/avatar", { token, raw: { body: htmlBytes().slice(), type: "image/png" }, language: "ja" });
+    expect(posing).toMatchObject({ status: 400, json: { errors: { avatar: [ja.validation.avatarType] } } });
+    expect((await call("DELETE", "/settings/avatar", { token })).json.data).toEqual({ image: null });
   });
 
   it("changes the password with the current one: other sessions end, this token goes on", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BODY_MAX_BYTES, boundedBody } from "~/.server/http/body";
+import { AVATAR_UPLOAD_MB } from "~/lib/limits";
 
 /** A body of `total` bytes (1 MB by default) that counts what was pulled from it. */
 function endless(total = 1024 * 1024) {
@@ -24,6 +25,15 @@ describe("request bodies", () => {
     expect(BODY_MAX_BYTES).toBeLessThan(1024 * 1024);
     expect(await boundedBody(post("/api/users/login", body, { "Content-Type": "application/json" }))).toBeNull();
     expect(state.pulled).toBe(1024 * 1024);
+  });
+
+  it("take an avatar's size on the settings page and the avatar call only, and refuse past it", async () => {
+    const MB = 1024 * 1024;
+    for (const path of ["/personal/Setting", "/personal/Setting.data", "/api/settings/avatar"]) {
+      expect((await boundedBody(post(path, endless(2 * MB).body)))?.body, path).toBeTruthy();
+      expect(await boundedBody(post(path, endless((AVATAR_UPLOAD_MB + 1) * MB).body)), path).toBeNull();
+    }
+    expect(await boundedBody(post("/personal", endless(2 * MB).body))).toBeNull();
   });
 
   it("are refused when their declared length is over the limit, whatever arrives", async () => {

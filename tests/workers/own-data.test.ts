@@ -7,11 +7,13 @@ import { hashPassword } from "~/.server/accounts/passwords";
 import { createSession, findSession } from "~/.server/accounts/sessions";
 import { config } from "~/.server/config/config";
 import { startUpload } from "~/.server/content/chunked";
+import { setAvatar } from "~/.server/members/avatar";
 import { memberPage } from "~/.server/members/profile";
 import { addTag } from "~/.server/members/tags";
 import { listConversations, messagesPage, startConversation, storeMessage } from "~/.server/messaging/conversations";
 import { searchMembers } from "~/.server/search/search";
 import { addComment, followMember } from "~/.server/social/social";
+import { pngBytes } from "../fixtures/files";
 import { newItem, newMember, testCaller } from "./helpers";
 
 const PASSWORD = "a password only they know";
@@ -37,7 +39,9 @@ async function richMember(name: string) {
   await addComment(env.DB, id, item, `${name} comments`, 4);
   await followMember(env.DB, id, other, true, 5);
   await addTag(env.DB, id, "free", "Health", 6);
-  return { id, other, item, conversation: conversation.id, objects: [keys?.file_key ?? "", keys?.thumbnail_key ?? ""], open };
+  const avatar = await setAvatar(env.DB, env.FILES, id, pngBytes());
+  const objects = [keys?.file_key ?? "", keys?.thumbnail_key ?? "", avatar.image?.slice(1) ?? "no avatar"];
+  return { id, other, item, conversation: conversation.id, objects, open };
 }
 
 describe("a member's own data", () => {

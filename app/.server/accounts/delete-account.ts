@@ -1,5 +1,6 @@
 import { env } from "~/.server/bindings";
 import { config } from "~/.server/config/config";
+import { deleteAvatars } from "~/.server/members/avatar";
 import { deleteVerificationPhotos } from "~/.server/members/verification";
 import { closeSessionSockets } from "~/.server/messaging/session-sockets";
 import { allowRequest } from "~/.server/security/rate-limit";
@@ -72,6 +73,7 @@ export async function deleteAccount(userId: number, password: string, caller: Ca
     ...removals(db, userId, user.email),
   ]);
   await closeSessionSockets(env, userId, null);
+  await deleteAvatars(env.FILES, userId);
   const keys = ((files?.results ?? []) as { file_key: string; thumbnail_key: string }[]).flatMap((row) => [
     row.file_key,
     row.thumbnail_key,

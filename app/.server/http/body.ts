@@ -1,3 +1,5 @@
+import { AVATAR_UPLOAD_MB } from "~/lib/limits";
+
 // Request bodies are read with a ceiling: what is over it is refused while it arrives, before
 // anything is parsed or stored. The rest of a refused body is read and dropped (never kept), so the
 // client gets the answer instead of a reset connection; past DRAIN_MAX the connection is cut.
@@ -55,13 +57,21 @@ const STREAMED = [
   /^\/api\/contents$/,
 ];
 
+/** Paths that take one small file with their form (an avatar), read whole under their own ceiling. */
+const LARGER: [RegExp, number][] = [
+  [/^\/personal\/Setting(\.data)?$/, AVATAR_UPLOAD_MB * 1024 * 1024],
+  [/^\/api\/settings\/avatar$/, AVATAR_UPLOAD_MB * 1024 * 1024],
+];
+
 /**
  * The request with its body read up to BODY_MAX_BYTES, or null when the body is larger. Bodies
  * without one (GET) and file uploads pass untouched.
  */
 export async function boundedBody(request: Request): Promise<Request | null> {
   if (request.method === "GET" || request.method === "HEAD" || !request.body) return request;
-  if (STREAMED.some((path) => path.test(new URL(request.url).pathname))) return request;
-  const bytes = await readCappedBytes(request, BODY_MAX_BYTES);
+  const path = new URL(request.url).pathname;
+  if (STREAMED.some((pattern) => pattern.test(path))) return request;
+  const larger = LARGER.find(([pattern]) => pattern.test(path));
+  const bytes = await readCappedBytes(request, larger ? larger[1] : BODY_MAX_BYTES);
   return bytes === null ? null : new Request(request, { body: bytes });
 }

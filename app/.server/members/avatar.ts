@@ -1,0 +1,50 @@
+import { AVATAR_MAX_MEGAPIXELS } from "~/lib/limits";
+import { reencodeAvatar } from "./avatar-image";
+
+// A member's avatar (docs/decisions/0021-avatars.md): one re-encoded JPEG in R2 under a new name
+// per change, so its address can be cached for ever; the users row names the current one.
+
+const PREFIX = "avatars/";
+const keyOf = (image: string) => image.slice(1); // "/avatars/12/<uuid>.jpg" is served from "avatars/12/<uuid>.jpg"
+
+/** Why an avatar is refused, as a schema message ("key|name=value", lib/form-errors.ts). */
+const refusals = {
+  type: "validation.avatarType",
+  pixels: `validation.avatarPixels|max=${AVATAR_MAX_MEGAPIXELS}`,
+};
+
+/** Store `bytes` as the member's avatar; answers its address, or the refusal. */
+export async function setAvatar(db: D1Database, bucket: R2Bucket, userId: number, bytes: Uint8Array) {
+  const jpeg = await reencodeAvatar(bytes);
+  if (typeof jpeg === "string") return { refusal: refusals[jpeg] };
+  const image = `/${PREFIX}${userId}/${crypto.randomUUID()}.jpg`;
+  await bucket.put(keyOf(image), jpeg, { httpMetadata: { contentType: "image/jpeg" } });
+  await replaceImage(db, bucket, userId, image);
+  return { image };
+}
+
+/** Back to the default picture. */
+export const removeAvatar = (db: D1Database, bucket: R2Bucket, userId: number) => replaceImage(db, bucket, userId, null);
+
+/** The old and new name in one transaction, so two changes at once each delete exactly the one they replaced. */
+async function replaceImage(db: D1Database, bucket: R2Bucket, userId: number, image: string | null) {
+  const [before] = await db.batch<{ image: string | null }>([
+    db.prepare("SELECT image FROM users WHERE id = ?").bind(userId),
+    db.prepare("UPDATE users SET image = ? WHERE id = ? AND deleted_at IS NULL").bind(image, userId),
+  ]);
+  const old = before?.results[0]?.image;
+  if (old?.startsWith(`/${PREFIX}${userId}/`)) await bucket.delete(keyOf(old));
+}
+
+/** Every avatar object of the member's (an account's deletion; also any left by a failure). */
+export async function deleteAvatars(bucket: R2Bucket, userId: number) {
+  for (;;) {
+    const listed = await bucket.list({ prefix: `${PREFIX}${userId}/` });
+    if (listed.objects.length === 0) return;
+    await bucket.delete(listed.objects.map((object) => object.key));
+  }
+}
+
+/** The object behind an avatar's address, or null. */
+export const avatarObject = (bucket: R2Bucket, member: string, file: string) =>
+  /^\d+$/.test(member) && /^[\w-]+\.jpg$/.test(file) ? bucket.get(`${PREFIX}${member}/${file}`) : Promise.resolve(null);
