@@ -8,7 +8,14 @@ export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   return (
-    <Form method="post" action="/shell/locale" reloadDocument className="flex items-center" aria-label={t("navbar.language")}>
+    <Form
+      method="post"
+      action="/shell/locale"
+      reloadDocument
+      className="flex items-center"
+      aria-label={t("navbar.language")}
+      data-testid="language-switcher"
+    >
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       {LANGUAGE_SWITCH.map(({ lang, label, name }) => (
         <button

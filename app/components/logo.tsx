@@ -10,7 +10,11 @@ export function Logo({ showTitle = true }: { showTitle?: boolean }) {
         <circle cx="16" cy="16" r="15" fill="#1890ff" />
         <path d="M9 21l5-10 4 7 3-4 3 7z" fill="#fff" />
       </svg>
-      {showTitle ? <span className="sidebar-title truncate">{t("product.title")}</span> : null}
+      {showTitle ? (
+        <span className="sidebar-title leading-tight" data-testid="brand">
+          {t("product.title")}
+        </span>
+      ) : null}
     </Link>
   );
 }

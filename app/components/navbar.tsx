@@ -75,7 +75,7 @@ export function Navbar({ trail, sidebarOpen, mobileMenuOpen, onMobileToggle }: N
               }}
             >
               <LogOut className="size-4" aria-hidden />
-              {t("navbar.logout")}
+              <span className="max-sm:sr-only">{t("navbar.logout")}</span>
             </Link>
             <a href="/personal" target="_blank" rel="noopener" title={t("auth.avatar")} data-testid="avatar">
               <Avatar image={user.image} name={user.nickName} />

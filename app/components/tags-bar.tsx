@@ -42,7 +42,8 @@ export function TagsBar({ views }: { views: VisitedView[] }) {
         aria-label={t("tagsView.label")}
       >
         <input type="hidden" name="current" value={current} />
-        <ul className="flex min-w-0 flex-1 items-center gap-1 overflow-x-auto px-1">
+        {/* Tabs wrap rather than scroll: a tab scrolled out of sight could not be brought back without JavaScript. */}
+        <ul className="flex min-w-0 flex-1 flex-wrap items-center gap-1 px-1">
           {views.map((view) => {
             const meta = findMeta(view.path);
             const title = meta ? t(`route.${meta.title}`) : view.path;
