@@ -141,9 +141,7 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
     <div className="mx-auto flex max-w-5xl flex-col gap-6" data-testid="member-page">
       <title>{`${t("route.space")}: ${member.nick_name} - ${t("product.title")}`}</title>
       <section className="flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white p-4">
-        <div className="[&>*]:size-16">
-          <Avatar image={member.image} name={member.nick_name} />
-        </div>
+        <Avatar image={member.image} name={member.nick_name} className="size-16" />
         <div className="min-w-48 flex-1">
           <h2 className="text-xl font-semibold" data-testid="member-name">
             {member.nick_name}
