@@ -31,7 +31,6 @@ export default [
   route("files/:id", "routes/files.ts", { id: "file" }),
   route("files/:id/thumbnail", "routes/files.ts", { id: "thumbnail" }),
   route("report", "routes/report.ts"),
-  route("avatars/:member/:file", "routes/avatar.ts"),
   route("personal/export", "routes/personal.export.ts", { id: "export" }),
   route("personal/verification/photo", "routes/verification.photo.ts", { id: "verificationPhoto" }),
 

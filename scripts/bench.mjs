@@ -11,7 +11,7 @@ import { execSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
-import { rgbPng } from "../tests/fixtures/png.ts";
+import { rgbPng } from "../tests/fixtures/images.ts";
 import { bundleBenchmarks } from "./bench-bundle.mjs";
 import { catalogueBenchmarks } from "./bench-catalogue.mjs";
 import { loadBenchmarks } from "./bench-load.mjs";

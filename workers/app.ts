@@ -5,6 +5,7 @@ import { requestContext } from "~/.server/context";
 import { runScheduled } from "~/.server/cron/scheduled";
 import { withDbSession } from "~/.server/db-session";
 import { boundedBody } from "~/.server/http/body";
+import { isAvatarPath, serveAvatar } from "~/.server/members/avatar";
 import { handleSocket, isSocketPath } from "~/.server/messaging/sockets";
 import { receiveClientError } from "~/.server/observability/client-errors";
 import { errorAnswer } from "~/.server/observability/error-answer";
@@ -33,6 +34,7 @@ async function serve(incoming: Request, env: Env, ctx: ExecutionContext, nonce: 
   // A trivial route, the baseline the benchmark compares rendered pages with.
   if (pathname === "/healthz") return new Response("ok", { headers: { "Cache-Control": "no-store" } });
   if (pathname === CLIENT_ERROR_PATH) return receiveClientError(request, env.CLIENT_ERROR_LIMITER, requestId);
+  if (isAvatarPath(pathname) && request.method === "GET") return serveAvatar(env.FILES, pathname);
   // Live sockets go straight to their Durable Object (a 101 answer carries no security headers).
   if (isSocketPath(pathname)) return handleSocket(request, env);
   if (isApiPath(pathname)) return withDbSession(request, () => serveApi(request, ctx, requestId));

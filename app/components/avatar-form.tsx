@@ -1,4 +1,4 @@
-import { type FormEvent, type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type PointerEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { Avatar } from "~/components/avatar";
@@ -6,8 +6,8 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 
 // The avatar on the settings page. Without JavaScript it is a plain file field and the server crops
-// the centre. With it, choosing a picture opens a square cropper (drag or arrow keys to move, a
-// slider to zoom) and the crop itself is sent, as a PNG drawn in the browser.
+// the centre. With it, choosing a picture opens a square cropper (drag it, or use the sliders to
+// zoom and move) and the crop itself is sent, as a PNG drawn in the browser.
 
 const VIEW = 240; // the cropper's side on screen, CSS pixels
 const OUTPUT = 512; // the crop's side as sent (the server scales it to its stored size)
@@ -16,23 +16,19 @@ const MAX_ZOOM = 4;
 interface Crop {
   picture: ImageBitmap;
   zoom: number;
-  /** The crop's centre, in the picture's pixels. */
+  /** Where the square sits within the room it has to move, 0 (left, top) to 1 (right, bottom). */
   x: number;
   y: number;
 }
 
 const sideOf = ({ picture, zoom }: Crop) => Math.min(picture.width, picture.height) / zoom;
-
-/** The centre kept where the square stays inside the picture. */
-function clamped(crop: Crop): Crop {
-  const half = sideOf(crop) / 2;
-  const within = (value: number, size: number) => Math.min(Math.max(value, half), size - half);
-  return { ...crop, x: within(crop.x, crop.picture.width), y: within(crop.y, crop.picture.height) };
-}
+const within = (value: number) => Math.min(Math.max(value, 0), 1);
 
 function draw(canvas: HTMLCanvasElement, crop: Crop) {
   const side = sideOf(crop);
-  canvas.getContext("2d")?.drawImage(crop.picture, crop.x - side / 2, crop.y - side / 2, side, side, 0, 0, canvas.width, canvas.height);
+  const left = crop.x * (crop.picture.width - side);
+  const top = crop.y * (crop.picture.height - side);
+  canvas.getContext("2d")?.drawImage(crop.picture, left, top, side, side, 0, 0, canvas.width, canvas.height);
 }
 
 export function AvatarForm({ image, name, errors }: { image: string | null; name: string; errors?: string[] }) {
@@ -47,58 +43,64 @@ export function AvatarForm({ image, name, errors }: { image: string | null; name
   useEffect(() => {
     if (crop && preview.current) draw(preview.current, crop);
   }, [crop]);
+  // A picture no longer shown gives its memory back.
+  const picture = crop?.picture;
+  useEffect(() => () => picture?.close(), [picture]);
 
   async function choose(file: File | undefined) {
     setUnreadable(false);
-    if (!file) return setCrop(null);
     // createImageBitmap turns the picture upright from its EXIF orientation, as browsers show it.
-    const picture = await createImageBitmap(file).catch(() => null);
-    if (!picture) {
-      setCrop(null);
-      return setUnreadable(true);
-    }
-    setCrop({ picture, zoom: 1, x: picture.width / 2, y: picture.height / 2 });
+    const picture = file ? await createImageBitmap(file).catch(() => null) : null;
+    setCrop(picture && { picture, zoom: 1, x: 0.5, y: 0.5 });
+    if (file && !picture) setUnreadable(true);
   }
 
-  const move = (dx: number, dy: number) => setCrop((c) => c && clamped({ ...c, x: c.x + dx, y: c.y + dy }));
+  const change = (to: Partial<Crop>) => setCrop((c) => c && { ...c, ...to });
 
   function onPointerMove(event: PointerEvent) {
     if (!drag.current || !crop) return;
+    // Screen pixels to the picture's, then to the room the square has to move in.
     const scale = sideOf(crop) / VIEW;
-    move((drag.current.x - event.clientX) * scale, (drag.current.y - event.clientY) * scale);
+    const room = (size: number) => Math.max(size - sideOf(crop), 1);
+    change({
+      x: within(crop.x + ((drag.current.x - event.clientX) * scale) / room(crop.picture.width)),
+      y: within(crop.y + ((drag.current.y - event.clientY) * scale) / room(crop.picture.height)),
+    });
     drag.current = { x: event.clientX, y: event.clientY };
-  }
-
-  function onKeyDown(event: KeyboardEvent) {
-    if (!crop) return;
-    const step = sideOf(crop) / 20;
-    const moves: Record<string, [number, number]> = {
-      ArrowLeft: [-step, 0],
-      ArrowRight: [step, 0],
-      ArrowUp: [0, -step],
-      ArrowDown: [0, step],
-    };
-    const by = moves[event.key];
-    if (!by) return;
-    event.preventDefault();
-    move(...by);
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     if (!crop) return; // no cropper: the plain form goes as it is
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
+    const element = event.currentTarget;
+    const form = new FormData(element);
     const canvas = document.createElement("canvas");
     canvas.width = OUTPUT;
     canvas.height = OUTPUT;
     draw(canvas, crop);
+    setCrop(null); // one crop, sent once; the field is emptied so the raw file never follows it
+    element.reset();
     canvas.toBlob((blob) => {
       if (!blob) return setUnreadable(true);
       form.set("avatar", blob, "avatar.png");
       submit(form, { method: "post", encType: "multipart/form-data" });
-      setCrop(null);
     }, "image/png");
   }
+
+  const slider = (label: string, value: number, min: number, max: number, step: number, set: (value: number) => void) => (
+    <label className="flex max-w-60 items-center justify-between gap-2 text-sm">
+      {label}
+      <input
+        type="range"
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        onChange={(event) => set(Number(event.currentTarget.value))}
+        className="w-36"
+      />
+    </label>
+  );
 
   const shown = unreadable ? ["validation.avatarType"] : errors;
   return (
@@ -132,13 +134,13 @@ export function AvatarForm({ image, name, errors }: { image: string | null; name
           <div className="mb-4 flex flex-col gap-2" data-testid="cropper">
             <canvas
               ref={preview}
-              width={VIEW}
-              height={VIEW}
+              width={VIEW * Math.ceil(window.devicePixelRatio || 1)}
+              height={VIEW * Math.ceil(window.devicePixelRatio || 1)}
               style={{ width: VIEW, height: VIEW }}
-              className="cursor-move touch-none rounded-md border border-slate-300 focus-visible:ring-2 focus-visible:ring-brand/30 focus-visible:outline-none"
-              tabIndex={0}
+              className="cursor-move touch-none rounded-md border border-slate-300"
               role="img"
-              aria-label={t("settings.avatarMove")}
+              aria-label={t("settings.avatarPreview")}
+              aria-describedby="avatar-move-hint"
               onPointerDown={(event) => {
                 event.currentTarget.setPointerCapture(event.pointerId);
                 drag.current = { x: event.clientX, y: event.clientY };
@@ -147,25 +149,16 @@ export function AvatarForm({ image, name, errors }: { image: string | null; name
               onPointerUp={() => {
                 drag.current = null;
               }}
-              onKeyDown={onKeyDown}
+              onLostPointerCapture={() => {
+                drag.current = null;
+              }}
             />
-            <p className="text-xs text-slate-500">{t("settings.avatarMove")}</p>
-            <label className="flex max-w-60 items-center gap-2 text-sm">
-              {t("settings.avatarZoom")}
-              <input
-                type="range"
-                min={1}
-                max={MAX_ZOOM}
-                step={0.01}
-                value={crop.zoom}
-                onChange={(event) => {
-                  const zoom = Number(event.currentTarget.value);
-                  setCrop((c) => c && clamped({ ...c, zoom }));
-                }}
-                className="flex-1"
-                data-testid="avatar-zoom"
-              />
-            </label>
+            <p id="avatar-move-hint" className="text-xs text-slate-500">
+              {t("settings.avatarMove")}
+            </p>
+            {slider(t("settings.avatarZoom"), crop.zoom, 1, MAX_ZOOM, 0.1, (zoom) => change({ zoom }))}
+            {slider(t("settings.avatarHorizontal"), crop.x, 0, 1, 0.05, (x) => change({ x }))}
+            {slider(t("settings.avatarVertical"), crop.y, 0, 1, 0.05, (y) => change({ y }))}
           </div>
         ) : null}
         <Button type="submit" disabled={busy}>

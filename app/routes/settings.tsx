@@ -12,6 +12,7 @@ import { getLocale } from "~/.server/i18n/middleware";
 import { removeAvatar, setAvatar } from "~/.server/members/avatar";
 import { countryOptions } from "~/.server/members/countries";
 import { profileOf, saveProfile } from "~/.server/members/profile-settings";
+import { allowRequest } from "~/.server/security/rate-limit";
 import { flashCookie } from "~/.server/shell/flash";
 import { blockedMembers, unblock } from "~/.server/social/blocks";
 import { DataControls, LanguageForm, PasswordForm } from "~/components/account-forms";
@@ -86,6 +87,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return saved(request, "notify.updateSuccess");
   }
   if (intent === "avatar") {
+    // Re-encoding costs CPU: the page shares the API's per-member budget.
+    if (!(await allowRequest(env.API_LIMITER, `member:${user.id}`))) return data({ avatar: ["validation.rateLimited"] }, { status: 429 });
     const file = form.get("avatar");
     if (typeof file === "string" || !file || file.size === 0) return data({ avatar: ["validation.avatarMissing"] }, { status: 400 });
     const result = await setAvatar(env.DB, env.FILES, user.id, new Uint8Array(await file.arrayBuffer()));

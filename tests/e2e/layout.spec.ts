@@ -12,7 +12,7 @@ const SCREENSHOT_WIDTHS = new Set([390, 1280]);
 /** Pages visited in order: the tags bar fills, and the last (deepest breadcrumb) is the active tab. */
 const VISITS = ["/home", "/discovery", "/retrieval", "/message", "/upload", "/personal/ranking", "/personal/Setting"];
 
-/** The element's text is shown whole: not clipped by its own box, and not covered by `others`. */
+/** The element's content is shown whole: nothing overflows its own box. */
 async function expectWhole(element: Locator, what: string) {
   const clipped = await element.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
   expect(clipped, `${what} is clipped`).toBe(false);

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { rgbPng } from "../fixtures/png";
+import { jpegPixels, rgbPng } from "../fixtures/images";
 import { clientIp, codeFor, DEMO_PASSWORD, expect, signIn, signUpAndIn, test, uniqueEmail } from "./fixtures";
 import { hasJs, open } from "./helpers";
 
@@ -165,8 +165,8 @@ test("a member sets an avatar (a cropper with JavaScript, a plain file without),
   if (hasJs(test.info())) {
     const cropper = page.getByTestId("cropper");
     await expect(cropper.locator("canvas")).toBeVisible();
-    await cropper.getByLabel("Zoom").fill("2");
-    await cropper.locator("canvas").press("ArrowRight");
+    // Moved to the right end: only the blue half shows.
+    await cropper.getByLabel("Left to right").fill("1");
   }
   await form.getByRole("button", { name: "Save avatar" }).click();
   await expect(page.getByTestId("toast")).toHaveText("Update Success");
@@ -174,10 +174,18 @@ test("a member sets an avatar (a cropper with JavaScript, a plain file without),
   await expect(image).toHaveAttribute("src", /^\/avatars\/\d+\/[\w-]+\.jpg$/);
   const served = await page.request.get((await image.getAttribute("src")) ?? "");
   expect(served.headers()["content-type"]).toBe("image/jpeg");
-  // The stored square is 256 pixels a side (the JPEG's progressive frame header says so).
+  // The stored square is 256 pixels a side (the JPEG's progressive frame header says so)...
   const bytes = await served.body();
   const frame = bytes.indexOf(Buffer.from([0xff, 0xc2]));
   expect([bytes.readUInt16BE(frame + 5), bytes.readUInt16BE(frame + 7)]).toEqual([256, 256]);
+  // ...of what the cropper chose (all blue), or without it the centre (red, then blue).
+  const pixel = await jpegPixels(bytes);
+  const blueness = ([r = 0, , b = 0]: number[]) => b - r;
+  const [left, right] = [blueness(pixel(10, 128)), blueness(pixel(245, 128))];
+  expect([left > 100 ? "blue" : left < -100 ? "red" : "mixed", right > 100 ? "blue" : "other"]).toEqual([
+    hasJs(test.info()) ? "blue" : "red",
+    "blue",
+  ]);
 
   await page.getByRole("button", { name: "Use the default picture" }).click();
   await expect(header.locator("svg")).toBeVisible();

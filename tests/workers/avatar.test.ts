@@ -1,25 +1,42 @@
 import { env } from "cloudflare:workers";
+import jpegDecoder from "@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm?module";
 import jpegEncoder from "@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm?module";
+import decodeJpeg, { init as initJpegDecode } from "@jsquash/jpeg/decode";
 import encodeJpeg, { init as initJpegEncode } from "@jsquash/jpeg/encode";
+import pngCodec from "@jsquash/png/codec/pkg/squoosh_png_bg.wasm?module";
+import encodePng, { init as initPngEncode } from "@jsquash/png/encode";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inspectImage } from "~/.server/content/sniff";
-import { removeAvatar, setAvatar } from "~/.server/members/avatar";
+import { removeAvatar, serveAvatar, setAvatar } from "~/.server/members/avatar";
 import { AVATAR_SIZE } from "~/lib/limits";
-import { loader as serveAvatar } from "~/routes/avatar";
 import { htmlBytes, pngBytes } from "../fixtures/files";
 import { newMember } from "./helpers";
 
 const enc = new TextEncoder();
 const SECRET = "GPS 35.6895N 139.6917E taken at home";
 
-/** A real JPEG of `width`×`height`, with an EXIF segment naming a place and bytes after its end. */
-async function photoWithExif(width: number, height: number) {
-  const pixels = new Uint8ClampedArray(width * height * 4).map((_, i) => (i % 4 === 3 ? 255 : (i * 7) % 256));
+/**
+ * A real JPEG of `width`×`height`, red on the left and blue on the right, with an EXIF segment
+ * (orientation `orientation`, then text naming a place) and bytes after its end.
+ */
+async function photoWithExif(width: number, height: number, orientation = 1) {
+  const pixels = new Uint8ClampedArray(width * height * 4);
+  for (let at = 0; at < pixels.length; at += 4) pixels.set((at / 4) % width < width / 2 ? [220, 30, 30, 255] : [30, 30, 220, 255], at);
   const jpeg = new Uint8Array(await encodeJpeg({ data: pixels, width, height, colorSpace: "srgb" } as ImageData));
-  const payload = enc.encode(`Exif\0\0${SECRET}`);
+  // TIFF, big-endian: one IFD entry, Orientation (0x0112), SHORT, count 1; no next IFD.
+  const tiff = [0x4d, 0x4d, 0, 0x2a, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0, 0, 0, 0, 0];
+  const payload = new Uint8Array([...enc.encode("Exif\0\0"), ...tiff, ...enc.encode(SECRET)]);
   const app1 = new Uint8Array([0xff, 0xe1, (payload.length + 2) >> 8, (payload.length + 2) & 0xff, ...payload]);
   return new Uint8Array([...jpeg.subarray(0, 2), ...app1, ...jpeg.subarray(2), ...enc.encode("trailing secret")]);
 }
+
+/** The stored avatar's pixel colour (R, G, B) at (x, y). */
+async function pixelsOf(image: string) {
+  const decoded = await decodeJpeg((await stored(image)).slice().buffer);
+  return (x: number, y: number) => Array.from(decoded.data.subarray((y * decoded.width + x) * 4, (y * decoded.width + x) * 4 + 3));
+}
+const isRed = ([r = 0, , b = 0]: number[]) => r > 150 && b < 100;
+const isBlue = ([r = 0, , b = 0]: number[]) => b > 150 && r < 100;
 
 const imageOf = (id: number) => env.DB.prepare("SELECT image FROM users WHERE id = ?").bind(id).first<string | null>("image");
 const objectsOf = async (id: number) => (await env.FILES.list({ prefix: `avatars/${id}/` })).objects.map((o) => o.key);
@@ -27,7 +44,17 @@ const stored = async (image: string) => new Uint8Array(await ((await env.FILES.g
 const contains = (haystack: Uint8Array, needle: Uint8Array) =>
   haystack.some((_, at) => needle.every((byte, i) => haystack[at + i] === byte));
 
-beforeAll(() => initJpegEncode(jpegEncoder));
+beforeAll(() => Promise.all([initJpegEncode(jpegEncoder), initJpegDecode(jpegDecoder), initPngEncode(pngCodec)]));
+
+/** A PNG with a transparent left half and an opaque blue right half. */
+async function halfTransparentPng(side = 64) {
+  const pixels = new Uint8ClampedArray(side * side * 4);
+  for (let at = 0; at < pixels.length; at += 4) {
+    const right = (at / 4) % side >= side / 2;
+    pixels.set(right ? [20, 40, 220, 255] : [0, 0, 0, 0], at);
+  }
+  return new Uint8Array(await encodePng({ data: pixels, width: side, height: side, colorSpace: "srgb" } as ImageData));
+}
 
 describe("avatars", () => {
   it("stores a photo as a new square JPEG of the configured size, with its EXIF and trailing bytes gone", async () => {
@@ -45,21 +72,41 @@ describe("avatars", () => {
     expect(contains(bytes, enc.encode("trailing secret"))).toBe(false);
   });
 
-  it("takes a PNG, transparent or not, and answers it at its address to anyone, cached for good", async () => {
+  it("turns a photo upright from its EXIF orientation before dropping it, taking the centre square", async () => {
+    const id = await newMember("Sideways");
+    const upright = await pixelsOf((await setAvatar(env.DB, env.FILES, id, await photoWithExif(300, 200))).image ?? "");
+    expect([isRed(upright(10, 128)), isBlue(upright(245, 128)), isBlue(upright(245, 10))]).toEqual([true, true, true]);
+    // Orientation 6: the camera was turned a quarter clockwise; shown upright, the left (red) is on top.
+    const turned = await pixelsOf((await setAvatar(env.DB, env.FILES, id, await photoWithExif(300, 200, 6))).image ?? "");
+    expect([isRed(turned(245, 10)), isBlue(turned(128, 245))]).toEqual([true, true]);
+  });
+
+  it("turns a PNG's transparent parts white, and answers the avatar at its address to anyone, cached for good", async () => {
     const id = await newMember("Pixel");
-    const { image } = await setAvatar(env.DB, env.FILES, id, pngBytes());
-    const fetchAvatar = (address: string) => {
-      const [, , member = "", file = ""] = address.split("/");
-      return serveAvatar({ params: { member, file } } as Parameters<typeof serveAvatar>[0]).catch(
-        (thrown) => thrown as { init: ResponseInit },
-      );
-    };
-    const response = (await fetchAvatar(image ?? "")) as Response;
+    const { image } = await setAvatar(env.DB, env.FILES, id, await halfTransparentPng());
+    const response = await serveAvatar(env.FILES, image ?? "");
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("image/jpeg");
     expect(response.headers.get("Cache-Control")).toContain("immutable");
-    expect(inspectImage(new Uint8Array(await response.arrayBuffer()))?.width).toBe(AVATAR_SIZE);
-    expect(await fetchAvatar(`/avatars/${id}/nothing.jpg`)).toMatchObject({ init: { status: 404 } });
+    const pixels = await decodeJpeg(await response.arrayBuffer());
+    const at = (x: number, y: number) => Array.from(pixels.data.subarray((y * pixels.width + x) * 4, (y * pixels.width + x) * 4 + 3));
+    for (const channel of at(10, 128)) expect(channel).toBeGreaterThan(245); // white, not black
+    expect(at(245, 128)[2]).toBeGreaterThan(200); // blue stays blue
+  });
+
+  it("answers 404, never cached, for any other address under /avatars, traversals included", async () => {
+    const id = await newMember("Looker");
+    await setAvatar(env.DB, env.FILES, id, pngBytes());
+    for (const path of [
+      `/avatars/${id}/nothing.jpg`,
+      `/avatars/${id}/..%2F..%2Fverification%2Fx`,
+      `/avatars/${id}/../x.jpg`,
+      "/avatars/me/a.jpg",
+    ]) {
+      const response = await serveAvatar(env.FILES, path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("Cache-Control"), path).toBe("no-store");
+    }
   });
 
   it("refuses files posing as PNG or JPG, and a pixel bomb before decoding it, storing nothing", async () => {
@@ -71,7 +118,7 @@ describe("avatars", () => {
       "a JPEG header over garbage": new Uint8Array([...jpeg.subarray(0, 200), ...new Uint8Array(400).fill(0x41)]),
       "a GIF": enc.encode("GIF89a\x01\x00\x01\x00\x00\x00\x00;"),
       HTML: htmlBytes(),
-      "a PNG claiming another size than it has": pngBytes(64, 64),
+      "a PNG whose header does not match its data": pngBytes(64, 64),
       nothing: new Uint8Array(),
     };
     for (const [what, bytes] of Object.entries(posing)) {
@@ -79,6 +126,13 @@ describe("avatars", () => {
     }
     expect((await setAvatar(env.DB, env.FILES, id, pngBytes(100_000, 100_000))).refusal).toMatch(/^validation\.avatarPixels\|max=\d+$/);
     expect(await imageOf(id)).toBeNull();
+    expect(await objectsOf(id)).toEqual([]);
+  });
+
+  it("leaves no object behind when the account went while the image was being made", async () => {
+    const id = await newMember("Gone");
+    await env.DB.prepare("UPDATE users SET deleted_at = 1 WHERE id = ?").bind(id).run();
+    await expect(setAvatar(env.DB, env.FILES, id, pngBytes())).rejects.toThrow();
     expect(await objectsOf(id)).toEqual([]);
   });
 

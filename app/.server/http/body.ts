@@ -59,7 +59,8 @@ const STREAMED = [
 
 /** Paths that take one small file with their form (an avatar), read whole under their own ceiling. */
 const LARGER: [RegExp, number][] = [
-  [/^\/personal\/Setting(\.data)?$/, AVATAR_UPLOAD_MB * 1024 * 1024],
+  // React Router matches paths regardless of case and a trailing slash (posted with JavaScript as "/_.data").
+  [/^\/personal\/Setting(\/?|\.data|\/_\.data)$/i, AVATAR_UPLOAD_MB * 1024 * 1024],
   [/^\/api\/settings\/avatar$/, AVATAR_UPLOAD_MB * 1024 * 1024],
 ];
 

@@ -29,27 +29,18 @@ export async function reencodeAvatar(bytes: Uint8Array): Promise<Uint8Array | Av
   // Judged from the header, before a byte is decoded: decoding is what takes the memory.
   if (info.width * info.height > AVATAR_MAX_MEGAPIXELS * 1_000_000) return "pixels";
   await codecs();
-  const buffer = bytes.slice().buffer;
-  const image = await (info.type === "image/png" ? decodePng(buffer) : decodeJpeg(buffer)).catch(() => null);
-  // A header that claims one size and a body that is another (or not an image at all) is no image.
-  if (!image || image.width !== info.width || image.height !== info.height) return "type";
-  const square = centreSquare(image.data, image.width, image.height);
-  const small = await resize(square, { width: AVATAR_SIZE, height: AVATAR_SIZE, fitMethod: "stretch", method: "lanczos3" });
-  flattenOnWhite(small.data);
-  return new Uint8Array(await encodeJpeg(small, { quality: 85 }));
-}
-
-/** The largest square at the image's centre, copied out row by row. */
-function centreSquare(pixels: Uint8ClampedArray, width: number, height: number): ImageData {
-  const side = Math.min(width, height);
-  const left = Math.floor((width - side) / 2);
-  const top = Math.floor((height - side) / 2);
-  const out = new Uint8ClampedArray(side * side * 4);
-  for (let row = 0; row < side; row++) {
-    const from = ((top + row) * width + left) * 4;
-    out.set(pixels.subarray(from, from + side * 4), row * side * 4);
-  }
-  return { data: out, width: side, height: side, colorSpace: "srgb" } as ImageData;
+  // The whole buffer when the bytes are all of it (a copy would double the largest thing held).
+  const whole = bytes.buffer instanceof ArrayBuffer && bytes.byteLength === bytes.buffer.byteLength;
+  const buffer = whole ? (bytes.buffer as ArrayBuffer) : bytes.slice().buffer;
+  // A photo is turned upright from its EXIF orientation before that is dropped, as browsers show it.
+  const decoded = info.type === "image/png" ? decodePng(buffer) : decodeJpeg(buffer, { preserveOrientation: true });
+  // A header over anything but image data is no image.
+  const image = await decoded.catch(() => null);
+  if (!image) return "type";
+  // "contain" takes the centre square (cropped in place), then scales it.
+  const square = await resize(image, { width: AVATAR_SIZE, height: AVATAR_SIZE, fitMethod: "contain", method: "lanczos3" });
+  flattenOnWhite(square.data);
+  return new Uint8Array(await encodeJpeg(square, { quality: 85 }));
 }
 
 /** JPEG has no transparency: a PNG's transparent parts become white, not black. */

@@ -19,21 +19,31 @@ export async function setAvatar(db: D1Database, bucket: R2Bucket, userId: number
   if (typeof jpeg === "string") return { refusal: refusals[jpeg] };
   const image = `/${PREFIX}${userId}/${crypto.randomUUID()}.jpg`;
   await bucket.put(keyOf(image), jpeg, { httpMetadata: { contentType: "image/jpeg" } });
-  await replaceImage(db, bucket, userId, image);
+  // Named by nothing (the account went meanwhile, or the update failed): the object goes too.
+  const named = await replaceImage(db, bucket, userId, image).catch(() => false);
+  if (!named) {
+    await bucket.delete(keyOf(image));
+    throw new Error(`the avatar of member ${userId} was not saved`);
+  }
   return { image };
 }
 
 /** Back to the default picture. */
 export const removeAvatar = (db: D1Database, bucket: R2Bucket, userId: number) => replaceImage(db, bucket, userId, null);
 
-/** The old and new name in one transaction, so two changes at once each delete exactly the one they replaced. */
+/**
+ * The old and new name in one transaction, so two changes at once each delete exactly the one they
+ * replaced. False when there is no such (undeleted) member.
+ */
 async function replaceImage(db: D1Database, bucket: R2Bucket, userId: number, image: string | null) {
-  const [before] = await db.batch<{ image: string | null }>([
-    db.prepare("SELECT image FROM users WHERE id = ?").bind(userId),
+  const [before, update] = await db.batch<{ image: string | null }>([
+    db.prepare("SELECT image FROM users WHERE id = ? AND deleted_at IS NULL").bind(userId),
     db.prepare("UPDATE users SET image = ? WHERE id = ? AND deleted_at IS NULL").bind(image, userId),
   ]);
+  if (!update?.meta.changes) return false;
   const old = before?.results[0]?.image;
   if (old?.startsWith(`/${PREFIX}${userId}/`)) await bucket.delete(keyOf(old));
+  return true;
 }
 
 /** Every avatar object of the member's (an account's deletion; also any left by a failure). */
@@ -45,6 +55,22 @@ export async function deleteAvatars(bucket: R2Bucket, userId: number) {
   }
 }
 
-/** The object behind an avatar's address, or null. */
-export const avatarObject = (bucket: R2Bucket, member: string, file: string) =>
-  /^\d+$/.test(member) && /^[\w-]+\.jpg$/.test(file) ? bucket.get(`${PREFIX}${member}/${file}`) : Promise.resolve(null);
+export const isAvatarPath = (pathname: string) => pathname.startsWith(`/${PREFIX}`);
+
+/**
+ * An avatar, outside the pages' middleware (no session, no cookies): public like the name beside it,
+ * and cached for good, since each change has a new address.
+ */
+export async function serveAvatar(bucket: R2Bucket, pathname: string): Promise<Response> {
+  const valid = /^\/avatars\/\d+\/[\w-]+\.jpg$/.test(pathname);
+  const object = valid ? await bucket.get(keyOf(pathname)) : null;
+  if (!object) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  return new Response(object.body, {
+    headers: {
+      "Content-Type": "image/jpeg",
+      "Content-Length": String(object.size),
+      "Cache-Control": "public, max-age=31536000, immutable",
+      ETag: object.httpEtag,
+    },
+  });
+}
