@@ -1,9 +1,7 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 import { deployTarget } from "./lib/deploy-target";
 
-// The spec's route table (section 2), one to one. Pages whose capability comes later share the
-// empty-state module, each under its own id.
-const page = (path: string, id: string, file = "routes/empty-state.tsx") => route(path, file, { id });
+// The spec's route table (section 2), one to one.
 
 export default [
   // Public pages
@@ -43,8 +41,8 @@ export default [
     route("discovery", "routes/discovery.tsx"),
     route("retrieval", "routes/retrieval.tsx"),
     route("retrieval/detail", "routes/content-detail.tsx", { id: "retrievalDetail" }),
-    page("liveStreaming", "liveStreaming"),
-    page("liveStreaming/join", "join"),
+    route("liveStreaming", "routes/meetings.tsx", { id: "liveStreaming" }),
+    route("liveStreaming/join", "routes/meeting-join.tsx", { id: "join" }),
     route("message", "routes/message.tsx"),
     route("upload", "routes/upload.tsx"),
     route("personal", "routes/member.tsx", { id: "personal" }),

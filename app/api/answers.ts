@@ -262,3 +262,38 @@ export const apiError = z.object({
     .optional()
     .describe("on a failure, and on what the worker refuses before the API (413, another site's 403): quote it when reporting"),
 });
+
+const meetingSummary = z.object({
+  id,
+  uid: z.string().describe("the invitations' iCalendar UID"),
+  host_id: id,
+  host_name: z.string(),
+  title: z.string(),
+  agenda: z.string(),
+  starts_at: time,
+  duration_minutes: z.int().positive(),
+  time_zone: z.string().describe("the IANA zone the meeting was scheduled in"),
+  provider: z.string(),
+  join_url: z.url(),
+  start_url: z.url().nullable().describe("the provider's host link: the host's only, else null"),
+  sequence: z.int().min(0).describe("raised by every change, as in the invitations' iCalendar SEQUENCE"),
+  cancelled_at: time.nullable(),
+});
+
+export const meetings = z.object({
+  upcoming: z.array(meetingSummary).describe("not ended and not cancelled, soonest first"),
+  past: z.array(meetingSummary).describe("ended or cancelled, latest first"),
+});
+
+export const meeting = meetingSummary.extend({
+  emails: z.array(z.email()).describe("attendee addresses: the host's only to see, empty for others"),
+  participants: z.array(z.object({ id, nick_name: z.string() })),
+});
+
+export const meetingCreated = z.object({ id });
+
+export const meetingJoin = z.object({
+  join_url: z.url(),
+  start_url: z.url().nullable(),
+  joinable: z.boolean().describe("from the configured minutes before the start until its end, unless cancelled"),
+});

@@ -12,6 +12,7 @@ export const API_CODES = {
   notFound: 404,
   methodNotAllowed: 405,
   tooManyRequests: 429,
+  providerFailed: 502,
   sessionExpired: 4010,
 } as const;
 
@@ -23,6 +24,7 @@ const NOT_FOUND = {
   item: "content.notFound",
   member: "member.notFound",
   conversation: "message.notFound",
+  meeting: "meetings.notFound",
   call: "errorPage.title404",
 } as const;
 

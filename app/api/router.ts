@@ -11,6 +11,7 @@ import { type ApiContext, authenticate } from "./context";
 import { conversationRoutes } from "./conversations";
 import { type ApiRoute, forAnyone } from "./define";
 import { API_CODES, fail, notAvailable, notFound, refused } from "./envelope";
+import { meetingRoutes } from "./meetings";
 import { memberRoutes } from "./members";
 import { apiDocument } from "./openapi";
 import { referencePage } from "./reference";
@@ -29,6 +30,7 @@ const ROUTES: ApiRoute[] = [
   ...memberRoutes,
   ...conversationRoutes,
   ...settingsRoutes,
+  ...meetingRoutes,
   ...verificationRoutes,
   forAnyone({
     method: "GET",

@@ -59,3 +59,17 @@ export const AVATAR_UPLOAD_MB = 10;
 export const AVATAR_MAX_MEGAPIXELS = 8;
 /** The stored square's side, in pixels. */
 export const AVATAR_SIZE = 256;
+
+// Meetings (docs/decisions/0022-meetings.md)
+export const MEETING_TITLE_MAX = 200;
+export const MEETING_AGENDA_MAX = 2000;
+/** The longest meeting, in minutes (12 hours). */
+export const MEETING_MAX_MINUTES = 720;
+/** Attendee emails per meeting. */
+export const MEETING_MAX_ATTENDEES = 50;
+/** Members invited per meeting. */
+export const MEETING_MAX_PARTICIPANTS = 50;
+/** How long before its start a meeting can be joined, in minutes. */
+export const MEETING_JOIN_EARLY_MINUTES = 15;
+/** How far ahead a meeting can be scheduled, in days. */
+export const MEETING_MAX_DAYS_AHEAD = 730;

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { env } from "~/.server/bindings";
+import type { MailAttachment } from "~/.server/mail/mail";
 import { listOutbox } from "~/.server/mail/outbox";
 import { PageTitle } from "~/components/page-title";
 import { PublicPage } from "~/components/public-page";
@@ -29,6 +30,14 @@ export default function DevMail({ loaderData }: Route.ComponentProps) {
             <p className="whitespace-pre-wrap" data-testid="mail-body">
               {mail.body}
             </p>
+            {(JSON.parse(mail.attachments ?? "[]") as MailAttachment[]).map((file) => (
+              <details key={file.filename} className="mt-2" data-testid="mail-attachment">
+                <summary>
+                  {file.filename} ({file.contentType})
+                </summary>
+                <pre className="overflow-x-auto text-xs">{file.content}</pre>
+              </details>
+            ))}
           </li>
         ))}
       </ol>

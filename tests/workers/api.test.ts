@@ -299,6 +299,9 @@ describe("the JSON API (spec section 7)", () => {
         "/conversations/{id}/messages",
         "/interests",
         "/interests/{sdg}",
+        "/meetings",
+        "/meetings/{id}",
+        "/meetings/{id}/join",
         "/recommendations",
         "/search",
         "/search/history",
@@ -626,6 +629,53 @@ describe("the settings API", () => {
       call("PUT", "/settings/password", { token, body: body("second new passphrase") }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+  });
+});
+
+describe("the meetings API", () => {
+  const meeting = {
+    title: "Api sync",
+    agenda: "Numbers",
+    timeZone: "Europe/Berlin",
+    startsAt: "2026-12-01T10:00",
+    duration: 30,
+    emails: "a@b.example",
+  };
+
+  it("schedules, reads, changes and cancels a meeting for its host; others get 404 for every call", async () => {
+    const host = String((await registered()).res.json.data?.access_token);
+    const other = String((await registered()).res.json.data?.access_token);
+    const created = await call("POST", "/meetings", { token: host, body: meeting });
+    expect(created.status).toBe(201);
+    const id = Number(created.json.data?.id);
+    expect((await call("GET", `/meetings/${id}`, { token: host })).json.data).toMatchObject({
+      title: "Api sync",
+      starts_at: Date.UTC(2026, 11, 1, 9, 0),
+      emails: ["a@b.example"],
+      sequence: 0,
+    });
+    expect((await call("GET", `/meetings/${id}/join`, { token: host })).json.data).toMatchObject({ joinable: false, start_url: null });
+    for (const [method, path] of [
+      ["GET", `/meetings/${id}`],
+      ["GET", `/meetings/${id}/join`],
+      ["PUT", `/meetings/${id}`],
+      ["DELETE", `/meetings/${id}`],
+    ] as const) {
+      expect((await call(method, path, { token: other, body: method === "PUT" ? meeting : undefined })).status, `${method} ${path}`).toBe(
+        404,
+      );
+    }
+    expect((await call("PUT", `/meetings/${id}`, { token: host, body: { ...meeting, title: "Api sync 2" } })).status).toBe(200);
+    expect((await call("DELETE", `/meetings/${id}`, { token: host })).status).toBe(200);
+    expect((await call("DELETE", `/meetings/${id}`, { token: host })).status).toBe(200);
+    const listed = await call("GET", "/meetings", { token: host });
+    expect(listed.json.data).toMatchObject({ upcoming: [], past: [{ id, title: "Api sync 2", sequence: 2 }] });
+  });
+
+  it("refuses a start in the past beside its field, in the member's language", async () => {
+    const host = String((await registered()).res.json.data?.access_token);
+    const past = await call("POST", "/meetings", { token: host, body: { ...meeting, startsAt: "2020-01-01T10:00" }, language: "ja" });
+    expect(past).toMatchObject({ status: 400, json: { errors: { startsAt: [ja.validation.meetingStartPast] } } });
   });
 });
 

@@ -10,6 +10,8 @@ export interface Config {
   pepper: { id: string; secret: string; byId: ReadonlyMap<string, string> };
   /** The label set the membership levels are shown with. */
   membershipLabels: "standard" | "sponsor";
+  /** The conferencing provider's origin (Jitsi Meet). */
+  meetings: { origin: string };
 }
 
 export interface ConfigProblem {
@@ -82,6 +84,7 @@ export function parseConfig(raw: Record<string, unknown>, localBuild: boolean): 
   const mail: Config["mail"] =
     provider === "http" ? { provider, apiUrl: apiUrl ?? "", apiKey: apiKey ?? "", from: from ?? "" } : { provider: "outbox" };
   const membershipLabels = (value("MEMBERSHIP_LABELS") ?? "standard") as Config["membershipLabels"];
+  const meetings = { origin: new URL(value("JITSI_URL") ?? "https://meet.jit.si").origin };
   if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, config: { appEnv, mail, pepper: { id: pepperId, secret: pepper, byId }, membershipLabels } };
+  return { ok: true, config: { appEnv, mail, pepper: { id: pepperId, secret: pepper, byId }, membershipLabels, meetings } };
 }

@@ -122,6 +122,16 @@ export const SETTINGS = {
         "Which of the spec's two label sets names the membership levels: `standard` (Free, Regular, Premium; the default) or `sponsor` (Free, Supporter, Patron).",
     },
   },
+  JITSI_URL: {
+    schema: httpsUrl.refine((value) => new URL(value).pathname === "/", "must be an origin, without a path"),
+    meta: {
+      kind: "var",
+      required: "never",
+      example: "https://meet.jit.si",
+      description:
+        "The Jitsi Meet deployment meetings are held on (default `https://meet.jit.si`); the join page may frame this origin only.",
+    },
+  },
 } satisfies Record<string, { schema: z.ZodType; meta: SettingMeta }>;
 
 export type SettingName = keyof typeof SETTINGS;

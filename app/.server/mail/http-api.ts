@@ -8,16 +8,38 @@ export interface HttpMailConfig {
 
 /**
  * Sends through a transactional mail provider's HTTP API in the widely used Resend shape:
- * POST {apiUrl}/emails, Bearer key, JSON {from, to: [..], subject, text}; 200 answers {id}.
+ * POST {apiUrl}/emails, Bearer key, JSON {from, to: [..], subject, text, attachments?: [{filename,
+ * content_type, content (base64)}]}; 200 answers {id}.
  */
 export async function sendWithHttpApi(message: MailMessage, config: HttpMailConfig, fetcher: typeof fetch): Promise<string> {
   const response = await fetcher(`${config.apiUrl.replace(/\/$/, "")}/emails`, {
     method: "POST",
     headers: { Authorization: `Bearer ${config.apiKey}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ from: config.from, to: [message.to], subject: message.subject, text: message.text }),
+    body: JSON.stringify({
+      from: config.from,
+      to: [message.to],
+      subject: message.subject,
+      text: message.text,
+      ...(message.attachments?.length
+        ? {
+            attachments: message.attachments.map((a) => ({
+              filename: a.filename,
+              content_type: a.contentType,
+              content: base64(a.content),
+            })),
+          }
+        : {}),
+    }),
   });
   if (!response.ok) throw new Error(`mail provider answered ${response.status}: ${await response.text()}`);
   const { id } = (await response.json()) as { id?: string };
   if (!id) throw new Error("mail provider answered without an id");
   return id;
+}
+
+/** UTF-8 text as base64. */
+function base64(text: string): string {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }

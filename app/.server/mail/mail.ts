@@ -3,10 +3,18 @@ import { config } from "~/.server/config/config";
 import { sendWithHttpApi } from "./http-api";
 import { saveToOutbox } from "./outbox";
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** Text content (an iCalendar file); sent base64-encoded. */
+  content: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 
 /**

@@ -2,8 +2,8 @@ import type { MailMessage } from "./mail";
 
 export async function saveToOutbox(db: D1Database, message: MailMessage, now: number) {
   await db
-    .prepare("INSERT INTO mail_outbox (to_email, subject, body, created_at) VALUES (?, ?, ?, ?)")
-    .bind(message.to, message.subject, message.text, now)
+    .prepare("INSERT INTO mail_outbox (to_email, subject, body, attachments, created_at) VALUES (?, ?, ?, ?, ?)")
+    .bind(message.to, message.subject, message.text, message.attachments?.length ? JSON.stringify(message.attachments) : null, now)
     .run();
   console.log(`[mail] to ${message.to}: ${message.subject}\n${message.text}`);
 }
@@ -13,6 +13,8 @@ export interface OutboxMail {
   to_email: string;
   subject: string;
   body: string;
+  /** JSON of MailAttachment[], or null. */
+  attachments: string | null;
   created_at: number;
 }
 

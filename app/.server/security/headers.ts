@@ -4,7 +4,8 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-export function contentSecurityPolicy(nonce: string | null): string {
+/** The policy for a page (with its nonce) or anything else (null); `frameOrigin` is one more origin the page may frame. */
+export function contentSecurityPolicy(nonce: string | null, frameOrigin?: string): string {
   if (!nonce) return "default-src 'none'; frame-ancestors 'self'; base-uri 'none'; form-action 'self'";
   return [
     "default-src 'self'",
@@ -15,7 +16,7 @@ export function contentSecurityPolicy(nonce: string | null): string {
     "media-src 'self' blob:",
     "font-src 'self'",
     "connect-src 'self'",
-    "frame-src 'self'",
+    frameOrigin ? `frame-src 'self' ${frameOrigin}` : "frame-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -39,7 +40,13 @@ export function withSecurityHeaders(response: Response, nonce: string): Response
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "SAMEORIGIN");
-  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+  // A page that embeds a meeting grants its provider the camera and microphone (meeting-join.tsx).
+  if (!headers.has("Permissions-Policy")) headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   return secured;
+}
+
+/** What a meeting's join page allows its provider's frame, and only that origin. */
+export function meetingPermissions(origin: string): string {
+  return `camera=(self "${origin}"), microphone=(self "${origin}"), display-capture=(self "${origin}"), fullscreen=(self "${origin}"), geolocation=(), payment=()`;
 }

@@ -1,0 +1,90 @@
+import ical, { ICalAttendeeRole, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import { tzlib_get_ical_block } from "timezones-ical-library";
+import { config } from "~/.server/config/config";
+import { translator } from "~/.server/i18n/translate";
+import { sendMail } from "~/.server/mail/mail";
+import { formatInZone, utcToZoned } from "~/lib/time-zone";
+import type { Meeting } from "./meetings";
+
+// Invitations (RFC 5545 and 5546): one VEVENT per meeting under a stable UID; an update is the same
+// UID with a higher SEQUENCE, a cancellation METHOD:CANCEL. Times are written in the meeting's zone
+// (DTSTART;TZID=...) with that zone's VTIMEZONE, so calendars show them right anywhere.
+
+export type InvitationKind = "invite" | "update" | "cancel";
+
+/** The address invitations come from (the organizer calendars show): the mail sender's. */
+function organizerAddress(): string {
+  const mail = config().mail;
+  const from = mail.provider === "http" ? mail.from : "no-reply@localhost";
+  return /<([^>]+)>/.exec(from)?.[1] ?? from;
+}
+
+/**
+ * The instant as ical-generator writes a time beside TZID: it prints a Date's local fields, so the
+ * Date is built from the zone's wall-clock fields (with the local constructor, whatever the runtime's zone).
+ */
+function wallClock(instant: number, zone: string): Date {
+  const [year = 0, month = 1, day = 1, hour = 0, minute = 0] = utcToZoned(instant, zone).split(/[-T:]/).map(Number);
+  return new Date(year, month - 1, day, hour, minute);
+}
+
+export function icsFor(meeting: Meeting, emails: string[], kind: InvitationKind): string {
+  const calendar = ical({
+    prodId: { company: "Research Commons", product: "Meetings", language: "EN" },
+    method: kind === "cancel" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+    timezone: { name: meeting.time_zone, generator: (zone) => (tzlib_get_ical_block(zone) as string[])[0] ?? null },
+  });
+  calendar.createEvent({
+    id: meeting.uid,
+    sequence: meeting.sequence,
+    start: wallClock(meeting.starts_at, meeting.time_zone),
+    end: wallClock(meeting.starts_at + meeting.duration_minutes * 60_000, meeting.time_zone),
+    timezone: meeting.time_zone,
+    summary: meeting.title,
+    description: `${meeting.agenda}\n\n${meeting.join_url}`,
+    location: meeting.join_url,
+    url: meeting.join_url,
+    status: kind === "cancel" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    organizer: { name: meeting.host_name, email: organizerAddress() },
+    attendees: emails.map((email) => ({ email, role: ICalAttendeeRole.REQ, rsvp: kind !== "cancel" })),
+  });
+  return calendar.toString();
+}
+
+/** The meeting's time as the attendee's mail states it: in the meeting's zone, named. */
+export function meetingTime(meeting: Pick<Meeting, "starts_at" | "time_zone">, language: string): string {
+  return formatInZone(meeting.starts_at, meeting.time_zone, language, "long");
+}
+
+/** Mails each address its invitation, update or cancellation, in `language`, with the .ics attached. */
+export async function sendInvitations(meeting: Meeting, emails: string[], kind: InvitationKind, language: string) {
+  const t = translator(language);
+  const ics = icsFor(meeting, emails, kind);
+  const when = meetingTime(meeting, language);
+  const text = [
+    t(`meetings.mail.${kind}Intro`, { host: meeting.host_name, title: meeting.title }),
+    "",
+    `${t("meetings.when")}: ${when} (${meeting.duration_minutes} ${t("meetings.minutes")})`,
+    ...(kind === "cancel" ? [] : [`${t("meetings.join")}: ${meeting.join_url}`]),
+    "",
+    `${t("fields.meetingAgenda")}:`,
+    meeting.agenda,
+  ].join("\n");
+  const failures = await Promise.allSettled(
+    emails.map((to) =>
+      sendMail({
+        to,
+        subject: t(`meetings.mail.${kind}Subject`, { title: meeting.title }),
+        text,
+        attachments: [
+          {
+            filename: "invite.ics",
+            contentType: `text/calendar; charset=utf-8; method=${kind === "cancel" ? "CANCEL" : "REQUEST"}`,
+            content: ics,
+          },
+        ],
+      }),
+    ),
+  );
+  for (const failure of failures) if (failure.status === "rejected") console.error("meeting mail failed", failure.reason);
+}

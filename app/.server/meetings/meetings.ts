@@ -1,0 +1,237 @@
+import { BLOCKED_BETWEEN } from "~/.server/social/blocks";
+import { MEETING_JOIN_EARLY_MINUTES, MEETING_MAX_DAYS_AHEAD } from "~/lib/limits";
+import type { MeetingInput } from "~/lib/schemas/meeting";
+import { zonedToUtc } from "~/lib/time-zone";
+import type { MeetingProvider, ProviderMeeting } from "./provider";
+
+// Meetings (docs/decisions/0022-meetings.md). Only the host and the members they invited see a
+// meeting; anyone else is told it does not exist. The provider's room is made before the row and
+// removed again if the row cannot be written, so neither exists without the other.
+
+export interface Meeting {
+  id: number;
+  uid: string;
+  host_id: number;
+  host_name: string;
+  title: string;
+  agenda: string;
+  starts_at: number;
+  duration_minutes: number;
+  time_zone: string;
+  provider: string;
+  join_url: string;
+  /** The provider's host link: the host's only, null for everyone else. */
+  start_url: string | null;
+  sequence: number;
+  cancelled_at: number | null;
+  emails: string[];
+  participants: { id: number; nick_name: string }[];
+}
+
+export interface Refusal {
+  field: string;
+  message: string;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The input's start as an instant, or the refusal beside the field it concerns. */
+async function checked(db: D1Database, hostId: number, input: MeetingInput, now: number): Promise<ProviderMeeting | Refusal> {
+  const startsAt = zonedToUtc(input.startsAt, input.timeZone);
+  if (startsAt === null) return { field: "startsAt", message: "validation.meetingStartFormat" };
+  if (startsAt <= now) return { field: "startsAt", message: "validation.meetingStartPast" };
+  if (startsAt > now + MEETING_MAX_DAYS_AHEAD * DAY)
+    return { field: "startsAt", message: `validation.meetingStartFar|days=${MEETING_MAX_DAYS_AHEAD}` };
+  const invited = input.participants.filter((id) => id !== hostId);
+  if (invited.length > 0) {
+    // Members who exist, and with whom no block stands either way.
+    const { results } = await db
+      .prepare(
+        `SELECT count(*) AS n FROM users u WHERE u.id IN (SELECT value FROM json_each(?1)) AND u.deleted_at IS NULL
+           AND NOT ${BLOCKED_BETWEEN("?2", "u.id")}`,
+      )
+      .bind(JSON.stringify(invited), hostId)
+      .all<{ n: number }>();
+    if (results[0]?.n !== new Set(invited).size) return { field: "participants", message: "validation.meetingParticipantUnknown" };
+  }
+  return { title: input.title, agenda: input.agenda, startsAt, durationMinutes: input.duration, timeZone: input.timeZone };
+}
+
+const isRefusal = (value: unknown): value is Refusal => typeof value === "object" && value !== null && "field" in value;
+
+/** The rows a meeting's lists are rewritten with (the meeting named by its uid). */
+function lists(db: D1Database, uid: string, hostId: number, input: MeetingInput) {
+  const meeting = "(SELECT id FROM meetings WHERE uid = ?1)";
+  return [
+    db.prepare(`DELETE FROM meeting_attendees WHERE meeting_id = ${meeting}`).bind(uid),
+    db.prepare(`DELETE FROM meeting_participants WHERE meeting_id = ${meeting}`).bind(uid),
+    db
+      .prepare(`INSERT INTO meeting_attendees (meeting_id, email) SELECT ${meeting}, value FROM json_each(?2)`)
+      .bind(uid, JSON.stringify(input.emails)),
+    db
+      .prepare(
+        `INSERT OR IGNORE INTO meeting_participants (meeting_id, user_id) SELECT ${meeting}, value FROM json_each(?2) WHERE value != ?3`,
+      )
+      .bind(uid, JSON.stringify(input.participants), hostId),
+    // The zone last scheduled in becomes the host's: their times show in it from now on.
+    db.prepare("UPDATE users SET time_zone = ?1 WHERE id = ?2").bind(input.timeZone, hostId),
+  ];
+}
+
+/** Schedules a meeting; answers its id, or the refusal. Provider errors are thrown (nothing is kept). */
+export async function createMeeting(db: D1Database, provider: MeetingProvider, hostId: number, input: MeetingInput, now: number) {
+  const meeting = await checked(db, hostId, input, now);
+  if (isRefusal(meeting)) return { refusal: meeting };
+  const room = await provider.create(meeting);
+  const uid = `${crypto.randomUUID()}@research-commons`;
+  try {
+    const [created] = await db.batch<{ id: number }>([
+      db
+        .prepare(
+          `INSERT INTO meetings (uid, host_id, title, agenda, starts_at, duration_minutes, time_zone, provider, provider_id, join_url, start_url, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        )
+        .bind(
+          uid,
+          hostId,
+          meeting.title,
+          meeting.agenda,
+          meeting.startsAt,
+          meeting.durationMinutes,
+          meeting.timeZone,
+          provider.name,
+          room.providerId,
+          room.joinUrl,
+          room.startUrl,
+          now,
+          now,
+        ),
+      ...lists(db, uid, hostId, input).slice(2),
+    ]);
+    return { id: created?.results[0]?.id as number };
+  } catch (error) {
+    await provider.remove(room.providerId).catch(() => {});
+    throw error;
+  }
+}
+
+/** The host's meeting as it is before a change, or null (not theirs, or cancelled). */
+async function hostsOpen(db: D1Database, hostId: number, id: number) {
+  return db
+    .prepare("SELECT uid, provider_id FROM meetings WHERE id = ? AND host_id = ? AND cancelled_at IS NULL")
+    .bind(id, hostId)
+    .first<{ uid: string; provider_id: string }>();
+}
+
+/** Changes a meeting (the host only); its SEQUENCE goes up. Answers the emails it had before, to tell removed ones. */
+export async function updateMeeting(
+  db: D1Database,
+  provider: MeetingProvider,
+  hostId: number,
+  id: number,
+  input: MeetingInput,
+  now: number,
+) {
+  const open = await hostsOpen(db, hostId, id);
+  if (!open) return { notFound: true as const };
+  const meeting = await checked(db, hostId, input, now);
+  if (isRefusal(meeting)) return { refusal: meeting };
+  const before = await attendeesOf(db, id);
+  await provider.update(open.provider_id, meeting);
+  await db.batch([
+    db
+      .prepare(
+        `UPDATE meetings SET title = ?, agenda = ?, starts_at = ?, duration_minutes = ?, time_zone = ?, sequence = sequence + 1, updated_at = ?
+         WHERE id = ? AND cancelled_at IS NULL`,
+      )
+      .bind(meeting.title, meeting.agenda, meeting.startsAt, meeting.durationMinutes, meeting.timeZone, now, id),
+    ...lists(db, open.uid, hostId, input),
+  ]);
+  return { removed: before.filter((email) => !input.emails.includes(email)) };
+}
+
+/** Cancels a meeting (the host only). A repeat finds it already cancelled and changes nothing. */
+export async function cancelMeeting(db: D1Database, provider: MeetingProvider, hostId: number, id: number, now: number) {
+  const cancelled = await db
+    .prepare(
+      "UPDATE meetings SET cancelled_at = ?, sequence = sequence + 1, updated_at = ? WHERE id = ? AND host_id = ? AND cancelled_at IS NULL RETURNING provider_id",
+    )
+    .bind(now, now, id, hostId)
+    .first<{ provider_id: string }>();
+  if (!cancelled) return false;
+  await provider.remove(cancelled.provider_id);
+  return true;
+}
+
+async function attendeesOf(db: D1Database, id: number) {
+  const { results } = await db
+    .prepare("SELECT email FROM meeting_attendees WHERE meeting_id = ? ORDER BY email")
+    .bind(id)
+    .all<{ email: string }>();
+  return results.map((row) => row.email);
+}
+
+const VISIBLE = "(m.host_id = ?1 OR EXISTS (SELECT 1 FROM meeting_participants p WHERE p.meeting_id = m.id AND p.user_id = ?1))";
+const COLUMNS = `m.id, m.uid, m.host_id, h.nick_name AS host_name, m.title, m.agenda, m.starts_at, m.duration_minutes, m.time_zone,
+  m.provider, m.join_url, CASE WHEN m.host_id = ?1 THEN m.start_url END AS start_url, m.sequence, m.cancelled_at`;
+
+/** A meeting as `viewerId` may see it, or null when they may not (the host and invited members only). */
+export async function meetingFor(db: D1Database, viewerId: number, id: number): Promise<Meeting | null> {
+  const [meeting, participants, emails] = await db.batch([
+    db.prepare(`SELECT ${COLUMNS} FROM meetings m JOIN users h ON h.id = m.host_id WHERE m.id = ?2 AND ${VISIBLE}`).bind(viewerId, id),
+    db
+      .prepare(
+        "SELECT u.id, u.nick_name FROM meeting_participants p JOIN users u ON u.id = p.user_id WHERE p.meeting_id = ? ORDER BY u.nick_name",
+      )
+      .bind(id),
+    db.prepare("SELECT email FROM meeting_attendees WHERE meeting_id = ? ORDER BY email").bind(id),
+  ]);
+  const row = meeting?.results[0] as Omit<Meeting, "emails" | "participants"> | undefined;
+  if (!row) return null;
+  return {
+    ...row,
+    participants: (participants?.results ?? []) as Meeting["participants"],
+    // Attendees' addresses are the host's to see.
+    emails: row.host_id === viewerId ? ((emails?.results ?? []) as { email: string }[]).map((e) => e.email) : [],
+  };
+}
+
+export type MeetingSummary = Omit<Meeting, "emails" | "participants">;
+
+/** Whether the room can be entered now: from a little before the start until the end, unless cancelled. */
+export const isJoinable = (meeting: MeetingSummary, now: number) =>
+  meeting.cancelled_at === null &&
+  now >= meeting.starts_at - MEETING_JOIN_EARLY_MINUTES * 60_000 &&
+  now < meeting.starts_at + meeting.duration_minutes * 60_000;
+
+/** The viewer's meetings, as host or invited member: those still to come (soonest first) and the rest (latest first). */
+export async function listMeetings(db: D1Database, viewerId: number, now: number, limit = 100) {
+  const ended = "(m.cancelled_at IS NOT NULL OR m.starts_at + m.duration_minutes * 60000 <= ?2)";
+  const [upcoming, past] = await db.batch<MeetingSummary>([
+    db
+      .prepare(
+        `SELECT ${COLUMNS} FROM meetings m JOIN users h ON h.id = m.host_id WHERE ${VISIBLE} AND NOT ${ended} ORDER BY m.starts_at LIMIT ?3`,
+      )
+      .bind(viewerId, now, limit),
+    db
+      .prepare(
+        `SELECT ${COLUMNS} FROM meetings m JOIN users h ON h.id = m.host_id WHERE ${VISIBLE} AND ${ended} ORDER BY m.starts_at DESC LIMIT ?3`,
+      )
+      .bind(viewerId, now, limit),
+  ]);
+  return { upcoming: upcoming?.results ?? [], past: past?.results ?? [] };
+}
+
+/** Members the host can invite: those they follow or who follow them (a picker without JavaScript). */
+export async function invitableMembers(db: D1Database, hostId: number) {
+  const { results } = await db
+    .prepare(
+      `SELECT u.id, u.nick_name FROM users u WHERE u.deleted_at IS NULL AND u.id != ?1
+         AND u.id IN (SELECT followee_id FROM follows WHERE follower_id = ?1 UNION SELECT follower_id FROM follows WHERE followee_id = ?1)
+         AND NOT ${BLOCKED_BETWEEN("?1", "u.id")}
+       ORDER BY u.nick_name LIMIT 500`,
+    )
+    .bind(hostId)
+    .all<{ id: number; nick_name: string }>();
+  return results;
+}

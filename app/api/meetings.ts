@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { env } from "~/.server/bindings";
+import { translator } from "~/.server/i18n/translate";
+import { isJoinable, listMeetings, meetingFor } from "~/.server/meetings/meetings";
+import { cancel, ProviderUnavailable, reschedule, type Scheduler, schedule } from "~/.server/meetings/schedule";
+import { meetingSchema } from "~/lib/schemas/meeting";
+import * as answers from "./answers";
+import type { ApiContext } from "./context";
+import { forMember, type Member, REFUSAL } from "./define";
+import { API_CODES, fail, notFound, ok, refused } from "./envelope";
+
+// Meetings over the same services as /liveStreaming. Only the host and invited members see one;
+// to anyone else it does not exist (404).
+
+const scheduler = (ctx: ApiContext, member: Member): Scheduler => ({
+  hostId: member.user.id,
+  language: ctx.language,
+  now: ctx.now,
+  later: (work) => (ctx.waitUntil ? ctx.waitUntil(work) : void work),
+});
+
+const providerFailed = (ctx: ApiContext) =>
+  fail(502, API_CODES.providerFailed, translator(ctx.language)("validation.meetingProviderFailed"));
+
+const INPUT =
+  "startsAt is the wall-clock time (YYYY-MM-DDTHH:mm) in timeZone (IANA); emails are comma separated (each gets an iCalendar invitation); participants are member ids.";
+
+export const meetingRoutes = [
+  forMember({
+    method: "GET",
+    path: "/meetings",
+    summary: "Your meetings, as host or invited member: upcoming and past",
+    answers: { 200: answers.meetings },
+    handle: async ({ ctx, member }) => ok(await listMeetings(env.DB, member.user.id, ctx.now)),
+  }),
+  forMember({
+    method: "POST",
+    path: "/meetings",
+    summary: "Schedule a meeting; invitations are mailed with an iCalendar file",
+    description: INPUT,
+    body: meetingSchema,
+    answers: { 201: answers.meetingCreated, 502: REFUSAL },
+    handle: async ({ ctx, member, body }) => {
+      try {
+        const created = await schedule(scheduler(ctx, member), body);
+        if (created.refusal) return refused(ctx.language, [{ path: [created.refusal.field], message: created.refusal.message }]);
+        return ok({ id: created.id as number }, translator(ctx.language)("notify.meetingScheduled"), { status: 201 });
+      } catch (error) {
+        if (error instanceof ProviderUnavailable) return providerFailed(ctx);
+        throw error;
+      }
+    },
+  }),
+  forMember({
+    method: "GET",
+    path: "/meetings/{id}",
+    summary: "One meeting (attendee emails to the host only)",
+    answers: { 200: answers.meeting, 404: REFUSAL },
+    handle: async ({ ctx, member, params: [id] }) => {
+      const meeting = await meetingFor(env.DB, member.user.id, Number(id));
+      return meeting ? ok(meeting) : notFound(ctx.language, "meeting");
+    },
+  }),
+  forMember({
+    method: "PUT",
+    path: "/meetings/{id}",
+    summary: "Change a meeting you host; attendees get an update (same UID, higher SEQUENCE), removed ones a cancellation",
+    description: INPUT,
+    body: meetingSchema,
+    answers: { 200: z.null(), 404: REFUSAL, 502: REFUSAL },
+    handle: async ({ ctx, member, body, params: [id] }) => {
+      try {
+        const updated = await reschedule(scheduler(ctx, member), Number(id), body);
+        if (updated.notFound) return notFound(ctx.language, "meeting");
+        if (updated.refusal) return refused(ctx.language, [{ path: [updated.refusal.field], message: updated.refusal.message }]);
+        return ok(null, translator(ctx.language)("notify.meetingUpdated"));
+      } catch (error) {
+        if (error instanceof ProviderUnavailable) return providerFailed(ctx);
+        throw error;
+      }
+    },
+  }),
+  forMember({
+    method: "DELETE",
+    path: "/meetings/{id}",
+    summary: "Cancel a meeting you host (attendees get METHOD:CANCEL); a repeat changes nothing",
+    answers: { 200: z.null(), 404: REFUSAL, 502: REFUSAL },
+    handle: async ({ ctx, member, params: [id] }) => {
+      const meeting = await meetingFor(env.DB, member.user.id, Number(id));
+      if (!meeting || meeting.host_id !== member.user.id) return notFound(ctx.language, "meeting");
+      try {
+        await cancel(scheduler(ctx, member), meeting.id);
+        return ok(null, translator(ctx.language)("notify.meetingCancelled"));
+      } catch (error) {
+        if (error instanceof ProviderUnavailable) return providerFailed(ctx);
+        throw error;
+      }
+    },
+  }),
+  forMember({
+    method: "GET",
+    path: "/meetings/{id}/join",
+    summary: "The meeting's join link (and the host's start link), and whether it can be joined now",
+    answers: { 200: answers.meetingJoin, 404: REFUSAL },
+    handle: async ({ ctx, member, params: [id] }) => {
+      const meeting = await meetingFor(env.DB, member.user.id, Number(id));
+      if (!meeting) return notFound(ctx.language, "meeting");
+      return ok({ join_url: meeting.join_url, start_url: meeting.start_url, joinable: isJoinable(meeting, ctx.now) });
+    },
+  }),
+];

@@ -1,0 +1,153 @@
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { FieldErrors, TextAreaField } from "~/components/content-fields";
+import { Button } from "~/components/ui/button";
+import { Field, FormErrors } from "~/components/ui/field";
+import { MEETING_AGENDA_MAX, MEETING_MAX_MINUTES, MEETING_TITLE_MAX } from "~/lib/limits";
+import { meetingSchema } from "~/lib/schemas/meeting";
+import { useReplyCleared } from "~/lib/use-reply-cleared";
+
+export interface MeetingDefaults {
+  title?: string;
+  agenda?: string;
+  timeZone: string;
+  startsAt?: string;
+  duration?: string;
+  emails?: string;
+  participants?: string[];
+}
+
+/**
+ * Scheduling or editing a meeting. Without JavaScript every control is plain (the zone defaults to
+ * the member's saved one); with it, a new meeting's zone starts as the browser's.
+ */
+export function MeetingForm({
+  editing,
+  defaults,
+  zones,
+  invitable,
+  lastResult,
+}: {
+  editing: number | null;
+  defaults: MeetingDefaults;
+  zones: string[];
+  invitable: { id: number; nick_name: string }[];
+  lastResult: SubmissionResult | undefined;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: editing ? `meeting-${editing}` : "meeting",
+    lastResult,
+    defaultValue: defaults,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: meetingSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  useReplyCleared(form, lastResult);
+  const zone = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (!editing && !lastResult && zone.current && zones.includes(browser)) zone.current.value = browser;
+  }, [editing, lastResult, zones]);
+
+  return (
+    <Form method="post" {...getFormProps(form)} data-testid="meeting-form">
+      <input type="hidden" name="intent" value={editing ? "update" : "create"} />
+      {editing ? <input type="hidden" name="id" value={editing} /> : null}
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <Field
+        label={t("fields.meetingTitle")}
+        errors={fields.title.errors}
+        maxLength={MEETING_TITLE_MAX}
+        {...getInputProps(fields.title, { type: "text" })}
+      />
+      <TextAreaField
+        label={t("fields.meetingAgenda")}
+        errors={fields.agenda.errors}
+        rows={3}
+        maxLength={MEETING_AGENDA_MAX}
+        {...getTextareaProps(fields.agenda)}
+      />
+      <div className="grid gap-x-4 sm:grid-cols-3">
+        <Field
+          label={t("fields.meetingStart")}
+          errors={fields.startsAt.errors}
+          {...getInputProps(fields.startsAt, { type: "datetime-local" })}
+        />
+        <div className="mb-4">
+          <label htmlFor={fields.timeZone.id} className="mb-1 block text-sm font-medium text-slate-700">
+            {t("fields.meetingTimeZone")}
+          </label>
+          <select
+            ref={zone}
+            id={fields.timeZone.id}
+            name={fields.timeZone.name}
+            key={fields.timeZone.key}
+            defaultValue={String(fields.timeZone.initialValue ?? "")}
+            aria-invalid={fields.timeZone.errors ? true : undefined}
+            aria-describedby={`${fields.timeZone.id}-hint`}
+            className="h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm aria-invalid:border-red-500"
+          >
+            <option value="">{t("settings.choose")}</option>
+            {zones.map((name) => (
+              <option key={name} value={name}>
+                {name.replaceAll("_", " ")}
+              </option>
+            ))}
+          </select>
+          <p id={`${fields.timeZone.id}-hint`} className="mt-1 text-xs text-slate-500">
+            {t("meetings.timeZoneHelp")}
+          </p>
+          <FieldErrors name="timeZone" errors={fields.timeZone.errors} />
+        </div>
+        <Field
+          label={t("fields.meetingDuration")}
+          errors={fields.duration.errors}
+          min={1}
+          max={MEETING_MAX_MINUTES}
+          {...getInputProps(fields.duration, { type: "number" })}
+        />
+      </div>
+      <Field
+        label={t("fields.meetingEmails")}
+        errors={fields.emails.errors}
+        hint={t("meetings.emailsHelp")}
+        placeholder="ada@example.org, grace@example.org"
+        {...getInputProps(fields.emails, { type: "text" })}
+      />
+      <div className="mb-4">
+        <label htmlFor={fields.participants.id} className="mb-1 block text-sm font-medium text-slate-700">
+          {t("fields.meetingParticipants")}
+        </label>
+        {invitable.length === 0 ? (
+          <p className="text-sm text-slate-500">{t("meetings.noInvitable")}</p>
+        ) : (
+          <select
+            multiple
+            id={fields.participants.id}
+            name={fields.participants.name}
+            key={fields.participants.key}
+            defaultValue={(fields.participants.initialValue as string[] | undefined) ?? []}
+            aria-describedby={`${fields.participants.id}-hint`}
+            className="w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+            size={Math.min(6, Math.max(3, invitable.length))}
+          >
+            {invitable.map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.nick_name}
+              </option>
+            ))}
+          </select>
+        )}
+        <p id={`${fields.participants.id}-hint`} className="mt-1 text-xs text-slate-500">
+          {t("meetings.participantsHelp")}
+        </p>
+        <FieldErrors name="participants" errors={fields.participants.errors} />
+      </div>
+      <Button type="submit">{editing ? t("meetings.save") : t("meetings.create")}</Button>
+    </Form>
+  );
+}

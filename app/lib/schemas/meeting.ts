@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { MEETING_AGENDA_MAX, MEETING_MAX_ATTENDEES, MEETING_MAX_MINUTES, MEETING_MAX_PARTICIPANTS, MEETING_TITLE_MAX } from "~/lib/limits";
+import { isTimeZone } from "~/lib/time-zone";
+import { email } from "./auth";
+import { requiredText } from "./text";
+
+// Scheduling a meeting (spec section 5: title, agenda, timezone, select time, duration and emails
+// required). Whether the start is in the future is the server's to judge: it needs the zone and the clock.
+
+const empty = (field: string) => `validation.fieldEmpty|field=fields.${field}`;
+
+/** "a@x.org, b@y.org; a@x.org" as a list: trimmed, lower-cased, each checked, repeats dropped. */
+const emailList = z
+  .string({ error: empty("meetingEmails") })
+  .transform((text) => [
+    ...new Set(
+      text
+        .split(/[,;\s]+/)
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ])
+  .pipe(
+    z
+      .array(email)
+      .min(1, empty("meetingEmails"))
+      .max(MEETING_MAX_ATTENDEES, `validation.meetingTooManyEmails|max=${MEETING_MAX_ATTENDEES}`),
+  );
+
+export const meetingSchema = z.object({
+  title: requiredText("meetingTitle", MEETING_TITLE_MAX),
+  agenda: requiredText("meetingAgenda", MEETING_AGENDA_MAX),
+  timeZone: z
+    .string({ error: empty("meetingTimeZone") })
+    .min(1, { error: empty("meetingTimeZone"), abort: true })
+    .refine(isTimeZone, "validation.meetingTimeZone"),
+  startsAt: z
+    .string({ error: empty("meetingStart") })
+    .min(1, { error: empty("meetingStart"), abort: true })
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "validation.meetingStartFormat"),
+  duration: z.coerce
+    .number({ error: empty("meetingDuration") })
+    .int("validation.meetingDuration")
+    .min(1, "validation.meetingDuration")
+    .max(MEETING_MAX_MINUTES, `validation.meetingDurationMax|max=${MEETING_MAX_MINUTES}`),
+  emails: emailList,
+  participants: z
+    .array(z.coerce.number().int().positive())
+    .max(MEETING_MAX_PARTICIPANTS, `validation.meetingTooManyParticipants|max=${MEETING_MAX_PARTICIPANTS}`)
+    .default([]),
+});
+
+export type MeetingInput = z.infer<typeof meetingSchema>;

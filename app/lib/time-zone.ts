@@ -1,0 +1,82 @@
+// Times in IANA zones with the platform's own Intl (no library): a meeting is stored in UTC and
+// shown in whichever zone the reader lives in.
+
+/** Every IANA zone the runtime knows, UTC included. */
+export function timeZones(): string[] {
+  const zones = Intl.supportedValuesOf("timeZone");
+  return zones.includes("UTC") ? zones : ["UTC", ...zones];
+}
+
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return zone.length > 0 && zone.length <= 64;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone's offset from UTC at `instant`, in milliseconds. */
+function offsetAt(instant: number, zone: string): number {
+  const parts = new Intl.DateTimeFormat("en", {
+    timeZone: zone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(instant);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * "2026-12-01T09:30" on the clocks of `zone`, as a UTC instant. A wall time skipped by a daylight
+ * saving change is read with the offset before it, as calendars do.
+ */
+export function zonedToUtc(local: string, zone: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  if (!match) return null;
+  const [, y, mo, d, h, mi] = match.map(Number) as number[];
+  const wall = Date.UTC(y ?? 0, (mo ?? 1) - 1, d ?? 1, h ?? 0, mi ?? 0);
+  if (Number.isNaN(wall)) return null;
+  // Two passes settle the offset across a change (the first guess may sit on the other side of it).
+  const first = wall - offsetAt(wall, zone);
+  return wall - offsetAt(first, zone);
+}
+
+/** The instant as "YYYY-MM-DDTHH:mm" on the clocks of `zone` (a datetime-local input's value). */
+export function utcToZoned(instant: number, zone: string): string {
+  const shifted = new Date(instant + offsetAt(instant, zone));
+  return shifted.toISOString().slice(0, 16);
+}
+
+/** The instant on the clocks of `zone`, in `language`, with the zone's name (Intl allows no dateStyle with a zone name). */
+export function formatInZone(instant: number, zone: string, language: string, length: "short" | "long" = "short"): string {
+  return new Intl.DateTimeFormat(language, {
+    ...(length === "long" ? { weekday: "long", month: "long" } : { month: "short" }),
+    year: "numeric",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: zone,
+    timeZoneName: length === "long" ? "long" : "short",
+  }).format(instant);
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["day", 86_400_000],
+  ["hour", 3_600_000],
+  ["minute", 60_000],
+];
+
+/** "in 5 minutes", "2 hours ago", "tomorrow" within a week of `now`; null further away (the date says it). */
+export function relativeToNow(instant: number, now: number, language: string): string | null {
+  const diff = instant - now;
+  if (Math.abs(diff) >= 7 * 86_400_000) return null;
+  const [unit, size] = UNITS.find(([, ms]) => Math.abs(diff) >= ms) ?? ["minute", 60_000];
+  return new Intl.RelativeTimeFormat(language, { numeric: "auto" }).format(Math.round(diff / size), unit);
+}

@@ -1,0 +1,167 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { requireUser } from "~/.server/auth/session";
+import { env } from "~/.server/bindings";
+import { requestContext } from "~/.server/context";
+import { getLocale } from "~/.server/i18n/middleware";
+import { meetingTime } from "~/.server/meetings/invitations";
+import { isJoinable, meetingFor } from "~/.server/meetings/meetings";
+import { meetingProvider } from "~/.server/meetings/provider";
+import { contentSecurityPolicy, meetingPermissions } from "~/.server/security/headers";
+import { PageTitle } from "~/components/page-title";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { MEETING_JOIN_EARLY_MINUTES } from "~/lib/limits";
+import type { Route } from "./+types/meeting-join";
+
+// /liveStreaming/join?id= (hidden child of Meeting): the meeting's details to the host and invited
+// members, 404 to anyone else. With JavaScript the room opens here through the provider's iframe
+// API; without it, a link opens it in a new tab. This page alone may frame the provider's origin.
+
+declare global {
+  interface Window {
+    JitsiMeetExternalAPI?: new (
+      domain: string,
+      options: { roomName: string; parentNode: HTMLElement; width: string; height: number },
+    ) => unknown;
+  }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const id = Number(new URL(request.url).searchParams.get("id"));
+  const meeting = Number.isInteger(id) && id > 0 ? await meetingFor(env.DB, user.id, id) : null;
+  if (!meeting) throw data(null, { status: 404 });
+  const origin = meetingProvider().origin;
+  const { nonce } = context.get(requestContext);
+  return data(
+    {
+      meeting: {
+        title: meeting.title,
+        agenda: meeting.agenda,
+        when: meetingTime(meeting, getLocale(context)),
+        duration: meeting.duration_minutes,
+        joinUrl: meeting.join_url,
+        startUrl: meeting.start_url,
+        participants: meeting.participants,
+        emails: meeting.emails,
+        cancelled: meeting.cancelled_at !== null,
+        joinable: isJoinable(meeting, Date.now()),
+      },
+      origin,
+    },
+    { headers: { "Content-Security-Policy": contentSecurityPolicy(nonce, origin), "Permissions-Policy": meetingPermissions(origin) } },
+  );
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** The room, through the provider's iframe API; a plain frame of the room if that script cannot load. */
+function Room({ origin, joinUrl }: { origin: string; joinUrl: string }) {
+  const { t } = useTranslation();
+  const parent = useRef<HTMLDivElement>(null);
+  const [unsupported, setUnsupported] = useState(false);
+  useEffect(() => {
+    const node = parent.current;
+    if (!node) return;
+    const roomName = new URL(joinUrl).pathname.slice(1);
+    const plainFrame = () => {
+      const frame = document.createElement("iframe");
+      frame.src = joinUrl;
+      frame.allow = "camera; microphone; fullscreen; display-capture";
+      frame.className = "h-[600px] w-full";
+      frame.title = roomName;
+      node.replaceChildren(frame);
+    };
+    const script = document.createElement("script");
+    script.src = `${origin}/external_api.js`;
+    script.onload = () => {
+      if (window.JitsiMeetExternalAPI)
+        new window.JitsiMeetExternalAPI(new URL(origin).host, { roomName, parentNode: node, width: "100%", height: 600 });
+      else plainFrame();
+    };
+    script.onerror = plainFrame;
+    document.head.appendChild(script);
+    return () => {
+      script.remove();
+      node.replaceChildren();
+    };
+  }, [origin, joinUrl]);
+
+  async function fullScreen() {
+    // Spec section 8: a browser that cannot show the meeting full screen says so.
+    if (!document.fullscreenEnabled || !parent.current?.requestFullscreen) return setUnsupported(true);
+    await parent.current.requestFullscreen().catch(() => setUnsupported(true));
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-sm text-slate-600">{t("meetings.joinIntro")}</p>
+      <div
+        ref={parent}
+        className="min-h-[600px] w-full overflow-hidden rounded-md border border-slate-200 bg-slate-900"
+        data-testid="meeting-room"
+      />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="button" variant="outline" size="sm" onClick={fullScreen}>
+          {t("meetings.fullScreen")}
+        </Button>
+        <a href={joinUrl} target="_blank" rel="noopener noreferrer" className="text-sm text-brand">
+          {t("meetings.joinLink")}
+        </a>
+      </div>
+      {unsupported ? (
+        <p role="alert" className="text-sm text-red-700" data-testid="fullscreen-unsupported">
+          {t("notify.browserUnsupported")}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export default function MeetingJoin({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { meeting, origin } = loaderData;
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-4">
+      <PageTitle titleKey="join" />
+      <section className="rounded-lg border border-slate-200 bg-white p-4" data-testid="meeting-details">
+        <h2 className="text-lg font-medium">{meeting.title}</h2>
+        <p className="text-sm">
+          {meeting.when} · {meeting.duration} {t("meetings.minutes")}
+        </p>
+        <p className="mt-2 text-sm whitespace-pre-wrap">{meeting.agenda}</p>
+        {meeting.participants.length > 0 ? (
+          <p className="mt-2 text-xs text-slate-500">
+            {t("fields.meetingParticipants")}: {meeting.participants.map((p) => p.nick_name).join(", ")}
+          </p>
+        ) : null}
+        {meeting.emails.length > 0 ? (
+          <p className="mt-1 text-xs text-slate-500">
+            {t("meetings.attendees")}: {meeting.emails.join(", ")}
+          </p>
+        ) : null}
+      </section>
+      {meeting.cancelled ? <p className="text-sm">{t("meetings.cancelled")}</p> : null}
+      {!meeting.cancelled && !meeting.joinable ? (
+        <p className="text-sm">{t("meetings.notYet", { minutes: MEETING_JOIN_EARLY_MINUTES })}</p>
+      ) : null}
+      {meeting.joinable && meeting.startUrl ? (
+        <a href={meeting.startUrl} target="_blank" rel="noopener noreferrer" className={buttonVariants({ size: "sm" })}>
+          {t("meetings.startAsHost")}
+        </a>
+      ) : null}
+      {meeting.joinable && hydrated ? <Room origin={origin} joinUrl={meeting.joinUrl} /> : null}
+      {meeting.joinable && !hydrated ? (
+        <p className="text-sm" data-testid="meeting-link">
+          {t("meetings.joinNoScript")}{" "}
+          <a href={meeting.joinUrl} target="_blank" rel="noopener noreferrer" className="text-brand underline">
+            {meeting.joinUrl}
+          </a>
+        </p>
+      ) : null}
+    </div>
+  );
+}

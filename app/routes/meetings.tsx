@@ -1,0 +1,208 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect } from "react-router";
+import { requireUser } from "~/.server/auth/session";
+import { env } from "~/.server/bindings";
+import { requestContext } from "~/.server/context";
+import { getLocale } from "~/.server/i18n/middleware";
+import { invitableMembers, isJoinable, listMeetings, type MeetingSummary, meetingFor } from "~/.server/meetings/meetings";
+import { cancel, ProviderUnavailable, reschedule, type Scheduler, schedule } from "~/.server/meetings/schedule";
+import { flashCookie } from "~/.server/shell/flash";
+import { type MeetingDefaults, MeetingForm } from "~/components/meeting-form";
+import { PageTitle } from "~/components/page-title";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { meetingSchema } from "~/lib/schemas/meeting";
+import { formatInZone, relativeToNow, timeZones, utcToZoned } from "~/lib/time-zone";
+import type { Route } from "./+types/meetings";
+
+// /liveStreaming (menu "Meeting"): the member's meetings as host or invited member, and the form
+// that schedules one (or edits one of theirs: ?edit=id).
+
+const zoneOf = async (userId: number) =>
+  (await env.DB.prepare("SELECT time_zone FROM users WHERE id = ?").bind(userId).first<string>("time_zone")) ?? "UTC";
+
+/** Times as the reader reads them: in their zone and language; the meeting's zone beside when it differs. */
+function shown(meeting: MeetingSummary, zone: string, language: string, now: number) {
+  const format = (timeZone: string) => formatInZone(meeting.starts_at, timeZone, language);
+  return {
+    ...meeting,
+    local: format(zone),
+    relative: relativeToNow(meeting.starts_at, now, language),
+    theirs: meeting.time_zone === zone ? null : format(meeting.time_zone),
+    joinable: isJoinable(meeting, now),
+  };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const language = getLocale(context);
+  const now = Date.now();
+  const editId = Number(new URL(request.url).searchParams.get("edit"));
+  const [zone, lists, invitable, editing] = await Promise.all([
+    zoneOf(user.id),
+    listMeetings(env.DB, user.id, now),
+    invitableMembers(env.DB, user.id),
+    editId > 0 ? meetingFor(env.DB, user.id, editId) : null,
+  ]);
+  const editable = editing && editing.host_id === user.id && !editing.cancelled_at ? editing : null;
+  const defaults: MeetingDefaults = editable
+    ? {
+        title: editable.title,
+        agenda: editable.agenda,
+        timeZone: editable.time_zone,
+        startsAt: utcToZoned(editable.starts_at, editable.time_zone),
+        duration: String(editable.duration_minutes),
+        emails: editable.emails.join(", "),
+        participants: editable.participants.map((p) => String(p.id)),
+      }
+    : { timeZone: zone, duration: "60" };
+  return {
+    me: user.id,
+    zones: timeZones(),
+    invitable: [...invitable, ...(editable?.participants.filter((p) => !invitable.some((i) => i.id === p.id)) ?? [])],
+    editing: editable ? { id: editable.id, title: editable.title } : null,
+    defaults,
+    upcoming: lists.upcoming.map((m) => shown(m, zone, language, now)),
+    past: lists.past.map((m) => shown(m, zone, language, now)),
+  };
+}
+
+const done = (request: Request, key: string) =>
+  redirect("/liveStreaming", { status: 303, headers: { "Set-Cookie": flashCookie(request, "success", key) } });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const id = Number(form.get("id"));
+  const ctx = context.get(requestContext).ctx;
+  const who: Scheduler = {
+    hostId: user.id,
+    language: getLocale(context),
+    now: Date.now(),
+    later: (work) => (ctx ? ctx.waitUntil(work) : void work),
+  };
+  try {
+    if (intent === "cancel") {
+      await cancel(who, id);
+      return done(request, "notify.meetingCancelled");
+    }
+    const submission = parseWithZod(form, { schema: meetingSchema });
+    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    const result = intent === "update" ? await reschedule(who, id, submission.value) : await schedule(who, submission.value);
+    if ("notFound" in result) throw data(null, { status: 404 });
+    if ("refusal" in result && result.refusal)
+      return data({ result: submission.reply({ fieldErrors: { [result.refusal.field]: [result.refusal.message] } }) }, { status: 400 });
+    return done(request, intent === "update" ? "notify.meetingUpdated" : "notify.meetingScheduled");
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailable)) throw error;
+    return data({ result: { status: "error" as const, error: { "": ["validation.meetingProviderFailed"] } } }, { status: 502 });
+  }
+}
+
+type Shown = ReturnType<typeof shown>;
+
+function MeetingRow({ meeting, me }: { meeting: Shown; me: number }) {
+  const { t } = useTranslation();
+  const hosting = meeting.host_id === me;
+  return (
+    <li
+      className="flex flex-wrap items-start gap-3 rounded-lg border border-slate-200 bg-white p-3"
+      data-testid="meeting"
+      data-id={meeting.id}
+    >
+      <div className="min-w-48 flex-1">
+        <p className="font-medium" data-testid="meeting-title">
+          {meeting.title}
+          {meeting.cancelled_at ? (
+            <span className="ml-2 rounded bg-slate-100 px-1.5 text-xs text-slate-600">{t("meetings.cancelled")}</span>
+          ) : null}
+        </p>
+        <p className="text-sm" data-testid="meeting-time">
+          {meeting.local}
+          {meeting.relative ? ` (${meeting.relative})` : ""} · {meeting.duration_minutes} {t("meetings.minutes")}
+        </p>
+        {meeting.theirs ? (
+          <p className="text-xs text-slate-500" data-testid="meeting-zone">
+            {t("meetings.meetingZone", { time: meeting.theirs })}
+          </p>
+        ) : null}
+        <p className="text-xs text-slate-500">
+          {t("meetings.host")}: {hosting ? t("meetings.you") : meeting.host_name}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        {meeting.joinable ? (
+          <Link to={`/liveStreaming/join?id=${meeting.id}`} className={buttonVariants({ size: "sm" })}>
+            {t("meetings.join")}
+          </Link>
+        ) : null}
+        {!meeting.joinable && !meeting.cancelled_at ? (
+          <Link to={`/liveStreaming/join?id=${meeting.id}`} className={buttonVariants({ size: "sm", variant: "outline" })}>
+            {t("meetings.open")}
+          </Link>
+        ) : null}
+        {hosting && !meeting.cancelled_at ? (
+          <>
+            <Link to={`/liveStreaming?edit=${meeting.id}`} className={buttonVariants({ size: "sm", variant: "outline" })}>
+              {t("meetings.edit")}
+            </Link>
+            <Form method="post">
+              <input type="hidden" name="intent" value="cancel" />
+              <input type="hidden" name="id" value={meeting.id} />
+              <Button type="submit" size="sm" variant="outline">
+                {t("meetings.cancel")}
+              </Button>
+            </Form>
+          </>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+export default function Meetings({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { me, upcoming, past, editing, defaults, zones, invitable } = loaderData;
+  const list = (meetings: Shown[], testId: string) =>
+    meetings.length === 0 ? (
+      <p className="text-sm text-slate-500">{t("meetings.none")}</p>
+    ) : (
+      <ul className="flex flex-col gap-2" data-testid={testId}>
+        {meetings.map((meeting) => (
+          <MeetingRow key={meeting.id} meeting={meeting} me={me} />
+        ))}
+      </ul>
+    );
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6">
+      <PageTitle titleKey="liveStreaming" />
+      <section className="rounded-lg border border-slate-200 bg-white p-4">
+        <div className="mb-3 flex items-center justify-between gap-2">
+          <h2 className="font-medium">{editing ? t("meetings.editing", { title: editing.title }) : t("meetings.schedule")}</h2>
+          {editing ? (
+            <Link to="/liveStreaming" className="text-sm text-brand">
+              {t("meetings.stopEditing")}
+            </Link>
+          ) : null}
+        </div>
+        <MeetingForm
+          key={editing?.id ?? "new"}
+          editing={editing?.id ?? null}
+          defaults={defaults}
+          zones={zones}
+          invitable={invitable}
+          lastResult={actionData?.result}
+        />
+      </section>
+      <section>
+        <h2 className="mb-2 font-medium">{t("meetings.upcoming")}</h2>
+        {list(upcoming, "upcoming-meetings")}
+      </section>
+      <section>
+        <h2 className="mb-2 font-medium">{t("meetings.past")}</h2>
+        {list(past, "past-meetings")}
+      </section>
+    </div>
+  );
+}

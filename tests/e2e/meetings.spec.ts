@@ -1,0 +1,127 @@
+import type { Page } from "@playwright/test";
+import { expect, signUpAndIn, test, uniqueEmail } from "./fixtures";
+import { hasJs, open } from "./helpers";
+
+// Meetings on Jitsi (the default provider). The machine has no internet: requests to the provider
+// are refused here, so with JavaScript the join page falls back from the iframe API to a plain frame.
+
+/** A wall-clock time `minutes` from now in `zone`, as a datetime-local value. */
+function wallClock(minutes: number, zone: string) {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: zone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).formatToParts(Date.now() + minutes * 60_000);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value;
+  return `${part("year")}-${part("month")}-${part("day")}T${part("hour")}:${part("minute")}`;
+}
+
+async function fillMeeting(page: Page, values: { title: string; emails: string; guest?: string; start?: string }) {
+  const form = page.getByTestId("meeting-form");
+  await form.getByLabel("Title").fill(values.title);
+  await form.getByLabel("Agenda").fill("1. Findings\n2. Next steps");
+  await form.getByLabel("Start time").fill(values.start ?? wallClock(5, "Asia/Tokyo"));
+  await form.getByLabel("Time zone").selectOption("Asia/Tokyo");
+  await form.getByLabel("Duration (minutes)").fill("30");
+  await form.getByLabel("Emails").fill(values.emails);
+  if (values.guest) await form.getByLabel("Members").selectOption({ label: values.guest });
+}
+
+test("a host schedules, edits and cancels a meeting; the invited member sees it in their own zone and joins; a stranger gets 404", async ({
+  page,
+  browser,
+}, info) => {
+  const guestPage = await browser.newContext({ javaScriptEnabled: hasJs(info) }).then((context) => context.newPage());
+  const guestName = `Guest ${Date.now()}`;
+  const guest = await signUpAndIn(guestPage, guestName);
+  const hostMember = await signUpAndIn(page, "Meeting Host");
+  const follow = await page.request.post(`/api/users/${guest.id}/follow`, { headers: { Authorization: `Bearer ${hostMember.token}` } });
+  expect(follow.ok()).toBe(true);
+  const [ada, grace] = [uniqueEmail("ada"), uniqueEmail("grace")];
+
+  await open(page, info, "/liveStreaming");
+  await fillMeeting(page, { title: "Aquifer sync", emails: `${ada}, ${grace}, ${ada}`, guest: guestName });
+  await page.getByRole("button", { name: "Schedule", exact: true }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Meeting scheduled. The invitations are on their way.");
+  const mine = page.getByTestId("upcoming-meetings").getByTestId("meeting").filter({ hasText: "Aquifer sync" });
+  // The host scheduled in Tokyo: their times are shown there from now on.
+  await expect(mine.getByTestId("meeting-time")).toContainText(/GMT\+9 \(in \d+ minutes?\)/);
+
+  // The invited member: the same meeting, in their zone (UTC, never set), with Tokyo's time beside it.
+  await open(guestPage, info, "/liveStreaming");
+  const theirs = guestPage.getByTestId("meeting").filter({ hasText: "Aquifer sync" });
+  await expect(theirs.getByTestId("meeting-time")).toContainText("UTC");
+  await expect(theirs.getByTestId("meeting-zone")).toContainText("GMT+9");
+  await expect(theirs).toContainText("Host: Meeting Host");
+
+  // Joining: a frame of the provider's room with JavaScript, a link without; the page frames that origin only.
+  await guestPage.route("https://meet.jit.si/**", (route) => route.abort());
+  await theirs.getByRole("link", { name: "Join" }).click();
+  await expect(guestPage).toHaveURL(/\/liveStreaming\/join\?id=\d+$/);
+  if (hasJs(info)) {
+    await expect(guestPage.getByTestId("meeting-room").locator("iframe")).toHaveAttribute(
+      "src",
+      /^https:\/\/meet\.jit\.si\/ResearchCommons[a-z2-7]{24}$/,
+    );
+  } else {
+    await expect(guestPage.getByTestId("meeting-link").getByRole("link")).toHaveAttribute(
+      "href",
+      /^https:\/\/meet\.jit\.si\/ResearchCommons/,
+    );
+  }
+  const joinAddress = guestPage.url();
+  const policy = (await guestPage.request.get(joinAddress)).headers()["content-security-policy"];
+  expect(policy).toContain("frame-src 'self' https://meet.jit.si;");
+
+  // Each address got one invitation, with its calendar file.
+  await page.goto("/dev/mail");
+  const adaMail = page.getByTestId("mail").filter({ has: page.getByTestId("mail-to").getByText(ada, { exact: true }) });
+  await expect(adaMail).toHaveCount(1);
+  await expect(adaMail.getByTestId("mail-attachment")).toContainText("invite.ics");
+
+  // The host edits it...
+  await open(page, info, "/liveStreaming");
+  await mine.getByRole("link", { name: "Edit" }).click();
+  await expect(page.getByRole("heading", { name: "Edit “Aquifer sync”" })).toBeVisible();
+  await page.getByTestId("meeting-form").getByLabel("Title").fill("Aquifer sync, moved");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Meeting updated. The attendees were told.");
+  // ...and cancels it: it moves to the past, marked cancelled, for the guest too.
+  const moved = page.getByTestId("upcoming-meetings").getByTestId("meeting").filter({ hasText: "Aquifer sync, moved" });
+  await moved.getByRole("button", { name: "Cancel meeting" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Meeting cancelled. The attendees were told.");
+  await open(guestPage, info, "/liveStreaming");
+  await expect(guestPage.getByTestId("past-meetings").getByTestId("meeting").filter({ hasText: "Aquifer sync, moved" })).toContainText(
+    "Cancelled",
+  );
+
+  // Someone neither hosting nor invited: the meeting does not exist for them.
+  const strangerPage = await browser.newContext({ javaScriptEnabled: hasJs(info) }).then((context) => context.newPage());
+  await signUpAndIn(strangerPage, "Stranger");
+  const answer = await strangerPage.goto(joinAddress);
+  expect(answer?.status()).toBe(404);
+});
+
+test("every meeting rule of the spec appears beside its field, and a start in the past is refused", async ({ page }, info) => {
+  await signUpAndIn(page, "Hasty Host");
+  await open(page, info, "/liveStreaming");
+  const form = page.getByTestId("meeting-form");
+  await form.getByLabel("Time zone").selectOption("");
+  await form.getByLabel("Duration (minutes)").fill("");
+  await page.getByRole("button", { name: "Schedule", exact: true }).click();
+  await expect(page.getByTestId("error-title")).toHaveText("Title cannot be empty");
+  await expect(page.getByTestId("error-agenda")).toHaveText("Agenda cannot be empty");
+  await expect(page.getByTestId("error-timeZone")).toHaveText("Time zone cannot be empty");
+  await expect(page.getByTestId("error-startsAt")).toHaveText("Start time cannot be empty");
+  await expect(page.getByTestId("error-duration")).toHaveText("Duration (minutes) cannot be empty");
+  await expect(page.getByTestId("error-emails")).toHaveText("Emails cannot be empty");
+
+  await fillMeeting(page, { title: "Too late", emails: "someone@example.org", start: wallClock(-120, "Asia/Tokyo") });
+  await page.getByRole("button", { name: "Schedule", exact: true }).click();
+  await expect(page.getByTestId("error-startsAt")).toHaveText("The start must be in the future");
+  await expect(page.getByTestId("upcoming-meetings")).toHaveCount(0);
+});

@@ -1,0 +1,177 @@
+import { env } from "cloudflare:workers";
+import ICAL from "ical.js";
+import { describe, expect, it } from "vitest";
+import { cancelMeeting, createMeeting, listMeetings, meetingFor } from "~/.server/meetings/meetings";
+import type { MeetingProvider } from "~/.server/meetings/provider";
+import { cancel, reschedule, type Scheduler, schedule } from "~/.server/meetings/schedule";
+import { type MeetingInput, meetingSchema } from "~/lib/schemas/meeting";
+import { zonedToUtc } from "~/lib/time-zone";
+import { newMember, uniqueEmail } from "./helpers";
+
+const NOW = Date.UTC(2026, 10, 23, 9, 0);
+const input = (over: Partial<Record<keyof MeetingInput, unknown>> = {}): MeetingInput =>
+  meetingSchema.parse({
+    title: "Groundwater review",
+    agenda: "1. Data\n2. Next steps",
+    timeZone: "Asia/Tokyo",
+    startsAt: "2026-12-01T10:00",
+    duration: "45",
+    emails: "someone@example.org",
+    ...over,
+  });
+
+/** A scheduler whose mail is awaited by the test. */
+function host(hostId: number) {
+  const pending: Promise<unknown>[] = [];
+  const who: Scheduler = { hostId, language: "en", now: NOW, later: (work) => pending.push(work) };
+  return { who, settle: () => Promise.all(pending.splice(0)) };
+}
+
+/** The invitations mailed to `email`, each parsed by ical.js (an iCalendar parser we did not write). */
+async function invitationsTo(email: string) {
+  const { results } = await env.DB.prepare("SELECT subject, attachments FROM mail_outbox WHERE to_email = ? ORDER BY id")
+    .bind(email)
+    .all<{ subject: string; attachments: string }>();
+  return results.map((mail) => {
+    const [file] = JSON.parse(mail.attachments) as { content: string; contentType: string }[];
+    const calendar = new ICAL.Component(ICAL.parse(file?.content ?? ""));
+    const zone = calendar.getFirstSubcomponent("vtimezone");
+    if (zone) ICAL.TimezoneService.register(zone);
+    const vevent = calendar.getFirstSubcomponent("vevent");
+    if (!vevent) throw new Error("no VEVENT");
+    const event = new ICAL.Event(vevent);
+    return {
+      subject: mail.subject,
+      contentType: file?.contentType,
+      method: calendar.getFirstPropertyValue("method"),
+      uid: event.uid,
+      sequence: vevent.getFirstPropertyValue("sequence"),
+      tzid: vevent.getFirstProperty("dtstart")?.getParameter("tzid"),
+      start: event.startDate.toJSDate().getTime(),
+      status: vevent.getFirstPropertyValue("status"),
+    };
+  });
+}
+
+describe("meetings", () => {
+  it("reads a wall-clock time in its zone, across daylight saving changes", () => {
+    expect(zonedToUtc("2026-12-01T10:00", "Asia/Tokyo")).toBe(Date.UTC(2026, 11, 1, 1, 0));
+    expect(zonedToUtc("2026-07-01T10:00", "Europe/Berlin")).toBe(Date.UTC(2026, 6, 1, 8, 0));
+    expect(zonedToUtc("2026-12-01T10:00", "Europe/Berlin")).toBe(Date.UTC(2026, 11, 1, 9, 0));
+    expect(zonedToUtc("2026-11-01T01:30", "America/New_York")).toBe(Date.UTC(2026, 10, 1, 5, 30));
+    // 02:30 does not exist in Berlin on 29 March 2026; it is read with the offset before the change.
+    expect(zonedToUtc("2026-03-29T02:30", "Europe/Berlin")).toBe(Date.UTC(2026, 2, 29, 1, 30));
+  });
+
+  it("invites every address once with an iCalendar file calendars read back: UID, TZID start, SEQUENCE, METHOD", async () => {
+    const hostId = await newMember("Host");
+    const [ada, grace] = [uniqueEmail("ada"), uniqueEmail("grace")];
+    const { who, settle } = host(hostId);
+    const created = await schedule(who, input({ emails: `${ada}, ${grace.toUpperCase()}; ${ada}` }));
+    await settle();
+    expect((await meetingFor(env.DB, hostId, created.id ?? 0))?.emails).toEqual([ada, grace].sort());
+    const [invite] = await invitationsTo(ada);
+    expect(invite).toMatchObject({
+      subject: "Invitation: Groundwater review",
+      method: "REQUEST",
+      sequence: 0,
+      tzid: "Asia/Tokyo",
+      start: Date.UTC(2026, 11, 1, 1, 0),
+      status: "CONFIRMED",
+    });
+    expect(invite?.contentType).toContain("method=REQUEST");
+    expect(await invitationsTo(grace)).toHaveLength(1);
+
+    // An edit: the same UID, a higher SEQUENCE; an address taken off hears of a cancellation.
+    await reschedule(who, created.id ?? 0, input({ emails: grace, startsAt: "2026-12-02T15:30" }));
+    await settle();
+    const [, update] = await invitationsTo(grace);
+    expect(update).toMatchObject({ uid: invite?.uid, sequence: 1, method: "REQUEST", start: Date.UTC(2026, 11, 2, 6, 30) });
+    const [, removed] = await invitationsTo(ada);
+    expect(removed).toMatchObject({ uid: invite?.uid, method: "CANCEL", sequence: 1, status: "CANCELLED" });
+
+    // The cancellation: METHOD:CANCEL, higher again; a repeat sends nothing more.
+    await cancel(who, created.id ?? 0);
+    await cancel(who, created.id ?? 0);
+    await settle();
+    const mails = await invitationsTo(grace);
+    expect(mails).toHaveLength(3);
+    expect(mails[2]).toMatchObject({ uid: invite?.uid, method: "CANCEL", sequence: 2 });
+  });
+
+  it("refuses what the spec and the limits refuse, each beside its field, keeping nothing", async () => {
+    const hostId = await newMember("Careful");
+    const stranger = await newMember("Unfollowed");
+    const issues = (over: Partial<Record<keyof MeetingInput, unknown>>) => {
+      const parsed = meetingSchema.safeParse({ ...input(), emails: "a@b.example", ...over });
+      return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
+    };
+    expect(issues({ title: " ", agenda: "", timeZone: "", startsAt: "", duration: undefined, emails: "" })).toEqual({
+      title: "validation.fieldEmpty|field=fields.meetingTitle",
+      agenda: "validation.fieldEmpty|field=fields.meetingAgenda",
+      timeZone: "validation.fieldEmpty|field=fields.meetingTimeZone",
+      startsAt: "validation.fieldEmpty|field=fields.meetingStart",
+      duration: "validation.fieldEmpty|field=fields.meetingDuration",
+      emails: "validation.fieldEmpty|field=fields.meetingEmails",
+    });
+    expect(issues({ duration: "0" })).toEqual({ duration: "validation.meetingDuration" });
+    expect(issues({ duration: "100000" })).toEqual({ duration: "validation.meetingDurationMax|max=720" });
+    expect(issues({ timeZone: "Mars/Olympus" })).toEqual({ timeZone: "validation.meetingTimeZone" });
+    expect(issues({ emails: "a@b.example, not-an-email" })).toMatchObject({ emails: "validation.emailFormat" });
+    expect(issues({ emails: Array.from({ length: 51 }, (_, i) => `p${i}@b.example`).join(",") })).toEqual({
+      emails: "validation.meetingTooManyEmails|max=50",
+    });
+
+    const { who } = host(hostId);
+    const at = (over: Partial<Record<keyof MeetingInput, unknown>>) => schedule(who, input({ emails: "a@b.example", ...over }));
+    expect((await at({ startsAt: "2026-11-23T17:59" })).refusal).toEqual({ field: "startsAt", message: "validation.meetingStartPast" });
+    expect((await at({ startsAt: "2030-01-01T00:00" })).refusal?.message).toMatch(/^validation\.meetingStartFar/);
+    expect((await at({ participants: [999999] })).refusal).toEqual({
+      field: "participants",
+      message: "validation.meetingParticipantUnknown",
+    });
+    await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, 1)").bind(stranger, hostId).run();
+    expect((await at({ participants: [stranger] })).refusal?.field).toBe("participants");
+    expect((await listMeetings(env.DB, hostId, NOW)).upcoming).toEqual([]);
+  });
+
+  it("shows a meeting to its host and invited members only; the host's link and the addresses to the host alone", async () => {
+    const hostId = await newMember("Owner");
+    const guest = await newMember("Guest");
+    const stranger = await newMember("Stranger");
+    const { who } = host(hostId);
+    const { id = 0 } = await schedule(who, input({ emails: "a@b.example", participants: [guest] }));
+    expect(await meetingFor(env.DB, stranger, id)).toBeNull();
+    expect(await meetingFor(env.DB, guest, id)).toMatchObject({ title: "Groundwater review", emails: [], start_url: null });
+    expect((await listMeetings(env.DB, guest, NOW)).upcoming.map((m) => m.id)).toEqual([id]);
+    expect((await listMeetings(env.DB, stranger, NOW)).upcoming).toEqual([]);
+    // Only the host changes or cancels it.
+    expect(await reschedule(host(guest).who, id, input({ emails: "x@y.example" }))).toEqual({ notFound: true });
+    expect(await cancel(host(guest).who, id)).toBe(false);
+    expect((await meetingFor(env.DB, hostId, id))?.cancelled_at).toBeNull();
+  });
+
+  it("leaves no provider room behind when the meeting cannot be stored, and no meeting when the provider fails", async () => {
+    const calls: string[] = [];
+    const provider = (fails = false): MeetingProvider => ({
+      name: "fake",
+      origin: "https://meet.example",
+      async create() {
+        calls.push("create");
+        if (fails) throw new Error("provider down");
+        return { providerId: "room-1", joinUrl: "https://meet.example/room-1", startUrl: null };
+      },
+      async update() {},
+      async remove(id) {
+        calls.push(`remove ${id}`);
+      },
+    });
+    // No such host: the row cannot be written (foreign key), so the room goes again.
+    await expect(createMeeting(env.DB, provider(), 999999, input({ emails: "a@b.example" }), NOW)).rejects.toThrow();
+    expect(calls).toEqual(["create", "remove room-1"]);
+    const hostId = await newMember("Unlucky");
+    await expect(createMeeting(env.DB, provider(true), hostId, input({ emails: "a@b.example" }), NOW)).rejects.toThrow("provider down");
+    expect((await listMeetings(env.DB, hostId, NOW)).upcoming).toEqual([]);
+    expect(await cancelMeeting(env.DB, provider(), hostId, 424242, NOW)).toBe(false);
+  });
+});
