@@ -30,6 +30,7 @@ export default [
   route("files/:id/thumbnail", "routes/files.ts", { id: "thumbnail" }),
   route("report", "routes/report.ts"),
   route("personal/export", "routes/personal.export.ts", { id: "export" }),
+  route("personal/notifications/open", "routes/notification-open.ts", { id: "notificationOpen" }),
   route("personal/verification/photo", "routes/verification.photo.ts", { id: "verificationPhoto" }),
 
   // The main layout: sidebar, header, tags bar
@@ -50,6 +51,7 @@ export default [
     route("personal/verification", "routes/verification.tsx", { id: "verification" }),
     route("review", "routes/review.tsx"),
     route("personal/ranking", "routes/my-ranking.tsx", { id: "ranking" }),
+    route("personal/notifications", "routes/notifications.tsx", { id: "notifications" }),
     route("moderation", "routes/moderation.tsx"),
   ]),
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { POINT_RULES, SCORE_INPUTS } from "~/lib/credit-score";
+import { NOTIFICATION_KINDS } from "~/lib/notifications";
 import { MEMBERSHIP_LEVELS } from "~/lib/profile-tags";
 import { REWARDS } from "~/lib/rewards";
 import { SDG_NUMBERS } from "~/lib/sdg";
@@ -297,3 +298,25 @@ export const meetingJoin = z.object({
   start_url: z.url().nullable(),
   joinable: z.boolean().describe("from the configured minutes before the start until its end, unless cancelled"),
 });
+
+export const notifications = z.object({
+  notifications: z.array(
+    z.object({
+      id,
+      kind: z.enum(NOTIFICATION_KINDS),
+      event: z.string().describe("within the kind: invite, update, cancel, follow, like, comment, approved, rejected"),
+      text: z.string().describe("the notification as a sentence in your language"),
+      target: z.string().describe("the page it is about, a path on this site"),
+      subject_id: id.nullable(),
+      subject_title: z.string().nullable(),
+      actor_id: id.nullable(),
+      actor_name: z.string().nullable(),
+      created_at: time,
+      read_at: time.nullable(),
+    }),
+  ),
+});
+
+export const unreadCount = z.object({ count: z.int().min(0) });
+
+export const markedRead = z.object({ changed: z.int().min(0) });

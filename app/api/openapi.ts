@@ -68,6 +68,7 @@ const TAGS: Record<string, string> = {
   conversations: "Private messages between two members",
   document: "This API description, as JSON and readable",
   interests: "The goals a member follows (at most five)",
+  notifications: "What happened while you were away: the bell and its list",
   meetings: "Online meetings: schedule, change, cancel, join (the host and invited members only)",
   members: "Members' pages",
   points: "Points members earn",

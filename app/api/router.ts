@@ -13,6 +13,7 @@ import { type ApiRoute, forAnyone } from "./define";
 import { API_CODES, fail, notAvailable, notFound, refused } from "./envelope";
 import { meetingRoutes } from "./meetings";
 import { memberRoutes } from "./members";
+import { notificationRoutes } from "./notifications";
 import { apiDocument } from "./openapi";
 import { referencePage } from "./reference";
 import { settingsRoutes } from "./settings";
@@ -31,6 +32,7 @@ const ROUTES: ApiRoute[] = [
   ...conversationRoutes,
   ...settingsRoutes,
   ...meetingRoutes,
+  ...notificationRoutes,
   ...verificationRoutes,
   forAnyone({
     method: "GET",

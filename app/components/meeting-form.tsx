@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { FieldErrors, TextAreaField } from "~/components/content-fields";
@@ -48,8 +48,10 @@ export function MeetingForm({
   });
   useReplyCleared(form, lastResult);
   const zone = useRef<HTMLSelectElement>(null);
+  const [browserZone, setBrowserZone] = useState<string | null>(null);
   useEffect(() => {
     const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    setBrowserZone(browser);
     if (!editing && !lastResult && zone.current && zones.includes(browser)) zone.current.value = browser;
   }, [editing, lastResult, zones]);
 
@@ -57,6 +59,8 @@ export function MeetingForm({
     <Form method="post" {...getFormProps(form)} data-testid="meeting-form">
       <input type="hidden" name="intent" value={editing ? "update" : "create"} />
       {editing ? <input type="hidden" name="id" value={editing} /> : null}
+      {/* With JavaScript the member's own zone comes along: their times are shown in it. */}
+      {browserZone ? <input type="hidden" name="myZone" value={browserZone} /> : null}
       <FormErrors errors={form.errors} id={form.errorId} />
       <Field
         label={t("fields.meetingTitle")}

@@ -1,6 +1,7 @@
-import { LogOut, Menu } from "lucide-react";
+import { Bell, LogOut, Menu } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useRouteLoaderData, useSubmit } from "react-router";
+import { badgeText } from "~/lib/badge";
 import type { RouteMeta } from "~/lib/route-meta";
 import type { loader as rootLoader } from "~/root";
 import { Avatar } from "./avatar";
@@ -11,6 +12,8 @@ import { buttonVariants } from "./ui/button";
 
 interface NavbarProps {
   trail: RouteMeta[];
+  /** Unread notifications, for the bell (members only). */
+  notifications?: number;
   sidebarOpen: boolean;
   mobileMenuOpen: boolean;
   onMobileToggle: () => void;
@@ -20,7 +23,7 @@ interface NavbarProps {
  * The header: hamburger, breadcrumb, language switcher and the session button. The hamburger is a
  * form post (remembered in the sidebarStatus cookie); on mobile, JavaScript opens the menu in place.
  */
-export function Navbar({ trail, sidebarOpen, mobileMenuOpen, onMobileToggle }: NavbarProps) {
+export function Navbar({ trail, notifications = 0, sidebarOpen, mobileMenuOpen, onMobileToggle }: NavbarProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const here = location.pathname + location.search;
@@ -64,6 +67,22 @@ export function Navbar({ trail, sidebarOpen, mobileMenuOpen, onMobileToggle }: N
         <LanguageSwitcher />
         {user ? (
           <>
+            <Link
+              to="/personal/notifications"
+              className="relative rounded p-1.5 text-slate-600 hover:bg-slate-100"
+              aria-label={t("notifications.bell", { count: notifications })}
+              data-testid="bell"
+            >
+              <Bell className="size-5" aria-hidden />
+              {badgeText(notifications) ? (
+                <span
+                  className="absolute -top-0.5 -right-1 rounded-full bg-red-600 px-1 text-[10px] leading-4 font-medium text-white"
+                  data-testid="bell-badge"
+                >
+                  {badgeText(notifications)}
+                </span>
+              ) : null}
+            </Link>
             <Link
               to="/logout"
               className={buttonVariants({ size: "sm", variant: "ghost" })}

@@ -52,4 +52,4 @@ export type LiveEvent =
   | { type: "ack"; message: Message }
   | { type: "sync"; messages: Message[]; hasMore: boolean }
   | { type: "error"; client_id?: string; error: string }
-  | { type: "unread"; total: number };
+  | { type: "unread"; total: number; notifications: number };

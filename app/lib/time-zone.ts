@@ -7,13 +7,12 @@ export function timeZones(): string[] {
   return zones.includes("UTC") ? zones : ["UTC", ...zones];
 }
 
+/**
+ * A zone this runtime knows, spelled as its list spells it (aliases and other spellings would not
+ * match calendars' names). Browsers' lists differ a little: the server's judgement is the one kept.
+ */
 export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return zone.length > 0 && zone.length <= 64;
-  } catch {
-    return false;
-  }
+  return timeZones().includes(zone);
 }
 
 /** The zone's offset from UTC at `instant`, in milliseconds. */
@@ -33,9 +32,12 @@ function offsetAt(instant: number, zone: string): number {
   return asUtc - Math.floor(instant / 1000) * 1000;
 }
 
+const DAY = 86_400_000;
+
 /**
- * "2026-12-01T09:30" on the clocks of `zone`, as a UTC instant. A wall time skipped by a daylight
- * saving change is read with the offset before it, as calendars do.
+ * "2026-12-01T09:30" on the clocks of `zone`, as a UTC instant. A time that happens twice (clocks
+ * turned back) is its first occurrence; a time that never happens (clocks turned forward) is read with
+ * the offset before the change, as calendar programs do.
  */
 export function zonedToUtc(local: string, zone: string): number | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
@@ -43,9 +45,11 @@ export function zonedToUtc(local: string, zone: string): number | null {
   const [, y, mo, d, h, mi] = match.map(Number) as number[];
   const wall = Date.UTC(y ?? 0, (mo ?? 1) - 1, d ?? 1, h ?? 0, mi ?? 0);
   if (Number.isNaN(wall)) return null;
-  // Two passes settle the offset across a change (the first guess may sit on the other side of it).
-  const first = wall - offsetAt(wall, zone);
-  return wall - offsetAt(first, zone);
+  // Offsets change at most once a day: the zone's offset a day before and a day after are the only candidates.
+  const before = wall - offsetAt(wall - DAY, zone);
+  const after = wall - offsetAt(wall + DAY, zone);
+  const real = [before, after].filter((instant) => utcToZoned(instant, zone) === local);
+  return real.length > 0 ? Math.min(...real) : before;
 }
 
 /** The instant as "YYYY-MM-DDTHH:mm" on the clocks of `zone` (a datetime-local input's value). */

@@ -4,6 +4,7 @@ import { Link, Outlet, useLocation, useNavigation, useRevalidator } from "react-
 import { requireUser, requireUserMiddleware } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
 import { unreadTotal } from "~/.server/messaging/conversations";
+import { unreadNotifications } from "~/.server/notifications/unread";
 import { shellContext, shellMiddleware } from "~/.server/shell/shell-state";
 import { MenuIcon } from "~/components/menu-icon";
 import { Navbar } from "~/components/navbar";
@@ -19,7 +20,8 @@ export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware, sh
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  return { ...context.get(shellContext), unread: await unreadTotal(env.DB, user.id), roles: user.roles };
+  const [total, notifications] = await Promise.all([unreadTotal(env.DB, user.id), unreadNotifications(env.DB, user.id)]);
+  return { ...context.get(shellContext), unread: { total, notifications }, roles: user.roles };
 }
 
 // The tags bar is recorded on the server, so the layout reloads its data on every navigation.
@@ -48,7 +50,7 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="app-wrapper" data-sidebar={sidebarOpen ? "open" : "closed"} data-mobile-menu={mobileMenuOpen ? "open" : "closed"}>
-      <Sidebar activePath={activeMenuPath(trail)} unread={unread} items={buildMenu(MAIN_ROUTES, loaderData.roles)} />
+      <Sidebar activePath={activeMenuPath(trail)} unread={unread.total} items={buildMenu(MAIN_ROUTES, loaderData.roles)} />
       <Link
         to={location.pathname + location.search}
         className="drawer-bg"
@@ -62,6 +64,7 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
       <div className="main-container">
         <Navbar
           trail={trail}
+          notifications={unread.notifications}
           sidebarOpen={sidebarOpen}
           mobileMenuOpen={mobileMenuOpen}
           onMobileToggle={() => setMobileMenuOpen((open) => !open)}

@@ -30,6 +30,7 @@ function shown(meeting: MeetingSummary, zone: string, language: string, now: num
     relative: relativeToNow(meeting.starts_at, now, language),
     theirs: meeting.time_zone === zone ? null : format(meeting.time_zone),
     joinable: isJoinable(meeting, now),
+    editable: meeting.cancelled_at === null && meeting.starts_at > now,
   };
 }
 
@@ -84,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   try {
     if (intent === "cancel") {
-      await cancel(who, id);
+      if (!(await cancel(who, id))) throw data(null, { status: 404 });
       return done(request, "notify.meetingCancelled");
     }
     const submission = parseWithZod(form, { schema: meetingSchema });
@@ -133,16 +134,17 @@ function MeetingRow({ meeting, me }: { meeting: Shown; me: number }) {
       </div>
       <div className="flex flex-wrap items-center gap-2">
         {meeting.joinable ? (
-          <Link to={`/liveStreaming/join?id=${meeting.id}`} className={buttonVariants({ size: "sm" })}>
+          // A full load: the join page's own policy (the provider's frame, camera, microphone) must apply.
+          <Link reloadDocument to={`/liveStreaming/join?id=${meeting.id}`} className={buttonVariants({ size: "sm" })}>
             {t("meetings.join")}
           </Link>
         ) : null}
         {!meeting.joinable && !meeting.cancelled_at ? (
-          <Link to={`/liveStreaming/join?id=${meeting.id}`} className={buttonVariants({ size: "sm", variant: "outline" })}>
+          <Link reloadDocument to={`/liveStreaming/join?id=${meeting.id}`} className={buttonVariants({ size: "sm", variant: "outline" })}>
             {t("meetings.open")}
           </Link>
         ) : null}
-        {hosting && !meeting.cancelled_at ? (
+        {hosting && meeting.editable ? (
           <>
             <Link to={`/liveStreaming?edit=${meeting.id}`} className={buttonVariants({ size: "sm", variant: "outline" })}>
               {t("meetings.edit")}

@@ -12,6 +12,7 @@ import { getLocale } from "~/.server/i18n/middleware";
 import { removeAvatar, setAvatar } from "~/.server/members/avatar";
 import { countryOptions } from "~/.server/members/countries";
 import { profileOf, saveProfile } from "~/.server/members/profile-settings";
+import { mutedKinds, setWantedKinds } from "~/.server/notifications/notifications";
 import { allowRequest } from "~/.server/security/rate-limit";
 import { flashCookie } from "~/.server/shell/flash";
 import { blockedMembers, unblock } from "~/.server/social/blocks";
@@ -22,6 +23,7 @@ import { PageTitle } from "~/components/page-title";
 import { type ProfileDefaults, ProfileForm } from "~/components/profile-form";
 import { Button } from "~/components/ui/button";
 import { isLanguage } from "~/lib/i18n";
+import { NOTIFICATION_KINDS, type NotificationKind } from "~/lib/notifications";
 import { changePasswordSchema, deleteAccountSchema } from "~/lib/schemas/auth";
 import { profileSchema } from "~/lib/schemas/profile";
 import type { Route } from "./+types/settings";
@@ -31,7 +33,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const locale = getLocale(context);
   const language = isLanguage(locale) ? locale : "en";
-  const [profile, blocked] = await Promise.all([profileOf(env.DB, user.id), blockedMembers(env.DB, user.id)]);
+  const [profile, blocked, muted] = await Promise.all([
+    profileOf(env.DB, user.id),
+    blockedMembers(env.DB, user.id),
+    mutedKinds(env.DB, user.id),
+  ]);
   const defaults: ProfileDefaults = {
     nickName: user.nick_name,
     ...(profile
@@ -68,6 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     countries: countryOptions(language),
     today: new Date().toISOString().slice(0, 10),
     blocked,
+    muted,
   };
 }
 
@@ -97,6 +104,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "remove-avatar") {
     await removeAvatar(env.DB, env.FILES, user.id);
+    return saved(request, "notify.updateSuccess");
+  }
+  if (intent === "notifications") {
+    const wanted = form.getAll("kinds").filter((kind): kind is NotificationKind => NOTIFICATION_KINDS.includes(kind as NotificationKind));
+    await setWantedKinds(env.DB, user.id, wanted);
     return saved(request, "notify.updateSuccess");
   }
   if (intent === "password") {
@@ -135,7 +147,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { kind, avatar, accountType, defaults, countries, today, blocked, language } = loaderData;
+  const { kind, avatar, accountType, defaults, countries, today, blocked, language, muted } = loaderData;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-8">
       <PageTitle titleKey="setting" />
@@ -165,6 +177,22 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </section>
       <section className="rounded-lg border border-slate-200 bg-white p-4">
         <LanguageForm current={language} />
+      </section>
+      <section className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 className="mb-1 font-medium">{t("notifications.settings")}</h2>
+        <p className="mb-3 text-sm text-slate-600">{t("notifications.settingsHelp")}</p>
+        <Form method="post" data-testid="notification-settings" className="flex flex-col gap-2">
+          <input type="hidden" name="intent" value="notifications" />
+          {NOTIFICATION_KINDS.map((kind) => (
+            <label key={kind} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="kinds" value={kind} defaultChecked={!muted.includes(kind)} />
+              {t(`notifications.kinds.${kind}`)}
+            </label>
+          ))}
+          <Button type="submit" className="mt-2 self-start">
+            {t("notifications.save")}
+          </Button>
+        </Form>
       </section>
       <section className="rounded-lg border border-slate-200 bg-white p-4" data-testid="your-data">
         <h2 className="mb-1 font-medium">{t("settings.yourData")}</h2>

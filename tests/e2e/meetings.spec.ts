@@ -2,6 +2,9 @@ import type { Page } from "@playwright/test";
 import { expect, signUpAndIn, test, uniqueEmail } from "./fixtures";
 import { hasJs, open } from "./helpers";
 
+// The host's browser is in Berlin; the guest's in UTC (the default).
+test.use({ timezoneId: "Europe/Berlin" });
+
 // Meetings on Jitsi (the default provider). The machine has no internet: requests to the provider
 // are refused here, so with JavaScript the join page falls back from the iframe API to a plain frame.
 
@@ -48,8 +51,8 @@ test("a host schedules, edits and cancels a meeting; the invited member sees it 
   await page.getByRole("button", { name: "Schedule", exact: true }).click();
   await expect(page.getByTestId("toast")).toHaveText("Meeting scheduled. The invitations are on their way.");
   const mine = page.getByTestId("upcoming-meetings").getByTestId("meeting").filter({ hasText: "Aquifer sync" });
-  // The host scheduled in Tokyo: their times are shown there from now on.
-  await expect(mine.getByTestId("meeting-time")).toContainText(/GMT\+9 \(in \d+ minutes?\)/);
+  // The host's times: in their browser's zone with JavaScript, else in the first zone they scheduled in.
+  await expect(mine.getByTestId("meeting-time")).toContainText(hasJs(info) ? /GMT\+1 \(in \d+ minutes?\)/ : /GMT\+9 \(in \d+ minutes?\)/);
 
   // The invited member: the same meeting, in their zone (UTC, never set), with Tokyo's time beside it.
   await open(guestPage, info, "/liveStreaming");
@@ -57,6 +60,17 @@ test("a host schedules, edits and cancels a meeting; the invited member sees it 
   await expect(theirs.getByTestId("meeting-time")).toContainText("UTC");
   await expect(theirs.getByTestId("meeting-zone")).toContainText("GMT+9");
   await expect(theirs).toContainText("Host: Meeting Host");
+  // ...and a notification of the invitation (after the one of the host's follow), on the bell and in the list.
+  await expect(guestPage.getByTestId("bell-badge")).toHaveText("2");
+  await guestPage.getByTestId("bell").click();
+  const note = guestPage.getByTestId("notification").first();
+  await expect(note).toHaveText(/Meeting Host invited you to “Aquifer sync”/);
+  await expect(note).toHaveAttribute("data-unread", "true");
+  // Opening it marks it read and leads to the meeting.
+  await note.getByRole("link").click();
+  await expect(guestPage).toHaveURL(/\/liveStreaming\/join\?id=\d+$/);
+  await expect(guestPage.getByTestId("bell-badge")).toHaveText("1");
+  await open(guestPage, info, "/liveStreaming");
 
   // Joining: a frame of the provider's room with JavaScript, a link without; the page frames that origin only.
   await guestPage.route("https://meet.jit.si/**", (route) => route.abort());

@@ -53,7 +53,7 @@ async function call(
   // Every answer must match the documented contract for its path, method and status.
   const template = path
     .replace(/\/parts\/\d+$/, "/parts/{n}")
-    .replace(/^\/(users|contents|comments|members|conversations)\/\d+/, "/$1/{id}")
+    .replace(/^\/(users|contents|comments|members|conversations|meetings)\/\d+/, "/$1/{id}")
     .replace(/^\/interests\/\d+$/, "/interests/{sdg}")
     .replace(/^\/tags\/\d+$/, "/tags/{id}")
     .replace(/^\/review\/verifications\/\d+$/, "/review/verifications/{id}")
@@ -302,6 +302,9 @@ describe("the JSON API (spec section 7)", () => {
         "/meetings",
         "/meetings/{id}",
         "/meetings/{id}/join",
+        "/notifications",
+        "/notifications/unread",
+        "/notifications/read",
         "/recommendations",
         "/search",
         "/search/history",
@@ -676,6 +679,26 @@ describe("the meetings API", () => {
     const host = String((await registered()).res.json.data?.access_token);
     const past = await call("POST", "/meetings", { token: host, body: { ...meeting, startsAt: "2020-01-01T10:00" }, language: "ja" });
     expect(past).toMatchObject({ status: 400, json: { errors: { startsAt: [ja.validation.meetingStartPast] } } });
+  });
+});
+
+describe("the notifications API", () => {
+  it("lists a new follower as a sentence in the member's language with where it leads, counts it, and marks it read", async () => {
+    const followed = await registered();
+    const follower = await registered();
+    const token = String(followed.res.json.data?.access_token);
+    const followedId = Number((followed.res.json.data?.user as { id: number }).id);
+    const followerId = Number((follower.res.json.data?.user as { id: number }).id);
+    await call("POST", `/users/${followedId}/follow`, { token: String(follower.res.json.data?.access_token) });
+    expect((await call("GET", "/notifications/unread", { token })).json.data).toEqual({ count: 1 });
+    const listed = await call("GET", "/notifications", { token, language: "ja" });
+    expect(listed.json.data).toMatchObject({
+      notifications: [
+        { kind: "follower", text: "Apiさんがあなたをフォローしました", target: `/personal?member=${followerId}`, read_at: null },
+      ],
+    });
+    expect((await call("POST", "/notifications/read", { token, body: {} })).json.data).toEqual({ changed: 1 });
+    expect((await call("GET", "/notifications/unread", { token })).json.data).toEqual({ count: 0 });
   });
 });
 

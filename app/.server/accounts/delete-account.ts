@@ -37,6 +37,11 @@ function removals(db: D1Database, userId: number, email: string) {
     own("profiles"),
     own("member_tags"),
     own("member_rewards"),
+    own("notifications"),
+    own("notification_mutes"),
+    // Meetings they host go (their lists with them); invitations to others' meetings too.
+    own("meetings", "host_id"),
+    own("meeting_participants"),
     own("verifications"),
     own("content_views"),
     // Reports they filed stay with the moderation record, without the words they wrote.

@@ -28,25 +28,41 @@ function wallClock(instant: number, zone: string): Date {
   return new Date(year, month - 1, day, hour, minute);
 }
 
-export function icsFor(meeting: Meeting, emails: string[], kind: InvitationKind): string {
+/** The zone's VTIMEZONE, or null when the bundled data has none under exactly this name. */
+function vtimezone(zone: string): string | null {
+  const found = tzlib_get_ical_block(zone);
+  // An alias comes back under its main name ("Asia/Calcutta" as "Asia/Kolkata"): that would not match DTSTART's TZID.
+  return Array.isArray(found) && found[1] === `TZID=${zone}` ? (found[0] ?? null) : null;
+}
+
+/**
+ * The invitation file for one attendee: it names them alone (attendees do not see each other's
+ * addresses). Times beside the meeting's TZID with its VTIMEZONE; in UTC if that zone has none.
+ */
+export function icsFor(meeting: Meeting, email: string, kind: InvitationKind): string {
+  const zone = vtimezone(meeting.time_zone) ? meeting.time_zone : null;
   const calendar = ical({
     prodId: { company: "Research Commons", product: "Meetings", language: "EN" },
     method: kind === "cancel" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
-    timezone: { name: meeting.time_zone, generator: (zone) => (tzlib_get_ical_block(zone) as string[])[0] ?? null },
+    // No calendar-wide zone name (DTSTAMP stays UTC): the generator only adds the VTIMEZONE events use.
+    timezone: { name: null, generator: vtimezone },
   });
   calendar.createEvent({
     id: meeting.uid,
     sequence: meeting.sequence,
-    start: wallClock(meeting.starts_at, meeting.time_zone),
-    end: wallClock(meeting.starts_at + meeting.duration_minutes * 60_000, meeting.time_zone),
-    timezone: meeting.time_zone,
+    start: zone ? wallClock(meeting.starts_at, zone) : new Date(meeting.starts_at),
+    end: zone
+      ? wallClock(meeting.starts_at + meeting.duration_minutes * 60_000, zone)
+      : new Date(meeting.starts_at + meeting.duration_minutes * 60_000),
+    timezone: zone,
     summary: meeting.title,
     description: `${meeting.agenda}\n\n${meeting.join_url}`,
     location: meeting.join_url,
     url: meeting.join_url,
     status: kind === "cancel" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: { name: meeting.host_name, email: organizerAddress() },
-    attendees: emails.map((email) => ({ email, role: ICalAttendeeRole.REQ, rsvp: kind !== "cancel" })),
+    // Replies would reach a no-reply address: none is asked for.
+    attendees: [{ email, role: ICalAttendeeRole.REQ, rsvp: false }],
   });
   return calendar.toString();
 }
@@ -59,7 +75,6 @@ export function meetingTime(meeting: Pick<Meeting, "starts_at" | "time_zone">, l
 /** Mails each address its invitation, update or cancellation, in `language`, with the .ics attached. */
 export async function sendInvitations(meeting: Meeting, emails: string[], kind: InvitationKind, language: string) {
   const t = translator(language);
-  const ics = icsFor(meeting, emails, kind);
   const when = meetingTime(meeting, language);
   const text = [
     t(`meetings.mail.${kind}Intro`, { host: meeting.host_name, title: meeting.title }),
@@ -80,7 +95,7 @@ export async function sendInvitations(meeting: Meeting, emails: string[], kind: 
           {
             filename: "invite.ics",
             contentType: `text/calendar; charset=utf-8; method=${kind === "cancel" ? "CANCEL" : "REQUEST"}`,
-            content: ics,
+            content: icsFor(meeting, to, kind),
           },
         ],
       }),

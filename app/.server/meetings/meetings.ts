@@ -1,7 +1,7 @@
 import { BLOCKED_BETWEEN } from "~/.server/social/blocks";
 import { MEETING_JOIN_EARLY_MINUTES, MEETING_MAX_DAYS_AHEAD } from "~/lib/limits";
 import type { MeetingInput } from "~/lib/schemas/meeting";
-import { zonedToUtc } from "~/lib/time-zone";
+import { isTimeZone, zonedToUtc } from "~/lib/time-zone";
 import type { MeetingProvider, ProviderMeeting } from "./provider";
 
 // Meetings (docs/decisions/0022-meetings.md). Only the host and the members they invited see a
@@ -37,6 +37,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /** The input's start as an instant, or the refusal beside the field it concerns. */
 async function checked(db: D1Database, hostId: number, input: MeetingInput, now: number): Promise<ProviderMeeting | Refusal> {
+  if (!isTimeZone(input.timeZone)) return { field: "timeZone", message: "validation.meetingTimeZone" };
   const startsAt = zonedToUtc(input.startsAt, input.timeZone);
   if (startsAt === null) return { field: "startsAt", message: "validation.meetingStartFormat" };
   if (startsAt <= now) return { field: "startsAt", message: "validation.meetingStartPast" };
@@ -44,12 +45,9 @@ async function checked(db: D1Database, hostId: number, input: MeetingInput, now:
     return { field: "startsAt", message: `validation.meetingStartFar|days=${MEETING_MAX_DAYS_AHEAD}` };
   const invited = input.participants.filter((id) => id !== hostId);
   if (invited.length > 0) {
-    // Members who exist, and with whom no block stands either way.
+    // Members the host may invite (as the picker offers them): connected by a follow, no block between.
     const { results } = await db
-      .prepare(
-        `SELECT count(*) AS n FROM users u WHERE u.id IN (SELECT value FROM json_each(?1)) AND u.deleted_at IS NULL
-           AND NOT ${BLOCKED_BETWEEN("?2", "u.id")}`,
-      )
+      .prepare(`SELECT count(*) AS n FROM users u WHERE u.id IN (SELECT value FROM json_each(?1)) AND ${INVITABLE("?2")}`)
       .bind(JSON.stringify(invited), hostId)
       .all<{ n: number }>();
     if (results[0]?.n !== new Set(invited).size) return { field: "participants", message: "validation.meetingParticipantUnknown" };
@@ -59,24 +57,35 @@ async function checked(db: D1Database, hostId: number, input: MeetingInput, now:
 
 const isRefusal = (value: unknown): value is Refusal => typeof value === "object" && value !== null && "field" in value;
 
-/** The rows a meeting's lists are rewritten with (the meeting named by its uid). */
-function lists(db: D1Database, uid: string, hostId: number, input: MeetingInput) {
-  const meeting = "(SELECT id FROM meetings WHERE uid = ?1)";
-  return [
-    db.prepare(`DELETE FROM meeting_attendees WHERE meeting_id = ${meeting}`).bind(uid),
-    db.prepare(`DELETE FROM meeting_participants WHERE meeting_id = ${meeting}`).bind(uid),
+/** The meeting's attendee and participant lists, written for the meeting with this uid while it is not cancelled. */
+function writeLists(db: D1Database, uid: string, hostId: number, input: MeetingInput, fresh = false) {
+  const open = "JOIN meetings m ON m.uid = ?1 AND m.cancelled_at IS NULL";
+  const clear = [
     db
-      .prepare(`INSERT INTO meeting_attendees (meeting_id, email) SELECT ${meeting}, value FROM json_each(?2)`)
+      .prepare("DELETE FROM meeting_attendees WHERE meeting_id = (SELECT id FROM meetings WHERE uid = ?1 AND cancelled_at IS NULL)")
+      .bind(uid),
+    db
+      .prepare("DELETE FROM meeting_participants WHERE meeting_id = (SELECT id FROM meetings WHERE uid = ?1 AND cancelled_at IS NULL)")
+      .bind(uid),
+  ];
+  return [
+    ...(fresh ? [] : clear),
+    db
+      .prepare(`INSERT INTO meeting_attendees (meeting_id, email) SELECT m.id, e.value FROM json_each(?2) e ${open}`)
       .bind(uid, JSON.stringify(input.emails)),
     db
       .prepare(
-        `INSERT OR IGNORE INTO meeting_participants (meeting_id, user_id) SELECT ${meeting}, value FROM json_each(?2) WHERE value != ?3`,
+        `INSERT OR IGNORE INTO meeting_participants (meeting_id, user_id) SELECT m.id, p.value FROM json_each(?2) p ${open} WHERE p.value != ?3`,
       )
       .bind(uid, JSON.stringify(input.participants), hostId),
-    // The zone last scheduled in becomes the host's: their times show in it from now on.
-    db.prepare("UPDATE users SET time_zone = ?1 WHERE id = ?2").bind(input.timeZone, hostId),
   ];
 }
+
+/** The zone the host's own times are shown in: their browser's when the form said it, else the first zone they schedule in. */
+const hostZone = (db: D1Database, hostId: number, input: MeetingInput) =>
+  input.myZone && isTimeZone(input.myZone)
+    ? db.prepare("UPDATE users SET time_zone = ? WHERE id = ?").bind(input.myZone, hostId)
+    : db.prepare("UPDATE users SET time_zone = ? WHERE id = ? AND time_zone = 'UTC'").bind(input.timeZone, hostId);
 
 /** Schedules a meeting; answers its id, or the refusal. Provider errors are thrown (nothing is kept). */
 export async function createMeeting(db: D1Database, provider: MeetingProvider, hostId: number, input: MeetingInput, now: number) {
@@ -106,7 +115,8 @@ export async function createMeeting(db: D1Database, provider: MeetingProvider, h
           now,
           now,
         ),
-      ...lists(db, uid, hostId, input).slice(2),
+      ...writeLists(db, uid, hostId, input, true),
+      hostZone(db, hostId, input),
     ]);
     return { id: created?.results[0]?.id as number };
   } catch (error) {
@@ -138,16 +148,23 @@ export async function updateMeeting(
   if (isRefusal(meeting)) return { refusal: meeting };
   const before = await attendeesOf(db, id);
   await provider.update(open.provider_id, meeting);
-  await db.batch([
+  // Guarded by "not cancelled" throughout: an edit racing a cancellation changes nothing.
+  const [updated] = await db.batch([
     db
       .prepare(
         `UPDATE meetings SET title = ?, agenda = ?, starts_at = ?, duration_minutes = ?, time_zone = ?, sequence = sequence + 1, updated_at = ?
          WHERE id = ? AND cancelled_at IS NULL`,
       )
       .bind(meeting.title, meeting.agenda, meeting.startsAt, meeting.durationMinutes, meeting.timeZone, now, id),
-    ...lists(db, open.uid, hostId, input),
+    ...writeLists(db, open.uid, hostId, input),
+    hostZone(db, hostId, input),
   ]);
-  return { removed: before.filter((email) => !input.emails.includes(email)) };
+  if (!updated?.meta.changes) return { notFound: true as const };
+  return {
+    kept: input.emails.filter((email) => before.includes(email)),
+    added: input.emails.filter((email) => !before.includes(email)),
+    removed: before.filter((email) => !input.emails.includes(email)),
+  };
 }
 
 /** Cancels a meeting (the host only). A repeat finds it already cancelled and changes nothing. */
@@ -159,7 +176,8 @@ export async function cancelMeeting(db: D1Database, provider: MeetingProvider, h
     .bind(now, now, id, hostId)
     .first<{ provider_id: string }>();
   if (!cancelled) return false;
-  await provider.remove(cancelled.provider_id);
+  // Cancelled here whatever the provider says: the attendees must still hear of it.
+  await provider.remove(cancelled.provider_id).catch((error) => console.error("provider could not remove a cancelled meeting", error));
   return true;
 }
 
@@ -222,15 +240,16 @@ export async function listMeetings(db: D1Database, viewerId: number, now: number
   return { upcoming: upcoming?.results ?? [], past: past?.results ?? [] };
 }
 
+/** SQL true when member `u` may be invited by `host`: not deleted, connected by a follow either way, no block between. */
+const INVITABLE = (host: string) =>
+  `u.deleted_at IS NULL AND u.id != ${host}
+   AND u.id IN (SELECT followee_id FROM follows WHERE follower_id = ${host} UNION SELECT follower_id FROM follows WHERE followee_id = ${host})
+   AND NOT ${BLOCKED_BETWEEN(host, "u.id")}`;
+
 /** Members the host can invite: those they follow or who follow them (a picker without JavaScript). */
 export async function invitableMembers(db: D1Database, hostId: number) {
   const { results } = await db
-    .prepare(
-      `SELECT u.id, u.nick_name FROM users u WHERE u.deleted_at IS NULL AND u.id != ?1
-         AND u.id IN (SELECT followee_id FROM follows WHERE follower_id = ?1 UNION SELECT follower_id FROM follows WHERE followee_id = ?1)
-         AND NOT ${BLOCKED_BETWEEN("?1", "u.id")}
-       ORDER BY u.nick_name LIMIT 500`,
-    )
+    .prepare(`SELECT u.id, u.nick_name FROM users u WHERE ${INVITABLE("?1")} ORDER BY u.nick_name LIMIT 500`)
     .bind(hostId)
     .all<{ id: number; nick_name: string }>();
   return results;

@@ -1,4 +1,5 @@
 import { env } from "~/.server/bindings";
+import { notify } from "~/.server/notifications/notifications";
 import type { MeetingInput } from "~/lib/schemas/meeting";
 import { sendInvitations } from "./invitations";
 import { cancelMeeting, createMeeting, meetingFor, updateMeeting } from "./meetings";
@@ -26,37 +27,46 @@ async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function mail(
-  who: Scheduler,
-  id: number,
-  emails: ((meeting: { emails: string[] }) => string[]) | null,
-  kind: "invite" | "update" | "cancel",
-) {
+/**
+ * Mails the attendees (`only` these addresses, if given) and notifies the invited members (with
+ * every change, `notifyMembers`). A meeting cancelled meanwhile is only ever announced as cancelled.
+ */
+async function tell(who: Scheduler, id: number, kind: "invite" | "update" | "cancel", only?: string[], notifyMembers = !only) {
   const meeting = await meetingFor(env.DB, who.hostId, id);
-  if (!meeting) return;
-  const to = emails ? emails(meeting) : meeting.emails;
+  if (!meeting || (meeting.cancelled_at !== null && kind !== "cancel")) return;
+  const to = only ?? meeting.emails;
   if (to.length > 0) who.later(sendInvitations(meeting, to, kind, who.language));
+  if (!notifyMembers) return;
+  const notes = meeting.participants.map((member) => ({
+    userId: member.id,
+    kind: "meeting" as const,
+    event: kind,
+    key: `meeting:${id}:${meeting.sequence}`,
+    subjectId: id,
+    actorId: who.hostId,
+  }));
+  await notify(env.DB, notes, who.now);
 }
 
 export async function schedule(who: Scheduler, input: MeetingInput) {
   const created = await viaProvider(() => createMeeting(env.DB, meetingProvider(), who.hostId, input, who.now));
-  if (created.id !== undefined) await mail(who, created.id, null, "invite");
+  if (created.id !== undefined) await tell(who, created.id, "invite");
   return created;
 }
 
 export async function reschedule(who: Scheduler, id: number, input: MeetingInput) {
   const updated = await viaProvider(() => updateMeeting(env.DB, meetingProvider(), who.hostId, id, input, who.now));
-  const { removed } = updated;
-  if (removed) {
-    await mail(who, id, null, "update");
-    // Addresses taken off the list hear that it is off for them.
-    if (removed.length > 0) await mail(who, id, () => removed, "cancel");
+  if (updated.removed) {
+    await tell(who, id, "update", updated.kept, true);
+    // New addresses are invited; addresses taken off the list hear that it is off for them.
+    if (updated.added.length > 0) await tell(who, id, "invite", updated.added);
+    if (updated.removed.length > 0) await tell(who, id, "cancel", updated.removed);
   }
   return updated;
 }
 
 export async function cancel(who: Scheduler, id: number) {
   const cancelled = await viaProvider(() => cancelMeeting(env.DB, meetingProvider(), who.hostId, id, who.now));
-  if (cancelled) await mail(who, id, null, "cancel");
+  if (cancelled) await tell(who, id, "cancel");
   return cancelled;
 }

@@ -1,6 +1,7 @@
 import { inspectImage } from "~/.server/content/sniff";
 import { translator } from "~/.server/i18n/translate";
 import { sendMail } from "~/.server/mail/mail";
+import { notify } from "~/.server/notifications/notifications";
 import { VERIFICATION_PHOTO_DAYS, VERIFICATION_PHOTO_MB } from "~/lib/limits";
 import { VERIFICATION_PHOTOS, type VerificationKind } from "~/lib/schemas/verification";
 
@@ -113,11 +114,13 @@ export async function decideVerification(
   const decided = await db
     .prepare(
       `UPDATE verifications SET status = ?1, reason = ?2, decided_at = ?3, decided_by = ?4 WHERE id = ?5 AND status = 'pending' AND user_id <> ?4
-       RETURNING (SELECT email FROM users WHERE id = user_id) AS email, (SELECT language FROM users WHERE id = user_id) AS language`,
+       RETURNING user_id, (SELECT email FROM users WHERE id = user_id) AS email, (SELECT language FROM users WHERE id = user_id) AS language`,
     )
     .bind(status, reason, now, reviewerId, id)
-    .first<{ email: string; language: string }>();
+    .first<{ user_id: number; email: string; language: string }>();
   if (!decided) return false;
+  const note = { userId: decided.user_id, kind: "verification", event: status, subjectId: id, actorId: null } as const;
+  await notify(db, [{ ...note, key: `verification:${id}` }], now);
   const t = translator(decided.language);
   const text = status === "approved" ? t("verification.approvedMail") : t("verification.rejectedMail", { reason });
   later(

@@ -1,10 +1,12 @@
 import { DurableObject } from "cloudflare:workers";
+import { unreadNotifications } from "~/.server/notifications/unread";
 import { unreadTotal } from "./conversations";
 import { closeBack, closeEnded, MEMBER_HEADER, memberInbox, memberTag, SESSION_HEADER, sendToAll, sessionTag } from "./live";
 
 /**
  * One member's inbox: every open page of theirs holds a socket here (Hibernation API), so the
- * sidebar's unread badge changes live when a message arrives in any conversation.
+ * sidebar's unread badge changes live when a message arrives in any conversation, and the header's
+ * bell when a notification does.
  */
 export class MemberInbox extends DurableObject<Env> {
   private queue: Promise<unknown> = Promise.resolve();
@@ -28,7 +30,8 @@ export class MemberInbox extends DurableObject<Env> {
    */
   refresh(userId: number) {
     const run = this.queue.then(async () => {
-      sendToAll(this.ctx.getWebSockets(), { type: "unread", total: await unreadTotal(this.env.DB, userId) });
+      const [total, notifications] = await Promise.all([unreadTotal(this.env.DB, userId), unreadNotifications(this.env.DB, userId)]);
+      sendToAll(this.ctx.getWebSockets(), { type: "unread", total, notifications });
     });
     this.queue = run.catch(() => undefined);
     return run;
@@ -44,7 +47,7 @@ export class MemberInbox extends DurableObject<Env> {
   }
 }
 
-/** Tells the member's open pages their new unread total. */
+/** Tells the member's open pages their new unread totals (messages and notifications). */
 export async function pushUnread(env: Env, userId: number) {
   await memberInbox(env, userId).refresh(userId);
 }

@@ -1,3 +1,4 @@
+import { notify } from "~/.server/notifications/notifications";
 import { awardPoints } from "~/.server/ranking/ranking";
 import { BLOCKED_BETWEEN } from "./blocks";
 
@@ -14,7 +15,11 @@ export async function setLike(db: D1Database, userId: number, contentId: number,
     .prepare(`UPDATE content SET likes = likes ${liked ? "+" : "-"} 1 WHERE id = ? RETURNING owner_id`)
     .bind(contentId)
     .first<{ owner_id: number }>();
-  if (liked && owner && owner.owner_id !== userId) await awardPoints(db, owner.owner_id, "likeReceived", now);
+  if (liked && owner && owner.owner_id !== userId) {
+    await awardPoints(db, owner.owner_id, "likeReceived", now);
+    const note = { userId: owner.owner_id, kind: "like", event: "like", subjectId: contentId, actorId: userId } as const;
+    await notify(db, [{ ...note, key: `like:${contentId}:${userId}` }], now);
+  }
 }
 
 /** Follows or unfollows; answers false when a block between the two refuses the follow. */
@@ -31,7 +36,11 @@ export async function setFollow(db: D1Database, followerId: number, followeeId: 
     )
     .bind(followerId, followeeId, now)
     .first();
-  if (inserted) return true;
+  if (inserted) {
+    const note = { userId: followeeId, kind: "follower", event: "follow", subjectId: null, actorId: followerId } as const;
+    await notify(db, [{ ...note, key: `follow:${followerId}` }], now);
+    return true;
+  }
   return Boolean(await db.prepare("SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?").bind(followerId, followeeId).first());
 }
 
@@ -81,9 +90,14 @@ export async function addComment(
        ON CONFLICT (user_id, client_key) DO NOTHING RETURNING id`,
     )
     .bind(contentId, userId, body, now, clientKey ?? null)
-    .first();
+    .first<{ id: number }>();
   if (row) {
     await awardPoints(db, userId, "comment", now);
+    const owner = await db.prepare("SELECT owner_id FROM content WHERE id = ?").bind(contentId).first<number>("owner_id");
+    if (owner) {
+      const note = { userId: owner, kind: "comment", event: "comment", subjectId: contentId, actorId: userId } as const;
+      await notify(db, [{ ...note, key: `comment:${row.id}` }], now);
+    }
     return "stored";
   }
   const repeat =

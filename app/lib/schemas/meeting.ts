@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { MEETING_AGENDA_MAX, MEETING_MAX_ATTENDEES, MEETING_MAX_MINUTES, MEETING_MAX_PARTICIPANTS, MEETING_TITLE_MAX } from "~/lib/limits";
-import { isTimeZone } from "~/lib/time-zone";
 import { email } from "./auth";
 import { requiredText } from "./text";
 
@@ -33,7 +32,7 @@ export const meetingSchema = z.object({
   timeZone: z
     .string({ error: empty("meetingTimeZone") })
     .min(1, { error: empty("meetingTimeZone"), abort: true })
-    .refine(isTimeZone, "validation.meetingTimeZone"),
+    .max(64, "validation.meetingTimeZone"),
   startsAt: z
     .string({ error: empty("meetingStart") })
     .min(1, { error: empty("meetingStart"), abort: true })
@@ -44,6 +43,8 @@ export const meetingSchema = z.object({
     .min(1, "validation.meetingDuration")
     .max(MEETING_MAX_MINUTES, `validation.meetingDurationMax|max=${MEETING_MAX_MINUTES}`),
   emails: emailList,
+  /** The member's own zone (their browser's), which their times are shown in; the form sends it with JavaScript. */
+  myZone: z.string().max(64).optional(),
   participants: z
     .array(z.coerce.number().int().positive())
     .max(MEETING_MAX_PARTICIPANTS, `validation.meetingTooManyParticipants|max=${MEETING_MAX_PARTICIPANTS}`)

@@ -1,0 +1,112 @@
+import { env } from "~/.server/bindings";
+import { pushUnread } from "~/.server/messaging/member-inbox";
+import { NOTIFICATION_KINDS, type NotificationKind } from "~/lib/notifications";
+
+// The notification centre (docs/decisions/0023-notifications.md). Each event has a key, unique per
+// member, so recording it twice (a repeat, two requests at once) notifies once. A kind the member
+// turned off is not recorded at all.
+
+export interface NewNotification {
+  userId: number;
+  kind: NotificationKind;
+  /** What happened, within the kind: "invite", "update", "cancel", "approved"... (a translation key's last part). */
+  event: string;
+  /** Names the event: the same key is one notification. */
+  key: string;
+  subjectId: number | null;
+  actorId: number | null;
+}
+
+/** Records the notifications (skipping muted kinds and repeats) and tells the members' open pages. */
+export async function notify(db: D1Database, notes: NewNotification[], now: number) {
+  const wanted = notes.filter((note) => note.userId !== note.actorId);
+  if (wanted.length === 0) return;
+  const results = await db.batch(
+    wanted.map((note) =>
+      db
+        .prepare(
+          `INSERT INTO notifications (user_id, kind, event, event_key, subject_id, actor_id, created_at)
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE NOT EXISTS (SELECT 1 FROM notification_mutes WHERE user_id = ?1 AND kind = ?2)
+           ON CONFLICT (user_id, event_key) DO NOTHING`,
+        )
+        .bind(note.userId, note.kind, note.event, note.key, note.subjectId, note.actorId, now),
+    ),
+  );
+  const told = new Set(wanted.filter((_, i) => results[i]?.meta.changes).map((note) => note.userId));
+  // Live is a courtesy: the count is right on the next page load whatever happens here.
+  await Promise.all([...told].map((userId) => pushUnread(env, userId).catch((error) => console.error("notification push failed", error))));
+}
+
+export interface NotificationRow {
+  id: number;
+  kind: NotificationKind;
+  event: string;
+  subject_id: number | null;
+  actor_id: number | null;
+  actor_name: string | null;
+  subject_title: string | null;
+  created_at: number;
+  read_at: number | null;
+}
+
+/** The member's notifications, newest first, with who did it and what it concerns. */
+export async function listNotifications(db: D1Database, userId: number, limit = 50, before?: number) {
+  const { results } = await db
+    .prepare(
+      `SELECT n.id, n.kind, n.event, n.subject_id, n.actor_id, a.nick_name AS actor_name, n.created_at, n.read_at,
+         CASE n.kind WHEN 'meeting' THEN (SELECT title FROM meetings WHERE id = n.subject_id)
+                     WHEN 'like' THEN (SELECT title FROM content WHERE id = n.subject_id)
+                     WHEN 'comment' THEN (SELECT title FROM content WHERE id = n.subject_id) END AS subject_title
+       FROM notifications n LEFT JOIN users a ON a.id = n.actor_id
+       WHERE n.user_id = ?1 AND n.id < ?2 ORDER BY n.id DESC LIMIT ?3`,
+    )
+    .bind(userId, before ?? Number.MAX_SAFE_INTEGER, limit)
+    .all<NotificationRow>();
+  return results;
+}
+
+/** Marks the member's notifications read (these ids, or all); answers how many changed. */
+export async function markRead(db: D1Database, userId: number, ids: number[] | "all", now: number) {
+  const result =
+    ids === "all"
+      ? await db.prepare("UPDATE notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL").bind(now, userId).run()
+      : await db
+          .prepare("UPDATE notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL AND id IN (SELECT value FROM json_each(?))")
+          .bind(now, userId, JSON.stringify(ids))
+          .run();
+  if (result.meta.changes) await pushUnread(env, userId).catch(() => {});
+  return result.meta.changes;
+}
+
+/** Where a notification leads: its subject's page. */
+export function notificationTarget(row: Pick<NotificationRow, "kind" | "subject_id" | "actor_id">): string {
+  switch (row.kind) {
+    case "meeting":
+      return `/liveStreaming/join?id=${row.subject_id}`;
+    case "follower":
+      return `/personal?member=${row.actor_id}`;
+    case "like":
+    case "comment":
+      return `/retrieval/detail?id=${row.subject_id}`;
+    case "verification":
+      return "/personal/verification";
+  }
+}
+
+export async function mutedKinds(db: D1Database, userId: number): Promise<NotificationKind[]> {
+  const { results } = await db
+    .prepare("SELECT kind FROM notification_mutes WHERE user_id = ?")
+    .bind(userId)
+    .all<{ kind: NotificationKind }>();
+  return results.map((row) => row.kind);
+}
+
+/** Sets which kinds the member hears of: every kind not in `wanted` is muted. */
+export async function setWantedKinds(db: D1Database, userId: number, wanted: NotificationKind[]) {
+  await db.batch([
+    db.prepare("DELETE FROM notification_mutes WHERE user_id = ?").bind(userId),
+    ...NOTIFICATION_KINDS.filter((kind) => !wanted.includes(kind)).map((kind) =>
+      db.prepare("INSERT INTO notification_mutes (user_id, kind) VALUES (?, ?)").bind(userId, kind),
+    ),
+  ]);
+}

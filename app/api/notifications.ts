@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { env } from "~/.server/bindings";
+import { translator } from "~/.server/i18n/translate";
+import { listNotifications, markRead, notificationTarget } from "~/.server/notifications/notifications";
+import { unreadNotifications } from "~/.server/notifications/unread";
+import { notificationText } from "~/lib/notifications";
+import * as answers from "./answers";
+import { forMember } from "./define";
+import { ok } from "./envelope";
+
+// The notification centre over the same service as /personal/notifications.
+
+const readSchema = z.object({
+  ids: z.array(z.int().positive()).max(500).optional().describe("the notifications to mark read; none means all"),
+});
+
+export const notificationRoutes = [
+  forMember({
+    method: "GET",
+    path: "/notifications",
+    summary: "Your notifications, newest first (50 at a time; `before` pages back by id)",
+    query: z.object({ before: z.coerce.number().int().positive().optional() }),
+    answers: { 200: answers.notifications },
+    handle: async ({ ctx, member, query }) => {
+      const t = translator(ctx.language);
+      const rows = await listNotifications(env.DB, member.user.id, 50, query.before);
+      return ok({ notifications: rows.map((row) => ({ ...row, text: notificationText(t, row), target: notificationTarget(row) })) });
+    },
+  }),
+  forMember({
+    method: "GET",
+    path: "/notifications/unread",
+    summary: "How many of your notifications are unread (the bell's count)",
+    answers: { 200: answers.unreadCount },
+    handle: async ({ member }) => ok({ count: await unreadNotifications(env.DB, member.user.id) }),
+  }),
+  forMember({
+    method: "POST",
+    path: "/notifications/read",
+    summary: "Mark notifications read (these ids, or all); a repeat changes nothing",
+    body: readSchema,
+    answers: { 200: answers.markedRead },
+    handle: async ({ ctx, member, body }) => ok({ changed: await markRead(env.DB, member.user.id, body.ids ?? "all", ctx.now) }),
+  }),
+];
