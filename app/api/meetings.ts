@@ -2,7 +2,7 @@ import { z } from "zod";
 import { env } from "~/.server/bindings";
 import { translator } from "~/.server/i18n/translate";
 import { isJoinable, listMeetings, meetingFor } from "~/.server/meetings/meetings";
-import { cancel, ProviderUnavailable, reschedule, type Scheduler, schedule } from "~/.server/meetings/schedule";
+import { cancel, ProviderUnavailable, providerMessage, reschedule, type Scheduler, schedule } from "~/.server/meetings/schedule";
 import { meetingSchema } from "~/lib/schemas/meeting";
 import * as answers from "./answers";
 import type { ApiContext } from "./context";
@@ -19,8 +19,8 @@ const scheduler = (ctx: ApiContext, member: Member): Scheduler => ({
   later: (work) => (ctx.waitUntil ? ctx.waitUntil(work) : void work),
 });
 
-const providerFailed = (ctx: ApiContext) =>
-  fail(502, API_CODES.providerFailed, translator(ctx.language)("validation.meetingProviderFailed"));
+const providerFailed = (ctx: ApiContext, error: ProviderUnavailable) =>
+  fail(502, API_CODES.providerFailed, translator(ctx.language)(providerMessage(error)));
 
 const INPUT =
   "startsAt is the wall-clock time (YYYY-MM-DDTHH:mm) in timeZone (IANA); emails are comma separated (each gets an iCalendar invitation); participants are member ids.";
@@ -46,7 +46,7 @@ export const meetingRoutes = [
         if (created.refusal) return refused(ctx.language, [{ path: [created.refusal.field], message: created.refusal.message }]);
         return ok({ id: created.id as number }, translator(ctx.language)("notify.meetingScheduled"), { status: 201 });
       } catch (error) {
-        if (error instanceof ProviderUnavailable) return providerFailed(ctx);
+        if (error instanceof ProviderUnavailable) return providerFailed(ctx, error);
         throw error;
       }
     },
@@ -75,7 +75,7 @@ export const meetingRoutes = [
         if (updated.refusal) return refused(ctx.language, [{ path: [updated.refusal.field], message: updated.refusal.message }]);
         return ok(null, translator(ctx.language)("notify.meetingUpdated"));
       } catch (error) {
-        if (error instanceof ProviderUnavailable) return providerFailed(ctx);
+        if (error instanceof ProviderUnavailable) return providerFailed(ctx, error);
         throw error;
       }
     },
@@ -92,7 +92,7 @@ export const meetingRoutes = [
         await cancel(scheduler(ctx, member), meeting.id);
         return ok(null, translator(ctx.language)("notify.meetingCancelled"));
       } catch (error) {
-        if (error instanceof ProviderUnavailable) return providerFailed(ctx);
+        if (error instanceof ProviderUnavailable) return providerFailed(ctx, error);
         throw error;
       }
     },

@@ -50,7 +50,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
       origin,
     },
-    { headers: { "Content-Security-Policy": contentSecurityPolicy(nonce, origin), "Permissions-Policy": meetingPermissions(origin) } },
+    // Only a provider whose room is framed here widens this page's policy, and only by its origin.
+    origin
+      ? { headers: { "Content-Security-Policy": contentSecurityPolicy(nonce, origin), "Permissions-Policy": meetingPermissions(origin) } }
+      : {},
   );
 }
 
@@ -153,8 +156,8 @@ export default function MeetingJoin({ loaderData }: Route.ComponentProps) {
           {t("meetings.startAsHost")}
         </a>
       ) : null}
-      {meeting.joinable && hydrated ? <Room origin={origin} joinUrl={meeting.joinUrl} /> : null}
-      {meeting.joinable && !hydrated ? (
+      {meeting.joinable && hydrated && origin ? <Room origin={origin} joinUrl={meeting.joinUrl} /> : null}
+      {meeting.joinable && !(hydrated && origin) ? (
         <p className="text-sm" data-testid="meeting-link">
           {t("meetings.joinNoScript")}{" "}
           <a href={meeting.joinUrl} target="_blank" rel="noopener noreferrer" className="text-brand underline">

@@ -6,7 +6,7 @@ import { env } from "~/.server/bindings";
 import { requestContext } from "~/.server/context";
 import { getLocale } from "~/.server/i18n/middleware";
 import { invitableMembers, isJoinable, listMeetings, type MeetingSummary, meetingFor } from "~/.server/meetings/meetings";
-import { cancel, ProviderUnavailable, reschedule, type Scheduler, schedule } from "~/.server/meetings/schedule";
+import { cancel, ProviderUnavailable, providerMessage, reschedule, type Scheduler, schedule } from "~/.server/meetings/schedule";
 import { flashCookie } from "~/.server/shell/flash";
 import { type MeetingDefaults, MeetingForm } from "~/components/meeting-form";
 import { PageTitle } from "~/components/page-title";
@@ -97,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return done(request, intent === "update" ? "notify.meetingUpdated" : "notify.meetingScheduled");
   } catch (error) {
     if (!(error instanceof ProviderUnavailable)) throw error;
-    return data({ result: { status: "error" as const, error: { "": ["validation.meetingProviderFailed"] } } }, { status: 502 });
+    return data({ result: { status: "error" as const, error: { "": [providerMessage(error)] } } }, { status: 502 });
   }
 }
 

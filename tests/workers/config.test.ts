@@ -49,6 +49,18 @@ describe("configuration", () => {
     expect(names(deployed({ ...PRODUCTION, APP_ENV: "staging" }))).toEqual(["APP_ENV"]);
   });
 
+  it("chooses the meeting provider: Jitsi by default, Zoom only with all three of its secrets", () => {
+    const jitsi = deployed(PRODUCTION);
+    expect(jitsi.ok && jitsi.config.meetings).toEqual({ provider: "jitsi", origin: "https://meet.jit.si" });
+    expect(names(deployed({ ...PRODUCTION, MEETING_PROVIDER: "zoom", ZOOM_ACCOUNT_ID: "a" }))).toEqual([
+      "ZOOM_CLIENT_ID",
+      "ZOOM_CLIENT_SECRET",
+    ]);
+    const zoom = deployed({ ...PRODUCTION, MEETING_PROVIDER: "zoom", ZOOM_ACCOUNT_ID: "a", ZOOM_CLIENT_ID: "b", ZOOM_CLIENT_SECRET: "c" });
+    expect(zoom.ok && zoom.config.meetings).toEqual({ provider: "zoom", accountId: "a", clientId: "b", clientSecret: "c" });
+    expect(names(deployed({ ...PRODUCTION, JITSI_URL: "http://meet.example/room" }))).toEqual(["JITSI_URL"]);
+  });
+
   it("refuses a local build told it is production (build with CLOUDFLARE_ENV instead)", () => {
     expect(names(parseConfig(PRODUCTION, true))).toEqual(["APP_ENV"]);
   });

@@ -10,8 +10,8 @@ export interface Config {
   pepper: { id: string; secret: string; byId: ReadonlyMap<string, string> };
   /** The label set the membership levels are shown with. */
   membershipLabels: "standard" | "sponsor";
-  /** The conferencing provider's origin (Jitsi Meet). */
-  meetings: { origin: string };
+  /** The conferencing provider: Jitsi Meet at an origin, or Zoom with its credentials. */
+  meetings: { provider: "jitsi"; origin: string } | { provider: "zoom"; accountId: string; clientId: string; clientSecret: string };
 }
 
 export interface ConfigProblem {
@@ -84,7 +84,14 @@ export function parseConfig(raw: Record<string, unknown>, localBuild: boolean): 
   const mail: Config["mail"] =
     provider === "http" ? { provider, apiUrl: apiUrl ?? "", apiKey: apiKey ?? "", from: from ?? "" } : { provider: "outbox" };
   const membershipLabels = (value("MEMBERSHIP_LABELS") ?? "standard") as Config["membershipLabels"];
-  const meetings = { origin: new URL(value("JITSI_URL") ?? "https://meet.jit.si").origin };
+  const zoomSecrets = ["ZOOM_ACCOUNT_ID", "ZOOM_CLIENT_ID", "ZOOM_CLIENT_SECRET"] as const;
+  const meetingProvider = value("MEETING_PROVIDER") ?? "jitsi";
+  if (meetingProvider === "zoom") for (const name of zoomSecrets) if (absent(name)) missing(name, "MEETING_PROVIDER is zoom");
+  const [accountId = "", clientId = "", clientSecret = ""] = zoomSecrets.map((name) => value(name));
+  const meetings: Config["meetings"] =
+    meetingProvider === "zoom"
+      ? { provider: "zoom", accountId, clientId, clientSecret }
+      : { provider: "jitsi", origin: new URL(value("JITSI_URL") ?? "https://meet.jit.si").origin };
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, config: { appEnv, mail, pepper: { id: pepperId, secret: pepper, byId }, membershipLabels, meetings } };
 }

@@ -9,7 +9,7 @@ export type DeployEnvironment = (typeof DEPLOY_ENVIRONMENTS)[number];
 export interface SettingMeta {
   kind: "var" | "secret";
   /** Where it must be set: "deployed" = preview and production. */
-  required: "always" | "deployed" | "when MAIL_PROVIDER is http" | "never";
+  required: "always" | "deployed" | "when MAIL_PROVIDER is http" | "when MEETING_PROVIDER is zoom" | "never";
   example: string;
   description: string;
 }
@@ -120,6 +120,42 @@ export const SETTINGS = {
       example: "sponsor",
       description:
         "Which of the spec's two label sets names the membership levels: `standard` (Free, Regular, Premium; the default) or `sponsor` (Free, Supporter, Patron).",
+    },
+  },
+  MEETING_PROVIDER: {
+    schema: z.enum(["jitsi", "zoom"]),
+    meta: {
+      kind: "var",
+      required: "never",
+      example: "zoom",
+      description: "Where meetings are held: `jitsi` (the default, no account needed) or `zoom` (Server-to-Server OAuth app).",
+    },
+  },
+  ZOOM_ACCOUNT_ID: {
+    schema: z.string().min(1),
+    meta: {
+      kind: "secret",
+      required: "when MEETING_PROVIDER is zoom",
+      example: "from the Zoom app's credentials",
+      description: "The Zoom account of the Server-to-Server OAuth app.",
+    },
+  },
+  ZOOM_CLIENT_ID: {
+    schema: z.string().min(1),
+    meta: {
+      kind: "secret",
+      required: "when MEETING_PROVIDER is zoom",
+      example: "from the Zoom app's credentials",
+      description: "The app's client id.",
+    },
+  },
+  ZOOM_CLIENT_SECRET: {
+    schema: z.string().min(1),
+    meta: {
+      kind: "secret",
+      required: "when MEETING_PROVIDER is zoom",
+      example: "from the Zoom app's credentials",
+      description: "The app's client secret, sent only to Zoom's token endpoint.",
     },
   },
   JITSI_URL: {

@@ -1,4 +1,5 @@
 import { config } from "~/.server/config/config";
+import { zoom } from "./zoom";
 
 // One interface for the conferencing provider, chosen by configuration (docs/decisions/0022-meetings.md).
 
@@ -20,8 +21,8 @@ export interface ProvidedRoom {
 
 export interface MeetingProvider {
   name: string;
-  /** The origin the join page may frame, and nothing wider. */
-  origin: string;
+  /** The origin the join page may frame, and nothing wider; null when the room is not framed (a link only). */
+  origin: string | null;
   create(meeting: ProviderMeeting): Promise<ProvidedRoom>;
   update(providerId: string, meeting: ProviderMeeting): Promise<void>;
   remove(providerId: string): Promise<void>;
@@ -43,6 +44,14 @@ export function jitsi(origin: string): MeetingProvider {
   };
 }
 
+const ZOOM = { oauthUrl: "https://zoom.us", apiUrl: "https://api.zoom.us/v2" };
+
+let current: { chosen: object; provider: MeetingProvider } | undefined;
+
+/** The configured provider, one per isolate (Zoom's token is kept between requests). */
 export function meetingProvider(): MeetingProvider {
-  return jitsi(config().meetings.origin);
+  const chosen = config().meetings;
+  if (current?.chosen !== chosen)
+    current = { chosen, provider: chosen.provider === "zoom" ? zoom({ ...chosen, ...ZOOM }) : jitsi(chosen.origin) };
+  return current.provider;
 }

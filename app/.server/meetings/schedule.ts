@@ -4,6 +4,7 @@ import type { MeetingInput } from "~/lib/schemas/meeting";
 import { sendInvitations } from "./invitations";
 import { cancelMeeting, createMeeting, meetingFor, updateMeeting } from "./meetings";
 import { meetingProvider } from "./provider";
+import { ZoomError } from "./zoom";
 
 // What the page and the API do with a meeting: the change, then the invitations, mailed after the
 // answer (`later`) in the host's language.
@@ -15,15 +16,23 @@ export interface Scheduler {
   later: (work: Promise<unknown>) => void;
 }
 
-/** The provider failed: nothing was made or changed here. */
-export class ProviderUnavailable extends Error {}
+/** The provider failed (or asked us to slow down: `busy`): nothing was made or changed here. */
+export class ProviderUnavailable extends Error {
+  constructor(readonly busy: boolean) {
+    super(busy ? "the conferencing provider is rate limiting" : "the conferencing provider failed");
+  }
+}
+
+/** The message a member reads for it. */
+export const providerMessage = (error: ProviderUnavailable) =>
+  error.busy ? "validation.meetingProviderBusy" : "validation.meetingProviderFailed";
 
 async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     console.error("meeting provider failed", error);
-    throw new ProviderUnavailable("the conferencing provider failed");
+    throw new ProviderUnavailable(error instanceof ZoomError && error.rateLimited);
   }
 }
 
