@@ -276,7 +276,6 @@ const meetingSummary = z.object({
   time_zone: z.string().describe("the IANA zone the meeting was scheduled in"),
   provider: z.string(),
   join_url: z.url(),
-  start_url: z.url().nullable().describe("the provider's host link: the host's only, else null"),
   sequence: z.int().min(0).describe("raised by every change, as in the invitations' iCalendar SEQUENCE"),
   cancelled_at: time.nullable(),
 });
@@ -295,7 +294,7 @@ export const meetingCreated = z.object({ id });
 
 export const meetingJoin = z.object({
   join_url: z.url(),
-  start_url: z.url().nullable(),
+  start_url: z.url().nullable().describe("the provider's host link, asked for now (it expires): the host's only, else null"),
   joinable: z.boolean().describe("from the configured minutes before the start until its end, unless cancelled"),
 });
 

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { env } from "~/.server/bindings";
 import { translator } from "~/.server/i18n/translate";
-import { isJoinable, listMeetings, meetingFor } from "~/.server/meetings/meetings";
+import { hostLink, isJoinable, listMeetings, meetingFor } from "~/.server/meetings/meetings";
+import { meetingProvider } from "~/.server/meetings/provider";
 import { cancel, ProviderUnavailable, providerMessage, reschedule, type Scheduler, schedule } from "~/.server/meetings/schedule";
 import { meetingSchema } from "~/lib/schemas/meeting";
 import * as answers from "./answers";
@@ -86,10 +87,8 @@ export const meetingRoutes = [
     summary: "Cancel a meeting you host (attendees get METHOD:CANCEL); a repeat changes nothing",
     answers: { 200: z.null(), 404: REFUSAL, 502: REFUSAL },
     handle: async ({ ctx, member, params: [id] }) => {
-      const meeting = await meetingFor(env.DB, member.user.id, Number(id));
-      if (!meeting || meeting.host_id !== member.user.id) return notFound(ctx.language, "meeting");
       try {
-        await cancel(scheduler(ctx, member), meeting.id);
+        if ((await cancel(scheduler(ctx, member), Number(id))) === false) return notFound(ctx.language, "meeting");
         return ok(null, translator(ctx.language)("notify.meetingCancelled"));
       } catch (error) {
         if (error instanceof ProviderUnavailable) return providerFailed(ctx, error);
@@ -105,7 +104,8 @@ export const meetingRoutes = [
     handle: async ({ ctx, member, params: [id] }) => {
       const meeting = await meetingFor(env.DB, member.user.id, Number(id));
       if (!meeting) return notFound(ctx.language, "meeting");
-      return ok({ join_url: meeting.join_url, start_url: meeting.start_url, joinable: isJoinable(meeting, ctx.now) });
+      const start_url = await hostLink(env.DB, member.user.id, meeting.id, meetingProvider);
+      return ok({ join_url: meeting.join_url, start_url, joinable: isJoinable(meeting, ctx.now) });
     },
   }),
 ];

@@ -6,7 +6,7 @@ import { env } from "~/.server/bindings";
 import { requestContext } from "~/.server/context";
 import { getLocale } from "~/.server/i18n/middleware";
 import { meetingTime } from "~/.server/meetings/invitations";
-import { isJoinable, meetingFor } from "~/.server/meetings/meetings";
+import { hostLink, isJoinable, meetingFor } from "~/.server/meetings/meetings";
 import { meetingProvider } from "~/.server/meetings/provider";
 import { contentSecurityPolicy, meetingPermissions } from "~/.server/security/headers";
 import { PageTitle } from "~/components/page-title";
@@ -32,7 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = Number(new URL(request.url).searchParams.get("id"));
   const meeting = Number.isInteger(id) && id > 0 ? await meetingFor(env.DB, user.id, id) : null;
   if (!meeting) throw data(null, { status: 404 });
-  const origin = meetingProvider().origin;
+  // The provider the meeting was made on, not necessarily today's.
+  const origin = meetingProvider(meeting.provider).origin;
   const { nonce } = context.get(requestContext);
   return data(
     {
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         when: meetingTime(meeting, getLocale(context)),
         duration: meeting.duration_minutes,
         joinUrl: meeting.join_url,
-        startUrl: meeting.start_url,
+        startUrl: await hostLink(env.DB, user.id, meeting.id, meetingProvider),
         participants: meeting.participants,
         emails: meeting.emails,
         cancelled: meeting.cancelled_at !== null,

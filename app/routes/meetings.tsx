@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     invitableMembers(env.DB, user.id),
     editId > 0 ? meetingFor(env.DB, user.id, editId) : null,
   ]);
-  const editable = editing && editing.host_id === user.id && !editing.cancelled_at ? editing : null;
+  const editable = editing && editing.host_id === user.id && !editing.cancelled_at && editing.starts_at > now ? editing : null;
   const defaults: MeetingDefaults = editable
     ? {
         title: editable.title,
@@ -85,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   try {
     if (intent === "cancel") {
-      if (!(await cancel(who, id))) throw data(null, { status: 404 });
+      if ((await cancel(who, id)) === false) throw data(null, { status: 404 });
       return done(request, "notify.meetingCancelled");
     }
     const submission = parseWithZod(form, { schema: meetingSchema });

@@ -687,8 +687,8 @@ describe("the notifications API", () => {
     const followed = await registered();
     const follower = await registered();
     const token = String(followed.res.json.data?.access_token);
-    const followedId = Number((followed.res.json.data?.user as { id: number }).id);
-    const followerId = Number((follower.res.json.data?.user as { id: number }).id);
+    const idOf = (res: typeof followed.res) => Number((res.json.data?.user as { id?: number } | undefined)?.id);
+    const [followedId, followerId] = [idOf(followed.res), idOf(follower.res)];
     await call("POST", `/users/${followedId}/follow`, { token: String(follower.res.json.data?.access_token) });
     expect((await call("GET", "/notifications/unread", { token })).json.data).toEqual({ count: 1 });
     const listed = await call("GET", "/notifications", { token, language: "ja" });

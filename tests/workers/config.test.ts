@@ -51,13 +51,17 @@ describe("configuration", () => {
 
   it("chooses the meeting provider: Jitsi by default, Zoom only with all three of its secrets", () => {
     const jitsi = deployed(PRODUCTION);
-    expect(jitsi.ok && jitsi.config.meetings).toEqual({ provider: "jitsi", origin: "https://meet.jit.si" });
+    expect(jitsi.ok && jitsi.config.meetings).toEqual({ provider: "jitsi", jitsiOrigin: "https://meet.jit.si", zoom: null });
     expect(names(deployed({ ...PRODUCTION, MEETING_PROVIDER: "zoom", ZOOM_ACCOUNT_ID: "a" }))).toEqual([
       "ZOOM_CLIENT_ID",
       "ZOOM_CLIENT_SECRET",
     ]);
     const zoom = deployed({ ...PRODUCTION, MEETING_PROVIDER: "zoom", ZOOM_ACCOUNT_ID: "a", ZOOM_CLIENT_ID: "b", ZOOM_CLIENT_SECRET: "c" });
-    expect(zoom.ok && zoom.config.meetings).toEqual({ provider: "zoom", accountId: "a", clientId: "b", clientSecret: "c" });
+    expect(zoom.ok && zoom.config.meetings).toEqual({
+      provider: "zoom",
+      jitsiOrigin: "https://meet.jit.si",
+      zoom: { accountId: "a", clientId: "b", clientSecret: "c" },
+    });
     expect(names(deployed({ ...PRODUCTION, JITSI_URL: "http://meet.example/room" }))).toEqual(["JITSI_URL"]);
   });
 

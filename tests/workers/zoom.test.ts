@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { cancelMeeting, createMeeting, meetingFor, updateMeeting } from "~/.server/meetings/meetings";
+import { cancelMeeting, createMeeting, hostLink, meetingFor, updateMeeting } from "~/.server/meetings/meetings";
 import { ZoomError, zoom } from "~/.server/meetings/zoom";
 import { meetingSchema } from "~/lib/schemas/meeting";
 import { newMember } from "./helpers";
@@ -61,6 +61,12 @@ function fakeZoom() {
     }
     const meeting = /^\/meetings\/(\d+)$/.exec(path)?.[1] ?? "";
     if (!state.meetings.has(meeting)) return json(404, { code: 3001, message: "Meeting does not exist." });
+    if (init?.method === "GET")
+      return json(200, {
+        id: Number(meeting),
+        ...state.meetings.get(meeting),
+        start_url: `https://us02web.zoom.fake/s/${meeting}?zak=fresh`,
+      });
     if (init?.method === "PATCH") {
       state.meetings.set(meeting, { ...state.meetings.get(meeting), ...body });
       return json(204);
@@ -118,14 +124,15 @@ describe("the Zoom provider against a fake of Zoom's API", () => {
       timezone: "America/New_York",
       agenda: "Budget",
     });
-    expect(meeting).toMatchObject({
-      provider: "zoom",
-      join_url: `https://us02web.zoom.fake/j/${zoomId}?pwd=x`,
-      start_url: expect.stringContaining("/s/"),
-    });
-    await updateMeeting(env.DB, provider, host, created.id ?? 0, input({ duration: "45", title: "Zoom sync 2" }), NOW);
+    expect(meeting).toMatchObject({ provider: "zoom", join_url: `https://us02web.zoom.fake/j/${zoomId}?pwd=x` });
+    // The host's link is asked of Zoom when wanted (it expires), and never given to anyone else.
+    const guest = await newMember("Zoom guest");
+    expect(await hostLink(env.DB, host, created.id ?? 0, () => provider)).toBe(`https://us02web.zoom.fake/s/${zoomId}?zak=fresh`);
+    expect(await hostLink(env.DB, guest, created.id ?? 0, () => provider)).toBeNull();
+    expect(JSON.stringify(await env.DB.prepare("SELECT * FROM meetings WHERE id = ?").bind(created.id).first())).not.toContain("zak=");
+    await updateMeeting(env.DB, () => provider, host, created.id ?? 0, input({ duration: "45", title: "Zoom sync 2" }), NOW);
     expect(state.meetings.get(zoomId)).toMatchObject({ topic: "Zoom sync 2", duration: 45 });
-    expect(await cancelMeeting(env.DB, provider, host, created.id ?? 0, NOW)).toBe(true);
+    expect(await cancelMeeting(env.DB, () => provider, host, created.id ?? 0, NOW)).toBe(true);
     expect(state.meetings.size).toBe(0);
   });
 
@@ -145,7 +152,7 @@ describe("the Zoom provider against a fake of Zoom's API", () => {
     // An error at Zoom on update leaves the local meeting as it was.
     const created = await createMeeting(env.DB, provider, host, input(), NOW);
     state.failNext.push(500);
-    await expect(updateMeeting(env.DB, provider, host, created.id ?? 0, input({ title: "Changed" }), NOW)).rejects.toBeInstanceOf(
+    await expect(updateMeeting(env.DB, () => provider, host, created.id ?? 0, input({ title: "Changed" }), NOW)).rejects.toBeInstanceOf(
       ZoomError,
     );
     expect((await meetingFor(env.DB, host, created.id ?? 0))?.title).toBe("Zoom sync");

@@ -11,7 +11,13 @@ export interface Config {
   /** The label set the membership levels are shown with. */
   membershipLabels: "standard" | "sponsor";
   /** The conferencing provider: Jitsi Meet at an origin, or Zoom with its credentials. */
-  meetings: { provider: "jitsi"; origin: string } | { provider: "zoom"; accountId: string; clientId: string; clientSecret: string };
+  meetings: {
+    /** Where new meetings are held. */
+    provider: "jitsi" | "zoom";
+    /** Jitsi Meet's origin (meetings made on Jitsi stay there whatever the provider becomes). */
+    jitsiOrigin: string;
+    zoom: { accountId: string; clientId: string; clientSecret: string } | null;
+  };
 }
 
 export interface ConfigProblem {
@@ -88,10 +94,11 @@ export function parseConfig(raw: Record<string, unknown>, localBuild: boolean): 
   const meetingProvider = value("MEETING_PROVIDER") ?? "jitsi";
   if (meetingProvider === "zoom") for (const name of zoomSecrets) if (absent(name)) missing(name, "MEETING_PROVIDER is zoom");
   const [accountId = "", clientId = "", clientSecret = ""] = zoomSecrets.map((name) => value(name));
-  const meetings: Config["meetings"] =
-    meetingProvider === "zoom"
-      ? { provider: "zoom", accountId, clientId, clientSecret }
-      : { provider: "jitsi", origin: new URL(value("JITSI_URL") ?? "https://meet.jit.si").origin };
+  const meetings: Config["meetings"] = {
+    provider: meetingProvider === "zoom" ? "zoom" : "jitsi",
+    jitsiOrigin: new URL(value("JITSI_URL") ?? "https://meet.jit.si").origin,
+    zoom: accountId && clientId && clientSecret ? { accountId, clientId, clientSecret } : null,
+  };
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, config: { appEnv, mail, pepper: { id: pepperId, secret: pepper, byId }, membershipLabels, meetings } };
 }

@@ -20,8 +20,6 @@ export interface Meeting {
   time_zone: string;
   provider: string;
   join_url: string;
-  /** The provider's host link: the host's only, null for everyone else. */
-  start_url: string | null;
   sequence: number;
   cancelled_at: number | null;
   emails: string[];
@@ -36,14 +34,21 @@ export interface Refusal {
 const DAY = 24 * 60 * 60 * 1000;
 
 /** The input's start as an instant, or the refusal beside the field it concerns. */
-async function checked(db: D1Database, hostId: number, input: MeetingInput, now: number): Promise<ProviderMeeting | Refusal> {
+async function checked(
+  db: D1Database,
+  hostId: number,
+  input: MeetingInput,
+  now: number,
+  already: number[] = [],
+): Promise<ProviderMeeting | Refusal> {
   if (!isTimeZone(input.timeZone)) return { field: "timeZone", message: "validation.meetingTimeZone" };
   const startsAt = zonedToUtc(input.startsAt, input.timeZone);
   if (startsAt === null) return { field: "startsAt", message: "validation.meetingStartFormat" };
   if (startsAt <= now) return { field: "startsAt", message: "validation.meetingStartPast" };
   if (startsAt > now + MEETING_MAX_DAYS_AHEAD * DAY)
     return { field: "startsAt", message: `validation.meetingStartFar|days=${MEETING_MAX_DAYS_AHEAD}` };
-  const invited = input.participants.filter((id) => id !== hostId);
+  // Members invited before stay invitable (a follow may have ended since); new ones must be connected.
+  const invited = input.participants.filter((id) => id !== hostId && !already.includes(id));
   if (invited.length > 0) {
     // Members the host may invite (as the picker offers them): connected by a follow, no block between.
     const { results } = await db
@@ -97,8 +102,8 @@ export async function createMeeting(db: D1Database, provider: MeetingProvider, h
     const [created] = await db.batch<{ id: number }>([
       db
         .prepare(
-          `INSERT INTO meetings (uid, host_id, title, agenda, starts_at, duration_minutes, time_zone, provider, provider_id, join_url, start_url, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+          `INSERT INTO meetings (uid, host_id, title, agenda, starts_at, duration_minutes, time_zone, provider, provider_id, join_url, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
         )
         .bind(
           uid,
@@ -111,7 +116,6 @@ export async function createMeeting(db: D1Database, provider: MeetingProvider, h
           provider.name,
           room.providerId,
           room.joinUrl,
-          room.startUrl,
           now,
           now,
         ),
@@ -125,29 +129,43 @@ export async function createMeeting(db: D1Database, provider: MeetingProvider, h
   }
 }
 
-/** The host's meeting as it is before a change, or null (not theirs, or cancelled). */
-async function hostsOpen(db: D1Database, hostId: number, id: number) {
+/** The host's meeting as it is before a change, or null (not theirs, cancelled, or started). */
+async function hostsOpen(db: D1Database, hostId: number, id: number, now: number) {
   return db
-    .prepare("SELECT uid, provider_id FROM meetings WHERE id = ? AND host_id = ? AND cancelled_at IS NULL")
-    .bind(id, hostId)
-    .first<{ uid: string; provider_id: string }>();
+    .prepare("SELECT uid, provider, provider_id FROM meetings WHERE id = ? AND host_id = ? AND cancelled_at IS NULL AND starts_at > ?")
+    .bind(id, hostId, now)
+    .first<{ uid: string; provider: string; provider_id: string }>();
 }
 
-/** Changes a meeting (the host only); its SEQUENCE goes up. Answers the emails it had before, to tell removed ones. */
-export async function updateMeeting(
-  db: D1Database,
-  provider: MeetingProvider,
-  hostId: number,
-  id: number,
-  input: MeetingInput,
-  now: number,
-) {
-  const open = await hostsOpen(db, hostId, id);
+/** The host's link to their meeting, asked of the provider now (null for anyone else, or none). */
+export async function hostLink(db: D1Database, viewerId: number, id: number, providerOf: ProviderOf) {
+  const row = await db
+    .prepare("SELECT provider, provider_id FROM meetings WHERE id = ? AND host_id = ? AND cancelled_at IS NULL")
+    .bind(id, viewerId)
+    .first<{ provider: string; provider_id: string }>();
+  if (!row) return null;
+  return providerOf(row.provider)
+    .hostLink(row.provider_id)
+    .catch((error) => {
+      console.error("host link unavailable", error);
+      return null;
+    });
+}
+
+/** Which provider a meeting was made on: it stays there when the configuration changes. */
+export type ProviderOf = (name: string) => MeetingProvider;
+
+/**
+ * Changes a meeting (the host only, before it starts); its SEQUENCE goes up. Answers who to tell
+ * what: attendee addresses kept, added and removed, and members added and removed.
+ */
+export async function updateMeeting(db: D1Database, providerOf: ProviderOf, hostId: number, id: number, input: MeetingInput, now: number) {
+  const open = await hostsOpen(db, hostId, id, now);
   if (!open) return { notFound: true as const };
-  const meeting = await checked(db, hostId, input, now);
+  const [emailsBefore, membersBefore] = await Promise.all([attendeesOf(db, id), participantsOf(db, id)]);
+  const meeting = await checked(db, hostId, input, now, membersBefore);
   if (isRefusal(meeting)) return { refusal: meeting };
-  const before = await attendeesOf(db, id);
-  await provider.update(open.provider_id, meeting);
+  await providerOf(open.provider).update(open.provider_id, meeting);
   // Guarded by "not cancelled" throughout: an edit racing a cancellation changes nothing.
   const [updated] = await db.batch([
     db
@@ -160,25 +178,44 @@ export async function updateMeeting(
     hostZone(db, hostId, input),
   ]);
   if (!updated?.meta.changes) return { notFound: true as const };
+  const members = input.participants.filter((member) => member !== hostId);
   return {
-    kept: input.emails.filter((email) => before.includes(email)),
-    added: input.emails.filter((email) => !before.includes(email)),
-    removed: before.filter((email) => !input.emails.includes(email)),
+    emails: {
+      kept: input.emails.filter((email) => emailsBefore.includes(email)),
+      added: input.emails.filter((email) => !emailsBefore.includes(email)),
+      removed: emailsBefore.filter((email) => !input.emails.includes(email)),
+    },
+    members: {
+      added: members.filter((member) => !membersBefore.includes(member)),
+      removed: membersBefore.filter((member) => !members.includes(member)),
+    },
   };
 }
 
-/** Cancels a meeting (the host only). A repeat finds it already cancelled and changes nothing. */
-export async function cancelMeeting(db: D1Database, provider: MeetingProvider, hostId: number, id: number, now: number) {
+/**
+ * Cancels a meeting (the host only): at the provider first, so a provider that fails leaves it as it
+ * was (to try again), then here. "already" when it was cancelled before (a repeat changes nothing).
+ */
+export async function cancelMeeting(db: D1Database, providerOf: ProviderOf, hostId: number, id: number, now: number) {
+  const row = await db
+    .prepare("SELECT provider, provider_id, cancelled_at FROM meetings WHERE id = ? AND host_id = ?")
+    .bind(id, hostId)
+    .first<{ provider: string; provider_id: string; cancelled_at: number | null }>();
+  if (!row) return false;
+  if (row.cancelled_at !== null) return "already";
+  await providerOf(row.provider).remove(row.provider_id);
   const cancelled = await db
     .prepare(
-      "UPDATE meetings SET cancelled_at = ?, sequence = sequence + 1, updated_at = ? WHERE id = ? AND host_id = ? AND cancelled_at IS NULL RETURNING provider_id",
+      "UPDATE meetings SET cancelled_at = ?, sequence = sequence + 1, updated_at = ? WHERE id = ? AND cancelled_at IS NULL RETURNING 1",
     )
-    .bind(now, now, id, hostId)
-    .first<{ provider_id: string }>();
-  if (!cancelled) return false;
-  // Cancelled here whatever the provider says: the attendees must still hear of it.
-  await provider.remove(cancelled.provider_id).catch((error) => console.error("provider could not remove a cancelled meeting", error));
-  return true;
+    .bind(now, now, id)
+    .first();
+  return cancelled ? true : "already";
+}
+
+async function participantsOf(db: D1Database, id: number) {
+  const { results } = await db.prepare("SELECT user_id FROM meeting_participants WHERE meeting_id = ?").bind(id).all<{ user_id: number }>();
+  return results.map((row) => row.user_id);
 }
 
 async function attendeesOf(db: D1Database, id: number) {
@@ -191,7 +228,7 @@ async function attendeesOf(db: D1Database, id: number) {
 
 const VISIBLE = "(m.host_id = ?1 OR EXISTS (SELECT 1 FROM meeting_participants p WHERE p.meeting_id = m.id AND p.user_id = ?1))";
 const COLUMNS = `m.id, m.uid, m.host_id, h.nick_name AS host_name, m.title, m.agenda, m.starts_at, m.duration_minutes, m.time_zone,
-  m.provider, m.join_url, CASE WHEN m.host_id = ?1 THEN m.start_url END AS start_url, m.sequence, m.cancelled_at`;
+  m.provider, m.join_url, m.sequence, m.cancelled_at`;
 
 /** A meeting as `viewerId` may see it, or null when they may not (the host and invited members only). */
 export async function meetingFor(db: D1Database, viewerId: number, id: number): Promise<Meeting | null> {

@@ -15,8 +15,6 @@ export interface ProvidedRoom {
   /** The provider's own id for the meeting (a room name, a meeting number). */
   providerId: string;
   joinUrl: string;
-  /** The host's own link, where the provider has one; shown to the host only. */
-  startUrl: string | null;
 }
 
 export interface MeetingProvider {
@@ -26,6 +24,11 @@ export interface MeetingProvider {
   create(meeting: ProviderMeeting): Promise<ProvidedRoom>;
   update(providerId: string, meeting: ProviderMeeting): Promise<void>;
   remove(providerId: string): Promise<void>;
+  /**
+   * The host's own link, where the provider has one, asked for when the host opens the meeting (it
+   * signs its holder in as the host and expires within hours, so it is never stored).
+   */
+  hostLink(providerId: string): Promise<string | null>;
 }
 
 /** Jitsi Meet needs no account: a room exists once someone opens its unguessable name. */
@@ -37,21 +40,33 @@ export function jitsi(origin: string): MeetingProvider {
       const random = crypto.getRandomValues(new Uint8Array(24));
       // 120 random bits in letters and digits: unguessable, and safe in a URL path.
       const room = `ResearchCommons${Array.from(random, (b) => "abcdefghijklmnopqrstuvwxyz234567"[b % 32]).join("")}`;
-      return { providerId: room, joinUrl: `${origin}/${room}`, startUrl: null };
+      return { providerId: room, joinUrl: `${origin}/${room}` };
     },
     async update() {},
     async remove() {},
+    async hostLink() {
+      return null;
+    },
   };
 }
 
 const ZOOM = { oauthUrl: "https://zoom.us", apiUrl: "https://api.zoom.us/v2" };
 
-let current: { chosen: object; provider: MeetingProvider } | undefined;
+let current: { chosen: object; providers: Map<string, MeetingProvider> } | undefined;
 
-/** The configured provider, one per isolate (Zoom's token is kept between requests). */
-export function meetingProvider(): MeetingProvider {
+/**
+ * A provider by name, one per isolate (Zoom's token is kept between requests): the configured one
+ * for new meetings, or the one a meeting was made on (it stays there when the configuration changes).
+ */
+export function meetingProvider(name?: string): MeetingProvider {
   const chosen = config().meetings;
-  if (current?.chosen !== chosen)
-    current = { chosen, provider: chosen.provider === "zoom" ? zoom({ ...chosen, ...ZOOM }) : jitsi(chosen.origin) };
-  return current.provider;
+  if (current?.chosen !== chosen) current = { chosen, providers: new Map() };
+  const wanted = name ?? chosen.provider;
+  let provider = current.providers.get(wanted);
+  if (!provider) {
+    if (wanted === "zoom" && !chosen.zoom) throw new Error("a Zoom meeting, but Zoom is not configured");
+    provider = wanted === "zoom" && chosen.zoom ? zoom({ ...chosen.zoom, ...ZOOM }) : jitsi(chosen.jitsiOrigin);
+    current.providers.set(wanted, provider);
+  }
+  return provider;
 }

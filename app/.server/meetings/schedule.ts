@@ -2,7 +2,7 @@ import { env } from "~/.server/bindings";
 import { notify } from "~/.server/notifications/notifications";
 import type { MeetingInput } from "~/lib/schemas/meeting";
 import { sendInvitations } from "./invitations";
-import { cancelMeeting, createMeeting, meetingFor, updateMeeting } from "./meetings";
+import { cancelMeeting, createMeeting, type Meeting, meetingFor, updateMeeting } from "./meetings";
 import { meetingProvider } from "./provider";
 import { ZoomError } from "./zoom";
 
@@ -36,46 +36,69 @@ async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * Mails the attendees (`only` these addresses, if given) and notifies the invited members (with
- * every change, `notifyMembers`). A meeting cancelled meanwhile is only ever announced as cancelled.
- */
-async function tell(who: Scheduler, id: number, kind: "invite" | "update" | "cancel", only?: string[], notifyMembers = !only) {
-  const meeting = await meetingFor(env.DB, who.hostId, id);
-  if (!meeting || (meeting.cancelled_at !== null && kind !== "cancel")) return;
-  const to = only ?? meeting.emails;
-  if (to.length > 0) who.later(sendInvitations(meeting, to, kind, who.language));
-  if (!notifyMembers) return;
-  const notes = meeting.participants.map((member) => ({
-    userId: member.id,
+type Kind = "invite" | "update" | "cancel";
+
+/** Mails these attendee addresses about the meeting, after the answer. */
+function mail(who: Scheduler, meeting: Meeting, kind: Kind, emails: string[]) {
+  if (emails.length > 0) who.later(sendInvitations(meeting, emails, kind, who.language));
+}
+
+/** Notifies these members; their pages hear of it after the answer. */
+function tell(who: Scheduler, meeting: Meeting, kind: Kind, members: number[]) {
+  const key = `meeting:${meeting.id}:${meeting.sequence}`;
+  const notes = members.map((userId) => ({
+    userId,
     kind: "meeting" as const,
     event: kind,
-    key: `meeting:${id}:${meeting.sequence}`,
-    subjectId: id,
+    key,
+    subjectId: meeting.id,
     actorId: who.hostId,
   }));
-  await notify(env.DB, notes, who.now);
+  return notify(env.DB, notes, who.now, who.later);
 }
+
+const current = (who: Scheduler, id: number) => meetingFor(env.DB, who.hostId, id);
+const ids = (meeting: Meeting) => meeting.participants.map((member) => member.id);
 
 export async function schedule(who: Scheduler, input: MeetingInput) {
   const created = await viaProvider(() => createMeeting(env.DB, meetingProvider(), who.hostId, input, who.now));
-  if (created.id !== undefined) await tell(who, created.id, "invite");
+  const meeting = created.id !== undefined ? await current(who, created.id) : null;
+  if (meeting) {
+    mail(who, meeting, "invite", meeting.emails);
+    await tell(who, meeting, "invite", ids(meeting));
+  }
   return created;
 }
 
 export async function reschedule(who: Scheduler, id: number, input: MeetingInput) {
-  const updated = await viaProvider(() => updateMeeting(env.DB, meetingProvider(), who.hostId, id, input, who.now));
-  if (updated.removed) {
-    await tell(who, id, "update", updated.kept, true);
-    // New addresses are invited; addresses taken off the list hear that it is off for them.
-    if (updated.added.length > 0) await tell(who, id, "invite", updated.added);
-    if (updated.removed.length > 0) await tell(who, id, "cancel", updated.removed);
+  const updated = await viaProvider(() => updateMeeting(env.DB, meetingProvider, who.hostId, id, input, who.now));
+  const meeting = updated.emails ? await current(who, id) : null;
+  // A meeting cancelled meanwhile is only ever announced as cancelled (by the cancellation).
+  if (meeting && updated.emails && updated.members && meeting.cancelled_at === null) {
+    const { emails, members } = updated;
+    mail(who, meeting, "update", emails.kept);
+    mail(who, meeting, "invite", emails.added);
+    // Addresses and members taken off hear that it is off for them.
+    mail(who, meeting, "cancel", emails.removed);
+    await tell(who, meeting, "invite", members.added);
+    await tell(
+      who,
+      meeting,
+      "update",
+      ids(meeting).filter((member) => !members.added.includes(member)),
+    );
+    await tell(who, meeting, "cancel", members.removed);
   }
   return updated;
 }
 
+/** Cancels (true, or "already" for a repeat); false when it is not the member's to cancel. */
 export async function cancel(who: Scheduler, id: number) {
-  const cancelled = await viaProvider(() => cancelMeeting(env.DB, meetingProvider(), who.hostId, id, who.now));
-  if (cancelled) await tell(who, id, "cancel");
+  const cancelled = await viaProvider(() => cancelMeeting(env.DB, meetingProvider, who.hostId, id, who.now));
+  const meeting = cancelled === true ? await current(who, id) : null;
+  if (meeting) {
+    mail(who, meeting, "cancel", meeting.emails);
+    await tell(who, meeting, "cancel", ids(meeting));
+  }
   return cancelled;
 }

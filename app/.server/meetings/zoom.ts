@@ -76,16 +76,16 @@ export function zoom(config: ZoomConfig, fetcher: typeof fetch = fetch, clock: (
     name: "zoom",
     origin: null,
     async create(meeting) {
-      const created = (await (await call("POST", "/users/me/meetings", fields(meeting))).json()) as {
-        id?: number;
-        join_url?: string;
-        start_url?: string;
-      };
+      const created = (await (await call("POST", "/users/me/meetings", fields(meeting))).json()) as { id?: number; join_url?: string };
       if (!created.id || !created.join_url) throw new ZoomError(201, false, "Zoom answered no meeting");
-      return { providerId: String(created.id), joinUrl: created.join_url, startUrl: created.start_url ?? null };
+      return { providerId: String(created.id), joinUrl: created.join_url };
     },
     async update(providerId, meeting) {
       await call("PATCH", `/meetings/${encodeURIComponent(providerId)}`, fields(meeting));
+    },
+    async hostLink(providerId) {
+      const meeting = (await (await call("GET", `/meetings/${encodeURIComponent(providerId)}`)).json()) as { start_url?: string };
+      return meeting.start_url ?? null;
     },
     async remove(providerId) {
       try {

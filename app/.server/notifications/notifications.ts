@@ -17,8 +17,11 @@ export interface NewNotification {
   actorId: number | null;
 }
 
-/** Records the notifications (skipping muted kinds and repeats) and tells the members' open pages. */
-export async function notify(db: D1Database, notes: NewNotification[], now: number) {
+/**
+ * Records the notifications (skipping muted kinds and repeats) and tells the members' open pages:
+ * after the answer when `later` is given (many members), else before it.
+ */
+export async function notify(db: D1Database, notes: NewNotification[], now: number, later?: (work: Promise<unknown>) => void) {
   const wanted = notes.filter((note) => note.userId !== note.actorId);
   if (wanted.length === 0) return;
   const results = await db.batch(
@@ -34,7 +37,11 @@ export async function notify(db: D1Database, notes: NewNotification[], now: numb
   );
   const told = new Set(wanted.filter((_, i) => results[i]?.meta.changes).map((note) => note.userId));
   // Live is a courtesy: the count is right on the next page load whatever happens here.
-  await Promise.all([...told].map((userId) => pushUnread(env, userId).catch((error) => console.error("notification push failed", error))));
+  const pushes = Promise.all(
+    [...told].map((userId) => pushUnread(env, userId).catch((error) => console.error("notification push failed", error))),
+  );
+  if (later) later(pushes);
+  else await pushes;
 }
 
 export interface NotificationRow {
