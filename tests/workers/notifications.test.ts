@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { decideVerification } from "~/.server/members/verification";
-import { listNotifications, markRead, notificationTarget, setWantedKinds } from "~/.server/notifications/notifications";
+import { listNotifications, markRead, notificationTarget, notify, setWantedKinds } from "~/.server/notifications/notifications";
 import { unreadNotifications } from "~/.server/notifications/unread";
 import { addComment, setFollow, setLike } from "~/.server/social/social";
 import { newItem, newMember } from "./helpers";
@@ -9,6 +9,27 @@ import { newItem, newMember } from "./helpers";
 const kinds = async (userId: number) => (await listNotifications(env.DB, userId)).map((n) => `${n.kind}:${n.event}:${n.actor_id}`);
 
 describe("notifications", () => {
+  it("name a meeting only while the member may still see it", async () => {
+    const host = await newMember("Host");
+    const guest = await newMember("Guest");
+    const { meta } = await env.DB.prepare(
+      `INSERT INTO meetings (uid, host_id, title, agenda, starts_at, duration_minutes, time_zone, provider, provider_id, join_url, created_at, updated_at)
+       VALUES (?, ?, 'Secret plans', 'a', 1, 30, 'UTC', 'jitsi', 'r', 'https://meet.example/r', 1, 1)`,
+    )
+      .bind(crypto.randomUUID(), host)
+      .run();
+    const meeting = meta.last_row_id;
+    await env.DB.prepare("INSERT INTO meeting_participants (meeting_id, user_id) VALUES (?, ?)").bind(meeting, guest).run();
+    await notify(
+      env.DB,
+      [{ userId: guest, kind: "meeting", event: "invite", key: `meeting:${meeting}:0`, subjectId: meeting, actorId: host }],
+      1,
+    );
+    expect((await listNotifications(env.DB, guest))[0]?.subject_title).toBe("Secret plans");
+    await env.DB.prepare("DELETE FROM meeting_participants WHERE meeting_id = ?").bind(meeting).run();
+    expect((await listNotifications(env.DB, guest))[0]?.subject_title).toBeNull();
+  });
+
   it("tell an owner once per like and per follow, however many arrive at once, and never of their own acts", async () => {
     const owner = await newMember("Owner");
     const fan = await newMember("Fan");

@@ -61,7 +61,8 @@ export async function listNotifications(db: D1Database, userId: number, limit = 
   const { results } = await db
     .prepare(
       `SELECT n.id, n.kind, n.event, n.subject_id, n.actor_id, a.nick_name AS actor_name, n.created_at, n.read_at,
-         CASE n.kind WHEN 'meeting' THEN (SELECT title FROM meetings WHERE id = n.subject_id)
+         CASE n.kind WHEN 'meeting' THEN (SELECT title FROM meetings m WHERE m.id = n.subject_id
+                       AND (m.host_id = n.user_id OR EXISTS (SELECT 1 FROM meeting_participants p WHERE p.meeting_id = m.id AND p.user_id = n.user_id)))
                      WHEN 'like' THEN (SELECT title FROM content WHERE id = n.subject_id)
                      WHEN 'comment' THEN (SELECT title FROM content WHERE id = n.subject_id) END AS subject_title
        FROM notifications n LEFT JOIN users a ON a.id = n.actor_id
