@@ -10,6 +10,28 @@ import { MEETING_AGENDA_MAX, MEETING_MAX_MINUTES, MEETING_TITLE_MAX } from "~/li
 import { meetingSchema } from "~/lib/schemas/meeting";
 import { useReplyCleared } from "~/lib/use-reply-cleared";
 
+/**
+ * With JavaScript, a search box that narrows a long select's options (400 zones, many members) to
+ * those whose names contain what is typed; chosen options always stay visible.
+ */
+function OptionFilter({ target, label }: { target: string; label: string }) {
+  return (
+    <input
+      type="search"
+      aria-label={label}
+      placeholder={label}
+      aria-controls={target}
+      className="mb-1 h-8 w-full rounded-md border border-slate-300 bg-white px-2 text-sm"
+      onChange={(event) => {
+        const wanted = event.currentTarget.value.trim().toLowerCase().replaceAll(" ", "_");
+        const select = document.getElementById(target) as HTMLSelectElement | null;
+        for (const option of Array.from(select?.options ?? []))
+          option.hidden = !option.selected && !option.text.toLowerCase().replaceAll(" ", "_").includes(wanted);
+      }}
+    />
+  );
+}
+
 export interface MeetingDefaults {
   title?: string;
   agenda?: string;
@@ -85,6 +107,7 @@ export function MeetingForm({
           <label htmlFor={fields.timeZone.id} className="mb-1 block text-sm font-medium text-slate-700">
             {t("fields.meetingTimeZone")}
           </label>
+          {browserZone ? <OptionFilter target={fields.timeZone.id} label={t("meetings.findZone")} /> : null}
           <select
             ref={zone}
             id={fields.timeZone.id}
@@ -126,6 +149,7 @@ export function MeetingForm({
         <label htmlFor={fields.participants.id} className="mb-1 block text-sm font-medium text-slate-700">
           {t("fields.meetingParticipants")}
         </label>
+        {invitable.length > 6 && browserZone ? <OptionFilter target={fields.participants.id} label={t("meetings.findMember")} /> : null}
         {invitable.length === 0 ? (
           <p className="text-sm text-slate-500">{t("meetings.noInvitable")}</p>
         ) : (

@@ -467,6 +467,8 @@ const en = {
     emailsHelp: "Separated by commas. Each address gets an invitation with a calendar file.",
     participantsHelp: "Members you follow or who follow you. Hold Ctrl (or ⌘) to choose several.",
     noInvitable: "Follow members to invite them here.",
+    findZone: "Find a time zone",
+    findMember: "Find a member",
     timeZoneHelp: "The zone the start time is in.",
     joinIntro: "The meeting opens below. Allow the camera and microphone when your browser asks.",
     joinLink: "Open the meeting in a new tab",

@@ -470,6 +470,8 @@ export default {
     emailsHelp: "カンマ区切り。各アドレスにカレンダーファイル付きの招待状が届きます。",
     participantsHelp: "フォロー中またはフォロワーのメンバー。Ctrl（または⌘）を押しながら複数選べます。",
     noInvitable: "メンバーをフォローすると、ここで招待できます。",
+    findZone: "タイムゾーンを検索",
+    findMember: "メンバーを検索",
     timeZoneHelp: "開始時刻のタイムゾーンです。",
     joinIntro: "下に会議が開きます。ブラウザに聞かれたらカメラとマイクを許可してください。",
     joinLink: "新しいタブで会議を開く",

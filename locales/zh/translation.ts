@@ -462,6 +462,8 @@ export default {
     emailsHelp: "用逗号分隔。每个地址都会收到附带日历文件的邀请。",
     participantsHelp: "你关注的或关注你的成员。按住 Ctrl（或 ⌘）可多选。",
     noInvitable: "关注成员后即可在这里邀请他们。",
+    findZone: "查找时区",
+    findMember: "查找成员",
     timeZoneHelp: "开始时间所在的时区。",
     joinIntro: "会议将在下方打开。浏览器询问时请允许使用摄像头和麦克风。",
     joinLink: "在新标签页中打开会议",
