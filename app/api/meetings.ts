@@ -20,8 +20,15 @@ const scheduler = (ctx: ApiContext, member: Member): Scheduler => ({
   later: (work) => (ctx.waitUntil ? ctx.waitUntil(work) : void work),
 });
 
-const providerFailed = (ctx: ApiContext, error: ProviderUnavailable) =>
-  fail(502, API_CODES.providerFailed, translator(ctx.language)(providerMessage(error)));
+/** A change that goes through the provider: its failure is a 502 saying nothing changed. */
+async function viaProvider(ctx: ApiContext, change: () => Promise<Response>): Promise<Response> {
+  try {
+    return await change();
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailable)) throw error;
+    return fail(502, API_CODES.providerFailed, translator(ctx.language)(providerMessage(error)));
+  }
+}
 
 const INPUT =
   "startsAt is the wall-clock time (YYYY-MM-DDTHH:mm) in timeZone (IANA); emails are comma separated (each gets an iCalendar invitation); participants are member ids.";
@@ -41,16 +48,12 @@ export const meetingRoutes = [
     description: INPUT,
     body: meetingSchema,
     answers: { 201: answers.meetingCreated, 502: REFUSAL },
-    handle: async ({ ctx, member, body }) => {
-      try {
+    handle: ({ ctx, member, body }) =>
+      viaProvider(ctx, async () => {
         const created = await schedule(scheduler(ctx, member), body);
         if (created.refusal) return refused(ctx.language, [{ path: [created.refusal.field], message: created.refusal.message }]);
         return ok({ id: created.id as number }, translator(ctx.language)("notify.meetingScheduled"), { status: 201 });
-      } catch (error) {
-        if (error instanceof ProviderUnavailable) return providerFailed(ctx, error);
-        throw error;
-      }
-    },
+      }),
   }),
   forMember({
     method: "GET",
@@ -69,32 +72,24 @@ export const meetingRoutes = [
     description: INPUT,
     body: meetingSchema,
     answers: { 200: z.null(), 404: REFUSAL, 502: REFUSAL },
-    handle: async ({ ctx, member, body, params: [id] }) => {
-      try {
+    handle: ({ ctx, member, body, params: [id] }) =>
+      viaProvider(ctx, async () => {
         const updated = await reschedule(scheduler(ctx, member), Number(id), body);
         if (updated.notFound) return notFound(ctx.language, "meeting");
         if (updated.refusal) return refused(ctx.language, [{ path: [updated.refusal.field], message: updated.refusal.message }]);
         return ok(null, translator(ctx.language)("notify.meetingUpdated"));
-      } catch (error) {
-        if (error instanceof ProviderUnavailable) return providerFailed(ctx, error);
-        throw error;
-      }
-    },
+      }),
   }),
   forMember({
     method: "DELETE",
     path: "/meetings/{id}",
     summary: "Cancel a meeting you host (attendees get METHOD:CANCEL); a repeat changes nothing",
     answers: { 200: z.null(), 404: REFUSAL, 502: REFUSAL },
-    handle: async ({ ctx, member, params: [id] }) => {
-      try {
+    handle: ({ ctx, member, params: [id] }) =>
+      viaProvider(ctx, async () => {
         if ((await cancel(scheduler(ctx, member), Number(id))) === false) return notFound(ctx.language, "meeting");
         return ok(null, translator(ctx.language)("notify.meetingCancelled"));
-      } catch (error) {
-        if (error instanceof ProviderUnavailable) return providerFailed(ctx, error);
-        throw error;
-      }
-    },
+      }),
   }),
   forMember({
     method: "GET",
