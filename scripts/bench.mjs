@@ -240,7 +240,7 @@ async function measured(label, mb, work) {
 
 /**
  * Avatars re-encoded in the worker's WebAssembly codecs (decode, crop, scale, JPEG): the crop a
- * browser sends with JavaScript (512 px PNG), and a photo at the no-JavaScript limit (8 MP PNG).
+ * browser sends with JavaScript (512 px PNG), and a photo at the no-JavaScript limit (4 MP PNG).
  */
 async function avatarTimings(count = 10) {
   console.log("\nAvatar re-encoding (PUT /api/settings/avatar; workerd resident memory sampled every 50 ms)");
@@ -250,7 +250,8 @@ async function avatarTimings(count = 10) {
   const noise = (x, y) => [(x * 7 + y) % 256, (x * y) % 256, (y * 13) % 256];
   for (const [label, png] of [
     ["512×512 crop (with JavaScript)", rgbPng(512, 512, noise)],
-    ["3264×2448 photo (8 MP, without)", rgbPng(3264, 2448, noise)],
+    // The largest photo taken without JavaScript (AVATAR_MAX_MEGAPIXELS = 4), 4:3.
+    ["2309×1732 photo (4 MP, without)", rgbPng(2309, 1732, noise)],
   ]) {
     const before = workerdRss();
     let peak = before;

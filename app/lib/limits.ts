@@ -55,8 +55,11 @@ export const REJECTION_REASON_MAX = 500;
 // Avatars (docs/decisions/0021-avatars.md)
 /** An avatar as posted: with JavaScript the browser's crop (small); without it, the photo itself. */
 export const AVATAR_UPLOAD_MB = 10;
-/** Pixels decoded at most: a larger photo would not fit the isolate's memory once decoded (4 bytes each). */
-export const AVATAR_MAX_MEGAPIXELS = 8;
+/**
+ * Pixels decoded at most. A decoded pixel takes 4 bytes, held about four times over (the decoder's
+ * memory, its copy out, the crop, the resizer's copy in): 4 MP is about 64 MB of the isolate's 128 MB.
+ */
+export const AVATAR_MAX_MEGAPIXELS = 4;
 /** The stored square's side, in pixels. */
 export const AVATAR_SIZE = 256;
 
