@@ -7,14 +7,16 @@ import { hashPassword } from "~/.server/accounts/passwords";
 import { createSession, findSession } from "~/.server/accounts/sessions";
 import { config } from "~/.server/config/config";
 import { startUpload } from "~/.server/content/chunked";
+import { schedule } from "~/.server/meetings/schedule";
 import { setAvatar } from "~/.server/members/avatar";
 import { memberPage } from "~/.server/members/profile";
 import { addTag } from "~/.server/members/tags";
 import { listConversations, messagesPage, startConversation, storeMessage } from "~/.server/messaging/conversations";
 import { searchMembers } from "~/.server/search/search";
 import { addComment, followMember } from "~/.server/social/social";
+import { meetingSchema } from "~/lib/schemas/meeting";
 import { pngBytes } from "../fixtures/files";
-import { newItem, newMember, testCaller } from "./helpers";
+import { newItem, newMember, outboxFor, testCaller, uniqueEmail } from "./helpers";
 
 const PASSWORD = "a password only they know";
 
@@ -112,5 +114,18 @@ describe("a member's own data", () => {
     expect((await listConversations(env.DB, me.other))[0]?.other).toMatchObject({ id: me.id, nick_name: "" });
     expect(await storeMessage(env.DB, me.conversation, me.other, "anyone there?", "c-after-0000", 9)).toBeNull();
     await expect(deleteAccount(me.id, PASSWORD, caller)).rejects.toBeInstanceOf(AccountError);
+  });
+
+  it("cancels the meetings a leaving member hosts, so their attendees hear of it before the meetings go", async () => {
+    const me = await richMember("Host leaver");
+    const attendee = uniqueEmail("attendee");
+    const { caller, settle } = testCaller();
+    const who = { hostId: me.id, language: "en", now: caller.now, later: (work: Promise<unknown>) => caller.waitUntil?.(work) };
+    const input = { title: "Handover", agenda: "a", timeZone: "UTC", startsAt: "2026-12-01T10:00", duration: "30", emails: attendee };
+    await schedule(who, meetingSchema.parse(input));
+    await deleteAccount(me.id, PASSWORD, caller);
+    await settle();
+    expect((await outboxFor(attendee)).map((mail) => mail.subject)).toEqual(["Invitation: Handover", "Cancelled: Handover"]);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM meetings WHERE host_id = ?").bind(me.id).first("n")).toBe(0);
   });
 });

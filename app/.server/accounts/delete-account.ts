@@ -1,5 +1,6 @@
 import { env } from "~/.server/bindings";
 import { config } from "~/.server/config/config";
+import { cancelHosted } from "~/.server/meetings/schedule";
 import { deleteAvatars } from "~/.server/members/avatar";
 import { deleteVerificationPhotos } from "~/.server/members/verification";
 import { closeSessionSockets } from "~/.server/messaging/session-sockets";
@@ -39,7 +40,7 @@ function removals(db: D1Database, userId: number, email: string) {
     own("member_rewards"),
     own("notifications"),
     own("notification_mutes"),
-    // Meetings they host go (their lists with them); invitations to others' meetings too.
+    // Meetings they host go (cancelled first, above; their lists with them); invitations to others' meetings too.
     own("meetings", "host_id"),
     own("meeting_participants"),
     own("verifications"),
@@ -64,6 +65,8 @@ export async function deleteAccount(userId: number, password: string, caller: Ca
     throw new AccountError("current_password_wrong", "password");
   // The ID photos first and at once: the most sensitive files go before anything else.
   await deleteVerificationPhotos(db, env.FILES, caller.now, userId);
+  const later = (work: Promise<unknown>) => (caller.waitUntil ? caller.waitUntil(work) : void work);
+  await cancelHosted({ hostId: userId, language: caller.language, now: caller.now, later });
   const [files, uploads] = await db.batch([
     db.prepare("SELECT file_key, thumbnail_key FROM content WHERE owner_id = ?").bind(userId),
     db.prepare("SELECT object_key, r2_upload_id, completed FROM uploads WHERE owner_id = ?").bind(userId),

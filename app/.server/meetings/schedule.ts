@@ -102,3 +102,17 @@ export async function cancel(who: Scheduler, id: number) {
   }
   return cancelled;
 }
+
+/**
+ * An account going: the meetings it hosts that have not ended are cancelled first, so attendees and
+ * members hear of it and the provider's rooms go. A provider failure does not stop the deletion.
+ */
+export async function cancelHosted(who: Scheduler) {
+  const { results } = await env.DB.prepare(
+    "SELECT id FROM meetings WHERE host_id = ? AND cancelled_at IS NULL AND starts_at + duration_minutes * 60000 > ?",
+  )
+    .bind(who.hostId, who.now)
+    .all<{ id: number }>();
+  for (const { id } of results)
+    await cancel(who, id).catch((error) => console.error("a meeting was not cancelled with its host's account", error));
+}
