@@ -528,7 +528,7 @@ const en = {
     yourData: "Your data",
     export: "Download my data",
     exportHelp:
-      "A JSON file of everything that is yours here: account, profile, tags, uploads' details, comments, messages you wrote, follows, likes, points and searches.",
+      "A JSON file of everything that is yours here: account, profile, tags, uploads' details, comments, messages you wrote, follows, likes, points, searches, meetings and notifications.",
     deleteAccount: "Delete my account",
     deleteHelp:
       "Your profile, uploads and their files, comments, likes, follows, points and tags are removed at once. Messages you sent stay in the other members' conversations, shown from a deleted member.",

@@ -49,6 +49,17 @@ async function richMember(name: string) {
 describe("a member's own data", () => {
   it("exports as one JSON document of what is theirs, and nothing of anyone else's", async () => {
     const me = await richMember("Exporter");
+    await followMember(env.DB, me.other, me.id, true, 6);
+    const who = { hostId: me.id, language: "en", now: Date.UTC(2026, 10, 22), later: () => {} };
+    const input = {
+      title: "Exported sync",
+      agenda: "a",
+      timeZone: "UTC",
+      startsAt: "2026-12-01T10:00",
+      duration: "30",
+      emails: "x@ex.example",
+    };
+    await schedule(who, meetingSchema.parse(input));
     const text = await new Response(exportData(env.DB, me.id, 10)).text();
     const data = JSON.parse(text);
     expect(data.account).toMatchObject({ id: me.id, nick_name: "Exporter" });
@@ -58,6 +69,9 @@ describe("a member's own data", () => {
     expect(data.tags.map((t: { tag: string }) => t.tag)).toEqual(["health"]);
     expect(data.following.map((f: { id: number }) => f.id)).toEqual([me.other]);
     expect(data.verification).toEqual({ status: "not submitted" });
+    // Their meetings and notifications are there too.
+    expect(data.meetingsHosted).toMatchObject([{ title: "Exported sync", attendees: "x@ex.example", time_zone: "UTC" }]);
+    expect(data.notifications).toMatchObject([{ kind: "follower", actor_id: me.other, read_at: null }]);
     expect(text).not.toContain("to Exporter");
     expect(text).not.toContain("password");
   });

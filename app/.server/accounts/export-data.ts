@@ -38,6 +38,17 @@ const LISTS: Record<string, { sql: string; key: string }> = {
   },
   rewards: { sql: "SELECT rowid AS id, reward, awarded_at FROM member_rewards WHERE user_id = ?1 AND rowid > ?2", key: "id" },
   blocked: { sql: "SELECT blocked_id AS id, created_at FROM blocks WHERE blocker_id = ?1 AND blocked_id > ?2", key: "id" },
+  meetingsHosted: {
+    sql: `SELECT id, title, agenda, starts_at, duration_minutes, time_zone, provider, join_url, cancelled_at, created_at,
+            (SELECT group_concat(email, ', ') FROM meeting_attendees WHERE meeting_id = meetings.id) AS attendees
+          FROM meetings WHERE host_id = ?1 AND id > ?2`,
+    key: "id",
+  },
+  meetingsInvited: { sql: "SELECT meeting_id AS id FROM meeting_participants WHERE user_id = ?1 AND meeting_id > ?2", key: "id" },
+  notifications: {
+    sql: "SELECT id, kind, event, subject_id, actor_id, created_at, read_at FROM notifications WHERE user_id = ?1 AND id > ?2",
+    key: "id",
+  },
 };
 
 /** The document's text, piece by piece, read from D1 only as fast as the reader takes it. */
