@@ -6,7 +6,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
 import { deleteContent, findContent, recordView, updateContent } from "~/.server/content/content";
-import { flashCookie, refusedRedirect } from "~/.server/shell/flash";
+import { flashCookie, flashRedirect, refusedRedirect } from "~/.server/shell/flash";
 import { addComment, deleteComment, setFollow, setLike, socialOf } from "~/.server/social/social";
 import { ContentMetadataFields, TextAreaField } from "~/components/content-fields";
 import { MessageButton } from "~/components/message-button";
@@ -82,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Without JavaScript the first press asks again on the page; the dialog does that with it.
   if (form.get("confirm") !== "1") return { result: undefined, confirmDelete: true, comment: undefined };
   if (!(await deleteContent(env.DB, env.FILES, id, user.id))) throw data(null, { status: 404 });
-  return redirect("/upload", { status: 303, headers: { "Set-Cookie": flashCookie(request, "success", "content.deleted") } });
+  return flashRedirect(request, "/upload", "success", "content.deleted");
 }
 
 /** A document or video: its viewer, the facts about it, and (for its owner) delete. */

@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link } from "react-router";
 import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
 import { requestContext } from "~/.server/context";
 import { getLocale } from "~/.server/i18n/middleware";
 import { invitableMembers, isJoinable, listMeetings, type MeetingSummary, meetingFor } from "~/.server/meetings/meetings";
 import { cancel, ProviderUnavailable, providerMessage, reschedule, type Scheduler, schedule } from "~/.server/meetings/schedule";
-import { flashCookie } from "~/.server/shell/flash";
+import { flashRedirect } from "~/.server/shell/flash";
 import { type MeetingDefaults, MeetingForm } from "~/components/meeting-form";
 import { PageTitle } from "~/components/page-title";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -68,8 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const done = (request: Request, key: string) =>
-  redirect("/liveStreaming", { status: 303, headers: { "Set-Cookie": flashCookie(request, "success", key) } });
+const done = (request: Request, key: string) => flashRedirect(request, "/liveStreaming", "success", key);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);

@@ -11,7 +11,7 @@ import { addInterest, removeInterest } from "~/.server/members/interests";
 import { memberPage } from "~/.server/members/profile";
 import { addTag, removeTag } from "~/.server/members/tags";
 import { grantRewards } from "~/.server/ranking/rewards";
-import { flashCookie, refusedRedirect } from "~/.server/shell/flash";
+import { flashRedirect, refusedRedirect } from "~/.server/shell/flash";
 import { block, hasBlocked, unblock } from "~/.server/social/blocks";
 import { followMember } from "~/.server/social/social";
 import { AddOneForm } from "~/components/add-one-form";
@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     else if (!(await block(env.DB, user.id, id, now)) && !(await hasBlocked(env.DB, user.id, id)))
       return refusedRedirect(request, `/personal?member=${id}`);
     const done = intent === "block" ? "safety.blockDone" : "safety.unblockDone";
-    return redirect(`/personal?member=${id}`, { status: 303, headers: { "Set-Cookie": flashCookie(request, "success", done) } });
+    return flashRedirect(request, `/personal?member=${id}`, "success", done);
   } else if (intent === "add-interest") {
     // Interests and tags are one's own: whatever page the form was on, they go to the signed-in member.
     const refused = await addOne(form, interestSchema, "sdg", (value) => addInterest(env.DB, user.id, value.sdg, now));

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link } from "react-router";
 import { requireRole } from "~/.server/auth/roles";
 import { env } from "~/.server/bindings";
 import { requestContext } from "~/.server/context";
 import { decide, moderated, openReports } from "~/.server/moderation/reports";
-import { flashCookie } from "~/.server/shell/flash";
+import { flashRedirect } from "~/.server/shell/flash";
 import { PageTitle } from "~/components/page-title";
 import { RelativeTime } from "~/components/relative-time";
 import { Button } from "~/components/ui/button";
@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { ctx } = context.get(requestContext);
   const later = (promise: Promise<unknown>) => ctx?.waitUntil(promise);
   if (!(await decide(env, user.id, parsed.data, Date.now(), later))) throw data(null, { status: 404 });
-  return redirect("/moderation", { status: 303, headers: { "Set-Cookie": flashCookie(request, "success", "safety.decided") } });
+  return flashRedirect(request, "/moderation", "success", "safety.decided");
 }
 
 function Decide({ type, id, reason, actions }: { type: ReportTarget; id: number; reason: string; actions: string[] }) {

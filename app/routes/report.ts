@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
 import { fileReport } from "~/.server/moderation/reports";
-import { flashCookie, refusedRedirect } from "~/.server/shell/flash";
+import { flashRedirect, refusedRedirect } from "~/.server/shell/flash";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { reportSchema } from "~/lib/schemas/report";
 import type { Route } from "./+types/report";
@@ -18,10 +18,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = reportSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const key = (parsed.error.issues[0]?.message ?? "notify.requestFailed").split("|")[0] ?? "notify.requestFailed";
-    return redirect(back, { status: 303, headers: { "Set-Cookie": flashCookie(request, "error", key) } });
+    return flashRedirect(request, back, "error", key);
   }
   if (!(await fileReport(env.DB, user.id, parsed.data, Date.now()))) return refusedRedirect(request, back);
-  return redirect(back, { status: 303, headers: { "Set-Cookie": flashCookie(request, "success", "safety.reportReceived") } });
+  return flashRedirect(request, back, "success", "safety.reportReceived");
 }
 
 export const loader = () => redirect("/home");

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { Form, redirect } from "react-router";
+import { Form } from "react-router";
 import { requireRole } from "~/.server/auth/roles";
 import { env } from "~/.server/bindings";
 import { requestContext } from "~/.server/context";
 import { decideVerification, verificationQueue } from "~/.server/members/verification";
-import { flashCookie } from "~/.server/shell/flash";
+import { flashRedirect } from "~/.server/shell/flash";
 import { PageTitle } from "~/components/page-title";
 import { RelativeTime } from "~/components/relative-time";
 import { Button } from "~/components/ui/button";
@@ -23,16 +23,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const parsed = reviewSchema.safeParse(form);
   if (!parsed.success) {
-    return redirect("/review", { status: 303, headers: { "Set-Cookie": flashCookie(request, "error", "verification.reasonNeeded") } });
+    return flashRedirect(request, "/review", "error", "verification.reasonNeeded");
   }
   const { ctx } = context.get(requestContext);
   const id = Number(form.id);
   const decided =
     Number.isInteger(id) && (await decideVerification(env.DB, user.id, id, parsed.data, Date.now(), (p) => ctx?.waitUntil(p)));
   // Decided already by another reviewer, or one's own: said, not an error page.
-  if (!decided)
-    return redirect("/review", { status: 303, headers: { "Set-Cookie": flashCookie(request, "error", "verification.notDecided") } });
-  return redirect("/review", { status: 303, headers: { "Set-Cookie": flashCookie(request, "success", "notify.verificationDecided") } });
+  if (!decided) return flashRedirect(request, "/review", "error", "verification.notDecided");
+  return flashRedirect(request, "/review", "success", "notify.verificationDecided");
 }
 
 export default function Review({ loaderData }: Route.ComponentProps) {

@@ -14,7 +14,7 @@ import { countryOptions } from "~/.server/members/countries";
 import { profileOf, saveProfile } from "~/.server/members/profile-settings";
 import { mutedKinds, setWantedKinds } from "~/.server/notifications/notifications";
 import { allowRequest } from "~/.server/security/rate-limit";
-import { flashCookie } from "~/.server/shell/flash";
+import { flashCookie, flashRedirect } from "~/.server/shell/flash";
 import { blockedMembers, unblock } from "~/.server/social/blocks";
 import { DataControls, LanguageForm, PasswordForm } from "~/components/account-forms";
 import { Avatar } from "~/components/avatar";
@@ -78,8 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const saved = (request: Request, key: string) =>
-  redirect("/personal/Setting", { status: 303, headers: { "Set-Cookie": flashCookie(request, "success", key) } });
+const saved = (request: Request, key: string) => flashRedirect(request, "/personal/Setting", "success", key);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);

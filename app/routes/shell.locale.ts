@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { saveLanguage } from "~/.server/accounts/accounts";
 import { optionalUser } from "~/.server/auth/session";
 import { languageCookie } from "~/.server/i18n/language-cookie";
-import { flashCookie } from "~/.server/shell/flash";
+import { flashCookie, flashRedirect } from "~/.server/shell/flash";
 import { isLanguage } from "~/lib/i18n";
 import { safeRedirect } from "~/lib/safe-redirect";
 import type { Route } from "./+types/shell.locale";
@@ -13,7 +13,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const lang = form.get("lang");
   const back = safeRedirect(form.get("redirectTo"));
   if (!isLanguage(lang)) {
-    return redirect(back, { status: 303, headers: { "Set-Cookie": flashCookie(request, "error", "notify.requestFailed") } });
+    return flashRedirect(request, back, "error", "notify.requestFailed");
   }
   // A signed-in member's choice is saved with the account, so mail and other browsers follow it.
   const member = optionalUser(context);

@@ -7,9 +7,12 @@ const FLASH_COOKIE = "flash";
 
 export const flashContext = createContext<Flash | null>(null);
 
+/** A 303 to `to`, with a notice to show there (after a form post, with or without JavaScript). */
+export const flashRedirect = (request: Request, to: string, kind: Flash["kind"], key: string) =>
+  redirect(to, { status: 303, headers: { "Set-Cookie": flashCookie(request, kind, key) } });
+
 /** A redirect back after a refusal that does not say why (a block): the neutral notice, as a toast. */
-export const refusedRedirect = (request: Request, to: string) =>
-  redirect(to, { status: 303, headers: { "Set-Cookie": flashCookie(request, "error", NOT_AVAILABLE) } });
+export const refusedRedirect = (request: Request, to: string) => flashRedirect(request, to, "error", NOT_AVAILABLE);
 
 export function flashCookie(request: Request, kind: Flash["kind"], key: string): string {
   const flash: Flash = { id: crypto.randomUUID().slice(0, 8), kind, key };
