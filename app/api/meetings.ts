@@ -31,7 +31,7 @@ async function viaProvider(ctx: ApiContext, change: () => Promise<Response>): Pr
 }
 
 const INPUT =
-  "startsAt is the wall-clock time (YYYY-MM-DDTHH:mm) in timeZone (IANA); emails are comma separated (each gets an iCalendar invitation); participants are member ids.";
+  "startsAt is the wall-clock time (YYYY-MM-DDTHH:mm) in timeZone (IANA); emails are comma separated (each gets an iCalendar invitation); participants are member ids. clientKey (optional, 8–64 of A–Z a–z 0–9 _ -) makes a retried schedule safe; sequence (optional) is the version an edit was made on.";
 
 export const meetingRoutes = [
   forMember({
@@ -44,15 +44,18 @@ export const meetingRoutes = [
   forMember({
     method: "POST",
     path: "/meetings",
-    summary: "Schedule a meeting; invitations are mailed with an iCalendar file",
+    summary:
+      "Schedule a meeting; invitations are mailed with an iCalendar file. The same clientKey again makes nothing new (200 with the same id)",
     description: INPUT,
     body: meetingSchema,
-    answers: { 201: answers.meetingCreated, 502: REFUSAL },
+    answers: { 200: answers.meetingCreated, 201: answers.meetingCreated, 502: REFUSAL },
     handle: ({ ctx, member, body }) =>
       viaProvider(ctx, async () => {
         const created = await schedule(scheduler(ctx, member), body);
         if (created.refusal) return refused(ctx.language, [{ path: [created.refusal.field], message: created.refusal.message }]);
-        return ok({ id: created.id as number }, translator(ctx.language)("notify.meetingScheduled"), { status: 201 });
+        return ok({ id: created.id as number }, translator(ctx.language)("notify.meetingScheduled"), {
+          status: created.repeat ? 200 : 201,
+        });
       }),
   }),
   forMember({
@@ -68,14 +71,16 @@ export const meetingRoutes = [
   forMember({
     method: "PUT",
     path: "/meetings/{id}",
-    summary: "Change a meeting you host; attendees get an update (same UID, higher SEQUENCE), removed ones a cancellation",
+    summary:
+      "Change a meeting you host; attendees get an update (same UID, higher SEQUENCE), removed ones a cancellation. The same change again announces nothing; 409 when sequence names an older version than the stored one",
     description: INPUT,
     body: meetingSchema,
-    answers: { 200: z.null(), 404: REFUSAL, 502: REFUSAL },
+    answers: { 200: z.null(), 404: REFUSAL, 409: REFUSAL, 502: REFUSAL },
     handle: ({ ctx, member, body, params: [id] }) =>
       viaProvider(ctx, async () => {
         const updated = await reschedule(scheduler(ctx, member), Number(id), body);
         if (updated.notFound) return notFound(ctx.language, "meeting");
+        if (updated.conflict) return fail(409, 409, translator(ctx.language)("validation.meetingChanged"));
         if (updated.refusal) return refused(ctx.language, [{ path: [updated.refusal.field], message: updated.refusal.message }]);
         return ok(null, translator(ctx.language)("notify.meetingUpdated"));
       }),

@@ -40,6 +40,10 @@ export interface MeetingDefaults {
   duration?: string;
   emails?: string;
   participants?: string[];
+  /** A new meeting's form key: posting it twice schedules once. */
+  clientKey?: string;
+  /** The version an edit is made on. */
+  sequence?: string;
 }
 
 /**
@@ -81,6 +85,8 @@ export function MeetingForm({
     <Form method="post" {...getFormProps(form)} data-testid="meeting-form">
       <input type="hidden" name="intent" value={editing ? "update" : "create"} />
       {editing ? <input type="hidden" name="id" value={editing} /> : null}
+      {defaults.clientKey ? <input type="hidden" name="clientKey" value={defaults.clientKey} /> : null}
+      {defaults.sequence ? <input type="hidden" name="sequence" value={defaults.sequence} /> : null}
       {/* With JavaScript the member's own zone comes along: their times are shown in it. */}
       {browserZone ? <input type="hidden" name="myZone" value={browserZone} /> : null}
       <FormErrors errors={form.errors} id={form.errorId} />

@@ -55,8 +55,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         duration: String(editable.duration_minutes),
         emails: editable.emails.join(", "),
         participants: editable.participants.map((p) => String(p.id)),
+        sequence: String(editable.sequence),
       }
-    : { timeZone: zone, duration: "60" };
+    : { timeZone: zone, duration: "60", clientKey: crypto.randomUUID() };
   return {
     me: user.id,
     zones: timeZones(),
@@ -91,6 +92,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
     const result = intent === "update" ? await reschedule(who, id, submission.value) : await schedule(who, submission.value);
     if ("notFound" in result) throw data(null, { status: 404 });
+    if ("conflict" in result && result.conflict)
+      return data({ result: submission.reply({ formErrors: ["validation.meetingChanged"] }) }, { status: 409 });
     if ("refusal" in result && result.refusal)
       return data({ result: submission.reply({ fieldErrors: { [result.refusal.field]: [result.refusal.message] } }) }, { status: 400 });
     return done(request, intent === "update" ? "notify.meetingUpdated" : "notify.meetingScheduled");

@@ -84,6 +84,7 @@ const en = {
     meetingTooManyEmails: "At most {{max}} emails",
     meetingTooManyParticipants: "At most {{max}} members",
     meetingParticipantUnknown: "One of the chosen members cannot be invited",
+    meetingChanged: "This meeting was changed meanwhile (in another window?). Nothing was saved; reopen it to edit the current version.",
     meetingProviderBusy: "The meeting service is busy. Nothing was scheduled or changed; please try again in a minute.",
     meetingProviderFailed: "The meeting service did not answer. Nothing was scheduled or changed; please try again.",
     deleteConfirm: "Tick the box to confirm",

@@ -86,6 +86,7 @@ export default {
     meetingTooManyEmails: "メールアドレスは最大{{max}}件です",
     meetingTooManyParticipants: "メンバーは最大{{max}}人です",
     meetingParticipantUnknown: "選んだメンバーの中に招待できない人がいます",
+    meetingChanged: "このミーティングは別の画面などで変更されました。保存していません。最新の内容を開き直して編集してください。",
     meetingProviderBusy: "会議サービスが混み合っています。予約も変更も行われていません。1分ほどしてからもう一度お試しください。",
     meetingProviderFailed: "会議サービスが応答しませんでした。予約も変更も行われていません。もう一度お試しください。",
     deleteConfirm: "確認のためチェックを入れてください",

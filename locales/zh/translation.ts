@@ -85,6 +85,7 @@ export default {
     meetingTooManyEmails: "最多 {{max}} 个邮箱",
     meetingTooManyParticipants: "最多 {{max}} 位成员",
     meetingParticipantUnknown: "所选成员中有无法邀请的人",
+    meetingChanged: "此会议已在别处（其他窗口？）被修改。未保存任何内容；请重新打开以编辑最新版本。",
     meetingProviderBusy: "会议服务繁忙。没有预约或更改任何内容，请一分钟后重试。",
     meetingProviderFailed: "会议服务没有响应。没有预约或更改任何内容，请重试。",
     deleteConfirm: "请勾选以确认",

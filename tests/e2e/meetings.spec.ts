@@ -120,6 +120,38 @@ test("a host schedules, edits and cancels a meeting; the invited member sees it 
   expect(answer?.status()).toBe(404);
 });
 
+test("a double click on Schedule makes one meeting and one invitation; an edit from an older window is refused", async ({
+  page,
+  context,
+}, info) => {
+  await signUpAndIn(page, "Double Clicker");
+  const ada = uniqueEmail("ada");
+  await open(page, info, "/liveStreaming");
+  await fillMeeting(page, { title: "Clicked twice", emails: ada });
+  await page.getByRole("button", { name: "Schedule", exact: true }).dblclick();
+  await expect(page.getByTestId("toast")).toHaveText("Meeting scheduled. The invitations are on their way.");
+  await open(page, info, "/liveStreaming");
+  const mine = page.getByTestId("upcoming-meetings").getByTestId("meeting").filter({ hasText: "Clicked twice" });
+  await expect(mine).toHaveCount(1);
+  await page.goto("/dev/mail");
+  await expect(page.getByTestId("mail").filter({ has: page.getByTestId("mail-to").getByText(ada, { exact: true }) })).toHaveCount(1);
+
+  // Two windows edit the same version: the first saves, the second is told and changes nothing.
+  await open(page, info, "/liveStreaming");
+  await mine.getByRole("link", { name: "Edit" }).click();
+  await expect(page.getByRole("heading", { name: "Edit “Clicked twice”" })).toBeVisible();
+  const other = await context.newPage();
+  await open(other, info, page.url());
+  await page.getByTestId("meeting-form").getByLabel("Title").fill("Saved first");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Meeting updated. The attendees were told.");
+  await other.getByTestId("meeting-form").getByLabel("Title").fill("Saved late");
+  await other.getByRole("button", { name: "Save changes" }).click();
+  await expect(other.getByTestId("form-error")).toHaveText(/This meeting was changed meanwhile/);
+  await open(other, info, "/liveStreaming");
+  await expect(other.getByTestId("upcoming-meetings").getByTestId("meeting")).toHaveText([/Saved first/]);
+});
+
 test("every meeting rule of the spec appears beside its field, and a start in the past is refused", async ({ page }, info) => {
   await signUpAndIn(page, "Hasty Host");
   await open(page, info, "/liveStreaming");

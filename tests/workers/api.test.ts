@@ -2,10 +2,12 @@ import { env } from "cloudflare:workers";
 import { Validator } from "@cfworker/json-schema";
 import { describe, expect, it } from "vitest";
 import ja from "#locales/ja/translation";
+import zh from "#locales/zh/translation";
 import { tokenCookie } from "~/.server/auth/cookies";
 import { errorAnswer } from "~/.server/observability/error-answer";
 import { document, handleApi } from "~/api/router";
 import { SESSION_IDLE_MS } from "~/lib/config";
+import { zonedToUtc } from "~/lib/time-zone";
 import { htmlBytes, multipart, pdfBytes, pngBytes, textFields } from "../fixtures/files";
 import { mailedCode, testCaller, uniqueEmail } from "./helpers";
 
@@ -640,7 +642,8 @@ describe("the meetings API", () => {
     title: "Api sync",
     agenda: "Numbers",
     timeZone: "Europe/Berlin",
-    startsAt: "2026-12-01T10:00",
+    // A week from the real clock (the API schedules against it), as Berlin's wall clock.
+    startsAt: `${new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 11)}10:00`,
     duration: 30,
     emails: "a@b.example",
   };
@@ -653,7 +656,7 @@ describe("the meetings API", () => {
     const id = Number(created.json.data?.id);
     expect((await call("GET", `/meetings/${id}`, { token: host })).json.data).toMatchObject({
       title: "Api sync",
-      starts_at: Date.UTC(2026, 11, 1, 9, 0),
+      starts_at: zonedToUtc(meeting.startsAt, "Europe/Berlin"),
       emails: ["a@b.example"],
       sequence: 0,
     });
@@ -673,6 +676,23 @@ describe("the meetings API", () => {
     expect((await call("DELETE", `/meetings/${id}`, { token: host })).status).toBe(200);
     const listed = await call("GET", "/meetings", { token: host });
     expect(listed.json.data).toMatchObject({ upcoming: [], past: [{ id, title: "Api sync 2", sequence: 2 }] });
+  });
+
+  it("schedules one meeting for one clientKey posted twice, and refuses an edit of an older version with 409", async () => {
+    const host = String((await registered()).res.json.data?.access_token);
+    const body = { ...meeting, emails: uniqueEmail("api"), clientKey: "api-form-key-1" };
+    const [first, second] = await Promise.all([
+      call("POST", "/meetings", { token: host, body }),
+      call("POST", "/meetings", { token: host, body }),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 201]);
+    expect(second.json.data?.id).toBe(first.json.data?.id);
+    expect((await call("GET", "/meetings", { token: host })).json.data).toMatchObject({ upcoming: [{ id: first.json.data?.id }] });
+    const id = Number(first.json.data?.id);
+    expect((await call("PUT", `/meetings/${id}`, { token: host, body: { ...body, title: "Renamed", sequence: 0 } })).status).toBe(200);
+    const stale = await call("PUT", `/meetings/${id}`, { token: host, body: { ...body, title: "Stale", sequence: 0 }, language: "zh" });
+    expect(stale).toMatchObject({ status: 409, json: { message: zh.validation.meetingChanged } });
+    expect((await call("GET", `/meetings/${id}`, { token: host })).json.data).toMatchObject({ title: "Renamed", sequence: 1 });
   });
 
   it("refuses a start in the past beside its field, in the member's language", async () => {

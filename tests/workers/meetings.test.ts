@@ -173,6 +173,77 @@ describe("meetings", () => {
     expect((await meetingFor(env.DB, hostId, id))?.cancelled_at).toBeNull();
   });
 
+  it("schedules once for one form posted twice at once, announces a repeated edit once, and refuses an edit of an older version", async () => {
+    const hostId = await newMember("Double clicker");
+    const guest = await newMember("Invited once");
+    await env.DB.prepare("INSERT INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, 1)").bind(guest, hostId).run();
+    const ada = uniqueEmail("ada");
+    const { who, settle } = host(hostId);
+    const form = input({ emails: ada, participants: [guest], clientKey: "form-key-1234" });
+    const [first, second] = await Promise.all([schedule(who, form), schedule(who, form)]);
+    expect(first.id).toBeGreaterThan(0);
+    expect(second.id).toBe(first.id);
+    // A later repeat (a retried post) answers the same meeting too.
+    expect(await schedule(who, form)).toEqual({ id: first.id, repeat: true });
+    await settle();
+    expect((await listMeetings(env.DB, hostId, NOW)).upcoming.map((m) => m.id)).toEqual([first.id]);
+    expect(await invitationsTo(ada)).toHaveLength(1);
+    const notes = () => env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ?").bind(guest).first<number>("n");
+    expect(await notes()).toBe(1);
+    // Another form (another key) is another meeting.
+    expect((await schedule(who, input({ emails: "b@b.example", clientKey: "form-key-5678" }))).id).not.toBe(first.id);
+    await settle();
+
+    // The same edit twice at once (from version 0): one change, one update each.
+    const id = first.id ?? 0;
+    const edit = input({ emails: ada, participants: [guest], title: "Moved", sequence: 0 });
+    const edits = await Promise.all([reschedule(who, id, edit), reschedule(who, id, edit)]);
+    expect(edits.filter((result) => "unchanged" in result)).toHaveLength(1);
+    await settle();
+    expect((await meetingFor(env.DB, hostId, id))?.sequence).toBe(1);
+    expect((await invitationsTo(ada)).filter((mail) => Number(mail.sequence) === 1)).toHaveLength(1);
+    expect(await notes()).toBe(2);
+    // Again later: nothing changes or is announced.
+    expect(await reschedule(who, id, edit)).toEqual({ unchanged: true });
+    // A different edit made on version 0 (an old window) is refused and changes nothing.
+    expect(await reschedule(who, id, input({ emails: ada, title: "Stale", sequence: 0 }))).toEqual({ conflict: true });
+    await settle();
+    expect(await meetingFor(env.DB, hostId, id)).toMatchObject({ title: "Moved", sequence: 1, emails: [ada] });
+    expect((await meetingFor(env.DB, hostId, id))?.participants.map((p) => p.id)).toEqual([guest]);
+    expect(await invitationsTo(ada)).toHaveLength(2);
+  });
+
+  it("keeps one room when one form's two posts race: the losing post's room goes again", async () => {
+    const calls: string[] = [];
+    let rooms = 0;
+    const provider: MeetingProvider = {
+      name: "fake",
+      origin: "https://meet.example",
+      async create() {
+        rooms += 1;
+        calls.push(`create room-${rooms}`);
+        return { providerId: `room-${rooms}`, joinUrl: `https://meet.example/room-${rooms}` };
+      },
+      async update() {},
+      async remove(id) {
+        calls.push(`remove ${id}`);
+      },
+      async hostLink() {
+        return null;
+      },
+    };
+    const hostId = await newMember("Racer");
+    const form = input({ emails: "a@b.example", clientKey: "race-key-1234" });
+    const results = await Promise.all([1, 2, 3].map(() => createMeeting(env.DB, provider, hostId, form, NOW)));
+    expect(new Set(results.map((r) => r.id)).size).toBe(1);
+    const created = calls.filter((call) => call.startsWith("create")).length;
+    const removed = calls.filter((call) => call.startsWith("remove")).length;
+    expect(created - removed).toBe(1);
+    const kept = await env.DB.prepare("SELECT provider_id FROM meetings WHERE host_id = ?").bind(hostId).all<{ provider_id: string }>();
+    expect(kept.results).toHaveLength(1);
+    expect(calls).not.toContain(`remove ${kept.results[0]?.provider_id}`);
+  });
+
   it("leaves no provider room behind when the meeting cannot be stored, and no meeting when the provider fails", async () => {
     const calls: string[] = [];
     const provider = (fails = false): MeetingProvider => ({

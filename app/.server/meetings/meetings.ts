@@ -62,27 +62,30 @@ async function checked(
 
 const isRefusal = (value: unknown): value is Refusal => typeof value === "object" && value !== null && "field" in value;
 
-/** The meeting's attendee and participant lists, written for the meeting with this uid while it is not cancelled. */
-function writeLists(db: D1Database, uid: string, hostId: number, input: MeetingInput, fresh = false) {
-  const open = "JOIN meetings m ON m.uid = ?1 AND m.cancelled_at IS NULL";
-  const clear = [
-    db
-      .prepare("DELETE FROM meeting_attendees WHERE meeting_id = (SELECT id FROM meetings WHERE uid = ?1 AND cancelled_at IS NULL)")
-      .bind(uid),
-    db
-      .prepare("DELETE FROM meeting_participants WHERE meeting_id = (SELECT id FROM meetings WHERE uid = ?1 AND cancelled_at IS NULL)")
-      .bind(uid),
-  ];
+/**
+ * The meeting's attendee and participant lists, written for the meeting with this uid while it is
+ * not cancelled; for an edit (`change`), replaced only while that edit is the one that changed it.
+ */
+function writeLists(db: D1Database, uid: string, hostId: number, input: MeetingInput, change?: string) {
+  const meetingId = "(SELECT id FROM meetings WHERE uid = ?1 AND cancelled_at IS NULL AND (?2 IS NULL OR change_key = ?2))";
+  const statement = (sql: string, ...values: unknown[]) => db.prepare(sql).bind(uid, change ?? null, ...values);
   return [
-    ...(fresh ? [] : clear),
-    db
-      .prepare(`INSERT INTO meeting_attendees (meeting_id, email) SELECT m.id, e.value FROM json_each(?2) e ${open}`)
-      .bind(uid, JSON.stringify(input.emails)),
-    db
-      .prepare(
-        `INSERT OR IGNORE INTO meeting_participants (meeting_id, user_id) SELECT m.id, p.value FROM json_each(?2) p ${open} WHERE p.value != ?3`,
-      )
-      .bind(uid, JSON.stringify(input.participants), hostId),
+    ...(change
+      ? [
+          statement(`DELETE FROM meeting_attendees WHERE meeting_id = ${meetingId}`),
+          statement(`DELETE FROM meeting_participants WHERE meeting_id = ${meetingId}`),
+        ]
+      : []),
+    statement(
+      `INSERT INTO meeting_attendees (meeting_id, email) SELECT ${meetingId}, e.value FROM json_each(?3) e WHERE ${meetingId} IS NOT NULL`,
+      JSON.stringify(input.emails),
+    ),
+    statement(
+      `INSERT OR IGNORE INTO meeting_participants (meeting_id, user_id) SELECT ${meetingId}, p.value FROM json_each(?3) p
+       WHERE p.value != ?4 AND ${meetingId} IS NOT NULL`,
+      JSON.stringify(input.participants),
+      hostId,
+    ),
   ];
 }
 
@@ -92,18 +95,29 @@ const hostZone = (db: D1Database, hostId: number, input: MeetingInput) =>
     ? db.prepare("UPDATE users SET time_zone = ? WHERE id = ?").bind(input.myZone, hostId)
     : db.prepare("UPDATE users SET time_zone = ? WHERE id = ? AND time_zone = 'UTC'").bind(input.timeZone, hostId);
 
-/** Schedules a meeting; answers its id, or the refusal. Provider errors are thrown (nothing is kept). */
+/** The host's meeting made from this form before (a repeat), or null. */
+const madeWith = (db: D1Database, hostId: number, clientKey: string | undefined) =>
+  clientKey ? db.prepare("SELECT id FROM meetings WHERE host_id = ? AND client_key = ?").bind(hostId, clientKey).first<number>("id") : null;
+
+/**
+ * Schedules a meeting; answers its id (`repeat` when this form already made it: nothing new is made
+ * or sent), or the refusal. Provider errors are thrown (nothing is kept).
+ */
 export async function createMeeting(db: D1Database, provider: MeetingProvider, hostId: number, input: MeetingInput, now: number) {
+  const before = await madeWith(db, hostId, input.clientKey);
+  if (before) return { id: before, repeat: true };
   const meeting = await checked(db, hostId, input, now);
   if (isRefusal(meeting)) return { refusal: meeting };
   const room = await provider.create(meeting);
   const uid = `${crypto.randomUUID()}@research-commons`;
+  let created: number | undefined;
   try {
-    const [created] = await db.batch<{ id: number }>([
+    // Two posts of one form at once: the key lets one row in; the other's room goes again below.
+    const [inserted] = await db.batch<{ id: number }>([
       db
         .prepare(
-          `INSERT INTO meetings (uid, host_id, title, agenda, starts_at, duration_minutes, time_zone, provider, provider_id, join_url, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+          `INSERT INTO meetings (uid, host_id, title, agenda, starts_at, duration_minutes, time_zone, provider, provider_id, join_url, created_at, updated_at, client_key)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (host_id, client_key) DO NOTHING RETURNING id`,
         )
         .bind(
           uid,
@@ -118,23 +132,42 @@ export async function createMeeting(db: D1Database, provider: MeetingProvider, h
           room.joinUrl,
           now,
           now,
+          input.clientKey ?? null,
         ),
-      ...writeLists(db, uid, hostId, input, true),
+      ...writeLists(db, uid, hostId, input),
       hostZone(db, hostId, input),
     ]);
-    return { id: created?.results[0]?.id as number };
+    created = inserted?.results[0]?.id;
   } catch (error) {
     await provider.remove(room.providerId).catch(() => {});
     throw error;
   }
+  if (created !== undefined) return { id: created };
+  await provider.remove(room.providerId).catch((error) => console.error("a repeated meeting's room was left", error));
+  return { id: (await madeWith(db, hostId, input.clientKey)) as number, repeat: true };
+}
+
+interface OpenMeeting {
+  uid: string;
+  provider: string;
+  provider_id: string;
+  sequence: number;
+  title: string;
+  agenda: string;
+  starts_at: number;
+  duration_minutes: number;
+  time_zone: string;
 }
 
 /** The host's meeting as it is before a change, or null (not theirs, cancelled, or started). */
 async function hostsOpen(db: D1Database, hostId: number, id: number, now: number) {
   return db
-    .prepare("SELECT uid, provider, provider_id FROM meetings WHERE id = ? AND host_id = ? AND cancelled_at IS NULL AND starts_at > ?")
+    .prepare(
+      `SELECT uid, provider, provider_id, sequence, title, agenda, starts_at, duration_minutes, time_zone FROM meetings
+       WHERE id = ? AND host_id = ? AND cancelled_at IS NULL AND starts_at > ?`,
+    )
     .bind(id, hostId, now)
-    .first<{ uid: string; provider: string; provider_id: string }>();
+    .first<OpenMeeting>();
 }
 
 /** The host's link to their meeting, asked of the provider now (null for anyone else, or none). */
@@ -155,9 +188,30 @@ export async function hostLink(db: D1Database, viewerId: number, id: number, pro
 /** Which provider a meeting was made on: it stays there when the configuration changes. */
 export type ProviderOf = (name: string) => MeetingProvider;
 
+const sameSet = <T>(a: T[], b: T[]) => a.length === new Set(b).size && b.every((value) => a.includes(value));
+
+/** Whether the meeting already is what the input asks (a repeated edit): nothing to change or announce. */
+async function alreadyIs(db: D1Database, id: number, open: OpenMeeting, meeting: ProviderMeeting, input: MeetingInput, hostId: number) {
+  const [emails, members] = await Promise.all([attendeesOf(db, id), participantsOf(db, id)]);
+  return (
+    open.title === meeting.title &&
+    open.agenda === meeting.agenda &&
+    open.starts_at === meeting.startsAt &&
+    open.duration_minutes === meeting.durationMinutes &&
+    open.time_zone === meeting.timeZone &&
+    sameSet(emails, input.emails) &&
+    sameSet(
+      members,
+      input.participants.filter((member) => member !== hostId),
+    )
+  );
+}
+
 /**
  * Changes a meeting (the host only, before it starts); its SEQUENCE goes up. Answers who to tell
- * what: attendee addresses kept, added and removed, and members added and removed.
+ * what: attendee addresses kept, added and removed, and members added and removed. The same edit
+ * again changes and announces nothing (`unchanged`); an edit made on an older version than the
+ * stored one (`input.sequence`), or one that loses a race with another edit, is refused (`conflict`).
  */
 export async function updateMeeting(db: D1Database, providerOf: ProviderOf, hostId: number, id: number, input: MeetingInput, now: number) {
   const open = await hostsOpen(db, hostId, id, now);
@@ -165,19 +219,27 @@ export async function updateMeeting(db: D1Database, providerOf: ProviderOf, host
   const [emailsBefore, membersBefore] = await Promise.all([attendeesOf(db, id), participantsOf(db, id)]);
   const meeting = await checked(db, hostId, input, now, membersBefore);
   if (isRefusal(meeting)) return { refusal: meeting };
+  if (await alreadyIs(db, id, open, meeting, input, hostId)) return { unchanged: true as const };
+  if (input.sequence !== undefined && input.sequence !== open.sequence) return { conflict: true as const };
   await providerOf(open.provider).update(open.provider_id, meeting);
-  // Guarded by "not cancelled" throughout: an edit racing a cancellation changes nothing.
+  // Only the version read above changes, and the lists follow only the edit that changed it: of two
+  // edits at once one wins, and an edit racing a cancellation changes nothing.
+  const change = crypto.randomUUID();
   const [updated] = await db.batch([
     db
       .prepare(
-        `UPDATE meetings SET title = ?, agenda = ?, starts_at = ?, duration_minutes = ?, time_zone = ?, sequence = sequence + 1, updated_at = ?
-         WHERE id = ? AND cancelled_at IS NULL`,
+        `UPDATE meetings SET title = ?, agenda = ?, starts_at = ?, duration_minutes = ?, time_zone = ?, sequence = sequence + 1,
+           updated_at = ?, change_key = ? WHERE id = ? AND cancelled_at IS NULL AND sequence = ?`,
       )
-      .bind(meeting.title, meeting.agenda, meeting.startsAt, meeting.durationMinutes, meeting.timeZone, now, id),
-    ...writeLists(db, open.uid, hostId, input),
+      .bind(meeting.title, meeting.agenda, meeting.startsAt, meeting.durationMinutes, meeting.timeZone, now, change, id, open.sequence),
+    ...writeLists(db, open.uid, hostId, input, change),
     hostZone(db, hostId, input),
   ]);
-  if (!updated?.meta.changes) return { notFound: true as const };
+  if (!updated?.meta.changes) {
+    const after = await hostsOpen(db, hostId, id, now);
+    if (!after) return { notFound: true as const };
+    return (await alreadyIs(db, id, after, meeting, input, hostId)) ? { unchanged: true as const } : { conflict: true as const };
+  }
   const members = input.participants.filter((member) => member !== hostId);
   return {
     emails: {

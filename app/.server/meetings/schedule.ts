@@ -62,7 +62,8 @@ const ids = (meeting: Meeting) => meeting.participants.map((member) => member.id
 
 export async function schedule(who: Scheduler, input: MeetingInput) {
   const created = await viaProvider(() => createMeeting(env.DB, meetingProvider(), who.hostId, input, who.now));
-  const meeting = created.id !== undefined ? await current(who, created.id) : null;
+  // A repeat of the same form made nothing new: its invitations went with the first.
+  const meeting = created.id !== undefined && !created.repeat ? await current(who, created.id) : null;
   if (meeting) {
     mail(who, meeting, "invite", meeting.emails);
     await tell(who, meeting, "invite", ids(meeting));

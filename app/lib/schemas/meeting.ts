@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MEETING_AGENDA_MAX, MEETING_MAX_ATTENDEES, MEETING_MAX_MINUTES, MEETING_MAX_PARTICIPANTS, MEETING_TITLE_MAX } from "~/lib/limits";
 import { email } from "./auth";
-import { requiredText } from "./text";
+import { CLIENT_KEY, requiredText } from "./text";
 
 // Scheduling a meeting (spec section 5: title, agenda, timezone, select time, duration and emails
 // required). Whether the start is in the future is the server's to judge: it needs the zone and the clock.
@@ -49,6 +49,10 @@ export const meetingSchema = z.object({
     .array(z.coerce.number().int().positive())
     .max(MEETING_MAX_PARTICIPANTS, `validation.meetingTooManyParticipants|max=${MEETING_MAX_PARTICIPANTS}`)
     .default([]),
+  /** Made with the form: the same key again schedules nothing new (a double click, a retried post). */
+  clientKey: z.string().regex(CLIENT_KEY, "notify.requestFailed").optional(),
+  /** The version (SEQUENCE) an edit was made on: an edit of an older version is refused, not applied over a newer one. */
+  sequence: z.coerce.number().int().min(0).optional(),
 });
 
 export type MeetingInput = z.infer<typeof meetingSchema>;
