@@ -6,7 +6,7 @@ import { env } from "~/.server/bindings";
 import { translator } from "~/.server/i18n/translate";
 import { removeAvatar, setAvatar } from "~/.server/members/avatar";
 import { profileOf, saveProfile } from "~/.server/members/profile-settings";
-import { AVATAR_MAX_MEGAPIXELS, AVATAR_SIZE, AVATAR_UPLOAD_MB } from "~/lib/limits";
+import { AVATAR_SIZE, AVATAR_UPLOAD_MB, DECODE_MAX_MEGAPIXELS } from "~/lib/limits";
 import { changePasswordSchema, deleteAccountSchema } from "~/lib/schemas/auth";
 import { anyProfileSchema, profileSchema } from "~/lib/schemas/profile";
 import * as answers from "./answers";
@@ -50,7 +50,7 @@ export const settingsRoutes = [
   forMember({
     method: "PUT",
     path: "/settings/avatar",
-    summary: `Set your avatar: the image's bytes as the body (PNG or JPG, judged by its bytes; ${AVATAR_UPLOAD_MB} MB and ${AVATAR_MAX_MEGAPIXELS} megapixels at most)`,
+    summary: `Set your avatar: the image's bytes as the body (PNG or JPG, judged by its bytes; ${AVATAR_UPLOAD_MB} MB and ${DECODE_MAX_MEGAPIXELS} megapixels at most)`,
     description: `Its centre square is scaled to ${AVATAR_SIZE} pixels and saved as a new JPEG, without the file's metadata. Answers the avatar's address.`,
     bytesIn: ["image/png", "image/jpeg"],
     answers: { 200: answers.avatar },

@@ -6,16 +6,40 @@ import type { FeedItem } from "~/lib/shapes";
 import { cn } from "~/lib/utils";
 import { RelativeTime } from "./relative-time";
 
-/** One document or video in a list: thumbnail, goal, title, author, counts and age. */
-export function ContentCard({ item, now }: { item: FeedItem; now: number }) {
+/** The most cards a row holds (three on wide screens). */
+const FIRST_ROW = 3;
+
+/**
+ * One document or video in a list: thumbnail, goal, title, author, counts and age. The thumbnail is
+ * the card's size (1x and 2x), sized before it arrives; `first` cards (the first row) load at once.
+ * On phones it is small beside the text, so the words, which come with the page, are read first.
+ * Its link repeats the title's, so it is hidden from assistive technology and the tab order.
+ */
+export function ContentCard({ item, now, first = false }: { item: FeedItem; now: number; first?: boolean }) {
+  const thumbnail = `/files/${item.id}/thumbnail`;
   const { t } = useTranslation();
   const Icon = item.kind === "video" ? PlayCircle : FileText;
   return (
-    <li className="overflow-hidden rounded-lg border border-slate-200 bg-white" data-testid="content-card">
-      <Link to={`/retrieval/detail?id=${item.id}`} className="block">
-        <img src={`/files/${item.id}/thumbnail`} alt="" loading="lazy" className="aspect-video w-full bg-slate-100 object-cover" />
+    <li className="flex overflow-hidden rounded-lg border border-slate-200 bg-white sm:block" data-testid="content-card">
+      <Link
+        to={`/retrieval/detail?id=${item.id}`}
+        className="w-28 shrink-0 pt-3 pl-3 sm:block sm:w-auto sm:p-0"
+        aria-hidden="true"
+        tabIndex={-1}
+      >
+        <img
+          src={`${thumbnail}?w=400`}
+          srcSet={`${thumbnail}?w=400 400w, ${thumbnail}?w=800 800w`}
+          sizes="(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100px"
+          width={400}
+          height={225}
+          alt=""
+          loading={first ? "eager" : "lazy"}
+          fetchPriority={first ? "high" : undefined}
+          className="aspect-video h-auto w-full rounded bg-slate-100 object-cover sm:rounded-none"
+        />
       </Link>
-      <div className="p-3">
+      <div className="min-w-0 p-3">
         <p className="mb-1 flex items-center gap-2 text-xs">
           <span className="rounded px-1.5 py-0.5 text-white" style={{ backgroundColor: SDG_COLOURS[item.sdg - 1] }}>
             {item.sdg}. {t(sdgKey(item.sdg))}
@@ -37,12 +61,25 @@ export function ContentCard({ item, now }: { item: FeedItem; now: number }) {
   );
 }
 
-/** Documents and videos as a grid of cards. */
-export function ContentGrid({ items, now, testId, className }: { items: FeedItem[]; now: number; testId: string; className?: string }) {
+/** Documents and videos as a grid of cards; `eager`: the grid is the page's first, its first row loads at once. */
+export function ContentGrid({
+  items,
+  now,
+  testId,
+  columns = "sm:grid-cols-2 xl:grid-cols-3",
+  eager = false,
+}: {
+  items: FeedItem[];
+  now: number;
+  testId: string;
+  /** The grid's columns per screen width. */
+  columns?: string;
+  eager?: boolean;
+}) {
   return (
-    <ul className={cn("grid gap-4 sm:grid-cols-2 xl:grid-cols-3", className)} data-testid={testId}>
-      {items.map((item) => (
-        <ContentCard key={item.id} item={item} now={now} />
+    <ul className={cn("grid gap-4", columns)} data-testid={testId}>
+      {items.map((item, at) => (
+        <ContentCard key={item.id} item={item} now={now} first={eager && at < FIRST_ROW} />
       ))}
     </ul>
   );

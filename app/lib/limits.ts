@@ -56,12 +56,17 @@ export const REJECTION_REASON_MAX = 500;
 /** An avatar as posted: with JavaScript the browser's crop (small); without it, the photo itself. */
 export const AVATAR_UPLOAD_MB = 10;
 /**
- * Pixels decoded at most. A decoded pixel takes 4 bytes, held about four times over (the decoder's
+ * Pixels decoded at most, for an avatar or a thumbnail's variants. A decoded pixel takes 4 bytes, held about four times over (the decoder's
  * memory, its copy out, the crop, the resizer's copy in): 4 MP is about 64 MB of the isolate's 128 MB.
  */
-export const AVATAR_MAX_MEGAPIXELS = 4;
+export const DECODE_MAX_MEGAPIXELS = 4;
 /** The stored square's side, in pixels. */
 export const AVATAR_SIZE = 256;
+/**
+ * Thumbnails are shown 16:9 on cards at most about 400 CSS pixels wide: variants at these widths
+ * (1x and 2x screens) are made from the upload; a larger thumbnail than DECODE_MAX_MEGAPIXELS is served as sent.
+ */
+export const THUMBNAIL_WIDTHS = [400, 800] as const;
 
 // Meetings (docs/decisions/0022-meetings.md)
 export const MEETING_TITLE_MAX = 200;

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
+import type { z } from "zod";
 import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
 import { deleteContent, findContent, recordView, updateContent } from "~/.server/content/content";
@@ -126,7 +127,7 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
           <video
             controls
             preload="metadata"
-            poster={`${fileUrl}/thumbnail`}
+            poster={`${fileUrl}/thumbnail?w=800`}
             src={fileUrl}
             className="aspect-video w-full"
             data-testid="video"
@@ -149,7 +150,14 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
         ) : null}
       </p>
       <section className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[160px_1fr]">
-        <img src={`${fileUrl}/thumbnail`} alt="" className="w-40 rounded border border-slate-200 object-cover" />
+        <img
+          src={`${fileUrl}/thumbnail?w=400`}
+          width={160}
+          height={90}
+          alt=""
+          loading="lazy"
+          className="aspect-video w-40 rounded border border-slate-200 object-cover"
+        />
         <div>
           <h3 className="font-medium">{t("content.summary")}</h3>
           <p className="mb-3 whitespace-pre-wrap text-slate-700" data-testid="summary">
@@ -186,7 +194,7 @@ type Shown = Route.ComponentProps["loaderData"]["item"];
 /** The owner's edit form (a disclosure, no JavaScript needed) and delete with confirmation. */
 function OwnerActions({ item, actionData }: { item: Shown; actionData: Route.ComponentProps["actionData"] }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof editContentSchema>>({
     lastResult: actionData?.result,
     defaultValue: {
       sdg: String(item.sdg),
@@ -196,8 +204,6 @@ function OwnerActions({ item, actionData }: { item: Shown; actionData: Route.Com
       keywords: item.keywords,
       publicize: String(item.publicize),
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: editContentSchema }),
-    shouldValidate: "onBlur",
   });
   return (
     <div className="mt-4 flex flex-col gap-3">
@@ -242,10 +248,8 @@ function Social({
 }) {
   const { t } = useTranslation();
   const { item, social, isOwner, userId, now, commentKey } = loaded;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof commentSchema>>({
     lastResult: actionData?.comment,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: commentSchema }),
-    shouldValidate: "onSubmit",
   });
   return (
     <section className="mt-4 rounded-lg border border-slate-200 bg-white p-4" data-testid="social">
@@ -293,7 +297,7 @@ function Social({
             {comment.user_id === userId ? (
               <Form method="post">
                 <input type="hidden" name="comment" value={comment.id} />
-                <Button type="submit" name="intent" value="delete-comment" variant="link" size="sm" className="h-auto px-0">
+                <Button type="submit" name="intent" value="delete-comment" variant="link" size="inline">
                   {t("content.deleteComment")}
                 </Button>
               </Form>

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
 import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
-import { requestContext } from "~/.server/context";
+import { afterAnswer } from "~/.server/context";
 import { getLocale } from "~/.server/i18n/middleware";
 import { invitableMembers, isJoinable, listMeetings, type MeetingSummary, meetingFor } from "~/.server/meetings/meetings";
 import { cancel, ProviderUnavailable, providerMessage, reschedule, type Scheduler, schedule } from "~/.server/meetings/schedule";
@@ -76,12 +76,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   const id = Number(form.get("id"));
-  const ctx = context.get(requestContext).ctx;
   const who: Scheduler = {
     hostId: user.id,
     language: getLocale(context),
     now: Date.now(),
-    later: (work) => (ctx ? ctx.waitUntil(work) : void work),
+    later: afterAnswer(context),
   };
   try {
     if (intent === "cancel") {

@@ -2,13 +2,14 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
 import { requireRole } from "~/.server/auth/roles";
 import { env } from "~/.server/bindings";
-import { requestContext } from "~/.server/context";
+import { afterAnswer } from "~/.server/context";
 import { decide, moderated, openReports } from "~/.server/moderation/reports";
 import { flashRedirect } from "~/.server/shell/flash";
 import { PageTitle } from "~/components/page-title";
 import { RelativeTime } from "~/components/relative-time";
 import { Button } from "~/components/ui/button";
-import { decisionSchema, type ReportTarget } from "~/lib/schemas/report";
+import type { ReportTarget } from "~/lib/choices";
+import { decisionSchema } from "~/lib/schemas/report";
 import type { Route } from "./+types/moderation";
 
 /** The moderation queue: open reports, and what moderators hid or suspended (to undo). Moderators only. */
@@ -21,9 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireRole(request, context, "moderator");
   const parsed = decisionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw data(null, { status: 400 });
-  const { ctx } = context.get(requestContext);
-  const later = (promise: Promise<unknown>) => ctx?.waitUntil(promise);
-  if (!(await decide(env, user.id, parsed.data, Date.now(), later))) throw data(null, { status: 404 });
+  if (!(await decide(env, user.id, parsed.data, Date.now(), afterAnswer(context)))) throw data(null, { status: 404 });
   return flashRedirect(request, "/moderation", "success", "safety.decided");
 }
 

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { requireRole } from "~/.server/auth/roles";
 import { env } from "~/.server/bindings";
-import { requestContext } from "~/.server/context";
+import { afterAnswer } from "~/.server/context";
 import { decideVerification, verificationQueue } from "~/.server/members/verification";
 import { flashRedirect } from "~/.server/shell/flash";
 import { PageTitle } from "~/components/page-title";
@@ -25,10 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     return flashRedirect(request, "/review", "error", "verification.reasonNeeded");
   }
-  const { ctx } = context.get(requestContext);
   const id = Number(form.id);
-  const decided =
-    Number.isInteger(id) && (await decideVerification(env.DB, user.id, id, parsed.data, Date.now(), (p) => ctx?.waitUntil(p)));
+  const decided = Number.isInteger(id) && (await decideVerification(env.DB, user.id, id, parsed.data, Date.now(), afterAnswer(context)));
   // Decided already by another reviewer, or one's own: said, not an error page.
   if (!decided) return flashRedirect(request, "/review", "error", "verification.notDecided");
   return flashRedirect(request, "/review", "success", "notify.verificationDecided");

@@ -3,8 +3,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation, useSubmit } from "react-router";
+import type { z } from "zod";
 import { requireUser } from "~/.server/auth/session";
 import { createFromMultipart } from "~/.server/content/create-from-form";
+import { afterAnswer } from "~/.server/context";
 import { flashCookie } from "~/.server/shell/flash";
 import { ContentMetadataFields, FieldErrors } from "~/components/content-fields";
 import { PageTitle } from "~/components/page-title";
@@ -20,7 +22,7 @@ import type { Route } from "./+types/upload";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
-  const created = await createFromMultipart(request, user.id, Date.now());
+  const created = await createFromMultipart(request, user.id, Date.now(), afterAnswer(context));
   if (!created.ok) {
     const formData = new FormData();
     for (const [name, value] of Object.entries(created.fields)) formData.set(name, value);
@@ -48,12 +50,9 @@ export default function Upload({ actionData, loaderData }: Route.ComponentProps)
   const [progress, setProgress] = useState<number | null>(null);
   const [partsError, setPartsError] = useState<string | null>(null);
   const running = useRef<{ controller: AbortController; file: File } | null>(null);
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof uploadFormSchema>>({
     lastResult: actionData?.result,
     defaultValue: { kind: "document", publicize: "1" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: uploadFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <>

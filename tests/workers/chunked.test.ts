@@ -26,7 +26,7 @@ describe("the upload form posted more than once", () => {
         headers: { "Content-Type": contentType },
         duplex: "half",
       } as RequestInit);
-      return createFromMultipart(request, me, Date.now());
+      return createFromMultipart(request, me, Date.now(), (work) => void work);
     };
     const before = (await env.FILES.list()).objects.length;
     const results = await Promise.all(Array.from({ length: 5 }, post));
@@ -58,6 +58,7 @@ describe("resumable uploads in 8 MiB parts", () => {
         } as RequestInit),
         me,
         Date.now(),
+        (work) => void work,
       );
     };
     const results = await Promise.all(Array.from({ length: 5 }, post));

@@ -1,5 +1,6 @@
 import { env } from "~/.server/bindings";
 import { config } from "~/.server/config/config";
+import { variantKeys } from "~/.server/content/thumbnail-variants";
 import { cancelHosted } from "~/.server/meetings/schedule";
 import { deleteAvatars } from "~/.server/members/avatar";
 import { deleteVerificationPhotos } from "~/.server/members/verification";
@@ -85,6 +86,7 @@ export async function deleteAccount(userId: number, password: string, caller: Ca
   const keys = ((files?.results ?? []) as { file_key: string; thumbnail_key: string }[]).flatMap((row) => [
     row.file_key,
     row.thumbnail_key,
+    ...variantKeys(row.thumbnail_key),
   ]);
   const open = (uploads?.results ?? []) as { object_key: string; r2_upload_id: string; completed: number }[];
   keys.push(...open.filter((u) => u.completed).map((u) => u.object_key));

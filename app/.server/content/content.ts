@@ -1,6 +1,7 @@
 import { awardPoints } from "~/.server/ranking/ranking";
 import type { ContentFields } from "~/lib/schemas/content";
 import type { StoredObject } from "./receive-upload";
+import { variantKeys } from "./thumbnail-variants";
 
 export interface ContentItem {
   id: number;
@@ -110,7 +111,7 @@ export async function deleteContent(db: D1Database, bucket: R2Bucket, id: number
     .bind(id, ownerId)
     .first<{ file_key: string; thumbnail_key: string }>();
   if (!row) return false;
-  await bucket.delete([row.file_key, row.thumbnail_key]);
+  await bucket.delete([row.file_key, row.thumbnail_key, ...variantKeys(row.thumbnail_key)]);
   return true;
 }
 

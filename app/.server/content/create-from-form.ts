@@ -4,6 +4,7 @@ import { CLIENT_KEY } from "~/lib/schemas/text";
 import { completedUpload, releaseUpload } from "./chunked";
 import { createContent, fileMatchesKind } from "./content";
 import { receiveUpload, removeStored, UploadRefused } from "./receive-upload";
+import { makeVariants } from "./thumbnail-variants";
 import { refusalMessage } from "./upload-errors";
 
 export type CreateResult =
@@ -15,7 +16,12 @@ export type CreateResult =
  * streamed in the same post, or (with JavaScript) named by a completed parts upload (`upload_id`).
  * Every failure leaves nothing stored but a parts upload, which stays for the next try.
  */
-export async function createFromMultipart(request: Request, ownerId: number, now: number): Promise<CreateResult> {
+export async function createFromMultipart(
+  request: Request,
+  ownerId: number,
+  now: number,
+  later: (work: Promise<unknown>) => void,
+): Promise<CreateResult> {
   let received: Awaited<ReturnType<typeof receiveUpload>>;
   try {
     received = await receiveUpload(request, env.FILES);
@@ -46,5 +52,10 @@ export async function createFromMultipart(request: Request, ownerId: number, now
   // (unless its file is the item's: the same completed parts upload posted again).
   if (!created) await removeStored(env.FILES, received.file.key === fileKey ? { ...received, file: undefined } : received);
   if (uploadId) await releaseUpload(env.DB, uploadId);
+  // The cards' sizes of a new thumbnail, made after the answer (its first request would make them too).
+  if (created) {
+    const thumbnail = received.thumbnail.key;
+    later(makeVariants(env.FILES, thumbnail).catch((error) => console.error("thumbnail variants not made", error)));
+  }
   return { ok: true, id };
 }

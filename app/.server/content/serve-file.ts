@@ -1,4 +1,5 @@
 import type { ContentItem } from "./content";
+import { makeVariants, variantFor, variantKey } from "./thumbnail-variants";
 
 /** Parses a single "bytes=a-b" / "bytes=a-" / "bytes=-n" range against a size; null when absent or unusable. */
 export function parseRange(header: string | null, size: number): { offset: number; length: number } | "unsatisfiable" | null {
@@ -37,14 +38,25 @@ export async function serveContentFile(
   item: ContentItem,
   which: "file" | "thumbnail",
 ): Promise<Response> {
-  const key = which === "file" ? item.file_key : item.thumbnail_key;
+  let key = which === "file" ? item.file_key : item.thumbnail_key;
+  let type = which === "file" ? item.file_type : item.thumbnail_type;
+  // A card's size of the thumbnail (`?w=400`), when it can be drawn; else the thumbnail as sent.
+  const width = which === "thumbnail" ? variantFor(new URL(request.url).searchParams.get("w")) : null;
+  const variant = width !== null && (await makeVariants(bucket, item.thumbnail_key, width));
+  if (variant) [key, type] = [variantKey(item.thumbnail_key, width), "image/jpeg"];
   const head = await bucket.head(key);
   if (!head) return new Response("Not found", { status: 404 });
   const headers = new Headers({
-    "Content-Type": which === "file" ? item.file_type : item.thumbnail_type,
+    "Content-Type": type,
     ETag: head.httpEtag,
     "Accept-Ranges": "bytes",
-    "Cache-Control": item.publicize ? "private, max-age=3600" : "private, no-store",
+    // A variant never changes under its address (a thumbnail is never replaced): a publicized
+    // item's is kept a day by any cache; private items' files by none.
+    "Cache-Control": item.publicize
+      ? variant
+        ? "public, max-age=86400, stale-while-revalidate=604800"
+        : "private, max-age=3600"
+      : "private, no-store",
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": MEMBER_FILE_POLICY,
     "Cross-Origin-Resource-Policy": "same-origin",

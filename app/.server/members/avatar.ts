@@ -1,5 +1,5 @@
-import { AVATAR_MAX_MEGAPIXELS } from "~/lib/limits";
-import { reencodeAvatar } from "./avatar-image";
+import { reencodeImage } from "~/.server/images/reencode";
+import { AVATAR_SIZE, DECODE_MAX_MEGAPIXELS } from "~/lib/limits";
 
 // A member's avatar (docs/decisions/0021-avatars.md): one re-encoded JPEG in R2 under a new name
 // per change, so its address can be cached for ever; the users row names the current one.
@@ -10,12 +10,12 @@ const keyOf = (image: string) => image.slice(1); // "/avatars/12/<uuid>.jpg" is 
 /** Why an avatar is refused, as a schema message ("key|name=value", lib/form-errors.ts). */
 const refusals = {
   type: "validation.avatarType",
-  pixels: `validation.avatarPixels|max=${AVATAR_MAX_MEGAPIXELS}`,
+  pixels: `validation.avatarPixels|max=${DECODE_MAX_MEGAPIXELS}`,
 };
 
 /** Store `bytes` as the member's avatar; answers its address, or the refusal. */
 export async function setAvatar(db: D1Database, bucket: R2Bucket, userId: number, bytes: Uint8Array) {
-  const jpeg = await reencodeAvatar(bytes);
+  const jpeg = await reencodeImage(bytes, { width: AVATAR_SIZE, height: AVATAR_SIZE, quality: 85 });
   if (typeof jpeg === "string") return { refusal: refusals[jpeg] };
   const image = `/${PREFIX}${userId}/${crypto.randomUUID()}.jpg`;
   await bucket.put(keyOf(image), jpeg, { httpMetadata: { contentType: "image/jpeg" } });

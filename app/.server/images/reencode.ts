@@ -7,12 +7,14 @@ import decodePng, { init as initPngDecode } from "@jsquash/png/decode";
 import resize, { initResize } from "@jsquash/resize";
 import resizer from "@jsquash/resize/lib/resize/pkg/squoosh_resize_bg.wasm?module";
 import { inspectImage } from "~/.server/content/sniff";
-import { AVATAR_MAX_MEGAPIXELS, AVATAR_SIZE } from "~/lib/limits";
+import { DECODE_MAX_MEGAPIXELS } from "~/lib/limits";
 
-// An avatar is decoded and drawn anew (docs/decisions/0021-avatars.md): the square at its centre,
-// scaled to AVATAR_SIZE and encoded as a fresh JPEG, so nothing of the file as sent survives (no
-// EXIF location, no comment, no trailing bytes). The codecs are WebAssembly, imported as modules
-// because Workers may not compile WebAssembly from bytes at run time.
+// Images members send are decoded and drawn anew (docs/decisions/0021-avatars.md): the part at the
+// centre with the wanted shape, scaled and encoded as a fresh JPEG, so nothing of the file as sent
+// survives (no EXIF location, no comment, no trailing bytes). Avatars and the thumbnails' card-sized
+// variants are made this way. The codecs are WebAssembly, imported as modules because Workers may
+// not compile WebAssembly from bytes at run time. Decoding is what takes the memory, so images over
+// DECODE_MAX_MEGAPIXELS are refused before it.
 
 let ready: Promise<unknown> | undefined;
 const codecs = () => {
@@ -20,14 +22,17 @@ const codecs = () => {
   return ready;
 };
 
-export type AvatarRefusal = "type" | "pixels";
+export type ImageRefusal = "type" | "pixels";
 
-/** The image as a square JPEG of AVATAR_SIZE pixels, or why it is refused. */
-export async function reencodeAvatar(bytes: Uint8Array): Promise<Uint8Array | AvatarRefusal> {
+/** The image's centre, cut to width:height and scaled to it, as a JPEG; or why it cannot be. */
+export async function reencodeImage(
+  bytes: Uint8Array,
+  size: { width: number; height: number; quality: number },
+): Promise<Uint8Array | ImageRefusal> {
   const info = inspectImage(bytes);
   if (!info) return "type";
   // Judged from the header, before a byte is decoded: decoding is what takes the memory.
-  if (info.width * info.height > AVATAR_MAX_MEGAPIXELS * 1_000_000) return "pixels";
+  if (info.width * info.height > DECODE_MAX_MEGAPIXELS * 1_000_000) return "pixels";
   await codecs();
   // The whole buffer when the bytes are all of it (a copy would double the largest thing held).
   const whole = bytes.buffer instanceof ArrayBuffer && bytes.byteLength === bytes.buffer.byteLength;
@@ -37,10 +42,10 @@ export async function reencodeAvatar(bytes: Uint8Array): Promise<Uint8Array | Av
   // A header over anything but image data is no image.
   const image = await decoded.catch(() => null);
   if (!image) return "type";
-  // "contain" takes the centre square (cropped in place), then scales it.
-  const square = await resize(image, { width: AVATAR_SIZE, height: AVATAR_SIZE, fitMethod: "contain", method: "lanczos3" });
-  flattenOnWhite(square.data);
-  return new Uint8Array(await encodeJpeg(square, { quality: 85 }));
+  // "contain" takes the centre part of the wanted shape (cropped in place), then scales it.
+  const drawn = await resize(image, { width: size.width, height: size.height, fitMethod: "contain", method: "lanczos3" });
+  flattenOnWhite(drawn.data);
+  return new Uint8Array(await encodeJpeg(drawn, { quality: size.quality }));
 }
 
 /** JPEG has no transparency: a PNG's transparent parts become white, not black. */

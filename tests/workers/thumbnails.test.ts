@@ -1,0 +1,73 @@
+import { env } from "cloudflare:workers";
+import jpegEncoder from "@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm?module";
+import encodeJpeg, { init as initJpegEncode } from "@jsquash/jpeg/encode";
+import { beforeAll, describe, expect, it } from "vitest";
+import { deleteContent, findContent } from "~/.server/content/content";
+import { serveContentFile } from "~/.server/content/serve-file";
+import { inspectImage } from "~/.server/content/sniff";
+import { makeVariants, variantKeys } from "~/.server/content/thumbnail-variants";
+import { pngBytes } from "../fixtures/files";
+import { newItem, newMember } from "./helpers";
+
+beforeAll(() => initJpegEncode(jpegEncoder));
+
+/** A real JPEG photo of width×height. */
+async function photo(width: number, height: number) {
+  const pixels = new Uint8ClampedArray(width * height * 4).fill(180);
+  return new Uint8Array(await encodeJpeg({ data: pixels, width, height, colorSpace: "srgb" } as ImageData));
+}
+
+/** An item of `owner` whose thumbnail is these bytes. */
+async function itemWithThumbnail(owner: number, bytes: Uint8Array, type: string, publicize: 0 | 1 = 1) {
+  const id = await newItem(owner, { publicize });
+  const key = `thumbnails/test/${crypto.randomUUID()}`;
+  await env.FILES.put(key, bytes);
+  await env.DB.prepare("UPDATE content SET thumbnail_key = ?, thumbnail_type = ? WHERE id = ?").bind(key, type, id).run();
+  return { id, key };
+}
+
+const fetchThumbnail = async (owner: number, id: number, query = "") => {
+  const item = await findContent(env.DB, id, owner);
+  if (!item) throw new Error("no item");
+  const response = await serveContentFile(new Request(`https://app.test/files/${id}/thumbnail${query}`), env.FILES, item, "thumbnail");
+  return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
+};
+
+describe("thumbnail variants", () => {
+  it("serves a card-sized 16:9 JPEG for ?w=, made once, cacheable for a publicized item only", async () => {
+    const owner = await newMember("Photographer");
+    const sent = await photo(1600, 1200);
+    const { id, key } = await itemWithThumbnail(owner, sent, "image/jpeg");
+    const small = await fetchThumbnail(owner, id, "?w=400");
+    expect(small.response.headers.get("Content-Type")).toBe("image/jpeg");
+    expect(inspectImage(small.bytes)).toMatchObject({ width: 400, height: 225 });
+    expect(small.bytes.length).toBeLessThan(sent.length);
+    expect(small.response.headers.get("Cache-Control")).toMatch(/^public, max-age=\d+/);
+    // A dense screen's width, and any width between, gets the next variant up.
+    expect(inspectImage((await fetchThumbnail(owner, id, "?w=700")).bytes)).toMatchObject({ width: 800, height: 450 });
+    // No width: the thumbnail as sent, private to members' browsers as before.
+    const original = await fetchThumbnail(owner, id);
+    expect(original.bytes).toEqual(sent);
+    expect(original.response.headers.get("Cache-Control")).toBe("private, max-age=3600");
+    for (const variant of variantKeys(key)) expect(await env.FILES.head(variant), variant).not.toBeNull();
+
+    const hidden = await itemWithThumbnail(owner, sent, "image/jpeg", 0);
+    expect((await fetchThumbnail(owner, hidden.id, "?w=400")).response.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("serves a thumbnail too large to decode as sent, and deletes the variants with the item", async () => {
+    const owner = await newMember("Panorama");
+    // The header says 4000×1500 (6 MP, over the decode bound): no variant is drawn.
+    const wide = pngBytes(4000, 1500);
+    const { id: wideId, key: wideKey } = await itemWithThumbnail(owner, wide, "image/png");
+    expect(await makeVariants(env.FILES, wideKey)).toBe(false);
+    const served = await fetchThumbnail(owner, wideId, "?w=400");
+    expect(served.response.headers.get("Content-Type")).toBe("image/png");
+    expect(served.bytes).toEqual(wide);
+
+    const { id, key } = await itemWithThumbnail(owner, await photo(640, 480), "image/jpeg");
+    expect(await makeVariants(env.FILES, key)).toBe(true);
+    await deleteContent(env.DB, env.FILES, id, owner);
+    for (const gone of [key, ...variantKeys(key)]) expect(await env.FILES.head(gone), gone).toBeNull();
+  });
+});
