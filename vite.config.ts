@@ -24,6 +24,25 @@ export default defineConfig({
   // A literal, so that local-only code is dropped from deployed builds (app/build-flags.d.ts).
   define: { __LOCAL_BUILD__: JSON.stringify(deployTarget() === "local") },
   resolve: { tsconfigPaths: true },
+  // Few, larger scripts (docs/decisions/0011): on a slow mobile network each request costs a round
+  // trip, so the libraries every page runs are one file and the app's shared code another, beside
+  // each route's own module.
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: "runtime", test: /node_modules/, priority: 2 },
+                { name: "shared", test: /[\\/]app[\\/]/, minShareCount: 2, priority: 1 },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
   server: { host: "127.0.0.1" },
   preview: { host: "127.0.0.1" },
 });

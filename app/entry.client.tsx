@@ -11,7 +11,9 @@ listenForClientErrors();
 // The page is already readable; hydration waits only for the language the server rendered.
 async function hydrate() {
   const lang = isLanguage(document.documentElement.lang) ? document.documentElement.lang : DEFAULT_LANGUAGE;
-  const translation = await fetch(`/locales/${lang}.json`).then((r) => r.json() as Promise<ResourceKey>);
+  // The versioned file the page preloads (the same request, answered from that preload).
+  const file = document.documentElement.dataset.localeFile ?? `/locales/${lang}.json`;
+  const translation = await fetch(file).then((r) => r.json() as Promise<ResourceKey>);
   await i18next.use(initReactI18next).init({
     lng: lang,
     fallbackLng: DEFAULT_LANGUAGE,

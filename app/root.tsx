@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import { optionalUser, sessionMiddleware } from "./.server/auth/session";
+import { localeFile } from "./.server/i18n/locale-files";
 import { getLocale, i18nextMiddleware } from "./.server/i18n/middleware";
 import { flashContext, flashMiddleware } from "./.server/shell/flash";
 import type { Route } from "./+types/root";
@@ -8,14 +9,16 @@ import { ProgressBar } from "./components/progress-bar";
 import { RouteError } from "./components/route-error";
 import { Toast } from "./components/toast";
 import { useDocument } from "./document-context";
-import { DEFAULT_LANGUAGE } from "./lib/i18n";
+import { DEFAULT_LANGUAGE, isLanguage } from "./lib/i18n";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, flashMiddleware, sessionMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = optionalUser(context);
+  const locale = getLocale(context);
   return {
-    locale: getLocale(context),
+    locale,
+    localeFile: localeFile(isLanguage(locale) ? locale : DEFAULT_LANGUAGE),
     flash: context.get(flashContext),
     user: user ? { id: user.id, nickName: user.nick_name, image: user.image } : null,
   };
@@ -35,10 +38,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // A page with nothing to enhance (its handle says `scripts: false`) ships no JavaScript at all.
   const scripts = !useMatches().some((match) => (match.handle as { scripts?: boolean } | undefined)?.scripts === false);
   return (
-    <html lang={lang}>
+    <html lang={lang} data-locale-file={scripts ? data?.localeFile : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Hydration waits for the translations: fetched beside the scripts, not after them. */}
+        {scripts && data ? <link rel="preload" as="fetch" crossOrigin="anonymous" href={data.localeFile} /> : null}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <CriticalStyle />

@@ -1,23 +1,20 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import type { z } from "zod";
 import { FieldErrors } from "~/components/content-fields";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
 import { LANGUAGE_SWITCH, type Language } from "~/lib/i18n";
-import { changePasswordSchema, deleteAccountSchema } from "~/lib/schemas/auth";
+import type { changePasswordSchema, deleteAccountSchema } from "~/lib/schemas/auth";
 import { useReplyCleared } from "~/lib/use-reply-cleared";
 
 /** Changing the password while signed in (every other session ends). */
 export function PasswordForm({ lastResult }: { lastResult: SubmissionResult | undefined }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof changePasswordSchema>>({
     id: "password",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   useReplyCleared(form, lastResult);
   return (
@@ -50,11 +47,9 @@ export function PasswordForm({ lastResult }: { lastResult: SubmissionResult | un
 /** Download my data, and delete my account (with the password and a confirmation). */
 export function DataControls({ lastResult }: { lastResult: SubmissionResult | undefined }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof deleteAccountSchema>>({
     id: "delete-account",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
-    shouldValidate: "onSubmit",
   });
   useReplyCleared(form, lastResult);
   return (
@@ -79,7 +74,7 @@ export function DataControls({ lastResult }: { lastResult: SubmissionResult | un
           {t("settings.deleteConfirm")}
         </label>
         <FieldErrors name="confirm" errors={fields.confirm.errors} />
-        <Button type="submit" className="mt-3 bg-red-700 hover:bg-red-800">
+        <Button type="submit" variant="danger" className="mt-3">
           {t("settings.deleteAccount")}
         </Button>
       </Form>

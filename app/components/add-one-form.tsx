@@ -1,12 +1,9 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { translateError } from "~/lib/form-errors";
-import { useReplyCleared } from "~/lib/use-reply-cleared";
 
 /** What the form hands its one control: its name, the value to start from, and its accessibility wiring. */
 export interface ControlProps {
@@ -19,11 +16,10 @@ export interface ControlProps {
 
 /**
  * A form that adds one thing to the member's own list (an interest, a tag), posted with `intent`:
- * checked with the server's schema, the refusal beside the control, a help line under it.
+ * checked by the server, the refusal beside the control, a help line under it.
  */
 export function AddOneForm({
   intent,
-  schema,
   field,
   label,
   help,
@@ -31,7 +27,6 @@ export function AddOneForm({
   control,
 }: {
   intent: string;
-  schema: z.ZodObject;
   field: string;
   label: string;
   help: string;
@@ -41,12 +36,11 @@ export function AddOneForm({
   const { t } = useTranslation();
   const [form, fields] = useForm({
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onSubmit",
   });
-  useReplyCleared(form, lastResult);
   const meta = fields[field as keyof typeof fields];
-  const error = meta?.errors?.[0];
+  // Only the last post's refusal shows (Conform keeps an older one); nothing is reset, so a choice
+  // made while the page updates after an addition stays.
+  const error = lastResult ? meta?.errors?.[0] : undefined;
   const helpId = `${intent}-help`;
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-start gap-2" data-testid={intent}>

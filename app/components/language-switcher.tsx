@@ -27,8 +27,8 @@ export function LanguageSwitcher() {
           title={name}
           aria-pressed={i18n.language === lang}
           className={cn(
-            "rounded px-1.5 py-1 text-xs font-medium text-slate-500 hover:text-brand",
-            i18n.language === lang && "bg-slate-100 text-brand",
+            "min-w-6 rounded px-1.5 py-1 text-xs font-medium hover:text-brand",
+            i18n.language === lang ? "bg-slate-100 text-brand" : "text-slate-500",
           )}
         >
           {label}

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
@@ -7,7 +6,6 @@ import { FieldErrors, TextAreaField } from "~/components/content-fields";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
 import { MEETING_AGENDA_MAX, MEETING_MAX_MINUTES, MEETING_TITLE_MAX } from "~/lib/limits";
-import { meetingSchema } from "~/lib/schemas/meeting";
 import { useReplyCleared } from "~/lib/use-reply-cleared";
 
 /**
@@ -68,9 +66,6 @@ export function MeetingForm({
     id: editing ? `meeting-${editing}` : "meeting",
     lastResult,
     defaultValue: defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: meetingSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   useReplyCleared(form, lastResult);
   const zone = useRef<HTMLSelectElement>(null);

@@ -1,12 +1,12 @@
 import { type FieldMetadata, getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { FieldErrors, TextAreaField } from "~/components/content-fields";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
+import { SEXES } from "~/lib/choices";
 import { PROFILE_LINE_MAX } from "~/lib/limits";
-import { type ProfileInput, profileSchema, SEXES } from "~/lib/schemas/profile";
+import type { ProfileInput } from "~/lib/schemas/profile";
 import { useReplyCleared } from "~/lib/use-reply-cleared";
 
 export type ProfileDefaults = Partial<Record<keyof ProfileInput, string | boolean>>;
@@ -31,9 +31,6 @@ export function ProfileForm({
     id: "profile",
     lastResult,
     defaultValue: defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema(kind) }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   useReplyCleared(form, lastResult);
   const line = (name: TextField, type: "text" | "url" | "tel" | "email" | "date" = "text", extra = {}) => (

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, useLocation } from "react-router";
+import { REPORT_REASONS, type ReportTarget } from "~/lib/choices";
 import { REPORT_DETAILS_MAX } from "~/lib/limits";
-import { REPORT_REASONS, type ReportTarget } from "~/lib/schemas/report";
 import { Button } from "./ui/button";
 
 /** "Report": a disclosure with the reason and optional details; posts to /report and comes back here. */

@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation } from "react-router";
+import type { z } from "zod";
 import { resetPassword, sendVerificationCode } from "~/.server/accounts/accounts";
 import { callerFrom } from "~/.server/auth/caller";
 import { accountFailure, codeSent, invalid, rememberDevice } from "~/.server/auth/form-actions";
@@ -41,11 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ForgetPassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof resetSchema>>({
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaForIntent(formData, resetSchema) }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <PublicPage titleKey="forgetPassword">

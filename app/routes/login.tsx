@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import type { z } from "zod";
 import { login } from "~/.server/accounts/accounts";
 import { callerFrom } from "~/.server/auth/caller";
 import { accountFailure, invalid, signInHeaders } from "~/.server/auth/form-actions";
@@ -35,11 +36,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof loginSchema>>({
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const redirectTo = params.get("redirect") ?? "";
   return (

@@ -259,7 +259,6 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
         {isSelf ? (
           <AddOneForm
             intent="add-tag"
-            schema={tagSchema}
             field="tag"
             label={t("member.addTag")}
             help={t("member.tagsHelp", { count: tags.length, max: TAG_LIMITS[member.membership], level })}
@@ -304,7 +303,6 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
         {isSelf ? (
           <AddOneForm
             intent="add-interest"
-            schema={interestSchema}
             field="sdg"
             label={t("member.addInterest")}
             help={t("member.interestsHelp", { max: MAX_INTERESTS })}

@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
+import type { z } from "zod";
 import { optionalUser, requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
 import { conversationFor, listConversations, messagesPage, startConversation } from "~/.server/messaging/conversations";
@@ -129,10 +130,8 @@ function Conversation({
 }) {
   const { t } = useTranslation();
   const live = useConversation(open.id, me, open.messages);
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof messageSchema>>({
     lastResult: actionData?.composer,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: messageSchema }),
-    shouldValidate: "onSubmit",
   });
   useReplyCleared(form, actionData?.composer);
   const fieldError = fields.body.errors?.[0];

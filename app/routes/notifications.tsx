@@ -42,8 +42,8 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
             <a
               href={`/personal/notifications/open?id=${row.id}`}
               className={cn(
-                "flex items-start gap-3 rounded-lg border bg-white p-3 text-sm hover:border-brand",
-                row.read_at ? "border-slate-200" : "border-brand/40 bg-blue-50/40",
+                "flex items-start gap-3 rounded-lg border p-3 text-sm hover:border-brand",
+                row.read_at ? "border-slate-200 bg-white" : "border-brand/40 bg-blue-50/40",
               )}
             >
               {row.read_at ? null : (

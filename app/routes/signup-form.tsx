@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useMatches, useNavigation, useSearchParams } from "react-router";
+import type { z } from "zod";
 import { register, sendVerificationCode } from "~/.server/accounts/accounts";
 import { callerFrom } from "~/.server/auth/caller";
 import { accountFailure, codeSent, invalid, signInHeaders } from "~/.server/auth/form-actions";
@@ -62,13 +63,9 @@ export default function SignupForm({ actionData }: Route.ComponentProps) {
   const kind = useMatches().at(-1)?.id === "signupFacilitator" ? "facilitator" : "individual";
   const [params] = useSearchParams();
   const busy = useNavigation().state === "submitting";
-  const schema = signupSchema(kind);
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<ReturnType<typeof signupSchema>>>({
     lastResult: actionData?.result,
     defaultValue: { accountType: params.get("type") === "2" ? "2" : "1" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaForIntent(formData, schema) }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const titleKey = kind === "facilitator" ? "signupFacilitator" : "signupIndividual";
   return (

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import { requireUser } from "~/.server/auth/session";
@@ -11,9 +10,9 @@ import { FieldErrors } from "~/components/content-fields";
 import { PageTitle } from "~/components/page-title";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
+import { VERIFICATION_FIELDS, VERIFICATION_PHOTOS, type VerificationKind } from "~/lib/choices";
 import { translateError } from "~/lib/form-errors";
 import { VERIFICATION_EXTRA_MAX, VERIFICATION_PHOTO_MB } from "~/lib/limits";
-import { VERIFICATION_PHOTOS, type VerificationKind, verificationFields } from "~/lib/schemas/verification";
 import { useReplyCleared } from "~/lib/use-reply-cleared";
 import type { Route } from "./+types/verification";
 
@@ -76,9 +75,6 @@ function VerificationForm({ kind, lastResult }: { kind: VerificationKind; lastRe
   const { t } = useTranslation();
   const [form, fields] = useForm({
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: verificationFields[kind] }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   useReplyCleared(form, lastResult);
   const errors = form.allErrors;
@@ -102,7 +98,7 @@ function VerificationForm({ kind, lastResult }: { kind: VerificationKind; lastRe
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="verification-form">
       <FormErrors errors={form.errors?.map((e) => translateError(t, e))} id={form.errorId} />
-      {Object.keys(verificationFields[kind].shape).map((name) => (
+      {VERIFICATION_FIELDS[kind].map((name) => (
         <Field
           label={t(`fields.${name}` as "fields.name")}
           errors={fields[name as keyof typeof fields]?.errors}

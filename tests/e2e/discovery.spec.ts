@@ -25,3 +25,39 @@ test("the discovery feed shows the demo catalogue and filters by goal and kind",
   await expect(page).toHaveURL(/\/retrieval\/detail\?id=\d+$/);
   await expect(page.getByTestId("content-title")).toHaveText("Measuring rainfall with low-cost sensors");
 });
+
+test("cards' thumbnails are sized before they load, the first row at once, each the card's size", async ({ page }) => {
+  await page.goto("/discovery");
+  await ready(page, test.info());
+  const images = page.getByTestId("feed").locator("img");
+  await expect(images.first()).toBeVisible();
+  const shown = await images.evaluateAll((all) =>
+    all.map((img) => ({
+      width: img.getAttribute("width"),
+      height: img.getAttribute("height"),
+      loading: img.getAttribute("loading"),
+      priority: img.getAttribute("fetchpriority"),
+      src: img.getAttribute("src") ?? "",
+    })),
+  );
+  expect(shown.length).toBeGreaterThan(1);
+  for (const image of shown) expect(image).toMatchObject({ width: "400", height: "225" });
+  const firstRow = Math.min(3, shown.length);
+  expect(shown.slice(0, firstRow).map((image) => [image.loading, image.priority])).toEqual(Array(firstRow).fill(["eager", "high"]));
+  expect(shown.slice(firstRow).every((image) => image.loading === "lazy")).toBe(true);
+  // The address answers the card's size, not the upload: a 400×225 JPEG.
+  const variant = await page.request.get(shown[0]?.src ?? "");
+  expect(variant.headers()["content-type"]).toBe("image/jpeg");
+  const bytes = await variant.body();
+  const sof = bytes.findIndex((byte, at) => byte === 0xff && (bytes[at + 1] === 0xc0 || bytes[at + 1] === 0xc2));
+  expect([bytes.readUInt16BE(sof + 7), bytes.readUInt16BE(sof + 5)]).toEqual([400, 225]);
+});
+
+test("the page preloads its translations, versioned and kept for good", async ({ page }) => {
+  await page.goto("/discovery");
+  const file = await page.locator('link[rel="preload"][as="fetch"]').getAttribute("href");
+  expect(file).toMatch(/^\/locales\/en\.[0-9a-z]+\.json$/);
+  const answer = await page.request.get(file ?? "");
+  expect(answer.headers()["cache-control"]).toContain("immutable");
+  expect((await answer.json()).route.discovery).toBeTruthy();
+});

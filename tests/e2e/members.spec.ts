@@ -24,7 +24,7 @@ test("choose interests: one must be chosen, at most five, a repeat refused, one 
     await page.getByLabel("Add interest").selectOption(goal);
     await page.getByRole("button", { name: "Add interest" }).click();
   };
-  // No goal chosen: refused beside the field (by the browser with JavaScript, by the server without).
+  // No goal chosen: refused beside the field by the server.
   await page.getByRole("button", { name: "Add interest" }).click();
   await expect(page.getByRole("alert")).toHaveText("Goal cannot be empty");
   await expect(page.getByLabel("Add interest")).toHaveAttribute("aria-invalid", "true");

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { readCappedBytes } from "~/.server/http/body";
+import { VERIFICATION_PHOTOS, type VerificationKind } from "~/lib/choices";
 import { VERIFICATION_BODY_MB, VERIFICATION_EXTRA_MAX } from "~/lib/limits";
-import { VERIFICATION_PHOTOS, type VerificationKind, verificationFields } from "~/lib/schemas/verification";
+import { verificationFields } from "~/lib/schemas/verification";
 
 /**
  * A verification as posted (the page's multipart form, or the API's): the body read up to its

@@ -2,8 +2,8 @@ import { inspectImage } from "~/.server/content/sniff";
 import { translator } from "~/.server/i18n/translate";
 import { sendMail } from "~/.server/mail/mail";
 import { notify } from "~/.server/notifications/notifications";
+import { VERIFICATION_PHOTOS, type VerificationKind } from "~/lib/choices";
 import { VERIFICATION_PHOTO_DAYS, VERIFICATION_PHOTO_MB } from "~/lib/limits";
-import { VERIFICATION_PHOTOS, type VerificationKind } from "~/lib/schemas/verification";
 
 // Identity verification (docs/decisions/0020-identity-verification.md). The ID photos are the most
 // sensitive data here: kept apart from public files under unguessable keys, read only through

@@ -3,7 +3,8 @@ import { findContent } from "~/.server/content/content";
 import { translator } from "~/.server/i18n/translate";
 import { sendMail } from "~/.server/mail/mail";
 import { closeSessionSockets } from "~/.server/messaging/session-sockets";
-import type { Decision, ReportReason, ReportTarget } from "~/lib/schemas/report";
+import type { ReportReason, ReportTarget } from "~/lib/choices";
+import type { Decision } from "~/lib/schemas/report";
 
 /**
  * Reports and the moderators' decisions. A member reports only what they can see; one report per

@@ -11,11 +11,14 @@ export const buttonVariants = cva(
         outline: "border border-slate-300 bg-white hover:bg-slate-100",
         ghost: "hover:bg-slate-100",
         link: "text-brand underline-offset-4 hover:underline",
+        danger: "bg-red-700 text-white hover:bg-red-800",
       },
       size: {
         default: "h-9 px-4",
         sm: "h-8 px-3 text-xs",
         icon: "h-9 w-9",
+        /** As tall as the text around it (a link among words). */
+        inline: "text-xs",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

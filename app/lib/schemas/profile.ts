@@ -1,11 +1,10 @@
 import { z } from "zod";
+import { SEXES } from "~/lib/choices";
 import { BIRTHDAY_EARLIEST, EMAIL_MAX, NICK_NAME_MAX, PROFILE_LINE_MAX, PROFILE_TEXT_MAX } from "~/lib/limits";
 import { requiredText } from "./text";
 
 // The settings' profile fields (spec section 3); every one is required with '{field} cannot be empty'
 // (section 5). Country codes are checked against ISO 3166 on the server (app/.server/members/countries.ts).
-
-export const SEXES = ["female", "male", "other", "unsaid"] as const;
 
 const empty = (field: string) => `validation.fieldEmpty|field=fields.${field}`;
 const line = (field: string) => requiredText(field, PROFILE_LINE_MAX);

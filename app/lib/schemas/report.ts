@@ -1,12 +1,7 @@
 import { z } from "zod";
+import { REPORT_REASONS, REPORT_TARGETS } from "~/lib/choices";
 import { REPORT_DETAILS_MAX } from "~/lib/limits";
 import { cleanString } from "./text";
-
-export const REPORT_REASONS = ["spam", "harassment", "copyright", "misinformation", "other"] as const;
-export const REPORT_TARGETS = ["content", "comment", "message", "member"] as const;
-
-export type ReportReason = (typeof REPORT_REASONS)[number];
-export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
 /** A member's report: what, why, and optional words. */
 export const reportSchema = z.object({

@@ -5,9 +5,6 @@ import { requiredText } from "./text";
 // Identity verification (spec section 3): the fields of a personal or a corporate submission, every
 // one required (section 5); the photos are checked on the server by their bytes.
 
-export const VERIFICATION_KINDS = ["personal", "corporate"] as const;
-export type VerificationKind = (typeof VERIFICATION_KINDS)[number];
-
 const line = (field: string) => requiredText(field, PROFILE_LINE_MAX);
 
 export const verificationFields = {
@@ -23,12 +20,6 @@ export const verificationFields = {
     legalName: line("legalName"),
     legalIdNumber: line("legalIdNumber"),
   }),
-} as const;
-
-/** The photos each kind requires (extra files, personal only, are optional). */
-export const VERIFICATION_PHOTOS = {
-  personal: ["idFront", "idBack"],
-  corporate: ["license", "legalIdFront", "legalIdBack"],
 } as const;
 
 /** A reviewer's decision: approve, or reject with a reason. */
