@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import { optionalUser, sessionMiddleware } from "./.server/auth/session";
 import { localeFile } from "./.server/i18n/locale-files";
@@ -35,6 +36,7 @@ function CriticalStyle() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const lang = data?.locale ?? DEFAULT_LANGUAGE;
+  const { t } = useTranslation();
   // A page with nothing to enhance (its handle says `scripts: false`) ships no JavaScript at all.
   const scripts = !useMatches().some((match) => (match.handle as { scripts?: boolean } | undefined)?.scripts === false);
   return (
@@ -42,6 +44,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="description" content={t("product.tagline")} />
         {/* Hydration waits for the translations: fetched beside the scripts, not after them. */}
         {scripts && data ? <link rel="preload" as="fetch" crossOrigin="anonymous" href={data.localeFile} /> : null}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />

@@ -1,7 +1,7 @@
 import { FileText, PlayCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { SDG_COLOURS, sdgKey } from "~/lib/sdg";
+import { sdgKey, sdgStyle } from "~/lib/sdg";
 import type { FeedItem } from "~/lib/shapes";
 import { cn } from "~/lib/utils";
 import { RelativeTime } from "./relative-time";
@@ -41,7 +41,7 @@ export function ContentCard({ item, now, first = false }: { item: FeedItem; now:
       </Link>
       <div className="min-w-0 p-3">
         <p className="mb-1 flex items-center gap-2 text-xs">
-          <span className="rounded px-1.5 py-0.5 text-white" style={{ backgroundColor: SDG_COLOURS[item.sdg - 1] }}>
+          <span className="rounded px-1.5 py-0.5" style={sdgStyle(item.sdg)}>
             {item.sdg}. {t(sdgKey(item.sdg))}
           </span>
           <Icon className="size-4 text-slate-400" aria-label={item.kind === "video" ? t("feed.videos") : t("feed.documents")} />

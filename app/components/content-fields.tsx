@@ -66,7 +66,7 @@ export function ContentMetadataFields({
       <fieldset className="mb-4">
         <legend className="mb-1 text-sm font-medium">{t("content.publicize")}</legend>
         {(["1", "0"] as const).map((value) => (
-          <label key={value} className="flex items-center gap-2 text-sm">
+          <label key={value} className="flex items-center gap-2 py-1 text-sm">
             <input type="radio" name={fields.publicize.name} value={value} defaultChecked={fields.publicize.initialValue === value} />
             {value === "1" ? t("content.public") : t("content.private")}
           </label>

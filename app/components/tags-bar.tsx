@@ -81,7 +81,7 @@ export function TagsBar({ views }: { views: VisitedView[] }) {
                       name="close"
                       value={view.path}
                       aria-label={t("tagsView.closeTab", { title })}
-                      className="rounded-full hover:bg-black/10"
+                      className="-my-1 inline-flex size-6 items-center justify-center rounded-full hover:bg-black/10"
                     >
                       <X className="size-3" aria-hidden />
                     </button>

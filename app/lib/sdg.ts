@@ -19,6 +19,15 @@ export const SDG_COLOURS = [
   "#19486A",
 ] as const;
 
+/**
+ * Label text on each goal's colour: white where it reads at 4.5:1 (WCAG AA), else near-black
+ * (docs/decisions/0024-contrast.md). The goals' colours stay as the UN publishes them.
+ */
+const DARK_TEXT = new Set([2, 3, 5, 6, 7, 9, 11, 12, 14, 15]);
+
+/** A goal label's colours. */
+export const sdgStyle = (n: number) => ({ backgroundColor: SDG_COLOURS[n - 1], color: DARK_TEXT.has(n) ? "#111827" : "#ffffff" });
+
 export const SDG_NUMBERS = SDG_COLOURS.map((_, i) => i + 1);
 
 export const sdgKey = (n: number) => `sdg.goal${n}` as `sdg.goal${1 | 2 | 3}`;

@@ -16,7 +16,7 @@ import { ReportForm } from "~/components/report-form";
 import { RouteError } from "~/components/route-error";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { commentSchema, editContentSchema } from "~/lib/schemas/content";
-import { SDG_COLOURS, sdgKey } from "~/lib/sdg";
+import { sdgKey, sdgStyle } from "~/lib/sdg";
 import type { Route } from "./+types/content-detail";
 
 const SOCIAL_INTENTS = new Set(["like", "unlike", "follow", "unfollow", "comment", "delete-comment"]);
@@ -101,11 +101,7 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
       ) : null}
       <header className="mb-4">
         <p className="mb-2 flex flex-wrap items-center gap-2 text-xs">
-          <span
-            className="rounded px-2 py-0.5 font-medium text-white"
-            style={{ backgroundColor: SDG_COLOURS[item.sdg - 1] }}
-            data-testid="sdg"
-          >
+          <span className="rounded px-2 py-0.5 font-medium" style={sdgStyle(item.sdg)} data-testid="sdg">
             {item.sdg}. {t(sdgKey(item.sdg))}
           </span>
           {item.publicize ? null : <span className="rounded bg-slate-200 px-2 py-0.5">{t("content.privateBadge")}</span>}
@@ -114,7 +110,7 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
           {item.title}
         </h2>
         <p className="mt-1 text-sm text-slate-500">
-          <Link to={`/personal?member=${item.owner_id}`} className="text-brand hover:underline">
+          <Link to={`/personal?member=${item.owner_id}`} className="text-brand underline underline-offset-2">
             {t("content.by", { name: item.owner_name })}
           </Link>{" "}
           · <RelativeTime date={new Date(item.created_at)} now={new Date(now)} /> ·{" "}

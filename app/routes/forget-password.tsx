@@ -58,7 +58,7 @@ export default function ForgetPassword({ actionData }: Route.ComponentProps) {
         </Button>
       </Form>
       <p className="mt-4 text-sm">
-        <Link to="/login" className="text-brand hover:underline">
+        <Link to="/login" className="text-brand underline underline-offset-2">
           {t("route.login")}
         </Link>
       </p>

@@ -29,7 +29,7 @@ function SectionHeader({ title, to, testId }: { title: string; to: string; testI
   return (
     <div className="mb-3 flex items-baseline justify-between">
       <h2 className="font-medium">{title}</h2>
-      <Link to={to} className="text-sm text-brand hover:underline" data-testid={testId}>
+      <Link to={to} className="text-sm text-brand underline underline-offset-2" data-testid={testId}>
         {t("home.seeAll")}
       </Link>
     </div>
@@ -52,7 +52,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <SectionHeader title={t("route.rankingList")} to="/home/rankingList" testId="more-ranking" />
         <RankingRows members={ranking} me={me} testId="ranking-excerpt" />
         <p className="mt-2 text-sm text-slate-600">
-          <Link to="/personal/ranking" className="text-brand hover:underline">
+          <Link to="/personal/ranking" className="text-brand underline underline-offset-2">
             {mine ? t("home.yourScore", { score: mine.score.toFixed(2), rank: mine.rank }) : t("ranking.noScore")}
           </Link>
         </p>

@@ -63,12 +63,12 @@ export default function Login({ actionData }: Route.ComponentProps) {
         </Button>
       </Form>
       <div className="mt-4 flex justify-between text-sm">
-        <Link to="/forgetPassword" className="text-brand hover:underline">
+        <Link to="/forgetPassword" className="text-brand underline underline-offset-2">
           {t("auth.forgot")}
         </Link>
         <span>
           {t("auth.noAccount")}{" "}
-          <Link to="/signup" className="text-brand hover:underline">
+          <Link to="/signup" className="text-brand underline underline-offset-2">
             {t("route.signup")}
           </Link>
         </span>

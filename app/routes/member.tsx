@@ -29,7 +29,7 @@ import { DEFAULT_TAGS, type DefaultTag, type MembershipLevel } from "~/lib/profi
 import { REWARDS } from "~/lib/rewards";
 import { interestSchema } from "~/lib/schemas/content";
 import { tagSchema } from "~/lib/schemas/tags";
-import { SDG_COLOURS, sdgKey } from "~/lib/sdg";
+import { sdgKey, sdgStyle } from "~/lib/sdg";
 import type { Route } from "./+types/member";
 
 /** /personal is the member's own page; /personal?member=ID is anyone's. */
@@ -110,7 +110,7 @@ function Count({ value, label, testId }: { value: number; label: string; testId:
 function GoalChip({ sdg, children }: { sdg: number; children?: React.ReactNode }) {
   const { t } = useTranslation();
   return (
-    <li className="flex items-center gap-1 rounded-full px-3 py-1 text-sm text-white" style={{ backgroundColor: SDG_COLOURS[sdg - 1] }}>
+    <li className="flex items-center gap-1 rounded-full px-3 py-1 text-sm" style={sdgStyle(sdg)}>
       {sdg}. {t(sdgKey(sdg))}
       {children}
     </li>
@@ -169,10 +169,10 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
           </p>
           {isSelf ? (
             <p className="mt-1 flex gap-3 text-sm">
-              <Link to="/personal/Setting" className="text-brand hover:underline">
+              <Link to="/personal/Setting" className="text-brand underline underline-offset-2">
                 {t("route.setting")}
               </Link>
-              <Link to="/personal/verification" className="text-brand hover:underline">
+              <Link to="/personal/verification" className="text-brand underline underline-offset-2">
                 {t("route.verification")}
               </Link>
             </p>
@@ -248,7 +248,11 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
                 <Form method="post" className="contents">
                   <input type="hidden" name="intent" value="remove-tag" />
                   <input type="hidden" name="tag" value={tag.id} />
-                  <button type="submit" className="ml-1 rounded-full px-1 hover:bg-black/10" aria-label={t("member.removeTag")}>
+                  <button
+                    type="submit"
+                    className="-my-1 inline-flex size-6 items-center justify-center rounded-full hover:bg-black/10"
+                    aria-label={t("member.removeTag")}
+                  >
                     ×
                   </button>
                 </Form>
@@ -292,7 +296,11 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
                 <Form method="post" className="contents">
                   <input type="hidden" name="intent" value="remove-interest" />
                   <input type="hidden" name="sdg" value={sdg} />
-                  <button type="submit" className="ml-1 rounded-full px-1 hover:bg-black/20" aria-label={t("member.removeInterest")}>
+                  <button
+                    type="submit"
+                    className="-my-1 inline-flex size-6 items-center justify-center rounded-full hover:bg-black/20"
+                    aria-label={t("member.removeInterest")}
+                  >
                     ×
                   </button>
                 </Form>

@@ -158,7 +158,7 @@ function Conversation({
             <Link
               to={`/message?conversation=${open.id}&before=${live.messages[0]?.id ?? ""}`}
               preventScrollReset
-              className="self-center text-sm text-brand hover:underline"
+              className="self-center text-sm text-brand underline underline-offset-2"
               data-testid="older-messages"
             >
               {t("message.older")}
@@ -192,7 +192,7 @@ function Conversation({
             ))}
           </ol>
           {open.before ? (
-            <Link to={`/message?conversation=${open.id}`} className="self-center text-sm text-brand hover:underline">
+            <Link to={`/message?conversation=${open.id}`} className="self-center text-sm text-brand underline underline-offset-2">
               {t("message.newest")}
             </Link>
           ) : null}

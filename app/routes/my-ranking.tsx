@@ -32,7 +32,7 @@ export default function MyRanking({ loaderData }: Route.ComponentProps) {
           </p>
           <p className="mb-3 text-sm text-slate-600">
             {t("ranking.score")} ·{" "}
-            <Link to="/home/rankingList" className="text-brand hover:underline">
+            <Link to="/home/rankingList" className="text-brand underline underline-offset-2">
               {t("ranking.rank", { rank: mine.rank })}
             </Link>{" "}
             · {t("ranking.computed")} <RelativeTime date={new Date(mine.computed_at)} now={new Date(now)} />

@@ -20,7 +20,7 @@ export default function RankingList({ loaderData }: Route.ComponentProps) {
     <>
       <PageTitle titleKey="rankingList" />
       <p className="mb-3 text-sm text-slate-600">
-        <Link to="/personal/ranking" className="text-brand hover:underline">
+        <Link to="/personal/ranking" className="text-brand underline underline-offset-2">
           {t("route.ranking")}
         </Link>{" "}
         · {t("ranking.explain")}

@@ -108,7 +108,7 @@ export default function SignupForm({ actionData }: Route.ComponentProps) {
       </Form>
       <p className="mt-4 text-sm">
         {t("auth.haveAccount")}{" "}
-        <Link to="/login" className="text-brand hover:underline">
+        <Link to="/login" className="text-brand underline underline-offset-2">
           {t("route.login")}
         </Link>
       </p>

@@ -1,0 +1,58 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page, TestInfo } from "@playwright/test";
+import { expect, signIn, test } from "./fixtures";
+import { hasJs, ready } from "./helpers";
+
+// An accessibility engine nobody here wrote (axe-core) checks every kind of page, with JavaScript
+// on and off, against WCAG 2.2 A and AA: no violations at all.
+
+const PUBLIC_PAGES = ["/login", "/signup", "/forgetPassword", "/no-such-page"];
+const MEMBER_PAGES = [
+  "/home",
+  "/discovery",
+  "/retrieval?q=water",
+  "/retrieval/detail?id=1",
+  "/retrieval/detail?id=2",
+  "/message",
+  "/upload",
+  "/liveStreaming",
+  "/personal",
+  "/personal/Setting",
+  "/personal/notifications",
+  "/home/rankingList",
+  "/personal/ranking",
+];
+
+/**
+ * The page's violations. axe runs in the page, so without JavaScript it checks the page as the
+ * server sent it (its HTML, scripts removed) in a browser that can run axe itself.
+ */
+async function violations(page: Page, info: TestInfo, browser: Browser) {
+  let checked = page;
+  if (!hasJs(info)) {
+    const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/g, "");
+    checked = await (await browser.newContext({ javaScriptEnabled: true })).newPage();
+    await checked.setContent(html);
+  }
+  const { violations } = await new AxeBuilder({ page: checked })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+for (const path of PUBLIC_PAGES) {
+  test(`no accessibility violations on ${path}`, async ({ page, browser }, info) => {
+    await page.goto(path);
+    if (path !== "/no-such-page") await ready(page, info);
+    expect(await violations(page, info, browser)).toEqual([]);
+  });
+}
+
+for (const path of MEMBER_PAGES) {
+  test(`no accessibility violations on ${path} (signed in)`, async ({ page, browser }, info) => {
+    await signIn(page);
+    await page.goto(path);
+    await ready(page, info);
+    expect(await violations(page, info, browser)).toEqual([]);
+  });
+}
