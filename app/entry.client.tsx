@@ -33,3 +33,13 @@ async function hydrate() {
 }
 
 hydrate().catch((error) => console.error(error));
+
+// The service worker keeps scripts for the next visit and shows the offline page; it tells it the
+// page's language. A browser without one loses nothing.
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker
+    .register("/sw.js")
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => registration.active?.postMessage({ language: document.documentElement.lang }))
+    .catch((error) => console.error("service worker not registered", error));
+}

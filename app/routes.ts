@@ -15,6 +15,8 @@ export default [
   ...(deployTarget() === "local" ? [route("dev/mail", "routes/dev.mail.tsx")] : []),
   route("401", "routes/401.tsx"),
   route("404", "routes/404.tsx"),
+  route("offline", "routes/offline.tsx"),
+  route("sw.js", "routes/service-worker.ts"),
 
   // Shell actions and resources (forms post here; they answer with a redirect)
   route("shell/sidebar", "routes/shell.sidebar.ts"),

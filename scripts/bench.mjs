@@ -11,6 +11,7 @@ import { execSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import lighthouse from "lighthouse";
 import { rgbPng } from "../tests/fixtures/images.ts";
 import { bundleBenchmarks } from "./bench-bundle.mjs";
 import { catalogueBenchmarks } from "./bench-catalogue.mjs";
@@ -63,6 +64,7 @@ try {
     await avatarTimings();
   }
   await slowNetwork();
+  await lighthouseScores();
 } finally {
   server.kill("SIGTERM");
   setTimeout(() => server.kill("SIGKILL"), 2000).unref();
@@ -346,6 +348,53 @@ async function uploadMemory() {
       await done.arrayBuffer();
       return done.status;
     });
+  }
+}
+
+/** Lighthouse's own mobile audit (simulated Slow 4G, a mid-range phone) of each page: its four scores. */
+async function lighthouseScores() {
+  const port = await freePort();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", `--remote-debugging-port=${port}`],
+  });
+  console.log("\nLighthouse (mobile) scores; budgets: performance >= 95, accessibility 100, best practices 100");
+  console.log(
+    "page".padEnd(24),
+    "performance".padStart(12),
+    "accessibility".padStart(14),
+    "best practices".padStart(15),
+    "SEO".padStart(5),
+  );
+  try {
+    for (const path of LCP_PAGES) {
+      const { lhr } = await lighthouse(base + path, {
+        port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+        ...(PUBLIC.has(path) ? {} : { extraHeaders: { Cookie: cookie } }),
+      });
+      const score = (id) => String(Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100));
+      console.log(
+        path.padEnd(24),
+        score("performance").padStart(12),
+        score("accessibility").padStart(14),
+        score("best-practices").padStart(15),
+        score("seo").padStart(5),
+      );
+      // What cost points, so a score below budget says why.
+      const failing = Object.values(lhr.categories)
+        .filter((category) => category.id !== "performance")
+        .flatMap((category) => category.auditRefs)
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => ref.id);
+      if (failing.length) console.log(" ".repeat(24), "failing:", [...new Set(failing)].join(", "));
+      for (const item of lhr.audits["errors-in-console"]?.details?.items ?? [])
+        console.log(" ".repeat(24), "console:", String(item.description ?? "").slice(0, 160), item.sourceLocation?.url ?? "");
+    }
+  } finally {
+    await browser.close();
   }
 }
 

@@ -77,6 +77,7 @@ export const PUBLIC_ROUTES: RouteMeta[] = [
   ...(__LOCAL_BUILD__ ? [{ path: "/dev/mail", title: "devMail", hidden: true, noCache: true } satisfies RouteMeta] : []),
   { path: "/401", title: "page401", hidden: true },
   { path: "/404", title: "page404", hidden: true },
+  { path: "/offline", title: "offline", hidden: true },
 ];
 
 /** The chain of metadata from the top-level route down to the one for `pathname`. */

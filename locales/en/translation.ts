@@ -31,6 +31,7 @@ const en = {
     signupFacilitator: "Facilitator sign-up",
     forgetPassword: "Forgot password",
     page401: "No permission",
+    offline: "Offline",
     page404: "Page not found",
     logout: "Log out",
     moderation: "Moderation",
@@ -65,6 +66,9 @@ const en = {
     body404: "Check the address, or go back to the home page.",
     titleError: "Something went wrong",
     bodyError: "The page could not be shown. Try again in a moment.",
+    titleOffline: "You are offline",
+    bodyOffline:
+      "This page needs the network, and the connection is gone. What you had open stays as it was; messages you send are kept and go out when the connection returns.",
     backHome: "Back to home",
     requestId: "Reference for the operators: {{id}}",
     titleUnavailable: "Temporarily unavailable",

@@ -32,6 +32,7 @@ export default {
     signupFacilitator: "団体登録",
     forgetPassword: "パスワードをお忘れの方",
     page401: "権限がありません",
+    offline: "オフライン",
     page404: "ページが見つかりません",
     logout: "ログアウト",
     moderation: "モデレーション",
@@ -66,6 +67,9 @@ export default {
     body404: "アドレスを確認するか、ホームに戻ってください。",
     titleError: "問題が発生しました",
     bodyError: "ページを表示できませんでした。しばらくしてからもう一度お試しください。",
+    titleOffline: "オフラインです",
+    bodyOffline:
+      "このページの表示にはネットワークが必要ですが、接続が切れています。開いていた画面はそのままです。送信したメッセージは保存され、接続が戻ると送られます。",
     backHome: "ホームに戻る",
     requestId: "運営者向けの参照番号: {{id}}",
     titleUnavailable: "一時的にご利用いただけません",

@@ -89,3 +89,23 @@ test("a second visit downloads the page's HTML, not its scripts or translations 
   const again = fetched.filter((r) => first.some((before) => before.url === r.url) && r.bytes > 0);
   expect(again).toEqual([]);
 });
+
+test("with the network gone, a page that cannot be fetched says so in the member's language", async ({ page, context }, info) => {
+  test.skip(!hasJs(info), "the service worker is JavaScript");
+  await context.addCookies([{ name: "language", value: "ja", url: info.project.use.baseURL ?? "" }]);
+  await page.goto("/discovery");
+  await ready(page, info);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // The worker keeps what it needs once it controls the page; a reload makes it the page's.
+  await page.reload();
+  await ready(page, info);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await context.setOffline(true);
+  await page.goto("/home");
+  await expect(page.getByTestId("offline")).toHaveText("オフラインです");
+  await context.setOffline(false);
+  await page.goto("/home");
+  await expect(page.getByTestId("offline")).toHaveCount(0);
+});

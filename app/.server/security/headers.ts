@@ -16,6 +16,8 @@ export function contentSecurityPolicy(nonce: string | null, frameOrigin?: string
     "media-src 'self' blob:",
     "font-src 'self'",
     "connect-src 'self'",
+    // The service worker (/sw.js); 'strict-dynamic' would otherwise leave it no source.
+    "worker-src 'self'",
     frameOrigin ? `frame-src 'self' ${frameOrigin}` : "frame-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
