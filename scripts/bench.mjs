@@ -8,7 +8,9 @@
 // message is lost or doubled and no upload half-kept, else the script exits non-zero. Budgets:
 // ../shared/DESIGN.md.
 import { execSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import lighthouse from "lighthouse";
@@ -354,10 +356,14 @@ async function uploadMemory() {
 /** Lighthouse's own mobile audit (simulated Slow 4G, a mid-range phone) of each page: its four scores. */
 async function lighthouseScores() {
   const port = await freePort();
-  const browser = await chromium.launch({
+  // A persistent context is the browser's default one, where Lighthouse opens its pages: the
+  // session cookie set there reaches the live socket too (extra headers reach only HTTP requests).
+  const profile = mkdtempSync(join(tmpdir(), "bench-lighthouse-"));
+  const browser = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", `--remote-debugging-port=${port}`],
+    args: ["--no-sandbox", "--disable-gpu", `--remote-debugging-port=${port}`],
   });
+  await browser.addCookies([{ name: "token", value: cookie.slice("token=".length), url: base }]);
   console.log("\nLighthouse (mobile) scores; budgets: performance >= 95, accessibility 100, best practices 100");
   console.log(
     "page".padEnd(24),
@@ -395,6 +401,7 @@ async function lighthouseScores() {
     }
   } finally {
     await browser.close();
+    rmSync(profile, { recursive: true, force: true });
   }
 }
 

@@ -174,6 +174,22 @@ describe("stored content", () => {
       "file",
     );
     expect(beyond.status).toBe(416);
+    expect(beyond.headers.get("Content-Range")).toBe(`bytes */${bytes.length}`);
+    // The last bytes, and a range whose end is past the file's (cut to the file).
+    for (const [header, from] of [
+      ["bytes=-5", bytes.length - 5],
+      [`bytes=${bytes.length - 3}-99999999`, bytes.length - 3],
+    ] as const) {
+      const part = await serveContentFile(
+        new Request(`https://app.test/files/${id}`, { headers: { Range: header } }),
+        env.FILES,
+        item,
+        "file",
+      );
+      expect(part.status, header).toBe(206);
+      expect(part.headers.get("Content-Range"), header).toBe(`bytes ${from}-${bytes.length - 1}/${bytes.length}`);
+      expect(new Uint8Array(await part.arrayBuffer()), header).toEqual(bytes.subarray(from));
+    }
   });
 
   it("keeps a private item from everyone but its owner", async () => {

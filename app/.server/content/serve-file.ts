@@ -1,23 +1,18 @@
 import type { ContentItem } from "./content";
 import { makeVariants, variantFor, variantKey } from "./thumbnail-variants";
 
-/** Parses a single "bytes=a-b" / "bytes=a-" / "bytes=-n" range against a size; null when absent or unusable. */
-export function parseRange(header: string | null, size: number): { offset: number; length: number } | "unsatisfiable" | null {
+/**
+ * A single "bytes=a-b" / "bytes=a-" / "bytes=-n" range as R2 takes it (R2 knows the size and clamps
+ * the end to it); null when absent or unusable (the whole file), "unsatisfiable" when it never fits.
+ */
+export function requestedRange(header: string | null): R2Range | "unsatisfiable" | null {
   const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? "");
   if (!match || (match[1] === "" && match[2] === "")) return null;
-  let start: number;
-  let end: number;
-  if (match[1] === "") {
-    const suffix = Number(match[2]);
-    if (suffix === 0) return "unsatisfiable";
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(match[1]);
-    end = match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1);
-  }
-  if (start >= size || start > end) return "unsatisfiable";
-  return { offset: start, length: end - start + 1 };
+  if (match[1] === "") return Number(match[2]) === 0 ? "unsatisfiable" : { suffix: Number(match[2]) };
+  const start = Number(match[1]);
+  if (match[2] === "") return { offset: start };
+  const end = Number(match[2]);
+  return start > end ? "unsatisfiable" : { offset: start, length: end - start + 1 };
 }
 
 /**
@@ -29,7 +24,7 @@ export function parseRange(header: string | null, size: number): { offset: numbe
 export const MEMBER_FILE_POLICY = "sandbox; default-src 'none'; frame-ancestors 'self'";
 
 /**
- * Serves an item's file or thumbnail from R2: the stored type, HTTP Range (206), ETag with 304, and a
+ * Serves an item's file or thumbnail from R2 in one call: the stored type, HTTP Range (206), ETag with 304, and a
  * safe server-chosen download name. Private items are never cached by shared caches.
  */
 export async function serveContentFile(
@@ -44,11 +39,8 @@ export async function serveContentFile(
   const width = which === "thumbnail" ? variantFor(new URL(request.url).searchParams.get("w")) : null;
   const variant = width !== null && (await makeVariants(bucket, item.thumbnail_key, width));
   if (variant) [key, type] = [variantKey(item.thumbnail_key, width), "image/jpeg"];
-  const head = await bucket.head(key);
-  if (!head) return new Response("Not found", { status: 404 });
   const headers = new Headers({
     "Content-Type": type,
-    ETag: head.httpEtag,
     "Accept-Ranges": "bytes",
     // A variant never changes under its address (a thumbnail is never replaced): a publicized
     // item's is kept a day by any cache; private items' files by none.
@@ -66,19 +58,33 @@ export async function serveContentFile(
     const disposition = new URL(request.url).searchParams.has("download") ? "attachment" : "inline";
     headers.set("Content-Disposition", `${disposition}; filename="research-${item.id}.${extension}"`);
   }
-  if (request.headers.get("If-None-Match") === head.httpEtag) return new Response(null, { status: 304, headers });
-  const range = parseRange(request.headers.get("Range"), head.size);
-  if (range === "unsatisfiable") {
-    headers.set("Content-Range", `bytes */${head.size}`);
+  // One call: R2 answers the condition (If-None-Match) and the range itself.
+  const range = requestedRange(request.headers.get("Range"));
+  const object =
+    range === "unsatisfiable"
+      ? "unsatisfiable"
+      : await bucket.get(key, { onlyIf: request.headers, ...(range ? { range } : {}) }).catch((error: unknown) => {
+          // A range that starts past the end (R2's error 10039).
+          if (/10039|not satisfiable/.test(String(error))) return "unsatisfiable" as const;
+          throw error;
+        });
+  if (object === "unsatisfiable") {
+    const size = (await bucket.head(key))?.size;
+    if (size === undefined) return new Response("Not found", { status: 404 });
+    headers.set("Content-Range", `bytes */${size}`);
     return new Response(null, { status: 416, headers });
   }
-  const object = await bucket.get(key, range ? { range } : undefined);
   if (!object) return new Response("Not found", { status: 404 });
-  if (range) {
-    headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${head.size}`);
-    headers.set("Content-Length", String(range.length));
-    return new Response(object.body, { status: 206, headers });
+  headers.set("ETag", object.httpEtag);
+  // The condition held against it: the browser's copy is current.
+  const body = "body" in object ? (object as R2ObjectBody).body : null;
+  if (!body) return new Response(null, { status: request.headers.has("If-None-Match") ? 304 : 412, headers });
+  const served = object.range as { offset: number; length: number } | undefined;
+  if (range && served) {
+    headers.set("Content-Range", `bytes ${served.offset}-${served.offset + served.length - 1}/${object.size}`);
+    headers.set("Content-Length", String(served.length));
+    return new Response(body, { status: 206, headers });
   }
-  headers.set("Content-Length", String(head.size));
-  return new Response(request.method === "HEAD" ? null : object.body, { headers });
+  headers.set("Content-Length", String(object.size));
+  return new Response(request.method === "HEAD" ? null : body, { headers });
 }
