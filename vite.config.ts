@@ -19,8 +19,23 @@ const apiReferenceViewer = (): Plugin => ({
   },
 });
 
+/**
+ * In the browser build only, i18next and react-i18next are the few lines of app/browser-i18n (about
+ * 19 KB less on every page, docs/decisions/0011); the server renders with the real ones.
+ */
+const browserI18n = (): Plugin => ({
+  name: "browser-i18n",
+  enforce: "pre",
+  applyToEnvironment: (environment) => environment.name === "client",
+  resolveId(source) {
+    if (source === "i18next") return join(import.meta.dirname, "app/browser-i18n/i18next.ts");
+    if (source === "react-i18next") return join(import.meta.dirname, "app/browser-i18n/react-i18next.tsx");
+    return null;
+  },
+});
+
 export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter(), apiReferenceViewer()],
+  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter(), apiReferenceViewer(), browserI18n()],
   // A literal, so that local-only code is dropped from deployed builds (app/build-flags.d.ts).
   define: { __LOCAL_BUILD__: JSON.stringify(deployTarget() === "local") },
   resolve: { tsconfigPaths: true },

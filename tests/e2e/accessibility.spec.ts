@@ -56,3 +56,23 @@ for (const path of MEMBER_PAGES) {
     expect(await violations(page, info, browser)).toEqual([]);
   });
 }
+
+// The browser renders with its own small translator (app/lib/translate.ts), the server with i18next:
+// any difference would show as a hydration error here.
+test("every page hydrates without an error in each language", async ({ page, context }, info) => {
+  test.skip(!hasJs(info), "hydration is JavaScript");
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+  await signIn(page);
+  for (const language of ["ja", "zh", "en"]) {
+    await context.addCookies([{ name: "language", value: language, url: info.project.use.baseURL ?? "" }]);
+    for (const path of MEMBER_PAGES) {
+      await page.goto(path);
+      await ready(page, info);
+    }
+  }
+  expect(errors).toEqual([]);
+});
