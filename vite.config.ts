@@ -37,11 +37,11 @@ const browserI18n = (): Plugin => ({
 export default defineConfig({
   plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter(), apiReferenceViewer(), browserI18n()],
   // A literal, so that local-only code is dropped from deployed builds (app/build-flags.d.ts).
-  define: { __LOCAL_BUILD__: JSON.stringify(deployTarget() === "local") },
+  define: { __LOCAL_BUILD__: JSON.stringify(deployTarget() === "local"), __BUILD_ID__: JSON.stringify(Date.now().toString(36)) },
   resolve: { tsconfigPaths: true },
   // Few, larger scripts (docs/decisions/0011): on a slow mobile network each request costs a round
-  // trip, so the libraries every page runs are one file and the app's shared code another, beside
-  // each route's own module.
+  // trip, so every library the browser runs is one file (form pages' Conform included) and the
+  // app's code shared by routes another, beside each route's own module.
   environments: {
     client: {
       build: {

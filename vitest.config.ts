@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 // and plain logic in Node. Browser tests against the built worker are Playwright's (tests/e2e).
 export default defineConfig({
   resolve: { tsconfigPaths: true },
-  define: { __LOCAL_BUILD__: "true" },
+  define: { __LOCAL_BUILD__: "true", __BUILD_ID__: JSON.stringify("test") },
   test: {
     projects: [
       {

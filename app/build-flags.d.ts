@@ -4,3 +4,6 @@
  * local-only code behind it is not in a deployed bundle at all.
  */
 declare const __LOCAL_BUILD__: boolean;
+
+/** Names this build (its time): the service worker's cache is this build's, older ones are dropped. */
+declare const __BUILD_ID__: string;

@@ -6,6 +6,9 @@ import type { FeedItem } from "~/lib/shapes";
 import { cn } from "~/lib/utils";
 import { RelativeTime } from "./relative-time";
 
+/** How wide a card is drawn in the default grid: a third of the page from 1280 px, half from 640, a small image beside the text below. */
+const SIZES = "(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100px";
+
 /** The most cards a row holds (three on wide screens). */
 const FIRST_ROW = 3;
 
@@ -15,7 +18,7 @@ const FIRST_ROW = 3;
  * On phones it is small beside the text, so the words, which come with the page, are read first.
  * Its link repeats the title's, so it is hidden from assistive technology and the tab order.
  */
-export function ContentCard({ item, now, first = false }: { item: FeedItem; now: number; first?: boolean }) {
+export function ContentCard({ item, now, first = false, sizes = SIZES }: { item: FeedItem; now: number; first?: boolean; sizes?: string }) {
   const thumbnail = `/files/${item.id}/thumbnail`;
   const { t } = useTranslation();
   const Icon = item.kind === "video" ? PlayCircle : FileText;
@@ -30,7 +33,7 @@ export function ContentCard({ item, now, first = false }: { item: FeedItem; now:
         <img
           src={`${thumbnail}?w=400`}
           srcSet={`${thumbnail}?w=400 400w, ${thumbnail}?w=800 800w`}
-          sizes="(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100px"
+          sizes={sizes}
           width={400}
           height={225}
           alt=""
@@ -67,6 +70,7 @@ export function ContentGrid({
   now,
   testId,
   columns = "sm:grid-cols-2 xl:grid-cols-3",
+  sizes,
   eager = false,
 }: {
   items: FeedItem[];
@@ -74,12 +78,14 @@ export function ContentGrid({
   testId: string;
   /** The grid's columns per screen width. */
   columns?: string;
+  /** The images' `sizes` for other columns than the default. */
+  sizes?: string;
   eager?: boolean;
 }) {
   return (
     <ul className={cn("grid gap-4", columns)} data-testid={testId}>
       {items.map((item, at) => (
-        <ContentCard key={item.id} item={item} now={now} first={eager && at < FIRST_ROW} />
+        <ContentCard key={item.id} item={item} now={now} first={eager && at < FIRST_ROW} sizes={sizes} />
       ))}
     </ul>
   );

@@ -80,8 +80,9 @@ export function MeetingForm({
     <Form method="post" {...getFormProps(form)} data-testid="meeting-form">
       <input type="hidden" name="intent" value={editing ? "update" : "create"} />
       {editing ? <input type="hidden" name="id" value={editing} /> : null}
-      {defaults.clientKey ? <input type="hidden" name="clientKey" value={defaults.clientKey} /> : null}
-      {defaults.sequence ? <input type="hidden" name="sequence" value={defaults.sequence} /> : null}
+      {/* As posted when the form comes back refused: the version the member's edit was made on. */}
+      {fields.clientKey.initialValue ? <input type="hidden" name="clientKey" value={String(fields.clientKey.initialValue)} /> : null}
+      {fields.sequence.initialValue ? <input type="hidden" name="sequence" value={String(fields.sequence.initialValue)} /> : null}
       {/* With JavaScript the member's own zone comes along: their times are shown in it. */}
       {browserZone ? <input type="hidden" name="myZone" value={browserZone} /> : null}
       <FormErrors errors={form.errors} id={form.errorId} />

@@ -46,7 +46,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section>
         <SectionHeader title={t("route.recommendList")} to="/home/recommendList" testId="more-recommended" />
         {picks.length === 0 ? <p className="text-slate-600">{t("home.nothingRecommended")}</p> : null}
-        <ContentGrid items={picks} now={now} eager testId="recommended" columns="sm:grid-cols-2 2xl:grid-cols-3" />
+        <ContentGrid
+          items={picks}
+          now={now}
+          eager
+          testId="recommended"
+          columns="sm:grid-cols-2 2xl:grid-cols-3"
+          sizes="(min-width: 1536px) 400px, (min-width: 640px) 50vw, 100px"
+        />
       </section>
       <section>
         <SectionHeader title={t("route.rankingList")} to="/home/rankingList" testId="more-ranking" />

@@ -4,7 +4,7 @@
 // answers the offline page in the member's language. Pages themselves are never kept: a member's
 // data is not left in the browser's caches.
 
-const CACHE = "shell-v1";
+const CACHE = "shell-__BUILD_ID__";
 const LANGUAGES = ["en", "ja", "zh"];
 const offline = (language) => `/offline?in=${language}`;
 
@@ -23,7 +23,9 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   const old = caches.keys().then((names) => Promise.all(names.filter((name) => name !== CACHE).map((name) => caches.delete(name))));
-  event.waitUntil(old.then(() => self.clients.claim()));
+  // Pages are asked for while the worker starts, not after.
+  const preload = self.registration.navigationPreload?.enable();
+  event.waitUntil(Promise.all([old, preload]).then(() => self.clients.claim()));
 });
 
 // Each page says which language the member reads.
@@ -43,13 +45,14 @@ self.addEventListener("fetch", (event) => {
         const kept = await cache.match(request);
         if (kept) return kept;
         const fetched = await fetch(request);
-        if (fetched.ok) await cache.put(request, fetched.clone());
+        // Only what is named by its content (an older name may answer today's file, briefly cached).
+        if (fetched.ok && fetched.headers.get("Cache-Control")?.includes("immutable")) await cache.put(request, fetched.clone());
         return fetched;
       }),
     );
   } else if (request.mode === "navigate") {
     event.respondWith(
-      fetch(request).catch(async () => {
+      (async () => (await event.preloadResponse) ?? fetch(request))().catch(async () => {
         const cache = await caches.open(CACHE);
         const language = (await (await cache.match("/offline-language"))?.text()) ?? "en";
         return (await cache.match(offline(language))) ?? Response.error();

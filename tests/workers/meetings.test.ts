@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { cancelMeeting, createMeeting, listMeetings, meetingFor } from "~/.server/meetings/meetings";
+import { cancelMeeting, createMeeting, listMeetings, meetingFor, updateMeeting } from "~/.server/meetings/meetings";
 import type { MeetingProvider } from "~/.server/meetings/provider";
 import { cancel, reschedule, type Scheduler, schedule } from "~/.server/meetings/schedule";
 import { type MeetingInput, meetingSchema } from "~/lib/schemas/meeting";
@@ -242,6 +242,33 @@ describe("meetings", () => {
     const kept = await env.DB.prepare("SELECT provider_id FROM meetings WHERE host_id = ?").bind(hostId).all<{ provider_id: string }>();
     expect(kept.results).toHaveLength(1);
     expect(calls).not.toContain(`remove ${kept.results[0]?.provider_id}`);
+  });
+
+  it("of two different edits at once, one is stored, the other refused, and the provider ends with the stored one", async () => {
+    const told: string[] = [];
+    const provider: MeetingProvider = {
+      name: "fake",
+      origin: "https://meet.example",
+      async create() {
+        return { providerId: "room-edit", joinUrl: "https://meet.example/room-edit" };
+      },
+      async update(_id, meeting) {
+        told.push(meeting.title);
+      },
+      async remove() {},
+      async hostLink() {
+        return null;
+      },
+    };
+    const hostId = await newMember("Two windows");
+    const { id = 0 } = await createMeeting(env.DB, provider, hostId, input({ emails: "a@b.example" }), NOW);
+    const edit = (title: string) =>
+      updateMeeting(env.DB, () => provider, hostId, id, input({ emails: "a@b.example", title, sequence: 0 }), NOW);
+    const results = await Promise.all([edit("Left"), edit("Right")]);
+    expect(results.filter((result) => "conflict" in result)).toHaveLength(1);
+    const stored = (await meetingFor(env.DB, hostId, id))?.title;
+    expect(["Left", "Right"]).toContain(stored);
+    expect(told.at(-1)).toBe(stored);
   });
 
   it("leaves no provider room behind when the meeting cannot be stored, and no meeting when the provider fails", async () => {

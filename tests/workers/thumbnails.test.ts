@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { deleteContent, findContent } from "~/.server/content/content";
 import { serveContentFile } from "~/.server/content/serve-file";
 import { inspectImage } from "~/.server/content/sniff";
-import { makeVariants, variantKeys } from "~/.server/content/thumbnail-variants";
+import { makeVariants, variantKey, variantKeys } from "~/.server/content/thumbnail-variants";
+import { THUMBNAIL_WIDTHS } from "~/lib/limits";
 import { pngBytes } from "../fixtures/files";
 import { newItem, newMember } from "./helpers";
 
@@ -34,7 +35,7 @@ const fetchThumbnail = async (owner: number, id: number, query = "") => {
 };
 
 describe("thumbnail variants", () => {
-  it("serves a card-sized 16:9 JPEG for ?w=, made once, cacheable for a publicized item only", async () => {
+  it("serves a card-sized 16:9 JPEG for ?w=, made once, kept a day by the member's browser for a publicized item only", async () => {
     const owner = await newMember("Photographer");
     const sent = await photo(1600, 1200);
     const { id, key } = await itemWithThumbnail(owner, sent, "image/jpeg");
@@ -42,14 +43,14 @@ describe("thumbnail variants", () => {
     expect(small.response.headers.get("Content-Type")).toBe("image/jpeg");
     expect(inspectImage(small.bytes)).toMatchObject({ width: 400, height: 225 });
     expect(small.bytes.length).toBeLessThan(sent.length);
-    expect(small.response.headers.get("Cache-Control")).toMatch(/^public, max-age=\d+/);
+    expect(small.response.headers.get("Cache-Control")).toBe("private, max-age=86400");
     // A dense screen's width, and any width between, gets the next variant up.
     expect(inspectImage((await fetchThumbnail(owner, id, "?w=700")).bytes)).toMatchObject({ width: 800, height: 450 });
     // No width: the thumbnail as sent, private to members' browsers as before.
     const original = await fetchThumbnail(owner, id);
     expect(original.bytes).toEqual(sent);
     expect(original.response.headers.get("Cache-Control")).toBe("private, max-age=3600");
-    for (const variant of variantKeys(key)) expect(await env.FILES.head(variant), variant).not.toBeNull();
+    for (const width of THUMBNAIL_WIDTHS) expect(await env.FILES.head(variantKey(key, width)), String(width)).not.toBeNull();
 
     const hidden = await itemWithThumbnail(owner, sent, "image/jpeg", 0);
     expect((await fetchThumbnail(owner, hidden.id, "?w=400")).response.headers.get("Cache-Control")).toBe("private, no-store");
@@ -64,6 +65,8 @@ describe("thumbnail variants", () => {
     const served = await fetchThumbnail(owner, wideId, "?w=400");
     expect(served.response.headers.get("Content-Type")).toBe("image/png");
     expect(served.bytes).toEqual(wide);
+    await deleteContent(env.DB, env.FILES, wideId, owner);
+    for (const gone of [wideKey, ...variantKeys(wideKey)]) expect(await env.FILES.head(gone), gone).toBeNull();
 
     const { id, key } = await itemWithThumbnail(owner, await photo(640, 480), "image/jpeg");
     expect(await makeVariants(env.FILES, key)).toBe(true);

@@ -24,7 +24,8 @@ export function requestedRange(header: string | null): R2Range | "unsatisfiable"
 export const MEMBER_FILE_POLICY = "sandbox; default-src 'none'; frame-ancestors 'self'";
 
 /**
- * Serves an item's file or thumbnail from R2 in one call: the stored type, HTTP Range (206), ETag with 304, and a
+ * Serves an item's file or thumbnail from R2 (one read, which answers the condition and the range
+ * itself; a card-sized thumbnail first checks its variant is made): the stored type, HTTP Range (206), ETag with 304, and a
  * safe server-chosen download name. Private items are never cached by shared caches.
  */
 export async function serveContentFile(
@@ -37,18 +38,14 @@ export async function serveContentFile(
   let type = which === "file" ? item.file_type : item.thumbnail_type;
   // A card's size of the thumbnail (`?w=400`), when it can be drawn; else the thumbnail as sent.
   const width = which === "thumbnail" ? variantFor(new URL(request.url).searchParams.get("w")) : null;
-  const variant = width !== null && (await makeVariants(bucket, item.thumbnail_key, width));
+  const variant = width !== null && (await makeVariants(bucket, item.thumbnail_key));
   if (variant) [key, type] = [variantKey(item.thumbnail_key, width), "image/jpeg"];
   const headers = new Headers({
     "Content-Type": type,
     "Accept-Ranges": "bytes",
-    // A variant never changes under its address (a thumbnail is never replaced): a publicized
-    // item's is kept a day by any cache; private items' files by none.
-    "Cache-Control": item.publicize
-      ? variant
-        ? "public, max-age=86400, stale-while-revalidate=604800"
-        : "private, max-age=3600"
-      : "private, no-store",
+    // Members' files: kept by the member's browser only (a variant, which never changes under its
+    // address, for a day), and a private item's by nothing.
+    "Cache-Control": item.publicize ? (variant ? "private, max-age=86400" : "private, max-age=3600") : "private, no-store",
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": MEMBER_FILE_POLICY,
     "Cross-Origin-Resource-Policy": "same-origin",

@@ -24,11 +24,30 @@ const codecs = () => {
 
 export type ImageRefusal = "type" | "pixels";
 
-/** The image's centre, cut to width:height and scaled to it, as a JPEG; or why it cannot be. */
-export async function reencodeImage(
-  bytes: Uint8Array,
-  size: { width: number; height: number; quality: number },
-): Promise<Uint8Array | ImageRefusal> {
+export interface Drawn {
+  width: number;
+  height: number;
+  quality: number;
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/** One decode at a time in an isolate: each may take half of its memory. */
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = queue.then(work, work);
+  queue = run.catch(() => {});
+  return run;
+}
+
+/**
+ * The image's centre, cut to each size's width:height and scaled to it, as JPEGs (one decode for
+ * all of them); or why it cannot be.
+ */
+export function reencodeImage(bytes: Uint8Array, sizes: Drawn[]): Promise<Uint8Array[] | ImageRefusal> {
+  return oneAtATime(() => reencode(bytes, sizes));
+}
+
+async function reencode(bytes: Uint8Array, sizes: Drawn[]): Promise<Uint8Array[] | ImageRefusal> {
   const info = inspectImage(bytes);
   if (!info) return "type";
   // Judged from the header, before a byte is decoded: decoding is what takes the memory.
@@ -42,10 +61,14 @@ export async function reencodeImage(
   // A header over anything but image data is no image.
   const image = await decoded.catch(() => null);
   if (!image) return "type";
-  // "contain" takes the centre part of the wanted shape (cropped in place), then scales it.
-  const drawn = await resize(image, { width: size.width, height: size.height, fitMethod: "contain", method: "lanczos3" });
-  flattenOnWhite(drawn.data);
-  return new Uint8Array(await encodeJpeg(drawn, { quality: size.quality }));
+  const jpegs: Uint8Array[] = [];
+  for (const size of sizes) {
+    // "contain" takes the centre part of the wanted shape (cropped in place), then scales it.
+    const drawn = await resize(image, { width: size.width, height: size.height, fitMethod: "contain", method: "lanczos3" });
+    flattenOnWhite(drawn.data);
+    jpegs.push(new Uint8Array(await encodeJpeg(drawn, { quality: size.quality })));
+  }
+  return jpegs;
 }
 
 /** JPEG has no transparency: a PNG's transparent parts become white, not black. */

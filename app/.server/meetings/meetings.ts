@@ -238,7 +238,19 @@ export async function updateMeeting(db: D1Database, providerOf: ProviderOf, host
   if (!updated?.meta.changes) {
     const after = await hostsOpen(db, hostId, id, now);
     if (!after) return { notFound: true as const };
-    return (await alreadyIs(db, id, after, meeting, input, hostId)) ? { unchanged: true as const } : { conflict: true as const };
+    if (await alreadyIs(db, id, after, meeting, input, hostId)) return { unchanged: true as const };
+    // Another edit won: the provider, told this one above, is told the stored one again.
+    const stored = {
+      title: after.title,
+      agenda: after.agenda,
+      startsAt: after.starts_at,
+      durationMinutes: after.duration_minutes,
+      timeZone: after.time_zone,
+    };
+    await providerOf(open.provider)
+      .update(open.provider_id, stored)
+      .catch((error) => console.error("the provider keeps a losing edit of a meeting", error));
+    return { conflict: true as const };
   }
   const members = input.participants.filter((member) => member !== hostId);
   return {

@@ -15,8 +15,9 @@ const refusals = {
 
 /** Store `bytes` as the member's avatar; answers its address, or the refusal. */
 export async function setAvatar(db: D1Database, bucket: R2Bucket, userId: number, bytes: Uint8Array) {
-  const jpeg = await reencodeImage(bytes, { width: AVATAR_SIZE, height: AVATAR_SIZE, quality: 85 });
-  if (typeof jpeg === "string") return { refusal: refusals[jpeg] };
+  const drawn = await reencodeImage(bytes, [{ width: AVATAR_SIZE, height: AVATAR_SIZE, quality: 85 }]);
+  if (typeof drawn === "string") return { refusal: refusals[drawn] };
+  const [jpeg = new Uint8Array()] = drawn;
   const image = `/${PREFIX}${userId}/${crypto.randomUUID()}.jpg`;
   await bucket.put(keyOf(image), jpeg, { httpMetadata: { contentType: "image/jpeg" } });
   // Named by nothing (the account went meanwhile, or the update failed): the object goes too.

@@ -3,7 +3,7 @@ import type * as React from "react";
 import { cn } from "~/lib/utils";
 
 export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-1.5 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:pointer-events-none disabled:opacity-50",
+  "inline-flex items-center justify-center gap-1.5 whitespace-nowrap rounded-md font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:pointer-events-none disabled:opacity-50",
   {
     variants: {
       variant: {
@@ -14,9 +14,9 @@ export const buttonVariants = cva(
         danger: "bg-red-700 text-white hover:bg-red-800",
       },
       size: {
-        default: "h-9 px-4",
+        default: "h-9 px-4 text-sm",
         sm: "h-8 px-3 text-xs",
-        icon: "h-9 w-9",
+        icon: "h-9 w-9 text-sm",
         /** As tall as the text around it (a link among words). */
         inline: "text-xs",
       },
