@@ -52,7 +52,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
                 </span>
               )}
               <span className="flex-1">{notificationText(t, row)}</span>
-              <span className="text-xs text-slate-500">
+              <span className="text-xs text-slate-600">
                 <RelativeTime date={new Date(row.created_at)} now={new Date(now)} />
               </span>
             </a>

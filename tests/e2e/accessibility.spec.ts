@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { expect, signIn, test } from "./fixtures";
+import { expect, signIn, signUpAndIn, test } from "./fixtures";
 import { hasJs, ready } from "./helpers";
 
 // An accessibility engine nobody here wrote (axe-core) checks every kind of page, with JavaScript
@@ -50,7 +50,13 @@ for (const path of PUBLIC_PAGES) {
 
 for (const path of MEMBER_PAGES) {
   test(`no accessibility violations on ${path} (signed in)`, async ({ page, browser }, info) => {
-    await signIn(page);
+    const member = await signIn(page);
+    if (path === "/personal/notifications") {
+      // Something unread, so the list shows its unread style too.
+      const fan = await (await browser.newContext()).newPage();
+      const { token } = await signUpAndIn(fan, "Fan");
+      await fan.request.post(`/api/users/${member.user.id}/follow`, { headers: { Authorization: `Bearer ${token}` } });
+    }
     await page.goto(path);
     await ready(page, info);
     expect(await violations(page, info, browser)).toEqual([]);
