@@ -18,7 +18,20 @@ const FIRST_ROW = 3;
  * On phones it is small beside the text, so the words, which come with the page, are read first.
  * Its link repeats the title's, so it is hidden from assistive technology and the tab order.
  */
-export function ContentCard({ item, now, first = false, sizes = SIZES }: { item: FeedItem; now: number; first?: boolean; sizes?: string }) {
+export function ContentCard({
+  item,
+  now,
+  first = false,
+  sizes = SIZES,
+  level = 3,
+}: {
+  item: FeedItem;
+  now: number;
+  first?: boolean;
+  sizes?: string;
+  level?: 2 | 3;
+}) {
+  const Title = level === 2 ? "h2" : "h3";
   const thumbnail = `/files/${item.id}/thumbnail`;
   const { t } = useTranslation();
   const Icon = item.kind === "video" ? PlayCircle : FileText;
@@ -49,11 +62,11 @@ export function ContentCard({ item, now, first = false, sizes = SIZES }: { item:
           </span>
           <Icon className="size-4 text-slate-400" aria-label={item.kind === "video" ? t("feed.videos") : t("feed.documents")} />
         </p>
-        <h3 className="font-medium">
+        <Title className="font-medium">
           <Link to={`/retrieval/detail?id=${item.id}`} className="hover:text-brand">
             {item.title}
           </Link>
-        </h3>
+        </Title>
         <p className="mt-1 line-clamp-2 text-sm text-slate-600">{item.summary}</p>
         <p className="mt-2 text-xs text-slate-500">
           {t("content.by", { name: item.owner_name })} · <RelativeTime date={new Date(item.created_at)} now={new Date(now)} /> ·{" "}
@@ -71,6 +84,7 @@ export function ContentGrid({
   testId,
   columns = "sm:grid-cols-2 xl:grid-cols-3",
   sizes,
+  level,
   eager = false,
 }: {
   items: FeedItem[];
@@ -80,12 +94,14 @@ export function ContentGrid({
   columns?: string;
   /** The images' `sizes` for other columns than the default. */
   sizes?: string;
+  /** The cards' title headings: h2 where the grid is the page's content, h3 under a section's h2. */
+  level?: 2 | 3;
   eager?: boolean;
 }) {
   return (
     <ul className={cn("grid gap-4", columns)} data-testid={testId}>
       {items.map((item, at) => (
-        <ContentCard key={item.id} item={item} now={now} first={eager && at < FIRST_ROW} sizes={sizes} />
+        <ContentCard key={item.id} item={item} now={now} first={eager && at < FIRST_ROW} sizes={sizes} level={level} />
       ))}
     </ul>
   );

@@ -46,7 +46,7 @@ export default function Discovery({ loaderData }: Route.ComponentProps) {
         </Button>
       </Form>
       {list.items.length === 0 ? <p className="text-slate-600">{t("feed.nothing")}</p> : null}
-      <ContentGrid items={list.items} now={loaderData.now} eager testId="feed" />
+      <ContentGrid items={list.items} now={loaderData.now} eager level={2} testId="feed" />
       <PageLinks page={query.page} list={list} />
     </>
   );

@@ -23,7 +23,7 @@ export default function RecommendList({ loaderData }: Route.ComponentProps) {
       <PageTitle titleKey="recommendList" />
       <p className="mb-3 text-sm text-slate-600">{t("home.recommendExplain")}</p>
       {list.items.length === 0 ? <p className="text-slate-600">{t("home.nothingRecommended")}</p> : null}
-      <ContentGrid items={list.items} now={loaderData.now} eager testId="recommended" />
+      <ContentGrid items={list.items} now={loaderData.now} eager level={2} testId="recommended" />
       <PageLinks page={loaderData.page} list={list} />
     </>
   );
