@@ -12,43 +12,26 @@ const SINGLE = {
     FROM profiles WHERE user_id = ?1`,
 } as const;
 
-/** The list sections, each paged by its `key` column (ascending, unique per member). */
-const LISTS: Record<string, { sql: string; key: string }> = {
-  tags: { sql: "SELECT id, tag, custom, created_at FROM member_tags WHERE user_id = ?1 AND id > ?2", key: "id" },
-  interests: { sql: "SELECT sdg AS id, sdg, created_at FROM interests WHERE user_id = ?1 AND sdg > ?2", key: "id" },
-  uploads: {
-    sql: `SELECT id, kind, sdg, title, summary, content, keywords, publicize, file_type, file_size, views, likes, created_at, updated_at
+/** The list sections, each paged by its `id` column (ascending, unique per member). */
+const LISTS: Record<string, string> = {
+  tags: "SELECT id, tag, custom, created_at FROM member_tags WHERE user_id = ?1 AND id > ?2",
+  interests: "SELECT sdg AS id, sdg, created_at FROM interests WHERE user_id = ?1 AND sdg > ?2",
+  uploads: `SELECT id, kind, sdg, title, summary, content, keywords, publicize, file_type, file_size, views, likes, created_at, updated_at
           FROM content WHERE owner_id = ?1 AND id > ?2`,
-    key: "id",
-  },
-  comments: { sql: "SELECT id, content_id, body, created_at FROM comments WHERE user_id = ?1 AND id > ?2", key: "id" },
-  messagesSent: {
-    sql: "SELECT id, conversation_id, body, created_at FROM messages WHERE sender_id = ?1 AND id > ?2",
-    key: "id",
-  },
-  following: {
-    sql: "SELECT f.followee_id AS id, u.nick_name, f.created_at FROM follows f JOIN users u ON u.id = f.followee_id WHERE f.follower_id = ?1 AND f.followee_id > ?2",
-    key: "id",
-  },
-  likes: { sql: "SELECT content_id AS id, created_at FROM likes WHERE user_id = ?1 AND content_id > ?2", key: "id" },
-  points: { sql: "SELECT id, reason, amount, day, created_at FROM points WHERE user_id = ?1 AND id > ?2", key: "id" },
-  searches: {
-    sql: "SELECT rowid AS id, query, searched_at FROM search_history WHERE user_id = ?1 AND rowid > ?2",
-    key: "id",
-  },
-  rewards: { sql: "SELECT rowid AS id, reward, awarded_at FROM member_rewards WHERE user_id = ?1 AND rowid > ?2", key: "id" },
-  blocked: { sql: "SELECT blocked_id AS id, created_at FROM blocks WHERE blocker_id = ?1 AND blocked_id > ?2", key: "id" },
-  meetingsHosted: {
-    sql: `SELECT id, title, agenda, starts_at, duration_minutes, time_zone, provider, join_url, cancelled_at, created_at,
+  comments: "SELECT id, content_id, body, created_at FROM comments WHERE user_id = ?1 AND id > ?2",
+  messagesSent: "SELECT id, conversation_id, body, created_at FROM messages WHERE sender_id = ?1 AND id > ?2",
+  following:
+    "SELECT f.followee_id AS id, u.nick_name, f.created_at FROM follows f JOIN users u ON u.id = f.followee_id WHERE f.follower_id = ?1 AND f.followee_id > ?2",
+  likes: "SELECT content_id AS id, created_at FROM likes WHERE user_id = ?1 AND content_id > ?2",
+  points: "SELECT id, reason, amount, day, created_at FROM points WHERE user_id = ?1 AND id > ?2",
+  searches: "SELECT rowid AS id, query, searched_at FROM search_history WHERE user_id = ?1 AND rowid > ?2",
+  rewards: "SELECT rowid AS id, reward, awarded_at FROM member_rewards WHERE user_id = ?1 AND rowid > ?2",
+  blocked: "SELECT blocked_id AS id, created_at FROM blocks WHERE blocker_id = ?1 AND blocked_id > ?2",
+  meetingsHosted: `SELECT id, title, agenda, starts_at, duration_minutes, time_zone, provider, join_url, cancelled_at, created_at,
             (SELECT group_concat(email, ', ') FROM meeting_attendees WHERE meeting_id = meetings.id) AS attendees
           FROM meetings WHERE host_id = ?1 AND id > ?2`,
-    key: "id",
-  },
-  meetingsInvited: { sql: "SELECT meeting_id AS id FROM meeting_participants WHERE user_id = ?1 AND meeting_id > ?2", key: "id" },
-  notifications: {
-    sql: "SELECT id, kind, event, subject_id, actor_id, created_at, read_at FROM notifications WHERE user_id = ?1 AND id > ?2",
-    key: "id",
-  },
+  meetingsInvited: "SELECT meeting_id AS id FROM meeting_participants WHERE user_id = ?1 AND meeting_id > ?2",
+  notifications: "SELECT id, kind, event, subject_id, actor_id, created_at, read_at FROM notifications WHERE user_id = ?1 AND id > ?2",
 };
 
 /** The document's text, piece by piece, read from D1 only as fast as the reader takes it. */
@@ -63,16 +46,16 @@ async function* pieces(db: D1Database, userId: number, now: number): AsyncGenera
     .bind(userId)
     .first();
   yield `,"verification":${JSON.stringify(verification ?? { status: "not submitted" })}`;
-  for (const [name, { sql, key }] of Object.entries(LISTS)) {
+  for (const [name, sql] of Object.entries(LISTS)) {
     yield `,${JSON.stringify(name)}:[`;
     let after = -1;
     let first = true;
     for (;;) {
-      const { results } = await db.prepare(`${sql} ORDER BY ${key} LIMIT ${PAGE}`).bind(userId, after).all<Record<string, number>>();
+      const { results } = await db.prepare(`${sql} ORDER BY id LIMIT ${PAGE}`).bind(userId, after).all<Record<string, number>>();
       if (results.length) yield (first ? "" : ",") + results.map((row) => JSON.stringify(row)).join(",");
       first &&= results.length === 0;
       if (results.length < PAGE) break;
-      after = Number(results.at(-1)?.[key]);
+      after = Number(results.at(-1)?.id);
     }
     yield "]";
   }
