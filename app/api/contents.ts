@@ -8,7 +8,7 @@ import { translator } from "~/.server/i18n/translate";
 import { translateError } from "~/lib/form-errors";
 import { editContentSchema } from "~/lib/schemas/content";
 import * as answers from "./answers";
-import type { ApiContext } from "./context";
+import { type ApiContext, afterAnswer } from "./context";
 import { forMember, REFUSAL } from "./define";
 import { fail, notFound, ok } from "./envelope";
 
@@ -67,9 +67,7 @@ export const contentRoutes = [
       "Fields kind (document|video), sdg (1-17), title, summary, content, keywords, publicize (1|0), thumbnail (PNG/JPG, 5 MB, 4000 px), and either file (PDF/MP4, 100 MB, judged by content) or upload_id of a completed /uploads upload.",
     answers: { 201: answers.created, 400: REFUSAL, 413: REFUSAL, 415: REFUSAL, 429: REFUSAL },
     handle: async ({ ctx, member }) => {
-      const created = await createFromMultipart(ctx.request, member.user.id, ctx.now, (work) =>
-        ctx.waitUntil ? ctx.waitUntil(work) : void work,
-      );
+      const created = await createFromMultipart(ctx.request, member.user.id, ctx.now, afterAnswer(ctx));
       if (created.ok) return ok({ id: created.id }, "ok", { status: 201 });
       const errors = translated(ctx, { ...created.fieldErrors, ...(created.formErrors.length ? { form: created.formErrors } : {}) });
       return fail(created.status, created.status, Object.values(errors)[0]?.[0] ?? "", errors);

@@ -10,6 +10,9 @@ export interface ApiContext extends Caller {
   request: Request;
 }
 
+/** Work that finishes after the answer is sent (in tests without an execution context, it just runs). */
+export const afterAnswer = (ctx: ApiContext) => (work: Promise<unknown>) => (ctx.waitUntil ? ctx.waitUntil(work) : void work);
+
 /** The member behind the Authorization header, or the answer to give instead (4010). */
 export async function authenticate(ctx: ApiContext): Promise<Member | Response> {
   const token = tokenFromHeader(ctx.request);

@@ -6,7 +6,7 @@ import { meetingProvider } from "~/.server/meetings/provider";
 import { cancel, ProviderUnavailable, providerMessage, reschedule, type Scheduler, schedule } from "~/.server/meetings/schedule";
 import { meetingSchema } from "~/lib/schemas/meeting";
 import * as answers from "./answers";
-import type { ApiContext } from "./context";
+import { type ApiContext, afterAnswer } from "./context";
 import { forMember, type Member, REFUSAL } from "./define";
 import { API_CODES, fail, notFound, ok, refused } from "./envelope";
 
@@ -17,7 +17,7 @@ const scheduler = (ctx: ApiContext, member: Member): Scheduler => ({
   hostId: member.user.id,
   language: ctx.language,
   now: ctx.now,
-  later: (work) => (ctx.waitUntil ? ctx.waitUntil(work) : void work),
+  later: afterAnswer(ctx),
 });
 
 /** A change that goes through the provider: its failure is a 502 saying nothing changed. */
