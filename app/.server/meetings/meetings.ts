@@ -190,9 +190,17 @@ export type ProviderOf = (name: string) => MeetingProvider;
 
 const sameSet = <T>(a: T[], b: T[]) => a.length === new Set(b).size && b.every((value) => a.includes(value));
 
-/** Whether the meeting already is what the input asks (a repeated edit): nothing to change or announce. */
-async function alreadyIs(db: D1Database, id: number, open: OpenMeeting, meeting: ProviderMeeting, input: MeetingInput, hostId: number) {
-  const [emails, members] = await Promise.all([attendeesOf(db, id), participantsOf(db, id)]);
+/** The meeting's attendee addresses and invited members, as stored now. */
+const listsOf = (db: D1Database, id: number) => Promise.all([attendeesOf(db, id), participantsOf(db, id)]);
+
+/** Whether the meeting (with these lists) already is what the input asks (a repeated edit): nothing to change or announce. */
+function alreadyIs(
+  open: OpenMeeting,
+  [emails, members]: [string[], number[]],
+  meeting: ProviderMeeting,
+  input: MeetingInput,
+  hostId: number,
+) {
   return (
     open.title === meeting.title &&
     open.agenda === meeting.agenda &&
@@ -216,10 +224,11 @@ async function alreadyIs(db: D1Database, id: number, open: OpenMeeting, meeting:
 export async function updateMeeting(db: D1Database, providerOf: ProviderOf, hostId: number, id: number, input: MeetingInput, now: number) {
   const open = await hostsOpen(db, hostId, id, now);
   if (!open) return { notFound: true as const };
-  const [emailsBefore, membersBefore] = await Promise.all([attendeesOf(db, id), participantsOf(db, id)]);
+  const before = await listsOf(db, id);
+  const [emailsBefore, membersBefore] = before;
   const meeting = await checked(db, hostId, input, now, membersBefore);
   if (isRefusal(meeting)) return { refusal: meeting };
-  if (await alreadyIs(db, id, open, meeting, input, hostId)) return { unchanged: true as const };
+  if (alreadyIs(open, before, meeting, input, hostId)) return { unchanged: true as const };
   if (input.sequence !== undefined && input.sequence !== open.sequence) return { conflict: true as const };
   await providerOf(open.provider).update(open.provider_id, meeting);
   // Only the version read above changes, and the lists follow only the edit that changed it: of two
@@ -238,7 +247,7 @@ export async function updateMeeting(db: D1Database, providerOf: ProviderOf, host
   if (!updated?.meta.changes) {
     const after = await hostsOpen(db, hostId, id, now);
     if (!after) return { notFound: true as const };
-    if (await alreadyIs(db, id, after, meeting, input, hostId)) return { unchanged: true as const };
+    if (alreadyIs(after, await listsOf(db, id), meeting, input, hostId)) return { unchanged: true as const };
     // Another edit won: the provider, told this one above, is told the stored one again.
     const stored = {
       title: after.title,
