@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { expect, test } from "@playwright/test";
 import { PRODUCTION } from "../../../playwright.config";
+import { freePort } from "../../../scripts/lib.mjs";
 import { sql } from "../fixtures";
 
 // The production build, served with production's settings on local bindings
@@ -153,7 +154,8 @@ test.describe("a production build", () => {
 test.describe("a production build with a wrong configuration", () => {
   test("answers every request 503 with a translated page, and the log names each problem", async ({ request }) => {
     test.setTimeout(90_000);
-    const port = PRODUCTION.port + 10;
+    // Any port free now: a fixed one beside the others was sometimes taken by a worker's own.
+    const port = await freePort();
     const logFile = resolve("reports/production-misconfigured.log");
     const vars = resolve("reports/production-misconfigured.vars");
     writeFileSync(vars, "MAIL_API_KEY=production-like-test-key\n"); // no PASSWORD_PEPPER
