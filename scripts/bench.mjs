@@ -40,7 +40,7 @@ const LCP_PAGES = ["/login", "/home", "/discovery", "/retrieval?q=climate", "/re
 const RPS_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = 8;
 const JS_BUDGET_KB = 130;
-/** BENCH_ONLY=pages: page sizes and the slow-network table alone. */
+/** BENCH_ONLY=pages: page sizes and the slow-network table alone; =catalogue: the generated catalogues alone; =catalogue-large: the large one alone. */
 const ONLY = process.env.BENCH_ONLY;
 
 const port = await freePort();
@@ -51,30 +51,40 @@ const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 const br = (buf) => brotliCompressSync(buf).length;
 
 await mustRun("node_modules/.bin/react-router", ["build"], { stdio: "ignore" });
-rmSync(stateDir, { recursive: true, force: true });
-await prepareDatabase(stateDir);
-const server = serveBuilt(port, stateDir, "ignore");
 let cookie = "";
-try {
-  await waitFor(`${base}/healthz`);
-  cookie = await loginTimings();
-  await pageSizes();
-  if (ONLY !== "pages") {
-    await throughput();
-    await oversizeBodyMemory();
-    await uploadMemory();
-    await avatarTimings();
+if (!ONLY?.startsWith("catalogue")) {
+  rmSync(stateDir, { recursive: true, force: true });
+  await prepareDatabase(stateDir);
+  const server = serveBuilt(port, stateDir, "ignore");
+  try {
+    await waitFor(`${base}/healthz`);
+    cookie = await loginTimings();
+    await pageSizes();
+    if (ONLY !== "pages") {
+      await throughput();
+      await oversizeBodyMemory();
+      await uploadMemory();
+      await avatarTimings();
+    }
+    await slowNetwork();
+    await lighthouseScores();
+  } finally {
+    server.kill("SIGTERM");
+    setTimeout(() => server.kill("SIGKILL"), 2000).unref();
   }
-  await slowNetwork();
-  await lighthouseScores();
-} finally {
-  server.kill("SIGTERM");
-  setTimeout(() => server.kill("SIGKILL"), 2000).unref();
+  // One server at a time on this 2-core machine.
+  await new Promise((resolve) => server.once("exit", resolve));
 }
-// One server at a time on this 2-core machine.
-await new Promise((resolve) => server.once("exit", resolve));
 if (ONLY === "pages") process.exit();
-await catalogueBenchmarks();
+// The catalogue of today's figures (BENCH_ITEMS / BENCH_MEMBERS change it), then ten times as much:
+// search at a million items and the recomputation at 100,000 members (BENCH_LARGE=0 skips it).
+const items = Number(process.env.BENCH_ITEMS ?? 100_000);
+const members = Number(process.env.BENCH_MEMBERS ?? 10_000);
+if (ONLY !== "catalogue-large") await catalogueBenchmarks({ items, members, stateDir: ".wrangler/bench-catalogue", withMessaging: true });
+if (process.env.BENCH_LARGE !== "0") {
+  await catalogueBenchmarks({ items: items * 10, members: members * 10, stateDir: ".wrangler/bench-large", withMessaging: false });
+}
+if (ONLY?.startsWith("catalogue")) process.exit();
 await bundleBenchmarks();
 const load = await loadBenchmarks();
 // Speed is only reported, but a lost, doubled or half-kept record is a correctness failure.

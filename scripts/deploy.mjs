@@ -5,7 +5,7 @@
 //       A failed migration stops here: the code that needs it is never deployed.
 //   node scripts/deploy.mjs preview --name pr-12 [--dry-run]
 //       the same build as a Worker Preview of the production Worker, with a D1 database of its own
-//       (research-commons-pr-12, created when missing, migrated first). Prints the preview's URL
+//       (research-commons-pr-12, created when missing, migrated first) and a jobs queue of its own. Prints the preview's URL
 //       (and writes url=... to $GITHUB_OUTPUT when set).
 //   node scripts/deploy.mjs preview-delete --name pr-12 [--dry-run]
 //       removes the preview and its database.
@@ -87,6 +87,25 @@ function previewUrl(answer) {
 }
 
 const previewDatabase = (name) => `research-commons-${name}`;
+const previewQueue = (name) => `research-commons-${name}-jobs`;
+
+/** The jobs queue of a config block and its dead-letter queue. */
+const queuesOf = (block) => {
+  const consumer = block?.queues?.consumers?.[0];
+  return consumer ? [consumer.queue, consumer.dead_letter_queue].filter(Boolean) : [];
+};
+
+/** Creates each queue that does not exist yet (a consumer cannot be deployed for a missing queue). */
+async function ensureQueues(names) {
+  for (const name of names) {
+    if (dryRun) {
+      await remote(["queues", "create", name]);
+      continue;
+    }
+    if ((await run(wrangler, ["queues", "info", name])) === 0) continue;
+    await mustRun(wrangler, ["queues", "create", name]);
+  }
+}
 
 function requireName() {
   if (!values.name || !/^[a-z0-9-]{1,40}$/.test(values.name)) fail("--name must be 1-40 lowercase letters, digits or dashes (e.g. pr-12)");
@@ -99,6 +118,7 @@ async function deployProduction() {
   if (dryRun) await checkMigrationsLocally(["--env", "production"]);
   // Migrations first, against the source config (the built one has no migration history of its own).
   await remote(["d1", "migrations", "apply", "DB", "--remote", "--env", "production"]);
+  await ensureQueues(queuesOf(built));
   // --secrets-file: a new Worker's first deploy must bring the secrets production requires.
   const secrets = values["secrets-file"] ? ["--secrets-file", resolve(values["secrets-file"])] : [];
   if (dryRun) await bundleCheck();
@@ -120,6 +140,13 @@ async function deployPreview() {
   // This preview's own database, in the built config only (wrangler.toml keeps the shared defaults).
   const binding = { ...built.previews.d1_databases[0], database_name: database, database_id: id, migrations_dir: resolve("migrations") };
   built.previews.d1_databases = [binding];
+  // And its own jobs queue: a queue has one consumer, and jobs name rows of this preview's database.
+  const queue = previewQueue(name);
+  built.previews.queues = {
+    producers: built.previews.queues.producers.map((producer) => ({ ...producer, queue })),
+    consumers: built.previews.queues.consumers.map((consumer) => ({ ...consumer, queue, dead_letter_queue: `${queue}-failed` })),
+  };
+  await ensureQueues(queuesOf(built.previews));
   writeFileSync(BUILT, JSON.stringify(built));
   const migrationConfig = resolve("build-production/preview-database.json");
   writeFileSync(
@@ -139,13 +166,15 @@ async function deployPreview() {
   if (process.env.GITHUB_OUTPUT && url) appendFileSync(process.env.GITHUB_OUTPUT, `url=${url}\n`);
 }
 
-/** Removes the preview and its database; each is tried even when the other fails (or never existed). */
+/** Removes the preview, its database and its queues; each is tried even when the other fails (or never existed). */
 async function deletePreview() {
   const name = requireName();
   const failed = [];
   for (const args of [
     ["preview", "delete", "--config", "wrangler.toml", "--env", "production", "--name", name, "-y"],
     ["d1", "delete", previewDatabase(name), "-y"],
+    ["queues", "delete", previewQueue(name)],
+    ["queues", "delete", `${previewQueue(name)}-failed`],
   ]) {
     if (dryRun) await remote(args);
     else if ((await run(wrangler, args)) !== 0) failed.push(args.slice(0, 2).join(" "));

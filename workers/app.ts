@@ -5,6 +5,8 @@ import { requestContext } from "~/.server/context";
 import { runScheduled } from "~/.server/cron/scheduled";
 import { withDbSession } from "~/.server/db-session";
 import { boundedBody } from "~/.server/http/body";
+import { consumeJobs } from "~/.server/jobs/consume";
+import type { Job } from "~/.server/jobs/queue";
 import { isAvatarPath, serveAvatar } from "~/.server/members/avatar";
 import { handleSocket, isSocketPath } from "~/.server/messaging/sockets";
 import { receiveClientError } from "~/.server/observability/client-errors";
@@ -62,8 +64,12 @@ export default {
     return answer;
   },
 
-  // Awaited rather than handed to waitUntil: the run is the whole job, and its end is its answer.
+  // Awaited rather than handed to waitUntil: queuing the work is the whole job.
   async scheduled(controller, env) {
-    await runScheduled(controller, env.DB, env.FILES);
+    await runScheduled(controller, env);
+  },
+
+  async queue(batch, env) {
+    await consumeJobs(batch as MessageBatch<Job>, env);
   },
 } satisfies ExportedHandler<Env>;

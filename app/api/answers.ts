@@ -115,9 +115,14 @@ const breakdown = z.object(
 export const ranking = z.object({
   ranking: z.array(z.object({ rank: z.int(), user_id: id, nick_name: z.string(), account_type: accountType, score: z.number() })),
   me: z
-    .object({ score: z.number(), breakdown, computed_at: time, rank: z.int() })
-    .nullable()
-    .describe("null until the first recomputation"),
+    .object({
+      score: z.number(),
+      breakdown,
+      computed_at: time.describe("when this score was counted: now"),
+      rank: z.int().nullable().describe("the place this score takes in the ranking; null before the first recomputation"),
+      ranked_at: time.nullable().describe("when the ranking was recomputed; null before the first recomputation"),
+    })
+    .describe("your own score, counted on demand from the same rule as the ranking"),
 });
 
 const reward = z.object({ reward: z.enum(REWARDS.map((r) => r.key)), awarded_at: time });

@@ -120,9 +120,10 @@ export const socialRoutes = [
   forMember({
     method: "GET",
     path: "/ranking",
-    summary: "The stored ranking (ties share a rank) and your own score with its breakdown",
+    summary:
+      "The ranking as last recomputed (ties share a rank) and your own score counted now, with its breakdown and its place in that ranking",
     answers: { 200: answers.ranking },
-    handle: async ({ member }) => ok({ ranking: await rankingList(env.DB), me: await scoreFor(env.DB, member.user.id) }),
+    handle: async ({ member }) => ok({ ranking: await rankingList(env.DB), me: await scoreFor(env.DB, member.user.id, Date.now()) }),
   }),
   forMember({
     method: "GET",

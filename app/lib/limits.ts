@@ -81,3 +81,9 @@ export const MEETING_MAX_PARTICIPANTS = 50;
 export const MEETING_JOIN_EARLY_MINUTES = 15;
 /** How far ahead a meeting can be scheduled, in days. */
 export const MEETING_MAX_DAYS_AHEAD = 730;
+
+// Background jobs (docs/decisions/0025-background-jobs.md)
+/** Members whose credit scores one queued job computes: bounds the work of each consumer invocation. */
+export const SCORE_BATCH_MEMBERS = 1000;
+/** How long finished recomputations are kept on record (their scores go with the next run's batches). */
+export const SCORE_RUN_LOG_DAYS = 30;

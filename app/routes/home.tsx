@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
 import { recommended } from "~/.server/content/recommend";
-import { ensureScores, rankingList, scoreFor } from "~/.server/ranking/ranking";
+import { rankingList, scoreFor } from "~/.server/ranking/ranking";
+import { ensureScores } from "~/.server/ranking/score-runs";
 import { ContentGrid } from "~/components/content-card";
 import { PageTitle } from "~/components/page-title";
 import { RankingRows } from "~/components/ranking-rows";
@@ -15,11 +16,11 @@ const RANKING_EXCERPT = 5;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const now = Date.now();
-  await ensureScores(env.DB, now);
+  await ensureScores(env.DB, env.JOBS, now);
   const [picks, ranking, mine] = await Promise.all([
     recommended(env.DB, user.id, 1, RECOMMENDED_EXCERPT),
     rankingList(env.DB, RANKING_EXCERPT),
-    scoreFor(env.DB, user.id),
+    scoreFor(env.DB, user.id, now),
   ]);
   return { picks: picks.items, ranking, mine, me: user.id, now };
 }
@@ -60,7 +61,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <RankingRows members={ranking} me={me} testId="ranking-excerpt" />
         <p className="mt-2 text-sm text-slate-600">
           <Link to="/personal/ranking" className="text-brand underline underline-offset-2">
-            {mine ? t("home.yourScore", { score: mine.score.toFixed(2), rank: mine.rank }) : t("ranking.noScore")}
+            {mine.rank === null
+              ? t("home.yourScoreUnranked", { score: mine.score.toFixed(2) })
+              : t("home.yourScore", { score: mine.score.toFixed(2), rank: mine.rank })}
           </Link>
         </p>
       </section>

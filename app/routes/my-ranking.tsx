@@ -2,7 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
-import { ensureScores, pointsLedger, scoreFor } from "~/.server/ranking/ranking";
+import { pointsLedger, scoreFor } from "~/.server/ranking/ranking";
+import { ensureScores } from "~/.server/ranking/score-runs";
 import { PageTitle } from "~/components/page-title";
 import { RelativeTime } from "~/components/relative-time";
 import { SCORE_INPUTS } from "~/lib/credit-score";
@@ -11,8 +12,8 @@ import type { Route } from "./+types/my-ranking";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const now = Date.now();
-  await ensureScores(env.DB, now);
-  const [mine, points] = await Promise.all([scoreFor(env.DB, user.id), pointsLedger(env.DB, user.id, now)]);
+  await ensureScores(env.DB, env.JOBS, now);
+  const [mine, points] = await Promise.all([scoreFor(env.DB, user.id, now), pointsLedger(env.DB, user.id, now)]);
   return { mine, points, now };
 }
 
@@ -23,50 +24,52 @@ export default function MyRanking({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageTitle titleKey="ranking" />
-      {!mine ? (
-        <p>{t("ranking.noScore")}</p>
-      ) : (
-        <section className="max-w-2xl rounded-lg border border-slate-200 bg-white p-4" data-testid="my-score">
-          <p className="mb-1 text-3xl font-semibold" data-testid="score">
-            {mine.score.toFixed(2)}
-          </p>
-          <p className="mb-3 text-sm text-slate-600">
-            {t("ranking.score")} ·{" "}
-            <Link to="/home/rankingList" className="text-brand underline underline-offset-2">
-              {t("ranking.rank", { rank: mine.rank })}
-            </Link>{" "}
-            · {t("ranking.computed")} <RelativeTime date={new Date(mine.computed_at)} now={new Date(now)} />
-          </p>
-          <table className="mb-3 w-full text-sm" data-testid="breakdown">
-            <thead>
-              <tr className="border-b border-slate-200 text-left text-slate-500">
-                <th className="py-1 font-normal">{t("ranking.input")}</th>
-                <th className="py-1 text-right font-normal">{t("ranking.count")}</th>
-                <th className="py-1 text-right font-normal">{t("ranking.coefficient")}</th>
-                <th className="py-1 text-right font-normal">{t("ranking.product")}</th>
+      <section className="max-w-2xl rounded-lg border border-slate-200 bg-white p-4" data-testid="my-score">
+        <p className="mb-1 text-3xl font-semibold" data-testid="score">
+          {mine.score.toFixed(2)}
+        </p>
+        <p className="mb-3 text-sm text-slate-600">
+          {t("ranking.score")} ·{" "}
+          {mine.rank === null || mine.ranked_at === null ? (
+            t("ranking.noScore")
+          ) : (
+            <>
+              <Link to="/home/rankingList" className="text-brand underline underline-offset-2">
+                {t("ranking.rank", { rank: mine.rank })}
+              </Link>{" "}
+              · {t("ranking.computed")} <RelativeTime date={new Date(mine.ranked_at)} now={new Date(now)} />
+            </>
+          )}
+        </p>
+        <table className="mb-3 w-full text-sm" data-testid="breakdown">
+          <thead>
+            <tr className="border-b border-slate-200 text-left text-slate-500">
+              <th className="py-1 font-normal">{t("ranking.input")}</th>
+              <th className="py-1 text-right font-normal">{t("ranking.count")}</th>
+              <th className="py-1 text-right font-normal">{t("ranking.coefficient")}</th>
+              <th className="py-1 text-right font-normal">{t("ranking.product")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {SCORE_INPUTS.map((input) => (
+              <tr key={input} className="border-b border-slate-100" data-input={input}>
+                <td className="py-1">{t(`ranking.${input}`)}</td>
+                <td className="py-1 text-right tabular-nums">{mine.breakdown[input].count}</td>
+                <td className="py-1 text-right tabular-nums">× {mine.breakdown[input].coefficient}</td>
+                <td className="py-1 text-right tabular-nums">{mine.breakdown[input].product.toFixed(2)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {SCORE_INPUTS.map((input) => (
-                <tr key={input} className="border-b border-slate-100" data-input={input}>
-                  <td className="py-1">{t(`ranking.${input}`)}</td>
-                  <td className="py-1 text-right tabular-nums">{mine.breakdown[input].count}</td>
-                  <td className="py-1 text-right tabular-nums">× {mine.breakdown[input].coefficient}</td>
-                  <td className="py-1 text-right tabular-nums">{mine.breakdown[input].product.toFixed(2)}</td>
-                </tr>
-              ))}
-              <tr className="font-medium">
-                <td className="py-1" colSpan={3}>
-                  {t("ranking.total")}
-                </td>
-                <td className="py-1 text-right tabular-nums">{mine.score.toFixed(2)}</td>
-              </tr>
-            </tbody>
-          </table>
-          <p className="text-xs text-slate-500">{t("ranking.explain")}</p>
-          <p className="text-xs text-slate-500">{t("ranking.pointsRules")}</p>
-        </section>
-      )}
+            ))}
+            <tr className="font-medium">
+              <td className="py-1" colSpan={3}>
+                {t("ranking.total")}
+              </td>
+              <td className="py-1 text-right tabular-nums">{mine.score.toFixed(2)}</td>
+            </tr>
+          </tbody>
+        </table>
+        <p className="text-xs text-slate-500">{t("ranking.explain")}</p>
+        <p className="text-xs text-slate-500">{t("ranking.pointsRules")}</p>
+      </section>
       <section className="mt-4 max-w-2xl rounded-lg border border-slate-200 bg-white p-4" data-testid="points-ledger">
         <h2 className="mb-1 font-medium">{t("ranking.recentPoints")}</h2>
         <p className="mb-2 text-sm text-slate-600">{t("ranking.pointsInPeriod", { count: points.periodTotal })}</p>

@@ -2,14 +2,15 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
-import { ensureScores, rankingList } from "~/.server/ranking/ranking";
+import { rankingList } from "~/.server/ranking/ranking";
+import { ensureScores } from "~/.server/ranking/score-runs";
 import { PageTitle } from "~/components/page-title";
 import { RankingRows } from "~/components/ranking-rows";
 import type { Route } from "./+types/ranking-list";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  await ensureScores(env.DB, Date.now());
+  await ensureScores(env.DB, env.JOBS, Date.now());
   return { members: await rankingList(env.DB), me: user.id };
 }
 

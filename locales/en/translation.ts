@@ -428,8 +428,8 @@ const en = {
     product: "Product",
     total: "Total",
     explain:
-      "Each input is counted over the last 30 days and multiplied by its coefficient; your score is the sum. Scores are recomputed every 15 minutes.",
-    computed: "Computed",
+      "Each input is counted over the last 30 days and multiplied by its coefficient; your score is the sum, counted as you act. The ranking is recomputed every 15 minutes.",
+    computed: "Ranking updated",
     member: "Member",
     follows: "Members you followed",
     followers: "New followers",
@@ -440,7 +440,7 @@ const en = {
     documentLikes: "Likes on your documents",
     documentViews: "Views of your documents",
     points: "Points earned",
-    noScore: "Your score has not been computed yet.",
+    noScore: "The ranking has not been computed yet.",
     recentPoints: "Recent points",
     pointsInPeriod_one: "{{count}} point in the last 30 days",
     pointsInPeriod_other: "{{count}} points in the last 30 days",
@@ -650,6 +650,7 @@ const en = {
     nothingRecommended: "Nothing to recommend yet. Follow members or choose interests on your personal page.",
     recommendExplain: "From the members you follow and the goals you chose first, then the most liked and viewed.",
     yourScore: "Your credit score: {{score}} (rank {{rank}})",
+    yourScoreUnranked: "Your credit score: {{score}} (the ranking is not computed yet)",
   },
   message: {
     notFound: "This conversation does not exist.",

@@ -431,8 +431,9 @@ export default {
     coefficient: "係数",
     product: "積",
     total: "合計",
-    explain: "各項目は直近30日間の件数に係数を掛けたもので、スコアはその合計です。スコアは15分ごとに再計算されます。",
-    computed: "計算日時",
+    explain:
+      "各項目は直近30日間の件数に係数を掛けたもので、スコアはその合計で、活動に合わせてその場で計算されます。ランキングは15分ごとに再計算されます。",
+    computed: "ランキング更新",
     member: "メンバー",
     follows: "フォローしたメンバー",
     followers: "新しいフォロワー",
@@ -443,7 +444,7 @@ export default {
     documentLikes: "文書へのいいね",
     documentViews: "文書の閲覧",
     points: "獲得ポイント",
-    noScore: "スコアはまだ計算されていません。",
+    noScore: "ランキングはまだ計算されていません。",
     recentPoints: "最近のポイント",
     pointsInPeriod_one: "過去30日間で{{count}}ポイント",
     pointsInPeriod_other: "過去30日間で{{count}}ポイント",
@@ -652,6 +653,7 @@ export default {
     nothingRecommended: "おすすめはまだありません。メンバーをフォローするか、個人ページで関心分野を選んでください。",
     recommendExplain: "フォローしているメンバーと選んだ目標のものを先に、次にいいねと閲覧の多い順に表示します。",
     yourScore: "あなたの信用スコア: {{score}}(順位 {{rank}})",
+    yourScoreUnranked: "あなたの信用スコア: {{score}}(ランキングはまだ計算されていません)",
   },
   message: {
     notFound: "この会話は存在しません。",

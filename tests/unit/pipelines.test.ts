@@ -75,9 +75,17 @@ describe("the deploy script, dry-run on the real build", () => {
     expect(preview).toBeGreaterThan(migrate);
     const built = JSON.parse(readFileSync("build-production/server/wrangler.json", "utf8"));
     expect(built.previews.d1_databases[0].database_name).toBe("research-commons-pr-7");
+    // Its own queue too: one consumer per queue, and its jobs name rows of its own database.
+    expect(out).toContain("would run: wrangler queues create research-commons-pr-7-jobs");
+    expect(built.previews.queues.producers[0].queue).toBe("research-commons-pr-7-jobs");
+    expect(built.previews.queues.consumers[0]).toMatchObject({
+      queue: "research-commons-pr-7-jobs",
+      dead_letter_queue: "research-commons-pr-7-jobs-failed",
+    });
     const removal = dryRun("preview-delete", "--name", "pr-7");
     expect(removal).toContain("would run: wrangler preview delete");
     expect(removal).toContain("would run: wrangler d1 delete research-commons-pr-7 -y");
+    expect(removal).toContain("would run: wrangler queues delete research-commons-pr-7-jobs");
   });
 
   it("refuses a preview name that is not a plain slug", () => {

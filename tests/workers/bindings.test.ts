@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { CRON_LOG_DAYS, runScheduled } from "~/.server/cron/scheduled";
 import { allowRequest } from "~/.server/security/rate-limit";
 import { newFileKey } from "~/.server/storage/files";
+import { until } from "./helpers";
 
 describe("D1 with migrations applied", () => {
   it("has the foundation's tables", async () => {
@@ -17,11 +18,16 @@ describe("the scheduled handler", () => {
     const old = now - (CRON_LOG_DAYS + 1) * 86_400_000;
     await env.DB.prepare("INSERT INTO cron_runs (cron, scheduled_at, finished_at) VALUES ('old', ?, ?)").bind(old, old).run();
 
-    const result = await runScheduled({ cron: "*/15 * * * *", scheduledTime: now }, env.DB, env.FILES, now);
+    const result = await runScheduled({ cron: "*/15 * * * *", scheduledTime: now }, env, now);
 
     expect(result.pruned).toBe(1);
-    const rows = await env.DB.prepare("SELECT cron, scheduled_at FROM cron_runs ORDER BY id").all();
+    const rows = await env.DB.prepare("SELECT cron, scheduled_at FROM cron_runs WHERE cron <> 'cleanup' ORDER BY id").all();
     expect(rows.results).toEqual([{ cron: "*/15 * * * *", scheduled_at: now }]);
+    // The queued jobs: the cleanup records itself when done, the score run is published (and no job outlives the test).
+    await until(() => env.DB.prepare("SELECT 1 AS done FROM cron_runs WHERE cron = 'cleanup' AND scheduled_at = ?").bind(now).first());
+    await until(
+      async () => (await env.DB.prepare("SELECT published_at FROM score_runs WHERE id = ?").bind(result.run).first())?.published_at,
+    );
   });
 });
 

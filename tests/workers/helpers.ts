@@ -85,3 +85,17 @@ export async function newItem(owner: number, fields: Partial<ItemFields> = {}) {
   if (!row) throw new Error("no item");
   return row.id;
 }
+
+/**
+ * Waits for background work (the queue delivers a moment later): polls until `check` answers a
+ * truthy value. The deadline only stops a test that would otherwise hang; nothing here is a timing assertion.
+ */
+export async function until<T>(check: () => Promise<T>, deadlineMs = 60_000): Promise<NonNullable<T>> {
+  const end = Date.now() + deadlineMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > end) throw new Error("The background work did not finish");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

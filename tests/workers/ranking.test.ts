@@ -1,9 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { runScheduled } from "~/.server/cron/scheduled";
-import { awardPoints, rankingList, recomputeScores, scoreFor } from "~/.server/ranking/ranking";
+import { awardPoints, PUBLISHED_RUN, rankingList, scoreFor } from "~/.server/ranking/ranking";
+import { recomputeScores } from "~/.server/ranking/score-runs";
 import { COEFFICIENTS, POINT_RULES, SCORE_INPUTS, type ScoreInput, scoreOf } from "~/lib/credit-score";
-import { newItem, newMember } from "./helpers";
+import { newItem, newMember, until } from "./helpers";
 
 const NOW = Date.UTC(2026, 10, 22, 12);
 const DAY = 86_400_000;
@@ -68,20 +69,30 @@ describe("the credit score", () => {
       expected.points = points * 3;
 
       await recomputeScores(env.DB, NOW);
-      const stored = await scoreFor(env.DB, subject);
+      const row = await env.DB.prepare(`SELECT score, breakdown FROM credit_scores WHERE user_id = ? AND run_id = ${PUBLISHED_RUN}`)
+        .bind(subject)
+        .first<{ score: number; breakdown: string }>();
+      // The stored recomputation and the member's own score counted on demand agree.
+      const own = await scoreFor(env.DB, subject, NOW);
       const sum = SCORE_INPUTS.reduce((total, input) => total + Math.round(expected[input] * COEFFICIENTS[input] * 100) / 100, 0);
-      expect(stored?.score).toBeCloseTo(sum, 2);
-      for (const input of SCORE_INPUTS) expect(stored?.breakdown[input].count, `${seed}:${input}`).toBe(expected[input]);
+      expect(row?.score).toBeCloseTo(sum, 2);
+      expect(own.score).toBeCloseTo(sum, 2);
+      for (const input of SCORE_INPUTS) {
+        expect(own.breakdown[input].count, `${seed}:${input}`).toBe(expected[input]);
+        expect(JSON.parse(row?.breakdown ?? "{}")[input].count, `${seed}:${input}`).toBe(expected[input]);
+      }
       expect(scoreOf(expected).score).toBeCloseTo(sum, 2);
     }
   });
 
-  it("is recomputed by the scheduled handler, and equal scores share a rank", async () => {
+  it("is recomputed through the queue from the scheduled handler, and equal scores share a rank", async () => {
     const a = await member("Equal A");
     const b = await member("Equal B");
     await upload(a, "document", NOW - DAY);
     await upload(b, "document", NOW - DAY);
-    await runScheduled({ cron: "*/15 * * * *", scheduledTime: NOW }, env.DB, env.FILES, NOW);
+    const { run } = await runScheduled({ cron: "*/15 * * * *", scheduledTime: NOW }, env, NOW);
+    await until(async () => (await env.DB.prepare("SELECT published_at FROM score_runs WHERE id = ?").bind(run).first())?.published_at);
+    await until(() => env.DB.prepare("SELECT 1 AS done FROM cron_runs WHERE cron = 'cleanup' AND scheduled_at = ?").bind(NOW).first());
     const list = await rankingList(env.DB, 1000);
     const ra = list.find((m) => m.user_id === a);
     const rb = list.find((m) => m.user_id === b);

@@ -1,6 +1,8 @@
 import { FAILURE_WINDOW_MS } from "~/.server/accounts/login-attempts";
 import { deleteVerificationPhotos } from "~/.server/members/verification";
+import { PUBLISHED_RUN } from "~/.server/ranking/ranking";
 import { SESSION_IDLE_MS } from "~/lib/config";
+import { SCORE_RUN_LOG_DAYS } from "~/lib/limits";
 
 // What expires is removed by the cron trigger, in bounded batches so one run stays short however
 // much has piled up (the next run, 15 minutes later, takes the next batch).
@@ -21,10 +23,12 @@ interface AbandonedUpload {
 export async function cleanUp(db: D1Database, bucket: R2Bucket, now: number) {
   const bounded = (table: string, where: string) =>
     db.prepare(`DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${where} LIMIT ${CLEANUP_BATCH})`);
-  const [sessions, codes, failures] = await db.batch([
+  const [sessions, codes, failures, scoreRuns] = await db.batch([
     bounded("sessions", "expires_at <= ?1 OR last_seen_at < ?2").bind(now, now - SESSION_IDLE_MS),
     bounded("verification_codes", "expires_at <= ?1").bind(now),
     bounded("login_failures", "last_failed_at <= ?1").bind(now - FAILURE_WINDOW_MS),
+    // Older than the log window and not the one shown (its batch records go with it).
+    bounded("score_runs", `started_at < ?1 AND id < coalesce(${PUBLISHED_RUN}, 0)`).bind(now - SCORE_RUN_LOG_DAYS * 86_400_000),
   ]);
   const { results: uploads } = await db
     .prepare(`SELECT id, object_key, r2_upload_id, completed FROM uploads WHERE created_at < ? LIMIT ${UPLOAD_CLEANUP_BATCH}`)
@@ -48,5 +52,6 @@ export async function cleanUp(db: D1Database, bucket: R2Bucket, now: number) {
     loginFailures: failures?.meta.changes ?? 0,
     uploads: uploads.length,
     verificationPhotos,
+    scoreRuns: scoreRuns?.meta.changes ?? 0,
   };
 }

@@ -1,26 +1,22 @@
-import { recomputeScores } from "~/.server/ranking/ranking";
-import { grantRewards } from "~/.server/ranking/rewards";
-import { cleanUp } from "./cleanup";
+import { enqueue } from "~/.server/jobs/queue";
+import { startScoreRun } from "~/.server/ranking/score-runs";
 
 /** How long the cron log is kept; older rows are pruned by the run itself. */
 export const CRON_LOG_DAYS = 30;
 
 /**
- * The Cron Trigger's work: recompute every credit score, award the milestones reached, remove what has expired (sessions, codes,
- * login failures, abandoned uploads), record the run and prune the log.
+ * The Cron Trigger's work is only to queue the work (docs/decisions/0025-background-jobs.md): a
+ * credit-score recomputation in batches of members (milestone rewards go with each batch) and the
+ * removal of what has expired. It records what it queued and prunes its log.
  */
 export async function runScheduled(
   controller: Pick<ScheduledController, "cron" | "scheduledTime">,
-  db: D1Database,
-  bucket: R2Bucket,
+  env: Pick<Env, "DB" | "JOBS">,
   now = Date.now(),
 ) {
-  const started = Date.now();
-  const { members } = await recomputeScores(db, now);
-  await grantRewards(db, now);
-  // Date.now() moves on after I/O in a Worker, so this measures the recomputation.
-  const took = Date.now() - started;
-  const removed = await cleanUp(db, bucket, now);
+  const { DB: db } = env;
+  const batches = await startScoreRun(db, now);
+  await enqueue(env.JOBS, [...batches, { type: "cleanup", at: now }]);
   const cutoff = now - CRON_LOG_DAYS * 86_400_000;
   const [, pruned] = await db.batch([
     db
@@ -29,9 +25,9 @@ export async function runScheduled(
         controller.cron,
         controller.scheduledTime,
         now,
-        `scores: ${members} members in ${took} ms; removed ${removed.sessions} sessions, ${removed.codes} codes, ${removed.loginFailures} login failures, ${removed.uploads} uploads, ${removed.verificationPhotos} verifications' photos`,
+        `queued score run ${batches[0]?.run} (${batches.length} batches) and the cleanup`,
       ),
     db.prepare("DELETE FROM cron_runs WHERE finished_at < ?").bind(cutoff),
   ]);
-  return { pruned: pruned?.meta.changes ?? 0, removed };
+  return { pruned: pruned?.meta.changes ?? 0, run: batches[0]?.run ?? 0, batches: batches.length };
 }

@@ -49,31 +49,39 @@ export async function pointsLedger(db: D1Database, userId: number, now: number, 
   };
 }
 
-// One query per input: member id -> count over the period.
+// One query per input over a range of member ids: member id -> count since the period's start (?1).
 const INPUT_SQL: Record<ScoreInput, string> = {
-  follows: "SELECT follower_id AS user_id, count(*) AS n FROM follows WHERE created_at >= ? GROUP BY follower_id",
-  followers: "SELECT followee_id AS user_id, count(*) AS n FROM follows WHERE created_at >= ? GROUP BY followee_id",
-  videoUploads: "SELECT owner_id AS user_id, count(*) AS n FROM content WHERE kind = 'video' AND created_at >= ? GROUP BY owner_id",
-  documentUploads: "SELECT owner_id AS user_id, count(*) AS n FROM content WHERE kind = 'document' AND created_at >= ? GROUP BY owner_id",
-  videoLikes:
-    "SELECT c.owner_id AS user_id, count(*) AS n FROM likes l JOIN content c ON c.id = l.content_id WHERE c.kind = 'video' AND l.created_at >= ? GROUP BY c.owner_id",
-  documentLikes:
-    "SELECT c.owner_id AS user_id, count(*) AS n FROM likes l JOIN content c ON c.id = l.content_id WHERE c.kind = 'document' AND l.created_at >= ? GROUP BY c.owner_id",
-  videoViews:
-    "SELECT c.owner_id AS user_id, count(*) AS n FROM content_views v JOIN content c ON c.id = v.content_id WHERE c.kind = 'video' AND v.day >= ? GROUP BY c.owner_id",
-  documentViews:
-    "SELECT c.owner_id AS user_id, count(*) AS n FROM content_views v JOIN content c ON c.id = v.content_id WHERE c.kind = 'document' AND v.day >= ? GROUP BY c.owner_id",
-  points: "SELECT user_id, sum(amount) AS n FROM points WHERE created_at >= ? GROUP BY user_id",
+  follows:
+    "SELECT follower_id AS user_id, count(*) AS n FROM follows WHERE follower_id BETWEEN ?2 AND ?3 AND created_at >= ?1 GROUP BY follower_id",
+  followers:
+    "SELECT followee_id AS user_id, count(*) AS n FROM follows WHERE followee_id BETWEEN ?2 AND ?3 AND created_at >= ?1 GROUP BY followee_id",
+  videoUploads: uploadsOf("video"),
+  documentUploads: uploadsOf("document"),
+  videoLikes: receivedOn("video", "likes", "created_at"),
+  documentLikes: receivedOn("document", "likes", "created_at"),
+  videoViews: receivedOn("video", "content_views", "day"),
+  documentViews: receivedOn("document", "content_views", "day"),
+  points: "SELECT user_id, sum(amount) AS n FROM points WHERE user_id BETWEEN ?2 AND ?3 AND created_at >= ?1 GROUP BY user_id",
 };
 
-/** Recomputes every member's credit score over the last month and stores it (the cron's job). */
-export async function recomputeScores(db: D1Database, now: number) {
-  const since = now - SCORE_PERIOD_DAYS * 86_400_000;
+function uploadsOf(kind: string) {
+  return `SELECT owner_id AS user_id, count(*) AS n FROM content WHERE owner_id BETWEEN ?2 AND ?3 AND kind = '${kind}' AND created_at >= ?1 GROUP BY owner_id`;
+}
+
+/** Likes or views on the owners' items; reached through the owners' items, so a batch reads only its own. */
+function receivedOn(kind: string, table: string, since: string) {
+  return `SELECT c.owner_id AS user_id, count(*) AS n FROM content c JOIN ${table} x ON x.content_id = c.id
+          WHERE c.owner_id BETWEEN ?2 AND ?3 AND c.kind = '${kind}' AND x.${since} >= ?1 GROUP BY c.owner_id`;
+}
+
+/** The score's inputs for every member with an id in `[from, to]`, counted over the period before `asOf`. */
+export async function countsOf(db: D1Database, asOf: number, from: number, to: number) {
+  const since = asOf - SCORE_PERIOD_DAYS * 86_400_000;
   const sinceDay = new Date(since).toISOString().slice(0, 10);
   const [members, ...inputs] = await db.batch([
-    db.prepare("SELECT id FROM users WHERE deleted_at IS NULL"),
+    db.prepare("SELECT id FROM users WHERE id BETWEEN ? AND ? AND deleted_at IS NULL").bind(from, to),
     // View rows carry a day, everything else a time.
-    ...SCORE_INPUTS.map((input) => db.prepare(INPUT_SQL[input]).bind(input.endsWith("Views") ? sinceDay : since)),
+    ...SCORE_INPUTS.map((input) => db.prepare(INPUT_SQL[input]).bind(input.endsWith("Views") ? sinceDay : since, from, to)),
   ]);
   const counts = new Map<number, Record<ScoreInput, number>>();
   for (const { id } of (members?.results ?? []) as { id: number }[]) {
@@ -85,41 +93,49 @@ export async function recomputeScores(db: D1Database, now: number) {
       if (member) member[input] = Number(row.n);
     }
   });
-  const writes = [...counts].map(([userId, memberCounts]) => {
-    const { score, breakdown } = scoreOf(memberCounts);
-    return db
-      .prepare("INSERT OR REPLACE INTO credit_scores (user_id, score, breakdown, computed_at) VALUES (?, ?, ?, ?)")
-      .bind(userId, score, JSON.stringify(breakdown), now);
-  });
-  for (let i = 0; i < writes.length; i += 500) await db.batch(writes.slice(i, i + 500));
-  return { members: counts.size };
+  return counts;
 }
 
-/** The stored ranking; equal scores share a rank. */
+/** The id of the run the ranking shows: the newest published one. */
+export const PUBLISHED_RUN = "(SELECT max(id) FROM score_runs WHERE published_at IS NOT NULL)";
+
+/** The ranking of the newest published recomputation; equal scores share a rank. */
 export async function rankingList(db: D1Database, limit = 100): Promise<RankedMember[]> {
   const { results } = await db
     .prepare(
       `SELECT RANK() OVER (ORDER BY s.score DESC) AS rank, s.user_id, u.nick_name, u.account_type, s.score
-       FROM credit_scores s JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL ORDER BY s.score DESC, u.nick_name LIMIT ?`,
+       FROM credit_scores s JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL
+       WHERE s.run_id = ${PUBLISHED_RUN} ORDER BY s.score DESC, u.nick_name LIMIT ?`,
     )
     .bind(limit)
     .all<RankedMember>();
   return results;
 }
 
-export async function scoreFor(db: D1Database, userId: number) {
-  const row = await db
-    .prepare(
-      `SELECT s.score, s.breakdown, s.computed_at, (SELECT count(*) + 1 FROM credit_scores o WHERE o.score > s.score) AS rank
-       FROM credit_scores s WHERE s.user_id = ?`,
-    )
-    .bind(userId)
-    .first<{ score: number; breakdown: string; computed_at: number; rank: number }>();
-  return row ? { ...row, breakdown: JSON.parse(row.breakdown) as Breakdown } : null;
+export interface OwnScore {
+  score: number;
+  breakdown: Breakdown;
+  /** Counted now, from the same rule as the ranking. */
+  computed_at: number;
+  /** Where this score places the member in the ranking shown; null before the first recomputation. */
+  rank: number | null;
+  /** When the ranking shown was published; null before the first. */
+  ranked_at: number | null;
 }
 
-/** A fresh local install has never seen the cron fire: compute once so the pages are not empty. */
-export async function ensureScores(db: D1Database, now: number) {
-  const any = await db.prepare("SELECT 1 FROM credit_scores LIMIT 1").first();
-  if (!any) await recomputeScores(db, now);
+/**
+ * A member's own score, counted on demand (a new member sees every input at once, not "not yet"),
+ * placed among the stored ranking's scores.
+ */
+export async function scoreFor(db: D1Database, userId: number, now: number): Promise<OwnScore> {
+  const counts = (await countsOf(db, now, userId, userId)).get(userId) ?? ({} as Record<ScoreInput, number>);
+  const { score, breakdown } = scoreOf(counts);
+  const ranked = await db
+    .prepare(
+      `SELECT r.published_at, (SELECT count(*) + 1 FROM credit_scores s WHERE s.run_id = r.id AND s.score > ?1 AND s.user_id <> ?2) AS rank
+       FROM score_runs r WHERE r.id = ${PUBLISHED_RUN}`,
+    )
+    .bind(score, userId)
+    .first<{ published_at: number; rank: number }>();
+  return { score, breakdown, computed_at: now, rank: ranked?.rank ?? null, ranked_at: ranked?.published_at ?? null };
 }

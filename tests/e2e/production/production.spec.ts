@@ -127,9 +127,9 @@ test.describe("a production build", () => {
       },
     });
     const { data } = await registered.json();
-    // A stored score the page cannot read: the loader throws, as a real fault would.
+    // A stored verification the page cannot read: the loader throws, as a real fault would.
     await sql(
-      `INSERT OR REPLACE INTO credit_scores (user_id, score, breakdown, computed_at) VALUES (${Number(data.user.id)}, 1, '{not json', 0)`,
+      `INSERT INTO verifications (user_id, kind, fields, photos, status, submitted_at) VALUES (${Number(data.user.id)}, 'personal', '{not json', '{}', 'pending', 0)`,
       {
         state: ".wrangler/e2e-production-state",
         env: ["--env", "production"],
@@ -141,13 +141,13 @@ test.describe("a production build", () => {
         { name: "token", value: `Bearer%20${data.access_token}`, domain: "127.0.0.1", path: "/", secure: true, httpOnly: true },
       ]);
 
-    const response = await page.goto("/personal/ranking");
+    const response = await page.goto("/personal/verification");
     expect(response?.status()).toBe(500);
     const id = response?.headers()["x-request-id"] ?? "";
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     await expect(page.getByText(`Reference for the operators: ${id}`)).toBeVisible();
     const entry = await waitForLog(PRODUCTION.logFile, (e) => e.event === "request.failed" && e.request_id === id);
-    expect(entry).toMatchObject({ level: "error", method: "GET", path: "/personal/ranking" });
+    expect(entry).toMatchObject({ level: "error", method: "GET", path: "/personal/verification" });
   });
 });
 

@@ -1,0 +1,38 @@
+import { cleanUp } from "~/.server/cron/cleanup";
+import { describeError, logEvent } from "~/.server/observability/log";
+import { scoreBatch } from "~/.server/ranking/score-runs";
+import type { Job } from "./queue";
+
+/** Seconds before a failed job is tried again: 2 s, 4 s, 8 s ... at most 5 minutes. */
+export const retryDelay = (attempts: number) => Math.min(300, 2 ** Math.max(1, attempts));
+
+/** The queue consumer: each job on its own, so one failure retries that job alone (wrangler.toml bounds the retries). */
+export async function consumeJobs(batch: MessageBatch<Job>, env: Pick<Env, "DB" | "FILES">) {
+  for (const message of batch.messages) {
+    try {
+      await runJob(message.body, env);
+      message.ack();
+    } catch (error) {
+      logEvent("error", "job.failed", { job: message.body, attempts: message.attempts, error: describeError(error) });
+      message.retry({ delaySeconds: retryDelay(message.attempts) });
+    }
+  }
+}
+
+async function runJob(job: Job, env: Pick<Env, "DB" | "FILES">) {
+  switch (job.type) {
+    case "scores": {
+      const done = await scoreBatch(env.DB, job);
+      if (done.published) logEvent("info", "scores.published", { run: job.run, as_of: job.asOf });
+      return;
+    }
+    case "cleanup": {
+      const removed = await cleanUp(env.DB, env.FILES, job.at);
+      const summary = Object.entries(removed).map(([what, n]) => `${n} ${what}`);
+      await env.DB.prepare("INSERT INTO cron_runs (cron, scheduled_at, finished_at, summary) VALUES ('cleanup', ?, ?, ?)")
+        .bind(job.at, Date.now(), `removed ${summary.join(", ")}`)
+        .run();
+      return;
+    }
+  }
+}

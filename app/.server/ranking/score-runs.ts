@@ -1,0 +1,92 @@
+import { enqueue } from "~/.server/jobs/queue";
+import { scoreOf } from "~/lib/credit-score";
+import { SCORE_BATCH_MEMBERS } from "~/lib/limits";
+import { countsOf, PUBLISHED_RUN } from "./ranking";
+import { grantRewards } from "./rewards";
+
+// A recomputation of every credit score (docs/decisions/0025-background-jobs.md): a run is split
+// into batches of member ids, each a queued job; the batch that completes the run publishes it in
+// the same transaction, so the ranking switches from one whole run to the next.
+
+export interface ScoreBatchJob {
+  type: "scores";
+  run: number;
+  batch: number;
+  /** Member ids from..to, both included. */
+  from: number;
+  to: number;
+  /** The moment every batch counts at, however late it runs. */
+  asOf: number;
+}
+
+/** Records a new run counted at `asOf` and answers its batches, to be queued. */
+export async function startScoreRun(db: D1Database, asOf: number, size = SCORE_BATCH_MEMBERS): Promise<ScoreBatchJob[]> {
+  const top = await db.prepare("SELECT coalesce(max(id), 0) AS id FROM users").first<{ id: number }>();
+  const batches = Math.max(1, Math.ceil((top?.id ?? 0) / size));
+  const run = await db
+    .prepare("INSERT INTO score_runs (as_of, batches, started_at) VALUES (?1, ?2, ?3) RETURNING id")
+    .bind(asOf, batches, Date.now())
+    .first<{ id: number }>();
+  if (!run) throw new Error("The score run was not recorded");
+  return Array.from({ length: batches }, (_, batch) => ({
+    type: "scores",
+    run: run.id,
+    batch,
+    from: batch * size + 1,
+    to: (batch + 1) * size,
+    asOf,
+  }));
+}
+
+/**
+ * Computes and stores one batch's scores. Repeating it (a redelivery, a retry after a failure)
+ * writes the same rows again and counts the batch once. Older runs' rows in the same range are
+ * removed, except the published run's, which the ranking still reads.
+ */
+export async function scoreBatch(db: D1Database, job: ScoreBatchJob) {
+  const counts = await countsOf(db, job.asOf, job.from, job.to);
+  const rows = [...counts].map(([id, memberCounts]) => {
+    const { score, breakdown } = scoreOf(memberCounts);
+    return [id, score, JSON.stringify(breakdown)];
+  });
+  const results = await db.batch([
+    db.prepare(`DELETE FROM credit_scores WHERE user_id BETWEEN ?1 AND ?2 AND run_id < ${PUBLISHED_RUN}`).bind(job.from, job.to),
+    db
+      .prepare(
+        `INSERT OR REPLACE INTO credit_scores (run_id, user_id, score, breakdown)
+         SELECT ?1, j.value ->> 0, j.value ->> 1, j.value ->> 2 FROM json_each(?2) j`,
+      )
+      .bind(job.run, JSON.stringify(rows)),
+    db
+      .prepare("INSERT INTO score_run_batches (run_id, batch, members, done_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING")
+      .bind(job.run, job.batch, rows.length, Date.now()),
+    // Published once every batch is in, and only if no newer run was published meanwhile.
+    db
+      .prepare(
+        `UPDATE score_runs SET published_at = ?2 WHERE id = ?1 AND published_at IS NULL
+         AND batches = (SELECT count(*) FROM score_run_batches WHERE run_id = ?1) AND id > coalesce(${PUBLISHED_RUN}, 0)
+         RETURNING id`,
+      )
+      .bind(job.run, Date.now()),
+  ]);
+  await grantRewards(db, job.asOf, [job.from, job.to]);
+  return { members: rows.length, published: Boolean(results[3]?.results.length) };
+}
+
+/** A whole run in this invocation: for a fresh install's first ranking and for tests, never for a large membership. */
+export async function recomputeScores(db: D1Database, asOf: number) {
+  let members = 0;
+  for (const job of await startScoreRun(db, asOf)) members += (await scoreBatch(db, job)).members;
+  return { members };
+}
+
+/**
+ * A fresh install has never seen the cron fire: its first ranking is computed on the spot when it
+ * is one batch, otherwise queued.
+ */
+export async function ensureScores(db: D1Database, jobs: Queue, now: number) {
+  if (await db.prepare("SELECT 1 FROM score_runs LIMIT 1").first()) return;
+  const batches = await startScoreRun(db, now);
+  if (batches.length === 1 && batches[0]) await scoreBatch(db, batches[0]);
+  else await enqueue(jobs, batches);
+}
