@@ -87,3 +87,9 @@ export const MEETING_MAX_DAYS_AHEAD = 730;
 export const SCORE_BATCH_MEMBERS = 1000;
 /** How long finished recomputations are kept on record (their scores go with the next run's batches). */
 export const SCORE_RUN_LOG_DAYS = 30;
+
+// Search at any catalogue size (docs/decisions/0026-search-at-a-million.md)
+/** The newest items matching a query's words that bm25 ranks (a common word may match a fifth of the catalogue). */
+export const SEARCH_CANDIDATES = 5000;
+/** The newest items of a kind a query of only 1-2 character words reads (they cannot use the trigram index). */
+export const SEARCH_SHORT_WORD_WINDOW = 20_000;

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { MARK_END, MARK_START } from "~/lib/highlight";
+import { SEARCH_CANDIDATES, SEARCH_SHORT_WORD_WINDOW } from "~/lib/limits";
+import { markTerms, snippetOf } from "./mark";
 
 const TRIGRAM = 3;
 const HISTORY_SIZE = 10;
@@ -50,10 +52,18 @@ export interface MemberHit {
 
 const VERIFIED = "EXISTS (SELECT 1 FROM verifications v WHERE v.user_id = u.id AND v.status = 'approved') AS verified";
 
+/** How much a word found in each field adds to an item's relevance: the title weighs most. */
+const FIELD_WEIGHTS = { title: 10, summary: 4, keywords: 3, content: 1 } as const;
+
 /**
- * Documents or videos matching every word, best first (bm25; the title weighs most). Words of 3+
- * characters go through the trigram index; shorter ones (e.g. 2-character Chinese words) by LIKE.
- * Only publicized items, and the viewer's own.
+ * Documents or videos matching every word, most relevant first. Words of 3+ characters go through
+ * the trigram index; shorter ones (e.g. 2-character Chinese words) by LIKE. Only publicized items,
+ * and the viewer's own.
+ *
+ * Bounded at any catalogue size (docs/decisions/0026-search-at-a-million.md): the newest
+ * SEARCH_CANDIDATES items matching the words are ranked by the fields each word is found in
+ * (FIELD_WEIGHTS), newest first among equals, and filters narrow those; a query of short words only
+ * reads the newest SEARCH_SHORT_WORD_WINDOW items of the kind, newest first. Matches are marked here.
  */
 export async function searchContent(
   db: D1Database,
@@ -65,8 +75,25 @@ export async function searchContent(
   const terms = searchTerms(query.q);
   if (!terms.length) return [];
   const long = terms.filter(isLong);
+  const kind = query.tab === "videos" ? "video" : "document";
   const where = ["(c.publicize = 1 OR c.owner_id = ?)", "c.kind = ?"];
-  const binds: (string | number)[] = [viewerId, query.tab === "videos" ? "video" : "document"];
+  const binds: (string | number)[] = [viewerId, kind];
+  // Deep pages widen the window so every page the query allows can be reached.
+  const window = Math.max(long.length ? SEARCH_CANDIDATES : SEARCH_SHORT_WORD_WINDOW, query.page * SEARCH_PAGE_SIZE + 1);
+  if (long.length) {
+    // Item ids grow with time, so the newest matches are the highest ids: a rowid range FTS5 seeks to.
+    where.unshift("content_fts MATCH ?");
+    binds.unshift(long.map(phrase).join(" "));
+    where.push(
+      "content_fts.rowid >= coalesce((SELECT rowid FROM content_fts WHERE content_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ?), 0)",
+    );
+  } else {
+    where.push(
+      "c.created_at >= coalesce((SELECT created_at FROM content INDEXED BY content_kind_recent WHERE kind = ? ORDER BY created_at DESC LIMIT 1 OFFSET ?), 0)",
+    );
+    binds.push(kind);
+  }
+  binds.push(window - 1);
   for (const term of terms.filter((t) => !isLong(t))) {
     where.push("(c.title || ' ' || c.summary || ' ' || c.content || ' ' || c.keywords) LIKE ? ESCAPE '\\'");
     binds.push(likeTerm(term));
@@ -79,18 +106,28 @@ export async function searchContent(
     where.push("c.created_at >= ?");
     binds.push(now - SINCE_DAYS[query.since] * 86_400_000);
   }
-  const fields = "c.id, c.kind, c.sdg, c.created_at, u.nick_name AS owner_name";
-  const sql = long.length
-    ? `SELECT ${fields}, highlight(content_fts, 0, '${MARK_START}', '${MARK_END}') AS title,
-         snippet(content_fts, -1, '${MARK_START}', '${MARK_END}', '…', 64) AS snippet
-       FROM content_fts JOIN content c ON c.id = content_fts.rowid JOIN users u ON u.id = c.owner_id
-       WHERE content_fts MATCH ? AND ${where.join(" AND ")}
-       ORDER BY bm25(content_fts, 10.0, 4.0, 1.0, 3.0) LIMIT ? OFFSET ?`
-    : // Every row's text is read anyway, so one pass over the table beats hopping through an index.
-      `SELECT ${fields}, c.title AS title, substr(c.summary, 1, 160) AS snippet
-       FROM content c NOT INDEXED JOIN users u ON u.id = c.owner_id WHERE ${where.join(" AND ")}
-       ORDER BY c.created_at DESC LIMIT ? OFFSET ?`;
-  return runPage<ContentHit>(db, sql, long, binds, limit, query.page);
+  const relevance = terms
+    .map(() =>
+      (Object.entries(FIELD_WEIGHTS) as [string, number][])
+        .map(([field, weight]) => `${weight} * (instr(lower(c.${field}), ?) > 0)`)
+        .join(" + "),
+    )
+    .join(" + ");
+  const order = long.length ? `${relevance} DESC, c.id DESC` : "c.created_at DESC";
+  const orderBinds = long.length ? terms.flatMap((term) => Object.keys(FIELD_WEIGHTS).map(() => term.toLowerCase())) : [];
+  const { results } = await db
+    .prepare(
+      `SELECT c.id, c.kind, c.sdg, c.created_at, u.nick_name AS owner_name, c.title, c.summary, c.content, c.keywords
+       FROM ${long.length ? "content_fts JOIN content c ON c.id = content_fts.rowid" : "content c INDEXED BY content_kind_recent"}
+       JOIN users u ON u.id = c.owner_id WHERE ${where.join(" AND ")} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    )
+    .bind(...binds, ...orderBinds, limit, (query.page - 1) * SEARCH_PAGE_SIZE)
+    .all<Omit<ContentHit, "snippet"> & { summary: string; content: string; keywords: string }>();
+  return results.map(({ summary, content, keywords, title, ...hit }) => ({
+    ...hit,
+    title: markTerms(title, terms),
+    snippet: snippetOf([summary, content, keywords], terms),
+  }));
 }
 
 /** Members by nick name, organisation or the profile they made public, with the same rules for short words. */
