@@ -12,7 +12,7 @@ export default [
   route("forgetPassword", "routes/forget-password.tsx"),
   route("logout", "routes/logout.tsx"),
   // The local mail outbox: only local builds have the route (deployed bundles do not contain it).
-  ...(deployTarget() === "local" ? [route("dev/mail", "routes/dev.mail.tsx")] : []),
+  ...(deployTarget() === "local" ? [route("dev/mail", "routes/dev.mail.tsx"), route("dev/r2-put", "routes/dev.r2-put.ts")] : []),
   route("401", "routes/401.tsx"),
   route("404", "routes/404.tsx"),
   route("offline", "routes/offline.tsx"),

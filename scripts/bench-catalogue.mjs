@@ -127,7 +127,7 @@ async function recomputation(base, headers) {
   const deadline = Date.now() + 30 * 60_000;
   while ((await rankedAt()) <= before) {
     if (Date.now() > deadline) throw new Error("the recomputation was not published within 30 minutes");
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
   return (performance.now() - started) / 1000;
 }

@@ -40,7 +40,7 @@ const LCP_PAGES = ["/login", "/home", "/discovery", "/retrieval?q=climate", "/re
 const RPS_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = 8;
 const JS_BUDGET_KB = 130;
-/** BENCH_ONLY=pages: page sizes and the slow-network table alone; =catalogue: the generated catalogues alone; =catalogue-large: the large one alone. */
+/** BENCH_ONLY=pages: page sizes and the slow-network table alone; =uploads: upload memory and speed alone; =catalogue: the generated catalogues alone; =catalogue-large: the large one alone. */
 const ONLY = process.env.BENCH_ONLY;
 
 const port = await freePort();
@@ -52,22 +52,27 @@ const br = (buf) => brotliCompressSync(buf).length;
 
 await mustRun("node_modules/.bin/react-router", ["build"], { stdio: "ignore" });
 let cookie = "";
+/** The worker under test (its workerd's memory is sampled). */
+let server;
 if (!ONLY?.startsWith("catalogue")) {
   rmSync(stateDir, { recursive: true, force: true });
   await prepareDatabase(stateDir);
-  const server = serveBuilt(port, stateDir, "ignore");
+  server = serveBuilt(port, stateDir, "ignore");
   try {
     await waitFor(`${base}/healthz`);
     cookie = await loginTimings();
-    await pageSizes();
-    if (ONLY !== "pages") {
-      await throughput();
-      await oversizeBodyMemory();
-      await uploadMemory();
-      await avatarTimings();
+    if (ONLY === "uploads") await uploadMemory();
+    else {
+      await pageSizes();
+      if (ONLY !== "pages") {
+        await throughput();
+        await oversizeBodyMemory();
+        await uploadMemory();
+        await avatarTimings();
+      }
+      await slowNetwork();
+      await lighthouseScores();
     }
-    await slowNetwork();
-    await lighthouseScores();
   } finally {
     server.kill("SIGTERM");
     setTimeout(() => server.kill("SIGKILL"), 2000).unref();
@@ -75,7 +80,7 @@ if (!ONLY?.startsWith("catalogue")) {
   // One server at a time on this 2-core machine.
   await new Promise((resolve) => server.once("exit", resolve));
 }
-if (ONLY === "pages") process.exit();
+if (ONLY === "pages" || ONLY === "uploads") process.exit();
 // The catalogue of today's figures (BENCH_ITEMS / BENCH_MEMBERS change it), then ten times as much:
 // search at a million items and the recomputation at 100,000 members (BENCH_LARGE=0 skips it).
 const items = Number(process.env.BENCH_ITEMS ?? 100_000);
@@ -241,7 +246,7 @@ function multipartUpload(mb) {
 }
 
 /** Runs `work` while sampling workerd's memory; prints time, throughput and the peak growth. */
-async function measured(label, mb, work) {
+async function measured(label, mb, work, baseline = 0) {
   const before = workerdRss();
   let peak = before;
   const sampler = setInterval(() => {
@@ -252,9 +257,12 @@ async function measured(label, mb, work) {
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   const rss = `workerd RSS ${(before / 1024).toFixed(0)} MB before, peak +${((peak - before) / 1024).toFixed(0)} MB`;
+  const rate = mb / seconds;
+  const ratio = baseline ? ` = ${(rate / baseline).toFixed(2)}× the plain put` : "";
   console.log(
-    `${label} ${String(mb).padStart(3)} MB: status ${status} in ${seconds.toFixed(2)} s (${(mb / seconds).toFixed(1)} MB/s); ${rss}`,
+    `${label} ${String(mb).padStart(3)} MB: status ${status} in ${seconds.toFixed(2)} s (${rate.toFixed(1)} MB/s${ratio}); ${rss}`,
   );
+  return rate;
 }
 
 /**
@@ -321,45 +329,65 @@ async function oversizeBodyMemory() {
 }
 
 async function uploadMemory() {
-  console.log("\nUploads into R2 (workerd resident memory sampled every 50 ms)");
+  console.log(
+    "\nUploads into R2 (workerd resident memory sampled every 50 ms; budget: growth within 48 MB at 100 MB, at least half the plain put's rate)",
+  );
   const headers = { Cookie: cookie };
+  const plain = {};
   for (const mb of [10, 100]) {
-    await measured("streamed form post (no JS)  ", mb, async () => {
-      const { body, contentType } = multipartUpload(mb);
-      const res = await fetch(`${base}/upload`, {
-        method: "POST",
-        body,
-        duplex: "half",
-        redirect: "manual",
-        headers: { ...headers, "Content-Type": contentType },
-      });
+    plain[mb] = await measured("plain R2 put (the baseline)", mb, async () => {
+      const res = await fetch(`${base}/dev/r2-put`, { method: "PUT", body: new Uint8Array(mb * 1024 * 1024) });
       await res.arrayBuffer();
       return res.status;
     });
   }
+  for (const mb of [10, 100]) {
+    await measured(
+      "streamed form post (no JS)  ",
+      mb,
+      async () => {
+        const { body, contentType } = multipartUpload(mb);
+        const res = await fetch(`${base}/upload`, {
+          method: "POST",
+          body,
+          duplex: "half",
+          redirect: "manual",
+          headers: { ...headers, "Content-Type": contentType },
+        });
+        await res.arrayBuffer();
+        return res.status;
+      },
+      plain[mb],
+    );
+  }
   const enc = new TextEncoder();
   for (const mb of [10, 100]) {
-    await measured("8 MiB parts (JS, resumable)", mb, async () => {
-      const size = mb * 1024 * 1024;
-      const start = await fetch(`${base}/uploads`, {
-        method: "POST",
-        body: JSON.stringify({ size }),
-        headers: { ...headers, "Content-Type": "application/json" },
-      });
-      const { id, partSize } = await start.json();
-      for (let n = 1; (n - 1) * partSize < size; n++) {
-        const length = Math.min(partSize, size - (n - 1) * partSize);
-        const body = new Uint8Array(length);
-        if (n === 1) body.set(enc.encode("%PDF-1.4\n"));
-        const tail = enc.encode("\nstartxref\n9\n%%EOF\n");
-        if (n * partSize >= size) body.set(tail, length - tail.length);
-        const res = await fetch(`${base}/uploads/${id}/parts/${n}`, { method: "PUT", body, headers });
-        await res.arrayBuffer();
-      }
-      const done = await fetch(`${base}/uploads/${id}/complete`, { method: "POST", headers });
-      await done.arrayBuffer();
-      return done.status;
-    });
+    await measured(
+      "8 MiB parts (JS, resumable)",
+      mb,
+      async () => {
+        const size = mb * 1024 * 1024;
+        const start = await fetch(`${base}/uploads`, {
+          method: "POST",
+          body: JSON.stringify({ size }),
+          headers: { ...headers, "Content-Type": "application/json" },
+        });
+        const { id, partSize } = await start.json();
+        for (let n = 1; (n - 1) * partSize < size; n++) {
+          const length = Math.min(partSize, size - (n - 1) * partSize);
+          const body = new Uint8Array(length);
+          if (n === 1) body.set(enc.encode("%PDF-1.4\n"));
+          const tail = enc.encode("\nstartxref\n9\n%%EOF\n");
+          if (n * partSize >= size) body.set(tail, length - tail.length);
+          const res = await fetch(`${base}/uploads/${id}/parts/${n}`, { method: "PUT", body, headers });
+          await res.arrayBuffer();
+        }
+        const done = await fetch(`${base}/uploads/${id}/complete`, { method: "POST", headers });
+        await done.arrayBuffer();
+        return done.status;
+      },
+      plain[mb],
+    );
   }
 }
 

@@ -1,6 +1,5 @@
-import { Buffer } from "node:buffer";
-import { getMultipartBoundary, type MultipartPart, parseMultipart } from "@mjackson/multipart-parser";
 import { joinChunks } from "~/.server/http/body";
+import { MultipartError, type MultipartPart, readMultipart } from "~/.server/http/multipart";
 import { newFileKey } from "~/.server/storage/files";
 import { MAX_THUMBNAIL_MB, MAX_THUMBNAIL_PIXELS, MAX_UPLOAD_MB } from "~/lib/limits";
 import { inspectImage, looksLikeMp4, looksLikePdfHead, looksLikePdfTail } from "./sniff";
@@ -36,78 +35,37 @@ export interface ReceivedUpload {
 }
 
 /**
- * Reads a multipart upload as it streams in: text fields are collected, the file goes to R2 in 8 MiB
- * parts (type judged by its first bytes and, for PDF, its last), the thumbnail is checked as PNG/JPG
- * with sane pixel sizes. At the first refusal reading stops, every object stored so far is removed
- * and the rest of the request is drained, so the client sees the answer instead of a reset.
+ * Reads a multipart upload as it streams in, no faster than it is stored: text fields are collected,
+ * the file goes to R2 in 8 MiB parts (type judged by its first bytes and, for PDF, its last), the
+ * thumbnail is checked as PNG/JPG with sane pixel sizes. At the first refusal reading stops, every
+ * object stored so far is removed and the rest of the request is drained, so the client sees the
+ * answer instead of a reset.
  */
 export async function receiveUpload(request: Request, bucket: R2Bucket): Promise<ReceivedUpload> {
-  const boundary = getMultipartBoundary(request.headers.get("Content-Type") ?? "");
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(request.headers.get("Content-Type") ?? "");
   if (!boundary || !request.body) throw new UploadRefused("form", "empty");
   const declared = Number(request.headers.get("Content-Length") ?? 0);
   if (declared > MAX_FILE_BYTES + MAX_THUMBNAIL_BYTES + 1024 * 1024) {
     await drain(request.body.getReader());
     throw new UploadRefused("file", "size");
   }
-
-  const source = request.body.getReader();
-  let stopped: Error | null = null;
-  // The parser refuses any byte after the closing delimiter, yet browsers send a CRLF after it
-  // (an epilogue, which RFC 2046 says to ignore); when that CRLF arrives in a chunk of its own the
-  // whole upload would fail. So the parser is fed up to the closing delimiter and no further.
-  const closing = new TextEncoder().encode(`\r\n--${boundary}--`);
-  let carry: Uint8Array = new Uint8Array(0);
-  let ended = false;
-  const guarded = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (stopped) return controller.error(stopped);
-      if (ended) return controller.close();
-      const { done, value } = await source.read();
-      if (done) return controller.close();
-      const end = closingEnd(carry, value, closing);
-      if (end >= 0) {
-        ended = true;
-        controller.enqueue(value.subarray(0, end));
-      } else {
-        carry = keepTail(carry, value, closing.length - 1);
-        controller.enqueue(value);
-      }
-    },
-  });
-
   const received: ReceivedUpload = { fields: {} };
   try {
-    await parseMultipart(guarded, { boundary, maxFileSize: MAX_FILE_BYTES + 1 }, async (part) => {
-      try {
-        await receivePart(part, bucket, received);
-      } catch (error) {
-        stopped = error instanceof Error ? error : new Error(String(error));
-        throw error;
-      }
-    });
+    await readMultipart(request.body, boundary[1] ?? boundary[2] ?? "", (part) => receivePart(part, bucket, received));
   } catch (error) {
     await removeStored(bucket, received);
-    await drain(source);
+    await drain(request.body.getReader());
     if (error instanceof UploadRefused) throw error;
-    if (error instanceof Error && /exceeds maximum|max file size/i.test(error.message)) throw new UploadRefused("file", "size");
+    if (error instanceof MultipartError) throw new UploadRefused("form", "empty");
     throw error;
   }
-  await drain(source); // the epilogue, if any
+  await drain(request.body.getReader()); // the epilogue, if any
   return received;
 }
 
-/** Where the closing delimiter ends within `chunk`, given the bytes that came just before it; -1 if not there. */
-function closingEnd(before: Uint8Array, chunk: Uint8Array, closing: Uint8Array): number {
-  const junction = keepTail(before, chunk.subarray(0, closing.length - 1), before.length + closing.length - 1);
-  const acrossJunction = Buffer.from(junction).indexOf(closing);
-  if (acrossJunction >= 0) return acrossJunction + closing.length - before.length;
-  const within = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).indexOf(closing);
-  return within >= 0 ? within + closing.length : -1;
-}
-
 async function receivePart(part: MultipartPart, bucket: R2Bucket, received: ReceivedUpload) {
-  const name = part.name ?? "";
-  if (!part.isFile) {
+  const { name } = part;
+  if (part.filename === undefined) {
     const bytes = await readAll(part.body, MAX_FIELD_BYTES, "form");
     received.fields[name] = new TextDecoder().decode(bytes);
     return;
@@ -217,8 +175,9 @@ function keepTail(tail: Uint8Array, chunk: Uint8Array, size: number): Uint8Array
   return joined;
 }
 
+/** Reads a part nobody keeps to its end; it may be no longer than a field. */
 async function drainBody(body: ReadableStream<Uint8Array>) {
-  await drain(body.getReader());
+  await readAll(body, MAX_FIELD_BYTES, "form");
 }
 
 async function drain(reader: ReadableStreamDefaultReader<Uint8Array>) {

@@ -55,6 +55,8 @@ const STREAMED = [
   /^\/uploads\/[^/]+\/parts\//,
   /^\/api\/uploads\/[^/]+\/parts\//,
   /^\/api\/contents$/,
+  // Local builds only: the plain R2 put the benchmark compares uploads with.
+  /^\/dev\/r2-put$/,
 ];
 
 /** Paths that take one small file with their form (an avatar), read whole under their own ceiling. */

@@ -64,13 +64,17 @@ const INPUT_SQL: Record<ScoreInput, string> = {
   points: "SELECT user_id, sum(amount) AS n FROM points WHERE user_id BETWEEN ?2 AND ?3 AND created_at >= ?1 GROUP BY user_id",
 };
 
+/** The owners' uploads of a kind (by owner, for the reason above). */
 function uploadsOf(kind: string) {
-  return `SELECT owner_id AS user_id, count(*) AS n FROM content WHERE owner_id BETWEEN ?2 AND ?3 AND kind = '${kind}' AND created_at >= ?1 GROUP BY owner_id`;
+  return `SELECT owner_id AS user_id, count(*) AS n FROM content INDEXED BY content_owner_recent WHERE owner_id BETWEEN ?2 AND ?3 AND kind = '${kind}' AND created_at >= ?1 GROUP BY owner_id`;
 }
 
-/** Likes or views on the owners' items; reached through the owners' items, so a batch reads only its own. */
+/**
+ * Likes or views on the owners' items, reached through the owners' items so a batch reads only its
+ * own (named: by kind, the planner would read every item of the kind).
+ */
 function receivedOn(kind: string, table: string, since: string) {
-  return `SELECT c.owner_id AS user_id, count(*) AS n FROM content c JOIN ${table} x ON x.content_id = c.id
+  return `SELECT c.owner_id AS user_id, count(*) AS n FROM content c INDEXED BY content_owner_recent JOIN ${table} x ON x.content_id = c.id
           WHERE c.owner_id BETWEEN ?2 AND ?3 AND c.kind = '${kind}' AND x.${since} >= ?1 GROUP BY c.owner_id`;
 }
 
