@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { consumeJobs } from "~/.server/jobs/consume";
 import type { Job } from "~/.server/jobs/queue";
-import { rankingList, scoreFor } from "~/.server/ranking/ranking";
+import { INPUT_SQL, rankingList, scoreFor } from "~/.server/ranking/ranking";
 import { recomputeScores, type ScoreBatchJob, scoreBatch, startScoreRun } from "~/.server/ranking/score-runs";
 import { COEFFICIENTS } from "~/lib/credit-score";
 import { newItem, newMember } from "./helpers";
@@ -24,6 +24,19 @@ const batchesDone = (run: number) =>
     .then((row) => row?.n ?? 0);
 
 describe("a credit-score recomputation in batches", () => {
+  it("reads only its own members' rows: every input is searched by member, never scanned", async () => {
+    for (const [input, sql] of Object.entries(INPUT_SQL)) {
+      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(0, 1, 1000).all<{ detail: string }>();
+      const steps = results.map((row) => row.detail);
+      expect(
+        steps.some((step) => step.startsWith("SCAN")),
+        `${input}: ${steps.join("; ")}`,
+      ).toBe(false);
+      // The first step reaches the members' own rows (by kind, it would read every item of the kind).
+      expect(steps[0], input).toMatch(/\((owner_id|follower_id|followee_id|user_id)>\? AND \1<\?\)/);
+    }
+  });
+
   it("shows the previous ranking until every batch is in, then the new one whole", async () => {
     const early = await newMember("Early");
     await recomputeScores(env.DB, NOW);

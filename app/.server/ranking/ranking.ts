@@ -50,7 +50,7 @@ export async function pointsLedger(db: D1Database, userId: number, now: number, 
 }
 
 // One query per input over a range of member ids: member id -> count since the period's start (?1).
-const INPUT_SQL: Record<ScoreInput, string> = {
+export const INPUT_SQL: Record<ScoreInput, string> = {
   follows:
     "SELECT follower_id AS user_id, count(*) AS n FROM follows WHERE follower_id BETWEEN ?2 AND ?3 AND created_at >= ?1 GROUP BY follower_id",
   followers:
