@@ -1,7 +1,7 @@
 // Part of `npm run bench` (run against the generated catalogue's server, whose bench-N@bench.test
 // members all sign in with the demo password): message delivery latency between WebSocket clients
 // — from one member's send to the other member's socket — with 1 and with 100 conversations at
-// once, and messages per second through one conversation.
+// once, and messages per second through 1, 10 and 100 conversations sending at once.
 // One conversation sends 200 messages one after another; 100 conversations send 20 rounds of 100 at once.
 const ROUNDS = Number(process.env.BENCH_MESSAGE_ROUNDS ?? 20);
 const SOLO_MESSAGES = Number(process.env.BENCH_SOLO_MESSAGES ?? 200);
@@ -79,17 +79,28 @@ async function latency(pairs, rounds) {
   return times;
 }
 
-async function throughput({ sender, receiver }) {
-  let received = 0;
-  const done = new Promise((resolve) => {
-    receiver.addEventListener("message", (event) => {
-      if (JSON.parse(String(event.data)).type === "message" && ++received === BURST) resolve(performance.now());
-    });
-  });
+/** Messages per second when `pairs` conversations each send their share of BURST messages back to back, all at once. */
+async function throughput(pairs) {
+  const each = Math.ceil(BURST / pairs.length);
+  const arrivals = pairs.map(
+    ({ receiver }) =>
+      new Promise((resolve) => {
+        let received = 0;
+        const listener = (event) => {
+          if (JSON.parse(String(event.data)).type === "message" && ++received === each) {
+            receiver.removeEventListener("message", listener);
+            resolve();
+          }
+        };
+        receiver.addEventListener("message", listener);
+      }),
+  );
   const started = performance.now();
-  for (let i = 0; i < BURST; i++)
-    sender.send(JSON.stringify({ type: "send", body: `burst ${i}`, client_id: `burst-${i}-${crypto.randomUUID()}` }));
-  return BURST / (((await done) - started) / 1000);
+  for (let i = 0; i < each; i++)
+    for (const { sender } of pairs)
+      sender.send(JSON.stringify({ type: "send", body: `burst ${i}`, client_id: `burst-${i}-${crypto.randomUUID()}` }));
+  await Promise.all(arrivals);
+  return (each * pairs.length) / ((performance.now() - started) / 1000);
 }
 
 export async function messaging(base) {
@@ -98,7 +109,10 @@ export async function messaging(base) {
   console.log(`  1 conversation:                 ${stats(await latency(one, SOLO_MESSAGES))}`);
   const hundred = await conversations(base, 100, 3);
   console.log(`  100 conversations at once:      ${stats(await latency(hundred, ROUNDS))}`);
-  console.log(`  one conversation, ${BURST} messages sent back to back: ${(await throughput(one[0])).toFixed(0)} messages/s`);
+  for (const pairs of [one, hundred.slice(0, 10), hundred]) {
+    const label = `${pairs.length} conversation${pairs.length > 1 ? "s" : ""}, ${BURST} messages sent back to back:`;
+    console.log(`  ${label.padEnd(58)} ${(await throughput(pairs)).toFixed(0)} messages/s`);
+  }
   for (const { sender, receiver } of [...one, ...hundred]) {
     sender.close(1000);
     receiver.close(1000);

@@ -1,11 +1,14 @@
 // A stand-in for the mail provider's HTTP API (Resend's published shape: POST /emails with a Bearer
-// key and {from, to[], subject, text}, answering 200 {id}; GET /emails/{id}), for runs that cannot
+// key and {from, to[], subject, text}, answering 200 {id}; an Idempotency-Key header seen before
+// answers the first id and sends nothing; GET /emails/{id}), for runs that cannot
 // reach the internet. It keeps what it receives in memory and prints it; GET /emails lists it all,
 // newest first, so tests can read codes.
 import { createServer } from "node:http";
 
 export function startFakeMailProvider({ port = 0, apiKey, log = true } = {}) {
   const sent = [];
+  // Idempotency-Key -> the id answered: a repeat answers it again and sends nothing.
+  const seen = new Map();
   const server = createServer((req, res) => {
     const answer = (status, body) => {
       res.writeHead(status, { "Content-Type": "application/json" });
@@ -34,7 +37,10 @@ export function startFakeMailProvider({ port = 0, apiKey, log = true } = {}) {
       if (!mail.from || !Array.isArray(mail.to) || !mail.subject) {
         return answer(422, { name: "missing_required_field", message: "from, to and subject are required" });
       }
+      const key = req.headers["idempotency-key"];
+      if (key && seen.has(key)) return answer(200, { id: seen.get(key) });
       const id = crypto.randomUUID();
+      if (key) seen.set(key, id);
       sent.push({ id, from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, created_at: new Date().toISOString() });
       if (log) console.log(`[fake mail provider] to ${mail.to.join(", ")}: ${mail.subject}\n${mail.text}`);
       answer(200, { id });

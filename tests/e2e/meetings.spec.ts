@@ -23,6 +23,16 @@ function wallClock(minutes: number, zone: string) {
   return `${part("year")}-${part("month")}-${part("day")}T${part("hour")}:${part("minute")}`;
 }
 
+/** The local outbox's mail to `email`, once at least one is there (queued mail arrives a moment later). */
+async function mailTo(page: Page, email: string) {
+  const mails = page.getByTestId("mail").filter({ has: page.getByTestId("mail-to").getByText(email, { exact: true }) });
+  await expect(async () => {
+    await page.goto("/dev/mail");
+    expect(await mails.count()).toBeGreaterThan(0);
+  }).toPass();
+  return mails;
+}
+
 async function fillMeeting(page: Page, values: { title: string; emails: string; guest?: string; start?: string }) {
   const form = page.getByTestId("meeting-form");
   await form.getByLabel("Title").fill(values.title);
@@ -91,9 +101,8 @@ test("a host schedules, edits and cancels a meeting; the invited member sees it 
   const policy = (await guestPage.request.get(joinAddress)).headers()["content-security-policy"];
   expect(policy).toContain("frame-src 'self' https://meet.jit.si;");
 
-  // Each address got one invitation, with its calendar file.
-  await page.goto("/dev/mail");
-  const adaMail = page.getByTestId("mail").filter({ has: page.getByTestId("mail-to").getByText(ada, { exact: true }) });
+  // Each address got one invitation, with its calendar file (mailed by a queued job, so the outbox is read again until it is there).
+  const adaMail = await mailTo(page, ada);
   await expect(adaMail).toHaveCount(1);
   await expect(adaMail.getByTestId("mail-attachment")).toContainText("invite.ics");
 
@@ -133,8 +142,7 @@ test("a double click on Schedule makes one meeting and one invitation; an edit f
   await open(page, info, "/liveStreaming");
   const mine = page.getByTestId("upcoming-meetings").getByTestId("meeting").filter({ hasText: "Clicked twice" });
   await expect(mine).toHaveCount(1);
-  await page.goto("/dev/mail");
-  await expect(page.getByTestId("mail").filter({ has: page.getByTestId("mail-to").getByText(ada, { exact: true }) })).toHaveCount(1);
+  await expect(await mailTo(page, ada)).toHaveCount(1);
 
   // Two windows edit the same version: the first saves, the second is told and changes nothing.
   await open(page, info, "/liveStreaming");

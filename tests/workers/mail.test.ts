@@ -10,6 +10,8 @@ import { listOutbox } from "~/.server/mail/outbox";
  */
 function fakeProvider(validKey = "re_test_key") {
   const sent: unknown[] = [];
+  // An Idempotency-Key seen before answers the first id and sends nothing (the provider's published behaviour).
+  const seen = new Map<string, string>();
   const fetcher = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
@@ -22,8 +24,13 @@ function fakeProvider(validKey = "re_test_key") {
     if (!body.from || !Array.isArray(body.to) || body.to.length === 0 || !body.subject || !(body.text || body.html)) {
       return Response.json({ name: "validation_error", message: "Missing required field" }, { status: 422 });
     }
+    const key = request.headers.get("Idempotency-Key");
+    const earlier = key ? seen.get(key) : undefined;
+    if (earlier) return Response.json({ id: earlier });
+    const id = crypto.randomUUID();
+    if (key) seen.set(key, id);
     sent.push(body);
-    return Response.json({ id: crypto.randomUUID() });
+    return Response.json({ id });
   }) as typeof fetch;
   return { fetcher, sent };
 }
@@ -42,6 +49,18 @@ describe("mail", () => {
     expect(provider.sent).toEqual([
       { from: "Research Commons <no-reply@x.test>", to: ["member@test.example"], subject: "Your code", text: message.text },
     ]);
+  });
+
+  it("the HTTP adapter gives the provider the message's idempotency key, so a repeated job mails once", async () => {
+    const provider = fakeProvider();
+    const config = { apiUrl: "https://mail.provider.test", apiKey: "re_test_key", from: "a@x.test" };
+    const once = { ...message, idempotencyKey: "meeting-1-0-invite-abc" };
+    const first = await sendWithHttpApi(once, config, provider.fetcher);
+    expect(await sendWithHttpApi(once, config, provider.fetcher)).toBe(first);
+    expect(provider.sent).toHaveLength(1);
+    await sendWithHttpApi(message, config, provider.fetcher);
+    await sendWithHttpApi(message, config, provider.fetcher);
+    expect(provider.sent).toHaveLength(3);
   });
 
   it("the HTTP adapter fails loudly when the provider refuses", async () => {

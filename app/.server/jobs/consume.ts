@@ -1,4 +1,5 @@
 import { cleanUp } from "~/.server/cron/cleanup";
+import { sendMeetingMail } from "~/.server/meetings/mail-jobs";
 import { describeError, logEvent } from "~/.server/observability/log";
 import { scoreBatch } from "~/.server/ranking/score-runs";
 import type { Job } from "./queue";
@@ -26,6 +27,8 @@ async function runJob(job: Job, env: Pick<Env, "DB" | "FILES">) {
       if (done.published) logEvent("info", "scores.published", { run: job.run, as_of: job.asOf });
       return;
     }
+    case "meeting-mail":
+      return sendMeetingMail(env.DB, job);
     case "cleanup": {
       const removed = await cleanUp(env.DB, env.FILES, job.at);
       const summary = Object.entries(removed).map(([what, n]) => `${n} ${what}`);

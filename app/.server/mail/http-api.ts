@@ -9,12 +9,16 @@ export interface HttpMailConfig {
 /**
  * Sends through a transactional mail provider's HTTP API in the widely used Resend shape:
  * POST {apiUrl}/emails, Bearer key, JSON {from, to: [..], subject, text, attachments?: [{filename,
- * content_type, content (base64)}]}; 200 answers {id}.
+ * content_type, content (base64)}]}; 200 answers {id}. An Idempotency-Key header makes a repeat send nothing new.
  */
 export async function sendWithHttpApi(message: MailMessage, config: HttpMailConfig, fetcher: typeof fetch): Promise<string> {
   const response = await fetcher(`${config.apiUrl.replace(/\/$/, "")}/emails`, {
     method: "POST",
-    headers: { Authorization: `Bearer ${config.apiKey}`, "Content-Type": "application/json" },
+    headers: {
+      Authorization: `Bearer ${config.apiKey}`,
+      "Content-Type": "application/json",
+      ...(message.idempotencyKey ? { "Idempotency-Key": message.idempotencyKey } : {}),
+    },
     body: JSON.stringify({
       from: config.from,
       to: [message.to],

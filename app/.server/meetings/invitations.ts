@@ -72,8 +72,8 @@ export function meetingTime(meeting: Pick<Meeting, "starts_at" | "time_zone">, l
   return formatInZone(meeting.starts_at, meeting.time_zone, language, "long");
 }
 
-/** Mails each address its invitation, update or cancellation, in `language`, with the .ics attached. */
-export async function sendInvitations(meeting: Meeting, emails: string[], kind: InvitationKind, language: string) {
+/** Mails one address its invitation, update or cancellation, in `language`, with the .ics attached; throws when it was not sent. */
+export async function sendInvitation(meeting: Meeting, email: string, kind: InvitationKind, language: string, idempotencyKey: string) {
   const t = translator(language);
   const when = meetingTime(meeting, language);
   const text = [
@@ -85,21 +85,17 @@ export async function sendInvitations(meeting: Meeting, emails: string[], kind: 
     `${t("fields.meetingAgenda")}:`,
     meeting.agenda,
   ].join("\n");
-  const failures = await Promise.allSettled(
-    emails.map((to) =>
-      sendMail({
-        to,
-        subject: t(`meetings.mail.${kind}Subject`, { title: meeting.title }),
-        text,
-        attachments: [
-          {
-            filename: "invite.ics",
-            contentType: `text/calendar; charset=utf-8; method=${kind === "cancel" ? "CANCEL" : "REQUEST"}`,
-            content: icsFor(meeting, to, kind),
-          },
-        ],
-      }),
-    ),
-  );
-  for (const failure of failures) if (failure.status === "rejected") console.error("meeting mail failed", failure.reason);
+  await sendMail({
+    to: email,
+    subject: t(`meetings.mail.${kind}Subject`, { title: meeting.title }),
+    text,
+    attachments: [
+      {
+        filename: "invite.ics",
+        contentType: `text/calendar; charset=utf-8; method=${kind === "cancel" ? "CANCEL" : "REQUEST"}`,
+        content: icsFor(meeting, email, kind),
+      },
+    ],
+    idempotencyKey,
+  });
 }

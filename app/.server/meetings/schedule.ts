@@ -1,13 +1,13 @@
 import { env } from "~/.server/bindings";
 import { notify } from "~/.server/notifications/notifications";
 import type { MeetingInput } from "~/lib/schemas/meeting";
-import { sendInvitations } from "./invitations";
+import { queueMeetingMail } from "./mail-jobs";
 import { cancelMeeting, createMeeting, type Meeting, meetingFor, updateMeeting } from "./meetings";
 import { meetingProvider } from "./provider";
 import { ZoomError } from "./zoom";
 
-// What the page and the API do with a meeting: the change, then the invitations, mailed after the
-// answer (`later`) in the host's language.
+// What the page and the API do with a meeting: the change, then the invitations, queued to be mailed
+// in the host's language (mail-jobs.ts), and the members' notifications, pushed live after the answer (`later`).
 
 export interface Scheduler {
   hostId: number;
@@ -38,9 +38,9 @@ async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
 
 type Kind = "invite" | "update" | "cancel";
 
-/** Mails these attendee addresses about the meeting, after the answer. */
+/** Queues mail to these attendee addresses about the meeting. */
 function mail(who: Scheduler, meeting: Meeting, kind: Kind, emails: string[]) {
-  if (emails.length > 0) who.later(sendInvitations(meeting, emails, kind, who.language));
+  return queueMeetingMail(meeting, who.hostId, kind, emails, who.language);
 }
 
 /** Notifies these members; their pages hear of it after the answer. */
@@ -65,7 +65,7 @@ export async function schedule(who: Scheduler, input: MeetingInput) {
   // A repeat of the same form made nothing new: its invitations went with the first.
   const meeting = created.id !== undefined && !created.repeat ? await current(who, created.id) : null;
   if (meeting) {
-    mail(who, meeting, "invite", meeting.emails);
+    await mail(who, meeting, "invite", meeting.emails);
     await tell(who, meeting, "invite", ids(meeting));
   }
   return created;
@@ -77,10 +77,10 @@ export async function reschedule(who: Scheduler, id: number, input: MeetingInput
   // A meeting cancelled meanwhile is only ever announced as cancelled (by the cancellation).
   if (meeting && updated.emails && updated.members && meeting.cancelled_at === null) {
     const { emails, members } = updated;
-    mail(who, meeting, "update", emails.kept);
-    mail(who, meeting, "invite", emails.added);
+    await mail(who, meeting, "update", emails.kept);
+    await mail(who, meeting, "invite", emails.added);
     // Addresses and members taken off hear that it is off for them.
-    mail(who, meeting, "cancel", emails.removed);
+    await mail(who, meeting, "cancel", emails.removed);
     await tell(who, meeting, "invite", members.added);
     await tell(
       who,
@@ -98,7 +98,7 @@ export async function cancel(who: Scheduler, id: number) {
   const cancelled = await viaProvider(() => cancelMeeting(env.DB, meetingProvider, who.hostId, id, who.now));
   const meeting = cancelled === true ? await current(who, id) : null;
   if (meeting) {
-    mail(who, meeting, "cancel", meeting.emails);
+    await mail(who, meeting, "cancel", meeting.emails);
     await tell(who, meeting, "cancel", ids(meeting));
   }
   return cancelled;

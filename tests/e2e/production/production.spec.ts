@@ -65,7 +65,15 @@ test.describe("a production build", () => {
     ];
     const code = files.map((file) => readFileSync(file, "utf8")).join("\n");
     expect(code.length).toBeGreaterThan(100_000);
-    for (const local of ['"dev/mail"', "routes/dev.mail", "mail_outbox", "local-development-pepper", "demo.test"]) {
+    for (const local of [
+      '"dev/mail"',
+      "routes/dev.mail",
+      '"dev/r2-put"',
+      "routes/dev.r2-put",
+      "mail_outbox",
+      "local-development-pepper",
+      "demo.test",
+    ]) {
       expect(code, local).not.toContain(local);
     }
   });
