@@ -90,10 +90,14 @@ export function useConversation(conversationId: number, me: number, initial: Mes
     },
   );
 
-  /** Sends over the socket; false when it is not open (the form then posts as without JavaScript). */
+  /**
+   * Sends over the socket. Offline, the message is kept as pending (in this tab's storage too) and
+   * sent when the socket opens again; false when the socket is down while online (the form then
+   * posts as without JavaScript).
+   */
   const send = (body: string) => {
     const message = { client_id: crypto.randomUUID(), body };
-    if (!live.send({ type: "send", ...message })) return false;
+    if (!live.send({ type: "send", ...message }) && navigator.onLine) return false;
     setError(null);
     setPending((current) => [...current, message]);
     return true;

@@ -126,6 +126,38 @@ test("a message sent but not yet acknowledged is sent again after a reload, and 
   await bob.close();
 });
 
+test("a message written offline is kept, shown as pending, and sent once the connection returns", async ({ page, browser, context }) => {
+  test.skip(!hasJs(test.info()), "pending messages exist only with JavaScript");
+  await signUpAndIn(page, "Alice Offline");
+  const bob = await otherMember(browser, "Bob Offline");
+  // Going offline drops the page's sockets: the test drops them and refuses new ones until it is back.
+  let down = false;
+  const sockets: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/live\//, (ws) => {
+    if (down) return ws.close();
+    ws.connectToServer();
+    sockets.push(ws);
+  });
+  const conversation = await startWith(page, bob.id);
+  await expect(page.getByTestId("conversation")).toHaveAttribute("data-live", "connected");
+  down = true;
+  await context.setOffline(true);
+  for (const socket of sockets.splice(0)) await socket.close();
+  await expect(page.getByTestId("conversation")).toHaveAttribute("data-live", "disconnected");
+
+  await say(page, "written on the train");
+  await expect(page.getByTestId("pending-message")).toHaveText(/written on the train/);
+  await expect(page).toHaveURL(conversation); // kept on the page, not posted into the void
+
+  down = false;
+  await context.setOffline(false);
+  await expect(page.getByTestId("pending-message")).toHaveCount(0, { timeout: 15_000 });
+  await expect(messages(page)).toHaveText([/written on the train/]);
+  await bob.page.goto(conversation);
+  await expect(messages(bob.page)).toHaveText([/written on the train/]);
+  await bob.close();
+});
+
 test("the same exchange works as plain forms, with the history on the next load", async ({ page, browser }) => {
   await signUpAndIn(page, "Alice Forms");
   const bob = await otherMember(browser, "Bob Forms");
