@@ -6,11 +6,22 @@ import type { ScoreBatchJob } from "~/.server/ranking/score-runs";
 
 export type Job = ScoreBatchJob | MeetingMailJob | { type: "cleanup"; at: number };
 
-/** The most messages one sendBatch takes. */
+/** What one sendBatch takes at most: 100 messages, 256 KB in all (kept under, for the encoding's overhead). */
 const SEND_BATCH_MAX = 100;
+const SEND_BATCH_BYTES = 200_000;
 
 export async function enqueue(queue: Queue, jobs: readonly Job[]) {
-  for (let i = 0; i < jobs.length; i += SEND_BATCH_MAX) {
-    await queue.sendBatch(jobs.slice(i, i + SEND_BATCH_MAX).map((body) => ({ body, contentType: "json" as const })));
+  let batch: MessageSendRequest<Job>[] = [];
+  let bytes = 0;
+  for (const body of jobs) {
+    const size = new TextEncoder().encode(JSON.stringify(body)).length;
+    if (batch.length === SEND_BATCH_MAX || (batch.length > 0 && bytes + size > SEND_BATCH_BYTES)) {
+      await queue.sendBatch(batch);
+      batch = [];
+      bytes = 0;
+    }
+    batch.push({ body, contentType: "json" });
+    bytes += size;
   }
+  if (batch.length > 0) await queue.sendBatch(batch);
 }

@@ -1,7 +1,7 @@
 import { env } from "~/.server/bindings";
 import { enqueue } from "~/.server/jobs/queue";
 import { type InvitationKind, sendInvitation } from "./invitations";
-import { type Meeting, meetingFor } from "./meetings";
+import type { Meeting } from "./meetings";
 
 // Mail to a meeting's attendees goes through the jobs queue, one job per address
 // (docs/decisions/0025-background-jobs.md): the request only queues it, a provider failure is
@@ -9,28 +9,34 @@ import { type Meeting, meetingFor } from "./meetings";
 
 export interface MeetingMailJob {
   type: "meeting-mail";
-  meetingId: number;
-  hostId: number;
-  /** The version the mail announces; part of its idempotency key. */
-  sequence: number;
+  /** The meeting as announced: a cancellation still goes out after its meeting was deleted with its host's account. */
+  meeting: Meeting;
   kind: InvitationKind;
   email: string;
   language: string;
 }
 
 /** Queues the mail of one change to these addresses. */
-export async function queueMeetingMail(meeting: Meeting, hostId: number, kind: InvitationKind, emails: string[], language: string) {
+export async function queueMeetingMail(meeting: Meeting, kind: InvitationKind, emails: string[], language: string) {
+  // The lists stay out of each job: a job only needs its own address.
+  const announced = { ...meeting, emails: [], participants: [] };
   await enqueue(
     env.JOBS,
-    emails.map((email) => ({ type: "meeting-mail", meetingId: meeting.id, hostId, sequence: meeting.sequence, kind, email, language })),
+    emails.map((email) => ({ type: "meeting-mail", meeting: announced, kind, email, language })),
   );
 }
 
-/** Sends one queued mail with the meeting as it is now; a meeting cancelled since is only ever announced as cancelled. */
+/** Sends one queued mail; an invitation or update of a meeting cancelled or gone since is not sent. */
 export async function sendMeetingMail(db: D1Database, job: MeetingMailJob) {
-  const meeting = await meetingFor(db, job.hostId, job.meetingId);
-  if (!meeting || (meeting.cancelled_at !== null && job.kind !== "cancel")) return;
+  const { meeting } = job;
+  if (job.kind !== "cancel") {
+    const current = await db
+      .prepare("SELECT cancelled_at FROM meetings WHERE id = ?")
+      .bind(meeting.id)
+      .first<{ cancelled_at: number | null }>();
+    if (!current || current.cancelled_at !== null) return;
+  }
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(job.email));
   const address = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-  await sendInvitation(meeting, job.email, job.kind, job.language, `meeting-${job.meetingId}-${job.sequence}-${job.kind}-${address}`);
+  await sendInvitation(meeting, job.email, job.kind, job.language, `meeting-${meeting.id}-${meeting.sequence}-${job.kind}-${address}`);
 }

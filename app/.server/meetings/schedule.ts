@@ -40,7 +40,7 @@ type Kind = "invite" | "update" | "cancel";
 
 /** Queues mail to these attendee addresses about the meeting. */
 function mail(who: Scheduler, meeting: Meeting, kind: Kind, emails: string[]) {
-  return queueMeetingMail(meeting, who.hostId, kind, emails, who.language);
+  return queueMeetingMail(meeting, kind, emails, who.language);
 }
 
 /** Notifies these members; their pages hear of it after the answer. */
