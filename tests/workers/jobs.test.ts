@@ -75,4 +75,26 @@ describe("the jobs queue", () => {
     await sendMeetingMail(env.DB, job("cancel", 999_999));
     expect((await outboxFor(email)).map((mail) => mail.subject)).toEqual(["Cancelled: Sync"]);
   });
+
+  it("does not send what a newer change superseded, when jobs run late or out of order", async () => {
+    const host = await newMember("Host");
+    const [back, gone] = [uniqueEmail("back"), uniqueEmail("gone")];
+    const { id } = (await env.DB.prepare(
+      `INSERT INTO meetings (uid, host_id, title, agenda, starts_at, duration_minutes, time_zone, provider, provider_id, join_url, sequence, created_at, updated_at)
+       VALUES ('u-2@test', ?, 'Sync', 'a', 1, 30, 'UTC', 'jitsi', 'p-2', 'https://meet.example/x', 2, 1, 1) RETURNING id`,
+    )
+      .bind(host)
+      .first<{ id: number }>()) ?? { id: 0 };
+    // `back` was taken off at version 1 and invited again at version 2; `gone` was taken off.
+    await env.DB.prepare("INSERT INTO meeting_attendees (meeting_id, email) VALUES (?, ?)").bind(id, back).run();
+    const job = (kind: "invite" | "update" | "cancel", email: string, sequence: number) =>
+      ({ type: "meeting-mail", meeting: meeting({ id, sequence, agenda: "a" }), kind, email, language: "en" }) as const;
+    await sendMeetingMail(env.DB, job("update", back, 1)); // an older version's update
+    await sendMeetingMail(env.DB, job("cancel", back, 1)); // the removal, after the address came back
+    expect(await outboxFor(back)).toHaveLength(0);
+    await sendMeetingMail(env.DB, job("invite", back, 2));
+    await sendMeetingMail(env.DB, job("cancel", gone, 1));
+    expect((await outboxFor(back)).map((mail) => mail.subject)).toEqual(["Invitation: Sync"]);
+    expect((await outboxFor(gone)).map((mail) => mail.subject)).toEqual(["Cancelled: Sync"]);
+  });
 });

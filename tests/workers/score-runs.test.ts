@@ -26,7 +26,7 @@ const batchesDone = (run: number) =>
 describe("a credit-score recomputation in batches", () => {
   it("reads only its own members' rows: every input is searched by member, never scanned", async () => {
     for (const [input, sql] of Object.entries(INPUT_SQL)) {
-      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(0, 1, 1000).all<{ detail: string }>();
+      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(0, 1, 1000, 1).all<{ detail: string }>();
       const steps = results.map((row) => row.detail);
       expect(
         steps.some((step) => step.startsWith("SCAN")),
@@ -84,6 +84,21 @@ describe("a credit-score recomputation in batches", () => {
     expect((await scoreBatch(env.DB, older)).published).toBe(false);
     const shown = await env.DB.prepare("SELECT max(id) AS id FROM score_runs WHERE published_at IS NOT NULL").first<{ id: number }>();
     expect(shown?.id).toBe(newer.run);
+    expect(await scoreIn(member)).toBe(COEFFICIENTS.documentUploads);
+  });
+
+  it("counts up to the run's moment however late a batch runs, and never rewrites a run already shown", async () => {
+    const member = await newMember("Late batch");
+    await newItem(member, { kind: "document", created_at: NOW - DAY });
+    const [job] = await startScoreRun(env.DB, NOW);
+    if (!job) throw new Error("no batch");
+    // Activity after the run's moment, before its batch runs: not counted.
+    await newItem(member, { kind: "video", created_at: NOW + 60_000 });
+    expect((await scoreBatch(env.DB, job)).published).toBe(true);
+    expect(await scoreIn(member)).toBe(COEFFICIENTS.documentUploads);
+    // The same batch again after the run is shown (a retry), with more activity meanwhile: the ranking stays whole.
+    await env.DB.prepare("DELETE FROM content WHERE owner_id = ?").bind(member).run();
+    await scoreBatch(env.DB, job);
     expect(await scoreIn(member)).toBe(COEFFICIENTS.documentUploads);
   });
 

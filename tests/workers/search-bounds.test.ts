@@ -48,9 +48,14 @@ describe("search over a catalogue larger than its windows", () => {
   });
 
   it("reaches every page a query allows: deep pages widen the window", async () => {
-    // SEARCH_CANDIDATES + 7 matches: the last page holds the 7 past the first window's 5,000.
+    // SEARCH_CANDIDATES + 7 matches: the last page holds the 7 past the first window, newest first, the old title match last.
     const last = Math.floor(SEARCH_CANDIDATES / 20) + 1;
-    expect(await search("commonword", "documents", last)).toHaveLength(7);
+    const deep = await search("commonword", "documents", last);
+    expect(deep).toHaveLength(7);
+    expect(plain(deep.at(-1)?.title ?? "")).toBe("Commonword in the title, long ago");
+    // The page before it is cut from the same order as it was before the window widened.
+    const before = await search("commonword", "documents", last - 1);
+    expect(before.map((hit) => hit.id)).toEqual([...before.map((hit) => hit.id)].sort((a, b) => b - a));
   });
 
   it("reads only the newest items of the kind for a query of short words", async () => {

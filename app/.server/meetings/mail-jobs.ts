@@ -26,16 +26,23 @@ export async function queueMeetingMail(meeting: Meeting, kind: InvitationKind, e
   );
 }
 
-/** Sends one queued mail; an invitation or update of a meeting cancelled or gone since is not sent. */
+/**
+ * Sends one queued mail. Jobs may run late or out of order, so what a newer change superseded is not
+ * sent: an invitation or update of a version replaced since (the newer change queued its own) or of
+ * a meeting cancelled or gone, and a cancellation to an address invited again since.
+ */
 export async function sendMeetingMail(db: D1Database, job: MeetingMailJob) {
   const { meeting } = job;
-  if (job.kind !== "cancel") {
-    const current = await db
-      .prepare("SELECT cancelled_at FROM meetings WHERE id = ?")
-      .bind(meeting.id)
-      .first<{ cancelled_at: number | null }>();
-    if (!current || current.cancelled_at !== null) return;
-  }
+  const current = await db
+    .prepare(
+      `SELECT m.sequence, m.cancelled_at, EXISTS (SELECT 1 FROM meeting_attendees a WHERE a.meeting_id = m.id AND a.email = ?2) AS attending
+       FROM meetings m WHERE m.id = ?1`,
+    )
+    .bind(meeting.id, job.email)
+    .first<{ sequence: number; cancelled_at: number | null; attending: number }>();
+  if (job.kind === "cancel") {
+    if (current && current.cancelled_at === null && current.attending) return;
+  } else if (!current || current.cancelled_at !== null || current.sequence !== meeting.sequence) return;
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(job.email));
   const address = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
   await sendInvitation(meeting, job.email, job.kind, job.language, `meeting-${meeting.id}-${meeting.sequence}-${job.kind}-${address}`);

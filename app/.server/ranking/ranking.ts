@@ -49,24 +49,26 @@ export async function pointsLedger(db: D1Database, userId: number, now: number, 
   };
 }
 
-// One query per input over a range of member ids: member id -> count since the period's start (?1).
+// One query per input over a range of member ids (?2..?3): member id -> count in the period, from ?1 up to ?4
+// (its end, so a batch run late or again counts what a batch run on time would).
 export const INPUT_SQL: Record<ScoreInput, string> = {
   follows:
-    "SELECT follower_id AS user_id, count(*) AS n FROM follows WHERE follower_id BETWEEN ?2 AND ?3 AND created_at >= ?1 GROUP BY follower_id",
+    "SELECT follower_id AS user_id, count(*) AS n FROM follows WHERE follower_id BETWEEN ?2 AND ?3 AND created_at >= ?1 AND created_at <= ?4 GROUP BY follower_id",
   followers:
-    "SELECT followee_id AS user_id, count(*) AS n FROM follows WHERE followee_id BETWEEN ?2 AND ?3 AND created_at >= ?1 GROUP BY followee_id",
+    "SELECT followee_id AS user_id, count(*) AS n FROM follows WHERE followee_id BETWEEN ?2 AND ?3 AND created_at >= ?1 AND created_at <= ?4 GROUP BY followee_id",
   videoUploads: uploadsOf("video"),
   documentUploads: uploadsOf("document"),
   videoLikes: receivedOn("video", "likes", "created_at"),
   documentLikes: receivedOn("document", "likes", "created_at"),
   videoViews: receivedOn("video", "content_views", "day"),
   documentViews: receivedOn("document", "content_views", "day"),
-  points: "SELECT user_id, sum(amount) AS n FROM points WHERE user_id BETWEEN ?2 AND ?3 AND created_at >= ?1 GROUP BY user_id",
+  points:
+    "SELECT user_id, sum(amount) AS n FROM points WHERE user_id BETWEEN ?2 AND ?3 AND created_at >= ?1 AND created_at <= ?4 GROUP BY user_id",
 };
 
 /** The owners' uploads of a kind (by owner, for the reason above). */
 function uploadsOf(kind: string) {
-  return `SELECT owner_id AS user_id, count(*) AS n FROM content INDEXED BY content_owner_recent WHERE owner_id BETWEEN ?2 AND ?3 AND kind = '${kind}' AND created_at >= ?1 GROUP BY owner_id`;
+  return `SELECT owner_id AS user_id, count(*) AS n FROM content INDEXED BY content_owner_recent WHERE owner_id BETWEEN ?2 AND ?3 AND kind = '${kind}' AND created_at >= ?1 AND created_at <= ?4 GROUP BY owner_id`;
 }
 
 /**
@@ -75,17 +77,21 @@ function uploadsOf(kind: string) {
  */
 function receivedOn(kind: string, table: string, since: string) {
   return `SELECT c.owner_id AS user_id, count(*) AS n FROM content c INDEXED BY content_owner_recent JOIN ${table} x ON x.content_id = c.id
-          WHERE c.owner_id BETWEEN ?2 AND ?3 AND c.kind = '${kind}' AND x.${since} >= ?1 GROUP BY c.owner_id`;
+          WHERE c.owner_id BETWEEN ?2 AND ?3 AND c.kind = '${kind}' AND x.${since} >= ?1 AND x.${since} <= ?4 GROUP BY c.owner_id`;
 }
 
 /** The score's inputs for every member with an id in `[from, to]`, counted over the period before `asOf`. */
 export async function countsOf(db: D1Database, asOf: number, from: number, to: number) {
   const since = asOf - SCORE_PERIOD_DAYS * 86_400_000;
-  const sinceDay = new Date(since).toISOString().slice(0, 10);
+  const day = (at: number) => new Date(at).toISOString().slice(0, 10);
   const [members, ...inputs] = await db.batch([
     db.prepare("SELECT id FROM users WHERE id BETWEEN ? AND ? AND deleted_at IS NULL").bind(from, to),
     // View rows carry a day, everything else a time.
-    ...SCORE_INPUTS.map((input) => db.prepare(INPUT_SQL[input]).bind(input.endsWith("Views") ? sinceDay : since, from, to)),
+    ...SCORE_INPUTS.map((input) =>
+      input.endsWith("Views")
+        ? db.prepare(INPUT_SQL[input]).bind(day(since), from, to, day(asOf))
+        : db.prepare(INPUT_SQL[input]).bind(since, from, to, asOf),
+    ),
   ]);
   const counts = new Map<number, Record<ScoreInput, number>>();
   for (const { id } of (members?.results ?? []) as { id: number }[]) {

@@ -39,9 +39,10 @@ export async function startScoreRun(db: D1Database, asOf: number, size = SCORE_B
 }
 
 /**
- * Computes and stores one batch's scores. Repeating it (a redelivery, a retry after a failure)
- * writes the same rows again and counts the batch once. Older runs' rows in the same range are
- * removed, except the published run's, which the ranking still reads.
+ * Computes and stores one batch's scores, counted up to the run's `asOf`. Repeating it (a
+ * redelivery, a retry after a failure) before the run is published writes the same rows again and
+ * counts the batch once; after, it writes nothing. Older runs' rows in the same range are removed,
+ * except the published run's, which the ranking still reads.
  */
 export async function scoreBatch(db: D1Database, job: ScoreBatchJob) {
   const counts = await countsOf(db, job.asOf, job.from, job.to);
@@ -54,7 +55,9 @@ export async function scoreBatch(db: D1Database, job: ScoreBatchJob) {
     db
       .prepare(
         `INSERT OR REPLACE INTO credit_scores (run_id, user_id, score, breakdown)
-         SELECT ?1, j.value ->> 0, j.value ->> 1, j.value ->> 2 FROM json_each(?2) j`,
+         SELECT ?1, j.value ->> 0, j.value ->> 1, j.value ->> 2 FROM json_each(?2) j
+         -- A run already shown is never written again (a batch retried after its rewards failed).
+         WHERE (SELECT published_at FROM score_runs WHERE id = ?1) IS NULL`,
       )
       .bind(job.run, JSON.stringify(rows)),
     db

@@ -113,7 +113,9 @@ export async function searchContent(
         .join(" + "),
     )
     .join(" + ");
-  const order = long.length ? `${relevance} DESC, c.id DESC` : "c.created_at DESC";
+  // Past the first window (deep pages), older matches follow newest first, so every page keeps its place.
+  const inFirstWindow = `(content_fts.rowid >= coalesce((SELECT rowid FROM content_fts WHERE content_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ${SEARCH_CANDIDATES - 1}), 0))`;
+  const order = long.length ? `${inFirstWindow} DESC, ${inFirstWindow} * (${relevance}) DESC, c.id DESC` : "c.created_at DESC";
   const orderBinds = long.length ? terms.flatMap((term) => Object.keys(FIELD_WEIGHTS).map(() => term.toLowerCase())) : [];
   const { results } = await db
     .prepare(
