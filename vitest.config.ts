@@ -21,7 +21,13 @@ export default defineConfig({
             },
           })),
         ],
-        test: { name: "workers", include: ["tests/workers/**/*.test.ts"], setupFiles: ["./tests/workers/apply-migrations.ts"] },
+        // Queued jobs arrive a moment later (tests wait for them): a busy machine gets time, never a timed assertion.
+        test: {
+          name: "workers",
+          include: ["tests/workers/**/*.test.ts"],
+          setupFiles: ["./tests/workers/apply-migrations.ts"],
+          testTimeout: 30_000,
+        },
       },
       {
         extends: true,

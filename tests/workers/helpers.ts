@@ -90,7 +90,7 @@ export async function newItem(owner: number, fields: Partial<ItemFields> = {}) {
  * Waits for background work (the queue delivers a moment later): polls until `check` answers a
  * truthy value. The deadline only stops a test that would otherwise hang; nothing here is a timing assertion.
  */
-export async function until<T>(check: () => Promise<T>, deadlineMs = 60_000): Promise<NonNullable<T>> {
+export async function until<T>(check: () => Promise<T>, deadlineMs = 25_000): Promise<NonNullable<T>> {
   const end = Date.now() + deadlineMs;
   for (;;) {
     const value = await check();

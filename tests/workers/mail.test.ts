@@ -76,5 +76,10 @@ describe("mail", () => {
     await sendMail(message);
     const [latest] = await listOutbox(env.DB, 1);
     expect(latest).toMatchObject({ to_email: message.to, subject: message.subject, body: message.text });
+    // An idempotency key is honoured as the provider honours it: the repeat is not kept.
+    const once = { ...message, to: "once@test.example", idempotencyKey: "outbox-key-1" };
+    await sendMail(once);
+    await sendMail(once);
+    expect((await listOutbox(env.DB, 50)).filter((mail) => mail.to_email === "once@test.example")).toHaveLength(1);
   });
 });

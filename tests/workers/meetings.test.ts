@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { cancelMeeting, createMeeting, listMeetings, meetingFor, updateMeeting } from "~/.server/meetings/meetings";
-import type { MeetingProvider } from "~/.server/meetings/provider";
+import { type MeetingProvider, meetingProvider } from "~/.server/meetings/provider";
 import { cancel, reschedule, type Scheduler, schedule } from "~/.server/meetings/schedule";
 import { type MeetingInput, meetingSchema } from "~/lib/schemas/meeting";
 import { zonedToUtc } from "~/lib/time-zone";
@@ -215,6 +215,18 @@ describe("meetings", () => {
     expect(await meetingFor(env.DB, hostId, id)).toMatchObject({ title: "Moved", sequence: 1, emails: [ada] });
     expect((await meetingFor(env.DB, hostId, id))?.participants.map((p) => p.id)).toEqual([guest]);
     expect(await invitationsTo(ada)).toHaveLength(2);
+  });
+
+  it("sends the invitations of a post that failed after making the meeting when the form is posted again, once", async () => {
+    const hostId = await newMember("Retrying host");
+    const ada = uniqueEmail("ada");
+    const form = input({ emails: ada, clientKey: "retried-key-1234" });
+    // The first post made the meeting and failed before queuing its mail.
+    await createMeeting(env.DB, meetingProvider(), hostId, form, NOW);
+    const { who } = host(hostId);
+    expect((await schedule(who, form)).repeat).toBe(true);
+    await schedule(who, form);
+    expect(await arrived(ada, 1)).toHaveLength(1);
   });
 
   it("keeps one room when one form's two posts race: the losing post's room goes again", async () => {

@@ -1,11 +1,22 @@
 import type { MailMessage } from "./mail";
 
+/** Keeps a message; one whose idempotency key is already kept is not kept again (as the provider would not send it). */
 export async function saveToOutbox(db: D1Database, message: MailMessage, now: number) {
-  await db
-    .prepare("INSERT INTO mail_outbox (to_email, subject, body, attachments, created_at) VALUES (?, ?, ?, ?, ?)")
-    .bind(message.to, message.subject, message.text, message.attachments?.length ? JSON.stringify(message.attachments) : null, now)
+  const saved = await db
+    .prepare(
+      `INSERT INTO mail_outbox (to_email, subject, body, attachments, created_at, idempotency_key) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING`,
+    )
+    .bind(
+      message.to,
+      message.subject,
+      message.text,
+      message.attachments?.length ? JSON.stringify(message.attachments) : null,
+      now,
+      message.idempotencyKey ?? null,
+    )
     .run();
-  console.log(`[mail] to ${message.to}: ${message.subject}\n${message.text}`);
+  if (saved.meta.changes) console.log(`[mail] to ${message.to}: ${message.subject}\n${message.text}`);
 }
 
 export interface OutboxMail {

@@ -62,8 +62,11 @@ const ids = (meeting: Meeting) => meeting.participants.map((member) => member.id
 
 export async function schedule(who: Scheduler, input: MeetingInput) {
   const created = await viaProvider(() => createMeeting(env.DB, meetingProvider(), who.hostId, input, who.now));
-  // A repeat of the same form made nothing new: its invitations went with the first.
-  const meeting = created.id !== undefined && !created.repeat ? await current(who, created.id) : null;
+  // A repeat of the same form (a double click, or the retry of a post that failed after making the
+  // meeting) queues the invitations again: their idempotency and notification keys are the same, so
+  // nobody hears twice, and what the failed post did not queue goes out. Only while it is unchanged.
+  const found = created.id !== undefined ? await current(who, created.id) : null;
+  const meeting = found && found.sequence === 0 && found.cancelled_at === null ? found : null;
   if (meeting) {
     await mail(who, meeting, "invite", meeting.emails);
     await tell(who, meeting, "invite", ids(meeting));
