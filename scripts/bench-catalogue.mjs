@@ -6,6 +6,7 @@
 
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { SCORE_BATCH_MEMBERS } from "../app/lib/limits.ts";
 import { messaging } from "./bench-messaging.mjs";
 import { generateCatalogue } from "./generate-catalogue.mjs";
 import { freePort, serveBuilt, waitFor } from "./lib.mjs";
@@ -106,7 +107,7 @@ export async function catalogueBenchmarks({ items, members, stateDir, withMessag
     const took = await recomputation(base, headers);
     const total = members + DEMO_MEMBERS;
     console.log(
-      `\nFull credit-score recomputation through the queue, ${total.toLocaleString("en")} members: ${took.toFixed(2)} s from the cron trigger to the published ranking (${Math.ceil(total / SCORE_BATCH)} jobs of ${SCORE_BATCH} members), ${((took * 1000 * 1000) / total).toFixed(0)} ms per 1,000 members`,
+      `\nFull credit-score recomputation through the queue, ${total.toLocaleString("en")} members: ${took.toFixed(2)} s from the cron trigger to the published ranking (${Math.ceil(total / SCORE_BATCH_MEMBERS)} jobs of ${SCORE_BATCH_MEMBERS} members), ${((took * 1000 * 1000) / total).toFixed(0)} ms per 1,000 members`,
     );
     if (withMessaging) await messaging(base);
   } finally {
@@ -115,7 +116,6 @@ export async function catalogueBenchmarks({ items, members, stateDir, withMessag
   }
 }
 
-const SCORE_BATCH = 1000; // SCORE_BATCH_MEMBERS in app/lib/limits.ts
 const DEMO_MEMBERS = 4; // the demo data's, beside the generated ones
 
 /** Fires the cron and waits until the ranking the API shows is a newer run than before. */

@@ -54,12 +54,12 @@ export async function receiveUpload(request: Request, bucket: R2Bucket): Promise
     await readMultipart(request.body, boundary[1] ?? boundary[2] ?? "", (part) => receivePart(part, bucket, received));
   } catch (error) {
     await removeStored(bucket, received);
-    await drain(request.body.getReader());
-    if (error instanceof UploadRefused) throw error;
     if (error instanceof MultipartError) throw new UploadRefused("form", "empty");
     throw error;
+  } finally {
+    // What is left (the rest of a refused upload, or an epilogue) is read and dropped.
+    await drain(request.body.getReader());
   }
-  await drain(request.body.getReader()); // the epilogue, if any
   return received;
 }
 

@@ -29,7 +29,8 @@ export async function readMultipart(
 ): Promise<void> {
   const reader = body.getReader();
   try {
-    await readParts(new Source(reader), boundary, onPart);
+    // The first delimiter has no CRLF before it unless there is a preamble: search from a virtual CRLF.
+    await readParts(new Source(reader, Buffer.from("\r\n")), boundary, onPart);
   } finally {
     // The caller may then drain what is left, so the client reads the answer instead of a reset.
     reader.releaseLock();
@@ -38,8 +39,6 @@ export async function readMultipart(
 
 async function readParts(source: Source, boundary: string, onPart: (part: MultipartPart) => Promise<void>) {
   const delimiter = Buffer.from(`\r\n--${boundary}`);
-  // The first delimiter has no CRLF before it unless there is a preamble: search from a virtual CRLF.
-  source.unshift(Buffer.from("\r\n"));
   await source.skipPast(delimiter);
   for (;;) {
     const after = await source.take(2);
@@ -65,14 +64,12 @@ function parameter(header: string, key: string): string | undefined {
  * Held bytes are never changed in place (each read makes a new buffer), so views handed out stay valid.
  */
 class Source {
-  private buffer: Buffer = Buffer.alloc(0);
   private done = false;
 
-  constructor(private readonly reader: ReadableStreamDefaultReader<Uint8Array>) {}
-
-  unshift(bytes: Buffer) {
-    this.buffer = Buffer.concat([bytes, this.buffer]);
-  }
+  constructor(
+    private readonly reader: ReadableStreamDefaultReader<Uint8Array>,
+    private buffer: Buffer,
+  ) {}
 
   get held() {
     return this.buffer;

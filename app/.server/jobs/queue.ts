@@ -11,10 +11,11 @@ const SEND_BATCH_MAX = 100;
 const SEND_BATCH_BYTES = 200_000;
 
 export async function enqueue(queue: Queue, jobs: readonly Job[]) {
+  const encoder = new TextEncoder();
   let batch: MessageSendRequest<Job>[] = [];
   let bytes = 0;
   for (const body of jobs) {
-    const size = new TextEncoder().encode(JSON.stringify(body)).length;
+    const size = encoder.encode(JSON.stringify(body)).length;
     if (batch.length === SEND_BATCH_MAX || (batch.length > 0 && bytes + size > SEND_BATCH_BYTES)) {
       await queue.sendBatch(batch);
       batch = [];

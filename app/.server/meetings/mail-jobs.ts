@@ -1,3 +1,4 @@
+import { sha256Hex } from "~/.server/accounts/crypto";
 import { env } from "~/.server/bindings";
 import { enqueue } from "~/.server/jobs/queue";
 import { type InvitationKind, sendInvitation } from "./invitations";
@@ -43,7 +44,6 @@ export async function sendMeetingMail(db: D1Database, job: MeetingMailJob) {
   if (job.kind === "cancel") {
     if (current && current.cancelled_at === null && current.attending) return;
   } else if (!current || current.cancelled_at !== null || current.sequence !== meeting.sequence) return;
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(job.email));
-  const address = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  const address = await sha256Hex(job.email);
   await sendInvitation(meeting, job.email, job.kind, job.language, `meeting-${meeting.id}-${meeting.sequence}-${job.kind}-${address}`);
 }

@@ -87,11 +87,10 @@ export async function countsOf(db: D1Database, asOf: number, from: number, to: n
   const [members, ...inputs] = await db.batch([
     db.prepare("SELECT id FROM users WHERE id BETWEEN ? AND ? AND deleted_at IS NULL").bind(from, to),
     // View rows carry a day, everything else a time.
-    ...SCORE_INPUTS.map((input) =>
-      input.endsWith("Views")
-        ? db.prepare(INPUT_SQL[input]).bind(day(since), from, to, day(asOf))
-        : db.prepare(INPUT_SQL[input]).bind(since, from, to, asOf),
-    ),
+    ...SCORE_INPUTS.map((input) => {
+      const [start, end] = input.endsWith("Views") ? [day(since), day(asOf)] : [since, asOf];
+      return db.prepare(INPUT_SQL[input]).bind(start, from, to, end);
+    }),
   ]);
   const counts = new Map<number, Record<ScoreInput, number>>();
   for (const { id } of (members?.results ?? []) as { id: number }[]) {
