@@ -67,6 +67,8 @@ for (const path of MEMBER_PAGES) {
 // any difference would show as a hydration error here.
 test("every page hydrates without an error in each language", async ({ page, context }, info) => {
   test.skip(!hasJs(info), "hydration is JavaScript");
+  // Every member page three times over in one test: a busy machine needs more than the default 30 s.
+  test.setTimeout(180_000);
   const errors: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
