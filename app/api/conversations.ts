@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { env } from "~/.server/bindings";
-import { conversationFor, listConversations, messagesPage, startConversation } from "~/.server/messaging/conversations";
+import { conversationFor, listConversations, startConversation } from "~/.server/messaging/conversations";
 import { conversationRoom } from "~/.server/messaging/live";
 import { messageSchema } from "~/lib/schemas/message";
 import * as answers from "./answers";
@@ -27,7 +27,7 @@ export const conversationRoutes = [
     path: "/conversations",
     summary: "Your conversations, latest activity first, each with its unread_count",
     answers: { 200: answers.conversations },
-    handle: async ({ member }) => ok({ conversations: await listConversations(env.DB, member.user.id) }),
+    handle: async ({ member }) => ok({ conversations: await listConversations(env, member.user.id) }),
   }),
   // Starts a conversation with user_id, or answers the existing one (200 instead of 201).
   forMember({
@@ -41,7 +41,7 @@ export const conversationRoutes = [
       const started = await startConversation(env.DB, member.user.id, body.user_id, ctx.now);
       if (!started) return notFound(ctx.language, "member");
       if (started === "refused") return notAvailable(ctx.language);
-      const conversation = (await listConversations(env.DB, member.user.id)).find((c) => c.id === started.id);
+      const conversation = (await listConversations(env, member.user.id)).find((c) => c.id === started.id);
       return ok({ conversation }, "ok", { status: started.created ? 201 : 200 });
     },
   }),
@@ -57,10 +57,10 @@ export const conversationRoutes = [
     handle: async ({ ctx, member, query, params: [id] }) => {
       const conversationId = Number(id);
       if (!(await conversationFor(env.DB, conversationId, member.user.id))) return notFound(ctx.language, "conversation");
-      const page = await messagesPage(env.DB, conversationId, query);
+      const room = conversationRoom(env, conversationId);
+      const page = await room.history(conversationId, query);
       // Reading the newest page marks the conversation read, as opening it on the page does.
-      if (query.before === undefined && query.after === undefined)
-        await conversationRoom(env, conversationId).read(conversationId, member.user.id);
+      if (query.before === undefined && query.after === undefined) await room.read(conversationId, member.user.id);
       return ok(page);
     },
   }),

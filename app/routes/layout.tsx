@@ -20,7 +20,7 @@ export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware, sh
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const [total, notifications] = await Promise.all([unreadTotal(env.DB, user.id), unreadNotifications(env.DB, user.id)]);
+  const [total, notifications] = await Promise.all([unreadTotal(env, user.id), unreadNotifications(env.DB, user.id)]);
   return { ...context.get(shellContext), unread: { total, notifications }, roles: user.roles };
 }
 

@@ -5,7 +5,7 @@ import { data, Form, Link, redirect } from "react-router";
 import type { z } from "zod";
 import { optionalUser, requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
-import { conversationFor, listConversations, messagesPage, startConversation } from "~/.server/messaging/conversations";
+import { conversationFor, listConversations, startConversation } from "~/.server/messaging/conversations";
 import { conversationRoom } from "~/.server/messaging/live";
 import { refusedRedirect } from "~/.server/shell/flash";
 import { NOT_AVAILABLE } from "~/.server/social/blocks";
@@ -39,13 +39,13 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const id = openId(request);
-  const conversations = await listConversations(env.DB, user.id);
+  const conversations = await listConversations(env, user.id);
   if (!id) return { conversations, open: null, me: user.id, clientId: crypto.randomUUID(), now: Date.now() };
   const conversation = await conversationFor(env.DB, id, user.id);
   // Not a member: the same answer as for a conversation that does not exist.
   if (!conversation) throw data(null, { status: 404 });
   const before = Number(new URL(request.url).searchParams.get("before")) || undefined;
-  const page = await messagesPage(env.DB, id, { before });
+  const page = await conversationRoom(env, id).history(id, { before });
   return { conversations, open: { ...conversation, ...page, before }, me: user.id, clientId: crypto.randomUUID(), now: Date.now() };
 }
 

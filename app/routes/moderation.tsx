@@ -15,7 +15,7 @@ import type { Route } from "./+types/moderation";
 /** The moderation queue: open reports, and what moderators hid or suspended (to undo). Moderators only. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, "moderator");
-  return { reports: await openReports(env.DB), ...(await moderated(env.DB)), now: Date.now() };
+  return { reports: await openReports(env), ...(await moderated(env)), now: Date.now() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

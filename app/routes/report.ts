@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const key = (parsed.error.issues[0]?.message ?? "notify.requestFailed").split("|")[0] ?? "notify.requestFailed";
     return flashRedirect(request, back, "error", key);
   }
-  if (!(await fileReport(env.DB, user.id, parsed.data, Date.now()))) return refusedRedirect(request, back);
+  if (!(await fileReport(env, user.id, parsed.data, Date.now()))) return refusedRedirect(request, back);
   return flashRedirect(request, back, "success", "safety.reportReceived");
 }
 

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import type { Caller } from "~/.server/accounts/accounts";
 import type { ContentItem } from "~/.server/content/content";
+import { conversationRoom } from "~/.server/messaging/live";
 
 /** A caller with its own client address and a clock the test controls; mail is awaited by `settle`. */
 export function testCaller(now = Date.UTC(2026, 10, 22, 9, 0)) {
@@ -99,3 +100,11 @@ export async function until<T>(check: () => Promise<T>, deadlineMs = 25_000): Pr
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** A page of a conversation's history from its room, as the pages read it. */
+export const history = (conversationId: number, options: { before?: number; after?: number; limit?: number } = {}) =>
+  conversationRoom(env, conversationId).history(conversationId, options);
+
+/** Sends a message through the conversation's room, as every page and the API do. */
+export const sendMessage = (conversationId: number, senderId: number, body: string, clientId: string = crypto.randomUUID()) =>
+  conversationRoom(env, conversationId).send(conversationId, senderId, { body, client_id: clientId });

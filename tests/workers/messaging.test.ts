@@ -3,13 +3,13 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { logout } from "~/.server/accounts/accounts";
 import { createSession } from "~/.server/accounts/sessions";
-import { listConversations, markRead, messagesPage, startConversation, unreadTotal } from "~/.server/messaging/conversations";
+import { listConversations, startConversation, unreadTotal } from "~/.server/messaging/conversations";
 import { conversationRoom } from "~/.server/messaging/live";
 import { handleSocket } from "~/.server/messaging/sockets";
 import { MESSAGE_MAX } from "~/lib/limits";
 import { SESSION_ENDED_CLOSE } from "~/lib/live-socket";
 import type { LiveEvent } from "~/lib/shapes";
-import { newMember } from "./helpers";
+import { history, newMember } from "./helpers";
 
 const clientId = () => crypto.randomUUID();
 
@@ -70,7 +70,7 @@ describe("sockets and the session that opened them", () => {
     }
     other.socket?.send(JSON.stringify({ type: "send", body: "from the other session", client_id: clientId() }));
     await until(() => other.events.find((e) => e.type === "ack"));
-    expect((await messagesPage(env.DB, id)).messages.map((m) => m.body)).toEqual(["from the other session"]);
+    expect((await history(id)).messages.map((m) => m.body)).toEqual(["from the other session"]);
     expect(other.closed).toEqual([]);
   });
 
@@ -82,7 +82,7 @@ describe("sockets and the session that opened them", () => {
     await env.DB.prepare("DELETE FROM sessions WHERE user_id = ?").bind(a).run();
     page.socket?.send(JSON.stringify({ type: "send", body: "too late", client_id: clientId() }));
     expect(await until(() => page.closed[0])).toBe(SESSION_ENDED_CLOSE);
-    expect((await messagesPage(env.DB, id)).messages).toEqual([]);
+    expect((await history(id)).messages).toEqual([]);
     expect(page.events.find((e) => e.type === "ack")).toBeUndefined();
   });
 });
@@ -95,7 +95,7 @@ describe("the conversation's Durable Object", () => {
     const again = await room.send(id, a, { body: "hello", client_id: cid });
     expect(first.created).toBe(true);
     expect(again).toEqual({ message: first.message, created: false });
-    expect((await messagesPage(env.DB, id)).messages.map((m) => m.body)).toEqual(["hello"]);
+    expect((await history(id)).messages.map((m) => m.body)).toEqual(["hello"]);
   });
 
   it("relays messages to open pages in the order they were stored, sent at once", async () => {
@@ -111,7 +111,7 @@ describe("the conversation's Durable Object", () => {
     });
     expect(relayed).toEqual([...relayed].sort((x, y) => x - y));
     expect(new Set(relayed)).toEqual(new Set(sent.map((s) => must(s).message.id)));
-    const stored = (await messagesPage(env.DB, id, { limit: 100 })).messages.map((m) => m.id);
+    const stored = (await history(id, { limit: 100 })).messages.map((m) => m.id);
     expect(stored).toEqual(relayed);
     bob.socket?.close(1000);
   });
@@ -122,7 +122,7 @@ describe("the conversation's Durable Object", () => {
     const cid = clientId();
     alice.socket?.send(JSON.stringify({ type: "send", body: "over the socket", client_id: cid }));
     const ack = await until(() => alice.events.find((e) => e.type === "ack"));
-    const stored = (await messagesPage(env.DB, id)).messages;
+    const stored = (await history(id)).messages;
     expect(ack.type === "ack" && stored.map((m) => m.id)).toEqual([ack.type === "ack" ? ack.message.id : -1]);
     alice.socket?.send(JSON.stringify({ type: "send", body: "   ", client_id: clientId() }));
     alice.socket?.send(JSON.stringify({ type: "send", body: "x".repeat(MESSAGE_MAX + 1), client_id: clientId() }));
@@ -134,7 +134,7 @@ describe("the conversation's Durable Object", () => {
       "validation.inputEmpty",
       `validation.messageTooLong|max=${MESSAGE_MAX}`,
     ]);
-    expect((await messagesPage(env.DB, id)).messages).toHaveLength(1);
+    expect((await history(id)).messages).toHaveLength(1);
     alice.socket?.close(1000);
   });
 
@@ -155,7 +155,7 @@ describe("the conversation's Durable Object", () => {
     back.socket?.send(JSON.stringify({ type: "sync", after: before.id }));
     const sync = await until(() => back.events.find((e) => e.type === "sync"));
     expect(sync.type === "sync" && sync.messages.map((m) => m.body)).toEqual(["after hibernation", "while away"]);
-    expect((await messagesPage(env.DB, id)).messages.map((m) => m.body)).toEqual(["before", "after hibernation", "while away"]);
+    expect((await history(id)).messages.map((m) => m.body)).toEqual(["before", "after hibernation", "while away"]);
     back.socket?.close(1000);
   });
 });
@@ -194,23 +194,23 @@ describe("unread counts", () => {
     const { a, b, id, room } = await pair();
     const inbox = await openSocket("/live/inbox", b);
     for (const body of ["one", "two", "three"]) await room.send(id, a, { body, client_id: clientId() });
-    expect(await unreadTotal(env.DB, b)).toBe(3);
-    expect(await unreadTotal(env.DB, a)).toBe(0);
-    expect((await listConversations(env.DB, b)).find((c) => c.id === id)).toMatchObject({
+    expect(await unreadTotal(env, b)).toBe(3);
+    expect(await unreadTotal(env, a)).toBe(0);
+    expect((await listConversations(env, b)).find((c) => c.id === id)).toMatchObject({
       unread_count: 3,
       last_message: { body: "three" },
     });
     await until(() => inbox.events.some((e) => e.type === "unread" && e.total === 3));
 
     await room.read(id, b);
-    expect(await unreadTotal(env.DB, b)).toBe(0);
+    expect(await unreadTotal(env, b)).toBe(0);
     await until(() => inbox.events.some((e) => e.type === "unread" && e.total === 0));
 
     // A reply marks the replier's side read; a read position past the last message is capped.
     const last = must(await room.send(id, a, { body: "four", client_id: clientId() }));
-    await markRead(env.DB, id, b, last.message.id + 999);
+    await room.read(id, b, last.message.id + 999);
     await room.send(id, a, { body: "five", client_id: clientId() });
-    expect(await unreadTotal(env.DB, b)).toBe(1);
+    expect(await unreadTotal(env, b)).toBe(1);
     inbox.socket?.close(1000);
   });
 

@@ -11,12 +11,12 @@ import { schedule } from "~/.server/meetings/schedule";
 import { setAvatar } from "~/.server/members/avatar";
 import { memberPage } from "~/.server/members/profile";
 import { addTag } from "~/.server/members/tags";
-import { listConversations, messagesPage, startConversation, storeMessage } from "~/.server/messaging/conversations";
+import { listConversations, startConversation } from "~/.server/messaging/conversations";
 import { searchMembers } from "~/.server/search/search";
 import { addComment, followMember } from "~/.server/social/social";
 import { meetingSchema } from "~/lib/schemas/meeting";
 import { pngBytes } from "../fixtures/files";
-import { newItem, newMember, outboxFor, testCaller, uniqueEmail, until } from "./helpers";
+import { history, newItem, newMember, outboxFor, sendMessage, testCaller, uniqueEmail, until } from "./helpers";
 
 const PASSWORD = "a password only they know";
 
@@ -36,8 +36,8 @@ async function richMember(name: string) {
   const other = await newMember(`${name}'s friend`);
   const conversation = await startConversation(env.DB, id, other, 1);
   if (!conversation || conversation === "refused") throw new Error("no conversation");
-  await storeMessage(env.DB, conversation.id, id, `from ${name}`, `c-${crypto.randomUUID()}`, 2);
-  await storeMessage(env.DB, conversation.id, other, `to ${name}`, `c-${crypto.randomUUID()}`, 3);
+  await sendMessage(conversation.id, id, `from ${name}`, `c-${crypto.randomUUID()}`);
+  await sendMessage(conversation.id, other, `to ${name}`, `c-${crypto.randomUUID()}`);
   await addComment(env.DB, id, item, `${name} comments`, 4);
   await followMember(env.DB, id, other, true, 5);
   await addTag(env.DB, id, "free", "Health", 6);
@@ -60,7 +60,7 @@ describe("a member's own data", () => {
       emails: "x@ex.example",
     };
     await schedule(who, meetingSchema.parse(input));
-    const text = await new Response(exportData(env.DB, me.id, 10)).text();
+    const text = await new Response(exportData(env, me.id, 10)).text();
     const data = JSON.parse(text);
     expect(data.account).toMatchObject({ id: me.id, nick_name: "Exporter" });
     expect(data.uploads.map((u: { title: string }) => u.title)).toEqual(["Exporter paper"]);
@@ -91,7 +91,7 @@ describe("a member's own data", () => {
       ),
     );
     await env.DB.batch(statements);
-    const data = JSON.parse(await new Response(exportData(env.DB, me, 1)).text());
+    const data = JSON.parse(await new Response(exportData(env, me, 1)).text());
     const bodies = data.messagesSent.map((m: { body: string }) => m.body);
     expect(bodies).toHaveLength(1203);
     expect(new Set(bodies).size).toBe(1203);
@@ -123,10 +123,10 @@ describe("a member's own data", () => {
       expect(await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?`).bind(me.id).first("n"), table).toBe(0);
     }
     // The other member still reads the whole conversation, from a member now nameless, and cannot write into it.
-    const page = await messagesPage(env.DB, me.conversation);
+    const page = await history(me.conversation);
     expect(page.messages.map((m) => m.body)).toEqual(["from Leaver", "to Leaver"]);
-    expect((await listConversations(env.DB, me.other))[0]?.other).toMatchObject({ id: me.id, nick_name: "" });
-    expect(await storeMessage(env.DB, me.conversation, me.other, "anyone there?", "c-after-0000", 9)).toBeNull();
+    expect((await listConversations(env, me.other))[0]?.other).toMatchObject({ id: me.id, nick_name: "" });
+    expect(await sendMessage(me.conversation, me.other, "anyone there?", "c-after-0000")).toBeNull();
     await expect(deleteAccount(me.id, PASSWORD, caller)).rejects.toBeInstanceOf(AccountError);
   });
 

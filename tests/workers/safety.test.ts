@@ -4,12 +4,12 @@ import { AccountError, login, register, sendVerificationCode } from "~/.server/a
 import { createSession, findSession } from "~/.server/accounts/sessions";
 import { findContent, updateContent } from "~/.server/content/content";
 import { feedQuerySchema, listFeed } from "~/.server/content/feed";
-import { listConversations, messagesPage, startConversation, storeMessage, unreadTotal } from "~/.server/messaging/conversations";
+import { listConversations, startConversation, unreadTotal } from "~/.server/messaging/conversations";
 import { conversationRoom } from "~/.server/messaging/live";
 import { decide, fileReport, openReports } from "~/.server/moderation/reports";
 import { block, unblock } from "~/.server/social/blocks";
 import { addComment, setFollow, socialOf } from "~/.server/social/social";
-import { mailedCode, newItem, newMember, testCaller, uniqueEmail } from "./helpers";
+import { history, mailedCode, newItem, newMember, sendMessage, testCaller, uniqueEmail } from "./helpers";
 
 const now = Date.UTC(2026, 10, 22, 12);
 const follows = async (a: number, b: number) =>
@@ -36,18 +36,18 @@ describe("blocking", () => {
     expect(await follows(blocker, pest)).toBe(false);
     expect(await setFollow(env.DB, pest, blocker, true, now)).toBe(false);
     expect(await addComment(env.DB, pest, item, "hello", now, "key-12345678")).toBe("refused");
-    expect(await storeMessage(env.DB, id, pest, "hello?", crypto.randomUUID(), now)).toBeNull();
+    expect(await sendMessage(id, pest, "hello?", crypto.randomUUID())).toBeNull();
     expect(await conversationRoom(env, id).send(id, pest, { body: "hello?", client_id: crypto.randomUUID() })).toBeNull();
     expect(await startConversation(env.DB, pest, blocker, now)).toBe("refused");
     expect((await socialOf(env.DB, blocker, item, blocker)).comments).toEqual([]);
-    expect((await messagesPage(env.DB, id)).messages).toEqual([]);
+    expect((await history(id)).messages).toEqual([]);
 
     // Someone else is not affected, and unblocking lets everything through again.
     const friend = await newMember("Friend");
     expect(await addComment(env.DB, friend, item, "nice", now)).toBe("stored");
     await unblock(env.DB, blocker, pest);
     expect(await setFollow(env.DB, pest, blocker, true, now)).toBe(true);
-    expect(await storeMessage(env.DB, id, pest, "sorry", crypto.randomUUID(), now)).not.toBeNull();
+    expect(await sendMessage(id, pest, "sorry", crypto.randomUUID())).not.toBeNull();
   });
 
   it("lets no follow or message slip in beside a block made at the same moment", async () => {
@@ -58,13 +58,13 @@ describe("blocking", () => {
       const [, followed, sent] = await Promise.all([
         block(env.DB, blocker, pest, now),
         setFollow(env.DB, pest, blocker, true, now),
-        storeMessage(env.DB, id, pest, "racing", crypto.randomUUID(), now),
+        sendMessage(id, pest, "racing", crypto.randomUUID()),
       ]);
       // Whatever the order, what went in before the block is gone (follows) or was already sent, and
       // nothing is left that the block should have stopped.
       expect(await follows(pest, blocker)).toBe(false);
       expect(typeof followed).toBe("boolean");
-      const after = await storeMessage(env.DB, id, pest, "after", crypto.randomUUID(), now);
+      const after = await sendMessage(id, pest, "after", crypto.randomUUID());
       expect(after).toBeNull();
       expect(sent === null || sent.message.body === "racing").toBe(true);
     }
@@ -77,12 +77,12 @@ describe("reports and moderation", () => {
     const author = await newMember("Author");
     const other = await newMember("Other");
     const id = await conversation(author, other);
-    const sent = await storeMessage(env.DB, id, author, "a private word", crypto.randomUUID(), now);
+    const sent = await sendMessage(id, author, "a private word", crypto.randomUUID());
     const message = sent?.message.id ?? 0;
     // Nobody reported it: a moderator cannot hide (and so read) a private message.
     expect(await decide(env, moderator, { target_type: "message", target_id: message, action: "hide", reason: "spam" }, now)).toBe(false);
     expect(await decide(env, moderator, { target_type: "member", target_id: author, action: "suspend", reason: "spam" }, now)).toBe(false);
-    await fileReport(env.DB, other, { target_type: "member", target_id: author, reason: "spam", details: "" }, now);
+    await fileReport(env, other, { target_type: "member", target_id: author, reason: "spam", details: "" }, now);
     expect(await decide(env, moderator, { target_type: "member", target_id: author, action: "hide", reason: "spam" }, now)).toBe(false);
     await env.DB.prepare("INSERT INTO member_roles (user_id, role, granted_at) VALUES (?, 'moderator', 0)").bind(author).run();
     expect(await decide(env, moderator, { target_type: "member", target_id: author, action: "suspend", reason: "spam" }, now)).toBe(false);
@@ -94,13 +94,13 @@ describe("reports and moderation", () => {
     const author = await newMember("Author");
     const reader = await newMember("Reader");
     const id = await conversation(author, reader);
-    const sent = await storeMessage(env.DB, id, author, "rude words", crypto.randomUUID(), now);
-    await fileReport(env.DB, reader, { target_type: "message", target_id: sent?.message.id ?? 0, reason: "harassment", details: "" }, now);
+    const sent = await sendMessage(id, author, "rude words", crypto.randomUUID());
+    await fileReport(env, reader, { target_type: "message", target_id: sent?.message.id ?? 0, reason: "harassment", details: "" }, now);
     await decide(env, moderator, { target_type: "message", target_id: sent?.message.id ?? 0, action: "hide", reason: "harassment" }, now);
-    const [listed] = await listConversations(env.DB, reader);
+    const [listed] = await listConversations(env, reader);
     expect(listed?.last_message).toBeNull();
     expect(listed?.unread_count).toBe(0);
-    expect(await unreadTotal(env.DB, reader)).toBe(0);
+    expect(await unreadTotal(env, reader)).toBe(0);
   });
 
   it("lets a report on something deleted since be dismissed, and a restore gives an upload back its owner's choice", async () => {
@@ -110,14 +110,14 @@ describe("reports and moderation", () => {
     const item = await newItem(author);
     await addComment(env.DB, author, item, "soon gone", now);
     const comment = await env.DB.prepare("SELECT max(id) AS id FROM comments WHERE user_id = ?").bind(author).first<{ id: number }>();
-    await fileReport(env.DB, reader, { target_type: "comment", target_id: comment?.id ?? 0, reason: "spam", details: "" }, now);
+    await fileReport(env, reader, { target_type: "comment", target_id: comment?.id ?? 0, reason: "spam", details: "" }, now);
     await env.DB.prepare("DELETE FROM comments WHERE id = ?").bind(comment?.id).run();
     expect(
       await decide(env, moderator, { target_type: "comment", target_id: comment?.id ?? 0, action: "dismiss", reason: "spam" }, now),
     ).toBe(true);
-    expect((await openReports(env.DB)).some((r) => r.target_type === "comment" && r.target_id === comment?.id)).toBe(false);
+    expect((await openReports(env)).some((r) => r.target_type === "comment" && r.target_id === comment?.id)).toBe(false);
 
-    await fileReport(env.DB, reader, { target_type: "content", target_id: item, reason: "spam", details: "" }, now);
+    await fileReport(env, reader, { target_type: "content", target_id: item, reason: "spam", details: "" }, now);
     await decide(env, moderator, { target_type: "content", target_id: item, action: "hide", reason: "spam" }, now);
     // While it is hidden the owner decides to keep it private; the restore honours that.
     await updateContent(env.DB, item, author, { sdg: 1, title: "t", summary: "s", content: "c", keywords: "k", publicize: "0" }, now);
@@ -133,19 +133,19 @@ describe("reports and moderation", () => {
     const item = await newItem(author, { title: "Dubious results" });
     const hidden = await newItem(author, { publicize: 0 });
     const report = { target_type: "content" as const, target_id: item, reason: "misinformation" as const, details: "numbers made up" };
-    expect(await fileReport(env.DB, reporter, report, now)).toBe(true);
-    expect(await fileReport(env.DB, reporter, report, now + 1)).toBe(true);
-    expect(await fileReport(env.DB, stranger, { ...report, reason: "spam" }, now + 2)).toBe(true);
-    expect(await fileReport(env.DB, reporter, { ...report, target_id: hidden }, now)).toBe(false);
-    expect(await fileReport(env.DB, author, report, now)).toBe(false);
+    expect(await fileReport(env, reporter, report, now)).toBe(true);
+    expect(await fileReport(env, reporter, report, now + 1)).toBe(true);
+    expect(await fileReport(env, stranger, { ...report, reason: "spam" }, now + 2)).toBe(true);
+    expect(await fileReport(env, reporter, { ...report, target_id: hidden }, now)).toBe(false);
+    expect(await fileReport(env, author, report, now)).toBe(false);
     // A message is reportable only by the other member of its conversation.
     const id = await conversation(author, reporter);
-    const sent = await storeMessage(env.DB, id, author, "buy my book", crypto.randomUUID(), now);
+    const sent = await sendMessage(id, author, "buy my book", crypto.randomUUID());
     const message = { target_type: "message" as const, target_id: sent?.message.id ?? 0, reason: "spam" as const, details: "" };
-    expect(await fileReport(env.DB, stranger, message, now)).toBe(false);
-    expect(await fileReport(env.DB, reporter, message, now)).toBe(true);
+    expect(await fileReport(env, stranger, message, now)).toBe(false);
+    expect(await fileReport(env, reporter, message, now)).toBe(true);
 
-    const queued = (await openReports(env.DB)).find((r) => r.target_type === "content" && r.target_id === item);
+    const queued = (await openReports(env)).find((r) => r.target_type === "content" && r.target_id === item);
     expect(queued).toMatchObject({
       reports: 2,
       reason: "misinformation",
@@ -160,7 +160,7 @@ describe("reports and moderation", () => {
     const author = await newMember("Author");
     const reader = await newMember("Reader");
     const item = await newItem(author, { title: "To hide", created_at: now });
-    await fileReport(env.DB, reader, { target_type: "content", target_id: item, reason: "spam", details: "" }, now);
+    await fileReport(env, reader, { target_type: "content", target_id: item, reason: "spam", details: "" }, now);
     expect(await decide(env, moderator, { target_type: "content", target_id: item, action: "hide", reason: "spam" }, now)).toBe(true);
     expect(await findContent(env.DB, item, reader)).toBeNull();
     expect((await findContent(env.DB, item, author))?.hidden_at).toBe(now);
@@ -169,7 +169,7 @@ describe("reports and moderation", () => {
     // The owner cannot make it public again on their own.
     await updateContent(env.DB, item, author, { sdg: 1, title: "To hide", summary: "s", content: "c", keywords: "k", publicize: "1" }, now);
     expect(await findContent(env.DB, item, reader)).toBeNull();
-    expect((await openReports(env.DB)).some((r) => r.target_type === "content" && r.target_id === item)).toBe(false);
+    expect((await openReports(env)).some((r) => r.target_type === "content" && r.target_id === item)).toBe(false);
 
     await decide(env, moderator, { target_type: "content", target_id: item, action: "restore", reason: "other" }, now);
     expect(await findContent(env.DB, item, reader)).not.toBeNull();
@@ -186,7 +186,7 @@ describe("reports and moderation", () => {
     );
     const moderator = await newMember("Moderator");
     const witness = await newMember("Witness");
-    await fileReport(env.DB, witness, { target_type: "member", target_id: user.id, reason: "harassment", details: "" }, now);
+    await fileReport(env, witness, { target_type: "member", target_id: user.id, reason: "harassment", details: "" }, now);
     const mail: Promise<unknown>[] = [];
     await decide(env, moderator, { target_type: "member", target_id: user.id, action: "suspend", reason: "harassment" }, now, (p) =>
       mail.push(p),

@@ -4,6 +4,7 @@ import { variantKeys } from "~/.server/content/thumbnail-variants";
 import { cancelHosted } from "~/.server/meetings/schedule";
 import { deleteAvatars } from "~/.server/members/avatar";
 import { deleteVerificationPhotos } from "~/.server/members/verification";
+import { memberInbox } from "~/.server/messaging/live";
 import { closeSessionSockets } from "~/.server/messaging/session-sockets";
 import { allowRequest } from "~/.server/security/rate-limit";
 import { AccountError, type Caller } from "./accounts";
@@ -82,6 +83,8 @@ export async function deleteAccount(userId: number, password: string, caller: Ca
     ...removals(db, userId, user.email),
   ]);
   await closeSessionSockets(env, userId, null);
+  // Their inbox held the last words of each of their conversations.
+  await memberInbox(env, userId).clear();
   await deleteAvatars(env.FILES, userId);
   const keys = ((files?.results ?? []) as { file_key: string; thumbnail_key: string }[]).flatMap((row) => [
     row.file_key,

@@ -2,6 +2,8 @@
 // JSON document streamed section by section, long lists read a page at a time by id so memory stays
 // flat however much a member wrote. Reviewers' notes and other members' private data are not in it.
 
+import { conversationRoom } from "~/.server/messaging/live";
+
 const PAGE = 500;
 
 /** The one-row sections: the account, the profile. */
@@ -19,7 +21,6 @@ const LISTS: Record<string, string> = {
   uploads: `SELECT id, kind, sdg, title, summary, content, keywords, publicize, file_type, file_size, views, likes, created_at, updated_at
           FROM content WHERE owner_id = ?1 AND id > ?2`,
   comments: "SELECT id, content_id, body, created_at FROM comments WHERE user_id = ?1 AND id > ?2",
-  messagesSent: "SELECT id, conversation_id, body, created_at FROM messages WHERE sender_id = ?1 AND id > ?2",
   following:
     "SELECT f.followee_id AS id, u.nick_name, f.created_at FROM follows f JOIN users u ON u.id = f.followee_id WHERE f.follower_id = ?1 AND f.followee_id > ?2",
   likes: "SELECT content_id AS id, created_at FROM likes WHERE user_id = ?1 AND content_id > ?2",
@@ -35,7 +36,8 @@ const LISTS: Record<string, string> = {
 };
 
 /** The document's text, piece by piece, read from D1 only as fast as the reader takes it. */
-async function* pieces(db: D1Database, userId: number, now: number): AsyncGenerator<string> {
+async function* pieces(env: Env, userId: number, now: number): AsyncGenerator<string> {
+  const db = env.DB;
   yield `{"exported_at":${JSON.stringify(new Date(now).toISOString())}`;
   for (const [name, sql] of Object.entries(SINGLE)) {
     yield `,${JSON.stringify(name)}:${JSON.stringify((await db.prepare(sql).bind(userId).first()) ?? null)}`;
@@ -59,13 +61,41 @@ async function* pieces(db: D1Database, userId: number, now: number): AsyncGenera
     }
     yield "]";
   }
-  yield "}";
+  yield `,"messagesSent":[`;
+  let first = true;
+  for await (const rows of messagesSent(env, userId)) {
+    yield (first ? "" : ",") + rows.map((row) => JSON.stringify(row)).join(",");
+    first = false;
+  }
+  yield "]}";
+}
+
+/** The messages the member sent, conversation by conversation, a page at a time from each conversation's object. */
+async function* messagesSent(env: Env, userId: number) {
+  for (let conversation = 0; ; ) {
+    const { results } = await env.DB.prepare(
+      `SELECT conversation_id AS id FROM conversation_members WHERE user_id = ? AND conversation_id > ? ORDER BY conversation_id LIMIT ${PAGE}`,
+    )
+      .bind(userId, conversation)
+      .all<{ id: number }>();
+    for (const { id } of results) {
+      const room = conversationRoom(env, id);
+      for (let after = 0; ; ) {
+        const rows = await room.sentBy(id, userId, after, PAGE);
+        if (rows.length > 0) yield rows.map((row) => ({ ...row, conversation_id: id }));
+        if (rows.length < PAGE) break;
+        after = rows.at(-1)?.id ?? after;
+      }
+    }
+    if (results.length < PAGE) return;
+    conversation = results.at(-1)?.id ?? conversation;
+  }
 }
 
 /** The member's data as a JSON stream: {"exported_at":…,"account":{…},"profile":…,"tags":[…],…}. */
-export function exportData(db: D1Database, userId: number, now: number): ReadableStream<Uint8Array> {
+export function exportData(env: Env, userId: number, now: number): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const source = pieces(db, userId, now);
+  const source = pieces(env, userId, now);
   return new ReadableStream({
     async pull(controller) {
       const { value, done } = await source.next();

@@ -1,4 +1,5 @@
 import { enqueue } from "~/.server/jobs/queue";
+import { conversationsToMove } from "~/.server/messaging/legacy-messages";
 import { startScoreRun } from "~/.server/ranking/score-runs";
 
 /** How long the cron log is kept; older rows are pruned by the run itself. */
@@ -16,7 +17,9 @@ export async function runScheduled(
 ) {
   const { DB: db } = env;
   const batches = await startScoreRun(db, now);
-  await enqueue(env.JOBS, [...batches, { type: "cleanup", at: now }]);
+  // Messages still in D1 from before each conversation kept its own (decision 0028) move in the background.
+  const move = (await conversationsToMove(db, 1)).length > 0 ? [{ type: "messages-move" } as const] : [];
+  await enqueue(env.JOBS, [...batches, { type: "cleanup", at: now }, ...move]);
   const cutoff = now - CRON_LOG_DAYS * 86_400_000;
   const [, pruned] = await db.batch([
     db

@@ -1,14 +1,16 @@
 import { cleanUp } from "~/.server/cron/cleanup";
 import { sendMeetingMail } from "~/.server/meetings/mail-jobs";
+import { conversationsToMove, MOVE_JOB_CONVERSATIONS } from "~/.server/messaging/legacy-messages";
+import { conversationRoom } from "~/.server/messaging/live";
 import { describeError, logEvent } from "~/.server/observability/log";
 import { scoreBatch } from "~/.server/ranking/score-runs";
-import type { Job } from "./queue";
+import { enqueue, type Job } from "./queue";
 
 /** Seconds before a failed job is tried again: 2 s, 4 s, 8 s ... at most 5 minutes. */
 export const retryDelay = (attempts: number) => Math.min(300, 2 ** Math.max(1, attempts));
 
 /** The queue consumer: each job on its own, so one failure retries that job alone (wrangler.toml bounds the retries). */
-export async function consumeJobs(batch: MessageBatch<Job>, env: Pick<Env, "DB" | "FILES">) {
+export async function consumeJobs(batch: MessageBatch<Job>, env: Env) {
   for (const message of batch.messages) {
     try {
       await runJob(message.body, env);
@@ -20,11 +22,18 @@ export async function consumeJobs(batch: MessageBatch<Job>, env: Pick<Env, "DB" 
   }
 }
 
-async function runJob(job: Job, env: Pick<Env, "DB" | "FILES">) {
+async function runJob(job: Job, env: Env) {
   switch (job.type) {
     case "scores": {
       const done = await scoreBatch(env.DB, job);
       if (done.published) logEvent("info", "scores.published", { run: job.run, as_of: job.asOf });
+      return;
+    }
+    case "messages-move": {
+      // Each conversation's room moves its own D1 messages; while any remain, the next job follows.
+      const waiting = await conversationsToMove(env.DB);
+      for (const id of waiting) await conversationRoom(env, id).settle(id);
+      if (waiting.length === MOVE_JOB_CONVERSATIONS) await enqueue(env.JOBS, [job]);
       return;
     }
     case "meeting-mail":

@@ -1,21 +1,23 @@
 import { DurableObject } from "cloudflare:workers";
 import { findSessionByHash } from "~/.server/accounts/sessions";
-import { NOT_AVAILABLE } from "~/.server/social/blocks";
+import { BLOCKED_BETWEEN, NOT_AVAILABLE } from "~/.server/social/blocks";
 import { type MessageInput, messageSchema } from "~/lib/schemas/message";
 import type { LiveEvent, Message } from "~/lib/shapes";
-import { markRead, membersOf, messagesPage, storeMessage } from "./conversations";
+import { MESSAGE_PAGE_SIZE, membersOf } from "./conversations";
+import { moveLegacyMessages } from "./legacy-messages";
 import {
   CONVERSATION_HEADER,
   closeBack,
   closeEnded,
   MEMBER_HEADER,
+  memberInbox,
   memberTag,
   SESSION_HEADER,
   sendEvent,
   sendToAll,
   sessionTag,
 } from "./live";
-import { pushUnread } from "./member-inbox";
+import { RoomStore } from "./room-store";
 
 interface SocketInfo {
   memberId: number;
@@ -23,16 +25,26 @@ interface SocketInfo {
   session: string;
 }
 
+/** How long after a failed inbox update the object tries again (the runtime retries a failing alarm with back-off). */
+const INBOX_RETRY_MS = 1000;
+
 /**
- * One conversation's live room. Every message a member sends (socket, form or API) passes through
- * here: stored in D1 before it is acknowledged, once per client id, then relayed to the open pages
- * (Hibernation API sockets, so an idle room costs nothing) in the order it was stored. The worker
- * authenticates the member and checks they belong to the conversation before it forwards a socket.
+ * One conversation: its messages and read positions live in this object's own SQLite storage
+ * (docs/decisions/0028-messages-in-their-conversation.md), so conversations never wait on each other.
+ * Every message a member sends (socket, form or API) is stored here before it is acknowledged, once
+ * per client id, and relayed to the open pages (Hibernation API sockets, so an idle room costs
+ * nothing) in the order it was stored. After each change the members' inboxes get the conversation's
+ * new unread count and last message. The worker authenticates the member and checks they belong to
+ * the conversation before it calls or forwards anything here.
  */
 export class ConversationRoom extends DurableObject<Env> {
+  private readonly store: RoomStore;
   private queue: Promise<unknown> = Promise.resolve();
-  /** The conversation's two members never change, so they are read once per object lifetime. */
-  private members: number[] | null = null;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.store = new RoomStore(ctx.storage.sql);
+  }
 
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade") !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
@@ -48,35 +60,114 @@ export class ConversationRoom extends DurableObject<Env> {
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /**
-   * Stores and relays a message; sends are handled one after another, so relays follow store order.
-   * `created` is false when this client id was already stored (nothing new is relayed then); null when
-   * a block between the members refused it.
-   */
-  send(conversationId: number, senderId: number, input: MessageInput): Promise<{ message: Message; created: boolean } | null> {
-    const run = this.queue.then(() => this.store(conversationId, senderId, input));
+  /** Calls run one after another in arrival order: relays follow store order, and no change interleaves another. */
+  private serial<T>(conversationId: number, work: (members: number[]) => T | Promise<T>): Promise<T> {
+    const run = this.queue.then(async () => work(await this.ready(conversationId)));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  /** Marks the conversation read for a member, and updates their badge on every open page. */
-  async read(conversationId: number, userId: number, upTo?: number) {
-    await markRead(this.env.DB, conversationId, userId, upTo);
-    await pushUnread(this.env, userId);
+  /** The two members (read from D1 once); the first use also moves the conversation's D1 messages here. */
+  private async ready(conversationId: number): Promise<number[]> {
+    const low = this.store.fact("member_low");
+    const high = this.store.fact("member_high");
+    if (low !== null && high !== null && this.store.fact("moved") !== null) return [low, high];
+    const members = await membersOf(this.env.DB, conversationId);
+    if (members.length !== 2) throw new Error(`conversation ${conversationId} does not exist`);
+    await moveLegacyMessages(this.env.DB, this.store, conversationId);
+    this.store.setFact("conversation", conversationId);
+    this.store.setFact("member_low", members[0] ?? 0);
+    this.store.setFact("member_high", members[1] ?? 0);
+    this.store.setFact("moved", 1);
+    await this.tellInboxes(members);
+    return members;
   }
 
-  private async store(conversationId: number, senderId: number, input: MessageInput) {
-    const stored = await storeMessage(this.env.DB, conversationId, senderId, input.body, input.client_id, Date.now());
-    if (!stored) return null;
-    const { message, created } = stored;
-    if (created) {
-      sendToAll(this.ctx.getWebSockets(), { type: "message", message });
-      this.members ??= await membersOf(this.env.DB, conversationId);
-      // The badge update need not hold up the next message.
-      const others = this.members.filter((id) => id !== senderId);
-      this.ctx.waitUntil(Promise.all(others.map((id) => pushUnread(this.env, id))));
+  /**
+   * Gives these members' inboxes the conversation as it is now. A failure never undoes what was
+   * stored: an alarm tells every member again until it goes through (entries carry a version, so a
+   * late or repeated one changes nothing).
+   */
+  private async tellInboxes(userIds: number[]) {
+    const conversationId = this.store.fact("conversation") ?? 0;
+    const updates = userIds.map((id) => memberInbox(this.env, id).apply(id, conversationId, this.store.entryFor(id)));
+    try {
+      await Promise.all(updates);
+    } catch (error) {
+      console.error("updating an inbox", error);
+      await this.ctx.storage.setAlarm(Date.now() + INBOX_RETRY_MS);
     }
-    return { message, created };
+  }
+
+  async alarm() {
+    const conversationId = this.store.fact("conversation");
+    if (conversationId === null) return;
+    const members = await this.ready(conversationId);
+    await Promise.all(members.map((id) => memberInbox(this.env, id).apply(id, conversationId, this.store.entryFor(id))));
+  }
+
+  /**
+   * Stores and relays a message. `created` is false when this client id was already stored (nothing
+   * new is relayed then); null when a block between the members, a deleted account or a full
+   * conversation refused it.
+   */
+  send(conversationId: number, senderId: number, input: MessageInput): Promise<{ message: Message; created: boolean } | null> {
+    return this.serial(conversationId, async (members) => {
+      const stored = this.store.find(senderId, input.client_id);
+      if (stored) return { message: stored, created: false };
+      if (await this.refused(members)) return null;
+      const message = this.store.insert(conversationId, senderId, input.client_id, input.body, Date.now());
+      if (!message) return null;
+      sendToAll(this.ctx.getWebSockets(), { type: "message", message });
+      await this.tellInboxes(members);
+      return { message, created: true };
+    });
+  }
+
+  /** A block stands between the members, or one deleted their account (their conversation stays readable). */
+  private async refused([low, high]: number[]) {
+    const row = await this.env.DB.prepare(
+      `SELECT ${BLOCKED_BETWEEN("?1", "?2")} OR EXISTS (SELECT 1 FROM users WHERE id IN (?1, ?2) AND deleted_at IS NOT NULL) AS refused`,
+    )
+      .bind(low, high)
+      .first<{ refused: number }>();
+    return Boolean(row?.refused);
+  }
+
+  /** Marks the conversation read for a member (up to a message, default all), and updates their badge. */
+  read(conversationId: number, userId: number, upTo?: number) {
+    return this.serial(conversationId, async () => {
+      if (this.store.markRead(userId, upTo)) await this.tellInboxes([userId]);
+    });
+  }
+
+  /** A page of history, oldest first: the newest messages, or those before / after an id. */
+  history(conversationId: number, options: { before?: number; after?: number; limit?: number } = {}) {
+    return this.serial(conversationId, () => this.store.page({ ...options, limit: options.limit ?? MESSAGE_PAGE_SIZE }));
+  }
+
+  /** One message, hidden or not (for moderation). */
+  message(conversationId: number, messageId: number) {
+    return this.serial(conversationId, () => this.store.message(messageId));
+  }
+
+  /** Hides (a time) or restores (null) a message; both inboxes follow. */
+  setHidden(conversationId: number, messageId: number, at: number | null) {
+    return this.serial(conversationId, async (members) => {
+      if (this.store.setHidden(messageId, at)) await this.tellInboxes(members);
+    });
+  }
+
+  /** A member's own messages after an id (their data export). */
+  sentBy(conversationId: number, userId: number, after: number, limit: number) {
+    return this.serial(conversationId, () => this.store.sentBy(userId, after, limit));
+  }
+
+  /** Moves whatever D1 still holds of the conversation's messages here (the move job; a member's first inbox read). */
+  settle(conversationId: number) {
+    return this.serial(conversationId, async (members) => {
+      if (await moveLegacyMessages(this.env.DB, this.store, conversationId)) await this.tellInboxes(members);
+    });
   }
 
   /** Closes the sockets with this tag (an ended session's, or all of a member's). */
@@ -106,8 +197,7 @@ export class ConversationRoom extends DurableObject<Env> {
       const sent = await this.send(conversationId, memberId, parsed.data);
       reply(sent ? { type: "ack", message: sent.message } : { type: "error", client_id: parsed.data.client_id, error: NOT_AVAILABLE });
     } else if (event.type === "sync") {
-      const page = await messagesPage(this.env.DB, conversationId, { after: Number(event.after) || 0, limit: 100 });
-      reply({ type: "sync", ...page });
+      reply({ type: "sync", ...(await this.history(conversationId, { after: Number(event.after) || 0, limit: 100 })) });
     } else if (event.type === "read") {
       await this.read(conversationId, memberId, Number(event.upTo) || undefined);
     }

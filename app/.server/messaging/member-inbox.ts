@@ -1,15 +1,53 @@
 import { DurableObject } from "cloudflare:workers";
 import { unreadNotifications } from "~/.server/notifications/unread";
-import { unreadTotal } from "./conversations";
-import { closeBack, closeEnded, MEMBER_HEADER, memberInbox, memberTag, SESSION_HEADER, sendToAll, sessionTag } from "./live";
+import { memberConversationsToMove } from "./legacy-messages";
+import {
+  closeBack,
+  closeEnded,
+  conversationRoom,
+  MEMBER_HEADER,
+  memberInbox,
+  memberTag,
+  SESSION_HEADER,
+  sendToAll,
+  sessionTag,
+} from "./live";
+import type { InboxEntry } from "./room-store";
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS conversations (
+    id INTEGER PRIMARY KEY,
+    version INTEGER NOT NULL,
+    unread INTEGER NOT NULL,
+    last_id INTEGER,
+    last_sender INTEGER,
+    last_body TEXT,
+    last_at INTEGER
+  );
+  CREATE TABLE IF NOT EXISTS facts (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+`;
+
+export interface InboxRow {
+  id: number;
+  unread: number;
+  last_message: InboxEntry["last_message"];
+}
 
 /**
- * One member's inbox: every open page of theirs holds a socket here (Hibernation API), so the
- * sidebar's unread badge changes live when a message arrives in any conversation, and the header's
- * bell when a notification does.
+ * One member's inbox (docs/decisions/0028-messages-in-their-conversation.md): each conversation's
+ * unread count and last message, as its room last told it, kept in this object's SQLite storage, so
+ * the badge and the conversation list read one object instead of every conversation. Every open page
+ * of the member's holds a socket here (Hibernation API), so the badge changes live when a message
+ * arrives in any conversation, and the header's bell when a notification does.
  */
 export class MemberInbox extends DurableObject<Env> {
   private queue: Promise<unknown> = Promise.resolve();
+  private settling: Promise<void> | null = null;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    ctx.storage.sql.exec(SCHEMA);
+  }
 
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade") !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
@@ -25,13 +63,84 @@ export class MemberInbox extends DurableObject<Env> {
   }
 
   /**
-   * Reads the member's unread total and sends it to their open pages. Refreshes run one after
-   * another, so the last one sent reflects every change that asked for it (no stale count wins).
+   * A conversation's state from its room. Rooms send absolute figures with a version, so an update
+   * that arrives late or twice never replaces a newer one.
+   */
+  async apply(userId: number, conversationId: number, entry: InboxEntry) {
+    const last = entry.last_message;
+    const cursor = this.ctx.storage.sql.exec(
+      `INSERT INTO conversations (id, version, unread, last_id, last_sender, last_body, last_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET version = excluded.version, unread = excluded.unread, last_id = excluded.last_id,
+         last_sender = excluded.last_sender, last_body = excluded.last_body, last_at = excluded.last_at
+       WHERE excluded.version > version`,
+      conversationId,
+      entry.version,
+      entry.unread,
+      last?.id ?? null,
+      last?.sender_id ?? null,
+      last?.body ?? null,
+      last?.created_at ?? null,
+    );
+    if (cursor.rowsWritten > 0) await this.refresh(userId);
+  }
+
+  /** Every conversation the inbox knows, with its unread count and last message. */
+  async entries(userId: number): Promise<InboxRow[]> {
+    await this.settle(userId);
+    return this.ctx.storage.sql
+      .exec<{ id: number; unread: number; last_id: number | null; last_sender: number; last_body: string; last_at: number }>(
+        "SELECT id, unread, last_id, last_sender, last_body, last_at FROM conversations",
+      )
+      .toArray()
+      .map((r) => ({
+        id: r.id,
+        unread: r.unread,
+        last_message: r.last_id === null ? null : { id: r.last_id, sender_id: r.last_sender, body: r.last_body, created_at: r.last_at },
+      }));
+  }
+
+  /** The sum of the member's unread counts (the sidebar's badge). */
+  async total(userId: number): Promise<number> {
+    await this.settle(userId);
+    return this.sum();
+  }
+
+  private sum() {
+    return this.ctx.storage.sql.exec<{ n: number }>("SELECT coalesce(sum(unread), 0) AS n FROM conversations").one().n;
+  }
+
+  /**
+   * On first use, has the rooms of the member's conversations that still have messages in D1 move
+   * them (each room then tells this inbox). Later calls skip this at the cost of one local read.
+   */
+  private settle(userId: number): Promise<void> {
+    const done = this.ctx.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM facts WHERE key = 'settled'").one().n > 0;
+    if (done) return Promise.resolve();
+    this.settling ??= (async () => {
+      const waiting = await memberConversationsToMove(this.env.DB, userId);
+      await Promise.all(waiting.map((id) => conversationRoom(this.env, id).settle(id)));
+      this.ctx.storage.sql.exec("INSERT OR IGNORE INTO facts (key, value) VALUES ('settled', 1)");
+    })().finally(() => {
+      this.settling = null;
+    });
+    return this.settling;
+  }
+
+  /** Forgets everything (the member deleted their account). */
+  async clear() {
+    await this.ctx.storage.deleteAll();
+    this.ctx.storage.sql.exec(SCHEMA);
+  }
+
+  /**
+   * Sends the member's unread totals to their open pages. Refreshes run one after another, so the
+   * last one sent reflects every change that asked for it (no stale count wins).
    */
   refresh(userId: number) {
     const run = this.queue.then(async () => {
-      const [total, notifications] = await Promise.all([unreadTotal(this.env.DB, userId), unreadNotifications(this.env.DB, userId)]);
-      sendToAll(this.ctx.getWebSockets(), { type: "unread", total, notifications });
+      if (this.ctx.getWebSockets().length === 0) return;
+      const notifications = await unreadNotifications(this.env.DB, userId);
+      sendToAll(this.ctx.getWebSockets(), { type: "unread", total: this.sum(), notifications });
     });
     this.queue = run.catch(() => undefined);
     return run;

@@ -1,11 +1,11 @@
 import { conversationRoom, memberInbox, memberTag, sessionTag } from "./live";
 
-/** Conversations told at once when a session ends: the most recently active ones. */
+/** Conversations told at once when a session ends: the newest ones. */
 export const CLOSE_FANOUT_MAX = 100;
 
 /**
  * Closes the live sockets of an ended session (or, with `hash` null, of every session the member
- * had: a password reset). The member's inbox and their most recently active conversations' rooms
+ * had: a password reset). The member's inbox and their newest conversations' rooms
  * are told; every room also checks the session on each event, so nothing sent after the end is
  * accepted even where this did not reach. The session has ended whatever happens here: a failure is
  * logged, never the member's error.
@@ -14,7 +14,7 @@ export async function closeSessionSockets(env: Env, userId: number, hash: string
   const tag = hash ? sessionTag(hash) : memberTag(userId);
   try {
     const { results } = await env.DB.prepare(
-      `SELECT id FROM conversations WHERE member_low = ?1 OR member_high = ?1 ORDER BY last_message_id DESC LIMIT ${CLOSE_FANOUT_MAX}`,
+      `SELECT id FROM conversations WHERE member_low = ?1 OR member_high = ?1 ORDER BY id DESC LIMIT ${CLOSE_FANOUT_MAX}`,
     )
       .bind(userId)
       .all<{ id: number }>();

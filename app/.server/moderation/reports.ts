@@ -2,6 +2,9 @@ import { revokeAllSessions } from "~/.server/accounts/sessions";
 import { findContent } from "~/.server/content/content";
 import { translator } from "~/.server/i18n/translate";
 import { sendMail } from "~/.server/mail/mail";
+import { conversationFor } from "~/.server/messaging/conversations";
+import { conversationRoom } from "~/.server/messaging/live";
+import { conversationOfMessage } from "~/.server/messaging/room-store";
 import { closeSessionSockets } from "~/.server/messaging/session-sockets";
 import type { ReportReason, ReportTarget } from "~/lib/choices";
 import type { Decision } from "~/lib/schemas/report";
@@ -10,12 +13,23 @@ import type { Decision } from "~/lib/schemas/report";
  * Reports and the moderators' decisions. A member reports only what they can see; one report per
  * member and target (a repeat changes nothing). A decision resolves every open report on its target
  * in the same batch as its effect, so two moderators deciding at once cannot half-apply either.
+ * Messages live in their conversation's Durable Object: a message id names its conversation.
  */
+
+type Bindings = Pick<Env, "DB" | "CONVERSATIONS">;
+
+/** A message, hidden or not, from its conversation's object; null when there is no such message. */
+async function findMessage(env: Bindings, id: number) {
+  const conversationId = conversationOfMessage(id);
+  if (!(await env.DB.prepare("SELECT 1 FROM conversations WHERE id = ?").bind(conversationId).first())) return null;
+  return conversationRoom(env as Env, conversationId).message(conversationId, id);
+}
 
 export const QUEUE_SIZE = 50;
 
 /** Who wrote the target (the member a warning or suspension is for), if the reporter may see it. */
-async function visibleAuthor(db: D1Database, type: ReportTarget, id: number, viewerId: number): Promise<number | null> {
+async function visibleAuthor(env: Bindings, type: ReportTarget, id: number, viewerId: number): Promise<number | null> {
+  const db = env.DB;
   if (type === "content") return (await findContent(db, id, viewerId))?.owner_id ?? null;
   if (type === "member") return (await db.prepare("SELECT id FROM users WHERE id = ?").bind(id).first<{ id: number }>())?.id ?? null;
   if (type === "comment") {
@@ -25,30 +39,24 @@ async function visibleAuthor(db: D1Database, type: ReportTarget, id: number, vie
     }>();
     return row && (await findContent(db, row.content_id, viewerId)) ? row.user_id : null;
   }
-  const row = await db
-    .prepare(
-      `SELECT m.sender_id FROM messages m JOIN conversation_members cm ON cm.conversation_id = m.conversation_id AND cm.user_id = ?2
-       WHERE m.id = ?1 AND m.hidden_at IS NULL`,
-    )
-    .bind(id, viewerId)
-    .first<{ sender_id: number }>();
-  return row?.sender_id ?? null;
+  if (!(await conversationFor(db, conversationOfMessage(id), viewerId))) return null;
+  const message = await findMessage(env, id);
+  return message && message.hidden_at === null ? message.sender_id : null;
 }
 
 /** Files a report; false when the target does not exist for the reporter (or is their own). */
 export async function fileReport(
-  db: D1Database,
+  env: Bindings,
   reporterId: number,
   report: { target_type: ReportTarget; target_id: number; reason: ReportReason; details: string },
   now: number,
 ): Promise<boolean> {
-  const author = await visibleAuthor(db, report.target_type, report.target_id, reporterId);
+  const author = await visibleAuthor(env, report.target_type, report.target_id, reporterId);
   if (author === null || author === reporterId) return false;
-  await db
-    .prepare(
-      `INSERT INTO reports (reporter_id, target_type, target_id, reason, details, created_at) VALUES (?, ?, ?, ?, ?, ?)
+  await env.DB.prepare(
+    `INSERT INTO reports (reporter_id, target_type, target_id, reason, details, created_at) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (reporter_id, target_type, target_id) DO NOTHING`,
-    )
+  )
     .bind(reporterId, report.target_type, report.target_id, report.reason, report.details, now)
     .run();
   return true;
@@ -70,17 +78,18 @@ export interface QueuedReport {
   content_id: number | null;
 }
 
-// One statement for every kind of target: what it says, who wrote it, and where to look.
+// One statement for every kind of target but messages (read from their rooms): what it says, who wrote it, and where to look.
 const TARGET = `
   CASE r.target_type
     WHEN 'content' THEN (SELECT json_object('preview', title, 'author_id', owner_id, 'content_id', id) FROM content WHERE id = r.target_id)
     WHEN 'comment' THEN (SELECT json_object('preview', body, 'author_id', user_id, 'content_id', content_id) FROM comments WHERE id = r.target_id)
-    WHEN 'message' THEN (SELECT json_object('preview', body, 'author_id', sender_id) FROM messages WHERE id = r.target_id)
+    WHEN 'message' THEN NULL
     ELSE (SELECT json_object('preview', nick_name, 'author_id', id) FROM users WHERE id = r.target_id)
   END`;
 
 /** Open reports, one row per target, the oldest first. */
-export async function openReports(db: D1Database): Promise<QueuedReport[]> {
+export async function openReports(env: Bindings): Promise<QueuedReport[]> {
+  const db = env.DB;
   const { results } = await db
     .prepare(
       `SELECT r.target_type, r.target_id, count(*) AS reports, min(r.created_at) AS first_at,
@@ -92,11 +101,18 @@ export async function openReports(db: D1Database): Promise<QueuedReport[]> {
     .bind(QUEUE_SIZE)
     .all<{ target_type: ReportTarget; target_id: number; reports: number; first_at: number; first: string; target: string | null }>();
   const authors = new Map<number, string>();
-  const rows = results.map((row) => {
-    const first = JSON.parse(row.first) as { reason: ReportReason; details: string; reporter: string };
-    const target = row.target ? (JSON.parse(row.target) as { preview: string; author_id: number; content_id?: number }) : null;
-    return { row, first, target };
-  });
+  const rows = await Promise.all(
+    results.map(async (row) => {
+      const first = JSON.parse(row.first) as { reason: ReportReason; details: string; reporter: string };
+      const message = row.target_type === "message" ? await findMessage(env, row.target_id) : null;
+      const target = message
+        ? { preview: message.body, author_id: message.sender_id }
+        : row.target
+          ? (JSON.parse(row.target) as { preview: string; author_id: number; content_id?: number })
+          : null;
+      return { row, first, target };
+    }),
+  );
   const ids = [...new Set(rows.flatMap(({ target }) => (target ? [target.author_id] : [])))];
   if (ids.length > 0) {
     const { results: names } = await db
@@ -118,29 +134,42 @@ export async function openReports(db: D1Database): Promise<QueuedReport[]> {
   }));
 }
 
-/** What moderators have hidden and whom they suspended, newest first, to undo from the queue. */
-export async function moderated(db: D1Database) {
-  const [hidden, suspended] = await db.batch([
+/**
+ * What moderators have hidden and whom they suspended, newest first, to undo from the queue. Hidden
+ * messages are found through the reports a hide resolved, and read from their rooms.
+ */
+export async function moderated(env: Bindings) {
+  const db = env.DB;
+  const [hidden, suspended, hiddenMessages] = await db.batch([
     db.prepare(
       `SELECT 'content' AS target_type, id AS target_id, title AS preview, hidden_at FROM content WHERE hidden_at IS NOT NULL
        UNION ALL SELECT 'comment', id, body, hidden_at FROM comments WHERE hidden_at IS NOT NULL
-       UNION ALL SELECT 'message', id, body, hidden_at FROM messages WHERE hidden_at IS NOT NULL
        ORDER BY hidden_at DESC LIMIT ${QUEUE_SIZE}`,
     ),
     db.prepare(`SELECT id, nick_name, suspended_reason FROM users WHERE suspended_reason IS NOT NULL ORDER BY id DESC LIMIT ${QUEUE_SIZE}`),
+    db.prepare(
+      `SELECT target_id FROM reports WHERE target_type = 'message' AND outcome = 'hide'
+       GROUP BY target_id ORDER BY max(resolved_at) DESC LIMIT ${QUEUE_SIZE}`,
+    ),
   ]);
+  type Hidden = { target_type: ReportTarget; target_id: number; preview: string; hidden_at: number };
+  const messages = await Promise.all(
+    ((hiddenMessages?.results ?? []) as { target_id: number }[]).map(async ({ target_id }): Promise<Hidden[]> => {
+      const message = await findMessage(env, target_id);
+      return message?.hidden_at ? [{ target_type: "message", target_id, preview: message.body, hidden_at: message.hidden_at }] : [];
+    }),
+  );
   return {
-    hidden: (hidden?.results ?? []) as { target_type: ReportTarget; target_id: number; preview: string; hidden_at: number }[],
+    hidden: [...((hidden?.results ?? []) as Hidden[]), ...messages.flat()].sort((a, b) => b.hidden_at - a.hidden_at).slice(0, QUEUE_SIZE),
     suspended: (suspended?.results ?? []) as { id: number; nick_name: string; suspended_reason: ReportReason }[],
   };
 }
 
-const HIDEABLE: Record<Exclude<ReportTarget, "member">, string> = { content: "content", comment: "comments", message: "messages" };
-
-async function authorOf(db: D1Database, type: ReportTarget, id: number): Promise<number | null> {
+async function authorOf(env: Bindings, type: ReportTarget, id: number): Promise<number | null> {
   if (type === "member") return id;
-  const column = { content: "owner_id", comment: "user_id", message: "sender_id" }[type];
-  const row = await db.prepare(`SELECT ${column} AS author FROM ${HIDEABLE[type]} WHERE id = ?`).bind(id).first<{ author: number }>();
+  if (type === "message") return (await findMessage(env, id))?.sender_id ?? null;
+  const [table, column] = type === "content" ? ["content", "owner_id"] : ["comments", "user_id"];
+  const row = await env.DB.prepare(`SELECT ${column} AS author FROM ${table} WHERE id = ?`).bind(id).first<{ author: number }>();
   return row?.author ?? null;
 }
 
@@ -181,7 +210,7 @@ export async function decide(
   const fit = FITS[action];
   if (!fit.targets.includes(type)) return false;
   if (fit.fromQueue && !(await openReportOn(db, type, id))) return false;
-  const author = await authorOf(db, type, id);
+  const author = await authorOf(env, type, id);
   const resolve = db
     .prepare(
       "UPDATE reports SET resolved_at = ?, resolved_by = ?, outcome = ? WHERE target_type = ? AND target_id = ? AND resolved_at IS NULL",
@@ -201,8 +230,8 @@ export async function decide(
         .prepare("UPDATE content SET hidden_at = ?, hidden_publicize = publicize, publicize = 0 WHERE id = ? AND hidden_at IS NULL")
         .bind(now, id),
     );
-  } else if (action === "hide" && type !== "member") {
-    effects.push(db.prepare(`UPDATE ${HIDEABLE[type]} SET hidden_at = ? WHERE id = ? AND hidden_at IS NULL`).bind(now, id));
+  } else if (action === "hide" && type === "comment") {
+    effects.push(db.prepare("UPDATE comments SET hidden_at = ? WHERE id = ? AND hidden_at IS NULL").bind(now, id));
   } else if (action === "restore" && type === "content") {
     effects.push(
       db
@@ -211,14 +240,32 @@ export async function decide(
         )
         .bind(id),
     );
-  } else if (action === "restore" && type !== "member") {
-    effects.push(db.prepare(`UPDATE ${HIDEABLE[type]} SET hidden_at = NULL WHERE id = ?`).bind(id));
+  } else if (action === "restore" && type === "comment") {
+    effects.push(db.prepare("UPDATE comments SET hidden_at = NULL WHERE id = ?").bind(id));
   } else if (action === "suspend") {
     effects.push(db.prepare("UPDATE users SET suspended_reason = ? WHERE id = ?").bind(reason, author), revokeAllSessions(db, author));
   } else if (action === "unsuspend") {
     effects.push(db.prepare("UPDATE users SET suspended_reason = NULL WHERE id = ?").bind(author));
   }
-  await db.batch(fit.fromQueue ? [...effects, resolve] : effects);
+  const results = await db.batch(fit.fromQueue ? [...effects, resolve] : effects);
+  if (type === "message" && (action === "hide" || action === "restore")) {
+    // The message is in its room, outside this batch: only the decision that resolved the reports
+    // applies it, and if it cannot, the reports open again for the next try.
+    if (fit.fromQueue && !results.at(-1)?.meta.changes) return true;
+    const conversationId = conversationOfMessage(id);
+    await conversationRoom(env, conversationId)
+      .setHidden(conversationId, id, action === "hide" ? now : null)
+      .catch(async (error) => {
+        if (fit.fromQueue)
+          await db
+            .prepare(
+              "UPDATE reports SET resolved_at = NULL, resolved_by = NULL, outcome = NULL WHERE target_type = 'message' AND target_id = ? AND resolved_at = ?",
+            )
+            .bind(id, now)
+            .run();
+        throw error;
+      });
+  }
   if (action === "suspend") await closeSessionSockets(env, author, null);
   if (action === "warn" || action === "suspend") later(tellAuthor(db, author, action, reason));
   return true;
