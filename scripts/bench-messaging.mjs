@@ -104,7 +104,7 @@ async function throughput(pairs) {
 }
 
 export async function messaging(base) {
-  console.log("\nMessage delivery (sender's WebSocket → stored in D1 by the conversation's Durable Object → receiver's WebSocket):");
+  console.log("\nMessage delivery (sender's WebSocket → stored in the conversation's Durable Object → receiver's WebSocket):");
   const one = await conversations(base, 1, 1);
   console.log(`  1 conversation:                 ${stats(await latency(one, SOLO_MESSAGES))}`);
   const hundred = await conversations(base, 100, 3);

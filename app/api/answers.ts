@@ -182,7 +182,7 @@ export const interests = z.object({ interests: z.array(goal) });
 export const recommendations = feedPage.extend({ page: z.int() });
 
 const message = z.object({
-  id: id.describe("increases in the order messages were stored"),
+  id: id.describe("increases in the order the conversation's messages were stored; unique across conversations"),
   conversation_id: id,
   sender_id: id,
   client_id: z.string(),

@@ -1,10 +1,10 @@
-import { createExecutionContext, createMessageBatch, evictDurableObject, getQueueResult } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, evictDurableObject, getQueueResult, runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { consumeJobs } from "~/.server/jobs/consume";
 import type { Job } from "~/.server/jobs/queue";
 import { listConversations, startConversation, unreadTotal } from "~/.server/messaging/conversations";
-import { conversationRoom } from "~/.server/messaging/live";
+import { conversationRoom, memberInbox } from "~/.server/messaging/live";
 import { conversationOfMessage } from "~/.server/messaging/room-store";
 import { history, newMember, sendMessage } from "./helpers";
 
@@ -64,6 +64,19 @@ describe("a conversation's messages in its own object", () => {
     expect((await listConversations(env, reader)).filter((c) => ids.includes(c.id)).map((c) => c.unread_count)).toEqual(
       Array(ids.length).fill(1),
     );
+  });
+  it("reach an inbox that lost them: the room's alarm, armed with the change, tells both members again", async () => {
+    const [a, b] = [await newMember("Sender"), await newMember("Inbox lost")];
+    const id = await conversation(a, b);
+    await sendMessage(id, a, "one");
+    await sendMessage(id, a, "two");
+    expect(await unreadTotal(env, b)).toBe(2);
+    // As if the update had never arrived (the inbox was unreachable, or the room crashed before telling it).
+    await memberInbox(env, b).clear();
+    expect(await unreadTotal(env, b)).toBe(0);
+    expect(await runDurableObjectAlarm(conversationRoom(env, id))).toBe(true);
+    expect(await unreadTotal(env, b)).toBe(2);
+    expect((await listConversations(env, b)).find((c) => c.id === id)?.last_message?.body).toBe("two");
   });
 });
 

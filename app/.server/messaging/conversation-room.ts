@@ -25,8 +25,12 @@ interface SocketInfo {
   session: string;
 }
 
-/** How long after a failed inbox update the object tries again (the runtime retries a failing alarm with back-off). */
-const INBOX_RETRY_MS = 1000;
+/**
+ * When the object checks, after a change, that both inboxes have it (the runtime retries a failing
+ * alarm with back-off). The alarm is armed in the same write as the change, so even a crash between
+ * storing and telling the inboxes leaves them behind for seconds at most.
+ */
+const INBOX_CHECK_MS = 5000;
 
 /**
  * One conversation: its messages and read positions live in this object's own SQLite storage
@@ -40,6 +44,10 @@ const INBOX_RETRY_MS = 1000;
 export class ConversationRoom extends DurableObject<Env> {
   private readonly store: RoomStore;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Members whose inbox has not been told the latest change, and the push under way. */
+  private untold = new Set<number>();
+  private telling: Promise<void> | null = null;
+  private checkArmed = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -60,11 +68,17 @@ export class ConversationRoom extends DurableObject<Env> {
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** Calls run one after another in arrival order: relays follow store order, and no change interleaves another. */
-  private serial<T>(conversationId: number, work: (members: number[]) => T | Promise<T>): Promise<T> {
+  /**
+   * Calls run one after another in arrival order: relays follow store order, and no change
+   * interleaves another. A call is answered once the inboxes have what it changed (so a sender's
+   * next page load lists their message), but the next call does not wait for that.
+   */
+  private async serial<T>(conversationId: number, work: (members: number[]) => T | Promise<T>): Promise<T> {
     const run = this.queue.then(async () => work(await this.ready(conversationId)));
     this.queue = run.catch(() => undefined);
-    return run;
+    const result = await run;
+    if (this.untold.size > 0 || this.telling) await this.tellInboxes();
+    return result;
   }
 
   /** The two members (read from D1 once); the first use also moves the conversation's D1 messages here. */
@@ -79,27 +93,43 @@ export class ConversationRoom extends DurableObject<Env> {
     this.store.setFact("member_low", members[0] ?? 0);
     this.store.setFact("member_high", members[1] ?? 0);
     this.store.setFact("moved", 1);
-    await this.tellInboxes(members);
+    this.changed(members);
     return members;
   }
 
-  /**
-   * Gives these members' inboxes the conversation as it is now. A failure never undoes what was
-   * stored: an alarm tells every member again until it goes through (entries carry a version, so a
-   * late or repeated one changes nothing).
-   */
-  private async tellInboxes(userIds: number[]) {
-    const conversationId = this.store.fact("conversation") ?? 0;
-    const updates = userIds.map((id) => memberInbox(this.env, id).apply(id, conversationId, this.store.entryFor(id)));
-    try {
-      await Promise.all(updates);
-    } catch (error) {
-      console.error("updating an inbox", error);
-      await this.ctx.storage.setAlarm(Date.now() + INBOX_RETRY_MS);
-    }
+  /** Called in the same synchronous step as a change: arms the check that follows it. */
+  private changed(userIds: number[]) {
+    for (const id of userIds) this.untold.add(id);
+    if (this.checkArmed) return;
+    this.checkArmed = true;
+    void this.ctx.storage.setAlarm(Date.now() + INBOX_CHECK_MS);
   }
 
+  /**
+   * Gives the inboxes of the members changed for the conversation as it is now. One push per
+   * member is under way at a time and changes made meanwhile join the next, so a burst of messages
+   * costs a few inbox writes, not one each; the promise settles once every change made before the
+   * call has been told.
+   */
+  private tellInboxes(): Promise<void> {
+    this.telling ??= (async () => {
+      const conversationId = this.store.fact("conversation") ?? 0;
+      while (this.untold.size > 0) {
+        const ids = [...this.untold];
+        this.untold.clear();
+        await Promise.all(ids.map((id) => memberInbox(this.env, id).apply(id, conversationId, this.store.entryFor(id))));
+      }
+    })()
+      .catch((error) => console.error("updating an inbox (the alarm tries again)", error))
+      .finally(() => {
+        this.telling = null;
+      });
+    return this.telling;
+  }
+
+  /** Tells both inboxes the conversation as it is; entries carry a version, so a repeat changes nothing. */
   async alarm() {
+    this.checkArmed = false;
     const conversationId = this.store.fact("conversation");
     if (conversationId === null) return;
     const members = await this.ready(conversationId);
@@ -118,8 +148,8 @@ export class ConversationRoom extends DurableObject<Env> {
       if (await this.refused(members)) return null;
       const message = this.store.insert(conversationId, senderId, input.client_id, input.body, Date.now());
       if (!message) return null;
+      this.changed(members);
       sendToAll(this.ctx.getWebSockets(), { type: "message", message });
-      await this.tellInboxes(members);
       return { message, created: true };
     });
   }
@@ -136,8 +166,8 @@ export class ConversationRoom extends DurableObject<Env> {
 
   /** Marks the conversation read for a member (up to a message, default all), and updates their badge. */
   read(conversationId: number, userId: number, upTo?: number) {
-    return this.serial(conversationId, async () => {
-      if (this.store.markRead(userId, upTo)) await this.tellInboxes([userId]);
+    return this.serial(conversationId, () => {
+      if (this.store.markRead(userId, upTo)) this.changed([userId]);
     });
   }
 
@@ -153,8 +183,8 @@ export class ConversationRoom extends DurableObject<Env> {
 
   /** Hides (a time) or restores (null) a message; both inboxes follow. */
   setHidden(conversationId: number, messageId: number, at: number | null) {
-    return this.serial(conversationId, async (members) => {
-      if (this.store.setHidden(messageId, at)) await this.tellInboxes(members);
+    return this.serial(conversationId, (members) => {
+      if (this.store.setHidden(messageId, at)) this.changed(members);
     });
   }
 
@@ -166,7 +196,7 @@ export class ConversationRoom extends DurableObject<Env> {
   /** Moves whatever D1 still holds of the conversation's messages here (the move job; a member's first inbox read). */
   settle(conversationId: number) {
     return this.serial(conversationId, async (members) => {
-      if (await moveLegacyMessages(this.env.DB, this.store, conversationId)) await this.tellInboxes(members);
+      if (await moveLegacyMessages(this.env.DB, this.store, conversationId)) this.changed(members);
     });
   }
 
