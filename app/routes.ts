@@ -31,6 +31,7 @@ export default [
   route("files/:id", "routes/files.ts", { id: "file" }),
   route("files/:id/thumbnail", "routes/files.ts", { id: "thumbnail" }),
   route("report", "routes/report.ts"),
+  route("retrieval/detail/cite", "routes/cite.ts", { id: "cite" }),
   route("personal/export", "routes/personal.export.ts", { id: "export" }),
   route("personal/notifications/open", "routes/notification-open.ts", { id: "notificationOpen" }),
   route("personal/verification/photo", "routes/verification.photo.ts", { id: "verificationPhoto" }),

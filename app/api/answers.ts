@@ -56,7 +56,17 @@ export const content = z.object({
     hidden_at: time.nullable().describe("set while a moderator keeps the item hidden (then only its owner sees it)"),
     file_url: z.string(),
     thumbnail_url: z.string(),
+    doi: z.string().nullable().describe("the work's DOI, bare and in lower case; link it as https://doi.org/{doi}"),
+    authors: z
+      .array(z.object({ name: z.string(), orcid: z.string().nullable().describe("0000-0000-0000-000X, checked by its check digit") }))
+      .describe("co-authors beyond the uploader (owner_name), in the order given"),
+    citation_url: z.string().describe("GET it for the item's citation in BibTeX, RIS, CSL-JSON, APA or Harvard"),
   }),
+});
+
+export const citation = z.object({
+  format: z.enum(["bibtex", "ris", "csl-json", "apa", "harvard"]),
+  text: z.string().describe("the citation as the format writes it (CSL-JSON: a JSON array as text)"),
 });
 
 export const created = z.object({ id });

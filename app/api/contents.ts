@@ -5,6 +5,7 @@ import { deleteContent, findContent, updateContent } from "~/.server/content/con
 import { createFromMultipart } from "~/.server/content/create-from-form";
 import { serveContentFile } from "~/.server/content/serve-file";
 import { translator } from "~/.server/i18n/translate";
+import { CITATION_FORMATS, itemUrl } from "~/lib/citations";
 import { translateError } from "~/lib/form-errors";
 import { editContentSchema } from "~/lib/schemas/content";
 import * as answers from "./answers";
@@ -30,6 +31,7 @@ const publicItem = ({
   ...item,
   file_url: `/api/contents/${item.id}/file`,
   thumbnail_url: `/api/contents/${item.id}/thumbnail`,
+  citation_url: `/api/contents/${item.id}/citation`,
 });
 
 /** A file or thumbnail, with Range (206, 416) and ETag (304) alike. */
@@ -86,7 +88,8 @@ export const contentRoutes = [
   forMember({
     method: "PATCH",
     path: "/contents/{id}",
-    summary: "The owner edits sdg, title, summary, content, keywords and publicize (all required)",
+    summary:
+      "The owner edits sdg, title, summary, content, keywords and publicize (all required), doi and authors (optional: left out, they are cleared)",
     body: editContentSchema,
     answers: { 200: z.null(), 404: REFUSAL },
     handle: async ({ ctx, member, body, params: [id] }) => {
@@ -101,6 +104,20 @@ export const contentRoutes = [
     answers: { 200: z.null(), 404: REFUSAL },
     handle: async ({ ctx, member, params: [id] }) =>
       (await deleteContent(env.DB, env.FILES, Number(id), member.user.id)) ? ok(null) : notFound(ctx.language, "item"),
+  }),
+  forMember({
+    method: "GET",
+    path: "/contents/{id}/citation",
+    summary: "The item's citation: BibTeX (the default), RIS, CSL-JSON, or a reference in APA or Harvard in your language",
+    query: z.object({ format: z.enum(CITATION_FORMATS).catch("bibtex") }),
+    answers: { 200: answers.citation, 404: REFUSAL },
+    handle: async ({ ctx, member, query, params: [id] }) => {
+      const item = await findContent(env.DB, Number(id), member.user.id);
+      if (!item) return notFound(ctx.language, "item");
+      const { citeItem } = await import("~/.server/content/citation");
+      const text = citeItem(item, itemUrl(new URL(ctx.request.url).origin, item.id), query.format, ctx.language);
+      return ok({ format: query.format, text });
+    },
   }),
   fileCall("/contents/{id}/file", "file", "The file: Range (206), ETag (304), Content-Disposition", ["application/pdf", "video/mp4"]),
   fileCall("/contents/{id}/thumbnail", "thumbnail", "The thumbnail image", ["image/png", "image/jpeg"]),

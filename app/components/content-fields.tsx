@@ -31,11 +31,11 @@ export function GoalSelect({ emptyLabel, ...props }: React.ComponentProps<"selec
   );
 }
 
-/** The metadata the upload form and the owner's edit form share: goal, texts, keywords, visibility. */
+/** The metadata the upload form and the owner's edit form share: goal, texts, keywords, DOI, co-authors, visibility. */
 export function ContentMetadataFields({
   fields,
 }: {
-  fields: Record<"sdg" | "title" | "summary" | "content" | "keywords" | "publicize", Meta>;
+  fields: Record<"sdg" | "title" | "summary" | "content" | "keywords" | "publicize" | "doi" | "authors", Meta>;
 }) {
   const { t } = useTranslation();
   const text = (field: Meta) => field as FieldMetadata<string | undefined>;
@@ -63,6 +63,24 @@ export function ContentMetadataFields({
         errors={fields.keywords.errors}
         {...getInputProps(text(fields.keywords), { type: "text" })}
       />
+      <Field
+        label={t("content.doi")}
+        hint={t("content.doiHint")}
+        errors={fields.doi.errors}
+        {...getInputProps(text(fields.doi), { type: "text" })}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <TextAreaField
+        label={t("content.authors")}
+        errors={fields.authors.errors}
+        aria-describedby={`${fields.authors.id}-hint`}
+        {...getTextareaProps(text(fields.authors))}
+        rows={3}
+      />
+      <p id={`${fields.authors.id}-hint`} className="-mt-3 mb-4 text-xs text-slate-500">
+        {t("content.authorsHint")}
+      </p>
       <fieldset className="mb-4">
         <legend className="mb-1 text-sm font-medium">{t("content.publicize")}</legend>
         {(["1", "0"] as const).map((value) => (

@@ -13,6 +13,11 @@ export const TITLE_MAX = 200;
 export const SUMMARY_MAX = 2000;
 export const CONTENT_MAX = 20000;
 export const KEYWORDS_MAX = 500;
+/** Co-authors beyond the uploader, one per line with an optional ORCID iD: room for a large consortium paper's list. */
+export const AUTHORS_MAX = 100;
+export const AUTHORS_TEXT_MAX = 10_000;
+/** DOIs have no length limit; real ones stay far below this. */
+export const DOI_MAX = 300;
 export const MAX_UPLOAD_MB = 100;
 export const MAX_THUMBNAIL_MB = 5;
 export const MAX_THUMBNAIL_PIXELS = 4000;

@@ -7,14 +7,18 @@ import type { z } from "zod";
 import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
 import { deleteContent, findContent, recordView, updateContent } from "~/.server/content/content";
+import { languageOf } from "~/.server/i18n/request-language";
 import { flashCookie, flashRedirect, refusedRedirect } from "~/.server/shell/flash";
 import { addComment, deleteComment, setFollow, setLike, socialOf } from "~/.server/social/social";
+import { CitationMeta, CiteItem, CoAuthors } from "~/components/cite-item";
 import { ContentMetadataFields, TextAreaField } from "~/components/content-fields";
 import { MessageButton } from "~/components/message-button";
 import { RelativeTime } from "~/components/relative-time";
 import { ReportForm } from "~/components/report-form";
 import { RouteError } from "~/components/route-error";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { itemUrl } from "~/lib/citations";
+import { authorsText } from "~/lib/identifiers";
 import { commentSchema, editContentSchema } from "~/lib/schemas/content";
 import { sdgKey, sdgStyle } from "~/lib/sdg";
 import type { Route } from "./+types/content-detail";
@@ -34,8 +38,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const social = await socialOf(env.DB, user.id, item.id, item.owner_id);
   // A fresh key for the comment form on every render: its submission is stored once however often it arrives.
   const commentKey = crypto.randomUUID();
+  const { citeItem } = await import("~/.server/content/citation");
+  const origin = new URL(request.url).origin;
+  const cite = (format: "apa" | "harvard" | "bibtex") => citeItem(item, itemUrl(origin, item.id), format, languageOf(request));
   return {
     item: { ...shown, views: item.views + (counted ? 1 : 0) },
+    references: { apa: cite("apa"), harvard: cite("harvard"), bibtex: cite("bibtex") },
+    pdfUrl: item.kind === "document" ? `${origin}/files/${item.id}` : null,
     isOwner: item.owner_id === user.id,
     userId: user.id,
     social,
@@ -94,6 +103,7 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
   return (
     <article className="mx-auto max-w-4xl" data-testid="content-detail">
       <title>{`${item.title} - ${t("product.title")}`}</title>
+      <CitationMeta item={item} pdfUrl={loaderData.pdfUrl} />
       {item.hidden_at ? (
         <p role="status" className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="hidden-note">
           {t("safety.hiddenByModerator")}
@@ -112,7 +122,16 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
         <p className="mt-1 text-sm text-slate-500">
           <Link to={`/personal?member=${item.owner_id}`} className="text-brand underline underline-offset-2">
             {t("content.by", { name: item.owner_name })}
-          </Link>{" "}
+          </Link>
+          <CoAuthors authors={item.authors} />
+          {item.doi ? (
+            <>
+              {" · "}
+              <a href={`https://doi.org/${item.doi}`} className="text-brand underline underline-offset-2" data-testid="doi">
+                doi:{item.doi}
+              </a>
+            </>
+          ) : null}{" "}
           · <RelativeTime date={new Date(item.created_at)} now={new Date(now)} /> ·{" "}
           <span data-testid="views">{t("content.views", { count: item.views })}</span> · {t("content.likes", { count: item.likes })}
         </p>
@@ -174,6 +193,7 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
           </ul>
         </div>
       </section>
+      <CiteItem id={item.id} references={loaderData.references} />
       {isOwner ? null : <ReportForm target="content" id={item.id} />}
       <Social data={loaderData} actionData={actionData} />
       {isOwner ? <OwnerActions item={item} actionData={actionData} /> : null}
@@ -199,6 +219,8 @@ function OwnerActions({ item, actionData }: { item: Shown; actionData: Route.Com
       content: item.content,
       keywords: item.keywords,
       publicize: String(item.publicize),
+      doi: item.doi ?? "",
+      authors: authorsText(item.authors),
     },
   });
   return (

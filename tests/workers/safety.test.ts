@@ -120,7 +120,13 @@ describe("reports and moderation", () => {
     await fileReport(env, reader, { target_type: "content", target_id: item, reason: "spam", details: "" }, now);
     await decide(env, moderator, { target_type: "content", target_id: item, action: "hide", reason: "spam" }, now);
     // While it is hidden the owner decides to keep it private; the restore honours that.
-    await updateContent(env.DB, item, author, { sdg: 1, title: "t", summary: "s", content: "c", keywords: "k", publicize: "0" }, now);
+    await updateContent(
+      env.DB,
+      item,
+      author,
+      { sdg: 1, title: "t", summary: "s", content: "c", keywords: "k", publicize: "0", doi: null, authors: [] },
+      now,
+    );
     await decide(env, moderator, { target_type: "content", target_id: item, action: "restore", reason: "other" }, now);
     expect(await findContent(env.DB, item, reader)).toBeNull();
     expect((await findContent(env.DB, item, author))?.hidden_at).toBeNull();
@@ -167,7 +173,13 @@ describe("reports and moderation", () => {
     const feed = await listFeed(env.DB, feedQuerySchema.parse({}), 1000);
     expect(JSON.stringify(feed)).not.toContain('"To hide"');
     // The owner cannot make it public again on their own.
-    await updateContent(env.DB, item, author, { sdg: 1, title: "To hide", summary: "s", content: "c", keywords: "k", publicize: "1" }, now);
+    await updateContent(
+      env.DB,
+      item,
+      author,
+      { sdg: 1, title: "To hide", summary: "s", content: "c", keywords: "k", publicize: "1", doi: null, authors: [] },
+      now,
+    );
     expect(await findContent(env.DB, item, reader)).toBeNull();
     expect((await openReports(env)).some((r) => r.target_type === "content" && r.target_id === item)).toBe(false);
 

@@ -1,4 +1,5 @@
 import { awardPoints } from "~/.server/ranking/ranking";
+import type { Author } from "~/lib/identifiers";
 import type { ContentFields } from "~/lib/schemas/content";
 import type { StoredObject } from "./receive-upload";
 import { variantKeys } from "./thumbnail-variants";
@@ -29,6 +30,10 @@ export interface ContentItem {
   hidden_publicize: 0 | 1 | null;
   /** The form's idempotency key: the same post twice makes one item. */
   client_key: string | null;
+  /** The work's DOI, bare and in lower case. */
+  doi: string | null;
+  /** Co-authors beyond the uploader, in the order given. */
+  authors: Author[];
 }
 
 /** Documents must be PDFs and videos MP4s, whatever the form said. */
@@ -47,8 +52,8 @@ export async function createContent(
   const row = await db
     .prepare(
       `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type,
-        thumbnail_key, thumbnail_type, created_at, updated_at, client_key)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
+        thumbnail_key, thumbnail_type, created_at, updated_at, client_key, doi, authors)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
     )
     .bind(
       ownerId,
@@ -67,6 +72,8 @@ export async function createContent(
       now,
       now,
       clientKey ?? null,
+      fields.doi,
+      JSON.stringify(fields.authors),
     )
     .first<{ id: number }>();
   if (!row) {
@@ -84,13 +91,13 @@ export async function createContent(
 
 /** An item as `viewerId` may see it: private items exist only for their owner (else null, a 404). */
 export async function findContent(db: D1Database, id: number, viewerId: number | null): Promise<ContentItem | null> {
-  const item = await db
+  const row = await db
     .prepare("SELECT c.*, u.nick_name AS owner_name FROM content c JOIN users u ON u.id = c.owner_id WHERE c.id = ?")
     .bind(id)
-    .first<ContentItem>();
-  if (!item) return null;
-  if (!item.publicize && item.owner_id !== viewerId) return null;
-  return item;
+    .first<Omit<ContentItem, "authors"> & { authors: string }>();
+  if (!row) return null;
+  if (!row.publicize && row.owner_id !== viewerId) return null;
+  return { ...row, authors: JSON.parse(row.authors) as Author[] };
 }
 
 /** Counts a view once per member, item and (UTC) day; true when this view was counted. */
@@ -121,10 +128,22 @@ export async function updateContent(db: D1Database, id: number, ownerId: number,
     .prepare(
       `UPDATE content SET sdg = ?1, title = ?2, summary = ?3, content = ?4, keywords = ?5,
          publicize = CASE WHEN hidden_at IS NULL THEN ?6 ELSE 0 END,
-         hidden_publicize = CASE WHEN hidden_at IS NULL THEN NULL ELSE ?6 END, updated_at = ?7
+         hidden_publicize = CASE WHEN hidden_at IS NULL THEN NULL ELSE ?6 END, updated_at = ?7, doi = ?10, authors = ?11
        WHERE id = ?8 AND owner_id = ?9`,
     )
-    .bind(fields.sdg, fields.title, fields.summary, fields.content, fields.keywords, Number(fields.publicize), now, id, ownerId)
+    .bind(
+      fields.sdg,
+      fields.title,
+      fields.summary,
+      fields.content,
+      fields.keywords,
+      Number(fields.publicize),
+      now,
+      id,
+      ownerId,
+      fields.doi,
+      JSON.stringify(fields.authors),
+    )
     .run();
   return result.meta.changes > 0;
 }

@@ -1,8 +1,36 @@
 import { z } from "zod";
-import { COMMENT_MAX, CONTENT_MAX, KEYWORDS_MAX, SUMMARY_MAX, TITLE_MAX } from "~/lib/limits";
+import { normalizeDoi, parseAuthors } from "~/lib/identifiers";
+import { AUTHORS_MAX, AUTHORS_TEXT_MAX, COMMENT_MAX, CONTENT_MAX, DOI_MAX, KEYWORDS_MAX, SUMMARY_MAX, TITLE_MAX } from "~/lib/limits";
 import { CLIENT_KEY, cleanString, requiredText } from "./text";
 
-// The Upload entity's fields (spec section 3); every one is required (section 5).
+// The Upload entity's fields (spec section 3); every one is required (section 5). The DOI and the
+// co-authors (issue 17) are optional.
+
+/** A DOI, or empty: stored bare and in lower case (null when empty). */
+const doiField = cleanString("validation.doiInvalid")
+  .max(DOI_MAX, "validation.doiInvalid")
+  .refine((text) => text === "" || normalizeDoi(text) !== null, "validation.doiInvalid")
+  .transform((text) => (text === "" ? null : normalizeDoi(text)))
+  .optional()
+  .transform((doi) => doi ?? null);
+
+/** Co-authors, one per line, "Name" or "Name, ORCID iD"; each ORCID iD checked by its check digit. */
+const authorsField = cleanString("validation.authorsInvalid")
+  .max(AUTHORS_TEXT_MAX, `validation.fieldTooLong|field=fields.authors|max=${AUTHORS_TEXT_MAX}`)
+  .transform((text, ctx) => {
+    const parsed = parseAuthors(text);
+    if ("badLine" in parsed) {
+      ctx.addIssue({ code: "custom", message: `validation.authorLineInvalid|line=${parsed.badLine}` });
+      return z.NEVER;
+    }
+    if (parsed.authors.length > AUTHORS_MAX) {
+      ctx.addIssue({ code: "custom", message: `validation.authorsTooMany|max=${AUTHORS_MAX}` });
+      return z.NEVER;
+    }
+    return parsed.authors;
+  })
+  .optional()
+  .transform((authors) => authors ?? []);
 
 export const contentFieldsSchema = z.object({
   kind: z.enum(["document", "video"], { error: "validation.fileMismatch" }),
@@ -12,6 +40,8 @@ export const contentFieldsSchema = z.object({
   content: requiredText("content", CONTENT_MAX),
   keywords: requiredText("keywords", KEYWORDS_MAX),
   publicize: z.enum(["1", "0"], { error: "validation.fieldEmpty|field=fields.publicize" }),
+  doi: doiField,
+  authors: authorsField,
 });
 
 export type ContentFields = z.infer<typeof contentFieldsSchema>;

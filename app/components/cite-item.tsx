@@ -1,0 +1,102 @@
+import { useTranslation } from "react-i18next";
+import { CITATION_FILES, type CitationFile } from "~/lib/citations";
+import type { Author } from "~/lib/identifiers";
+import { buttonVariants } from "./ui/button";
+
+export interface References {
+  apa: string;
+  harvard: string;
+  bibtex: string;
+}
+
+/** "Cite": references to copy (selectable text, no JavaScript needed) and the citation files to download. */
+export function CiteItem({ id, references }: { id: number; references: References }) {
+  const { t } = useTranslation();
+  return (
+    <section className="mt-4 rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="cite-heading" data-testid="cite">
+      <h3 id="cite-heading" className="font-medium">
+        {t("content.cite")}
+      </h3>
+      <p className="mb-3 text-sm text-slate-600">{t("content.citeHint")}</p>
+      <dl className="mb-3 grid gap-2 text-sm">
+        {(["apa", "harvard"] as const).map((style) => (
+          <div key={style}>
+            <dt className="font-medium">{t(style === "apa" ? "content.citeApa" : "content.citeHarvard")}</dt>
+            <dd className="select-all break-words text-slate-700" data-testid={`reference-${style}`}>
+              {references[style]}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <details className="mb-3 text-sm">
+        <summary>{t("content.citeBibtex")}</summary>
+        <pre className="mt-2 select-all overflow-x-auto whitespace-pre-wrap rounded bg-slate-50 p-2 text-xs" data-testid="bibtex">
+          {references.bibtex}
+        </pre>
+      </details>
+      <p className="flex flex-wrap gap-2">
+        {(Object.keys(CITATION_FILES) as CitationFile[]).map((format) => (
+          <a
+            key={format}
+            href={`/retrieval/detail/cite?id=${id}&format=${format}`}
+            download
+            className={buttonVariants({ variant: "outline", size: "sm" })}
+            data-testid={`cite-${format}`}
+          >
+            {t("content.downloadCitation", { format: t(CITATION_FILES[format].label) })}
+          </a>
+        ))}
+      </p>
+    </section>
+  );
+}
+
+/** The co-authors after the uploader, each with a link to their ORCID record when they gave one. */
+export function CoAuthors({ authors }: { authors: readonly Author[] }) {
+  const { t } = useTranslation();
+  if (authors.length === 0) return null;
+  return (
+    <span data-testid="co-authors">
+      {` · ${t("content.coAuthors")} `}
+      {authors.map((author, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a list fixed for the render; two authors may share a name
+        <span key={index}>
+          {index > 0 ? ", " : ""}
+          {author.name}
+          {author.orcid ? (
+            <a
+              href={`https://orcid.org/${author.orcid}`}
+              className="ml-1 text-xs text-brand underline underline-offset-2"
+              aria-label={t("content.orcidLink", { name: author.name })}
+            >
+              ORCID
+            </a>
+          ) : null}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** Highwire Press tags, which reference managers and scholarly search engines read from an item's page. */
+export function CitationMeta({
+  item,
+  pdfUrl,
+}: {
+  item: { title: string; owner_name: string; authors: readonly Author[]; created_at: number; doi: string | null };
+  pdfUrl: string | null;
+}) {
+  const date = new Date(item.created_at).toISOString().slice(0, 10).replaceAll("-", "/");
+  return (
+    <>
+      <meta name="citation_title" content={item.title} />
+      {[item.owner_name, ...item.authors.map((a) => a.name)].filter(Boolean).map((name, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a list fixed for the render; two authors may share a name
+        <meta key={index} name="citation_author" content={name} />
+      ))}
+      <meta name="citation_publication_date" content={date} />
+      {item.doi ? <meta name="citation_doi" content={item.doi} /> : null}
+      {pdfUrl ? <meta name="citation_pdf_url" content={pdfUrl} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { data } from "react-router";
+import { requireUser } from "~/.server/auth/session";
+import { env } from "~/.server/bindings";
+import { findContent } from "~/.server/content/content";
+import { languageOf } from "~/.server/i18n/request-language";
+import { CITATION_FILES, isCitationFile, itemUrl } from "~/lib/citations";
+import type { Route } from "./+types/cite";
+
+/** GET /retrieval/detail/cite?id=N&format=bibtex|ris|csl-json: the item's citation as a file (a plain link). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const url = new URL(request.url);
+  const id = Number(url.searchParams.get("id"));
+  const format = url.searchParams.get("format");
+  const item = Number.isInteger(id) && id > 0 && isCitationFile(format) ? await findContent(env.DB, id, user.id) : null;
+  if (!item || !isCitationFile(format)) throw data(null, { status: 404 });
+  const { citeItem } = await import("~/.server/content/citation");
+  const file = CITATION_FILES[format];
+  return new Response(citeItem(item, itemUrl(url.origin, id), format, languageOf(request)), {
+    headers: {
+      "Content-Type": `${file.type}; charset=utf-8`,
+      "Content-Disposition": `attachment; filename="research-commons-${id}.${file.extension}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

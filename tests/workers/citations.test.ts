@@ -1,0 +1,110 @@
+import { env } from "cloudflare:workers";
+import { parse as parseBibtex } from "@retorquere/bibtex-parser";
+import { parse as parseRis } from "astrocite-ris";
+import { describe, expect, it } from "vitest";
+import { createSession } from "~/.server/accounts/sessions";
+import { updateContent } from "~/.server/content/content";
+import { handleApi } from "~/api/router";
+import { editContentSchema } from "~/lib/schemas/content";
+import { newItem, newMember, testCaller } from "./helpers";
+
+// Citations and identifiers (issue 17), read back by parsers nobody here wrote.
+
+async function api(token: string, path: string, language: "en" | "ja" | "zh" = "en") {
+  const { caller, settle } = testCaller();
+  const request = new Request(`https://app.test/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  const response = await handleApi({ ...caller, language, request });
+  await settle();
+  return { status: response.status, body: (await response.json()) as { data: Record<string, unknown> } };
+}
+
+async function citedItem() {
+  const owner = await newMember("Aiko Tanaka");
+  const id = await newItem(owner, { title: "Safe drinking water in small towns", created_at: Date.UTC(2026, 10, 2) });
+  // Through the edit form's own schema, as a member would type it.
+  const fields = editContentSchema.parse({
+    sdg: "6",
+    title: "Safe drinking water in small towns",
+    summary: "Field data from five towns",
+    content: "c",
+    keywords: "water, filters",
+    publicize: "1",
+    doi: "https://doi.org/10.5555/WATER.2026",
+    authors: "Noor Haddad, 0000-0002-1825-0097\nSam Rivera",
+  });
+  await updateContent(env.DB, id, owner, fields, Date.now());
+  return { owner, id, token: await createSession(env.DB, owner, Date.now()) };
+}
+
+describe("an item's identifiers", () => {
+  it("keep the DOI bare and the co-authors with their checked ORCID iDs, in the API", async () => {
+    const { id, token } = await citedItem();
+    const { body } = await api(token, `/contents/${id}`);
+    expect(body.data.content).toMatchObject({
+      doi: "10.5555/water.2026",
+      authors: [
+        { name: "Noor Haddad", orcid: "0000-0002-1825-0097" },
+        { name: "Sam Rivera", orcid: null },
+      ],
+      citation_url: `/api/contents/${id}/citation`,
+    });
+  });
+
+  it("refuse a DOI that is not one and an ORCID iD whose check digit is wrong, naming the line", () => {
+    const base = { sdg: "1", title: "t", summary: "s", content: "c", keywords: "k", publicize: "1" };
+    const doi = editContentSchema.safeParse({ ...base, doi: "not-a-doi" });
+    expect(doi.error?.issues.map((i) => i.message)).toEqual(["validation.doiInvalid"]);
+    const orcid = editContentSchema.safeParse({ ...base, authors: "Noor Haddad\nSam Rivera, 0000-0002-1825-0098" });
+    expect(orcid.error?.issues.map((i) => i.message)).toEqual(["validation.authorLineInvalid|line=2"]);
+    expect(editContentSchema.parse(base)).toMatchObject({ doi: null, authors: [] });
+  });
+});
+
+describe("citations", () => {
+  it("in BibTeX parse back with the title, every author in order and the DOI", async () => {
+    const { id, token } = await citedItem();
+    const { body } = await api(token, `/contents/${id}/citation?format=bibtex`);
+    expect(body.data.format).toBe("bibtex");
+    const library = parseBibtex(String(body.data.text));
+    expect(library.errors).toEqual([]);
+    const [entry] = library.entries;
+    expect(entry?.fields.title).toBe("Safe drinking water in small towns");
+    expect(entry?.fields.doi).toBe("10.5555/water.2026");
+    expect(entry?.fields.author?.map((a) => a.lastName)).toEqual(["Tanaka", "Haddad", "Rivera"]);
+    expect(entry?.fields.year).toBe("2026");
+  });
+
+  it("in RIS parse back the same", async () => {
+    const { id, token } = await citedItem();
+    const { body } = await api(token, `/contents/${id}/citation?format=ris`);
+    const [record] = parseRis(String(body.data.text));
+    expect(record?.title).toBe("Safe drinking water in small towns");
+    expect(record?.DOI).toBe("10.5555/water.2026");
+    expect(record?.author?.map((a: { family?: string }) => a.family)).toEqual(["Tanaka", "Haddad", "Rivera"]);
+  });
+
+  it("in CSL-JSON, APA and Harvard, the references in the member's language", async () => {
+    const { id, token } = await citedItem();
+    const csl = JSON.parse(String((await api(token, `/contents/${id}/citation?format=csl-json`)).body.data.text));
+    expect(csl[0]).toMatchObject({ DOI: "10.5555/water.2026", title: "Safe drinking water in small towns" });
+    const apa = String((await api(token, `/contents/${id}/citation?format=apa`)).body.data.text);
+    expect(apa).toContain("Tanaka, A., Haddad, N., & Rivera, S. (2026)");
+    expect(apa).toContain("https://doi.org/10.5555/water.2026");
+    const harvard = String((await api(token, `/contents/${id}/citation?format=harvard`)).body.data.text);
+    expect(harvard).toContain("Safe drinking water in small towns");
+    expect(harvard).not.toBe(apa);
+    // The style's own words follow the member's language where its locale has them (Japanese dates the year).
+    const ja = String((await api(token, `/contents/${id}/citation?format=apa`, "ja")).body.data.text);
+    expect(ja).toContain("(2026年)");
+    const zh = String((await api(token, `/contents/${id}/citation?format=apa`, "zh")).body.data.text);
+    expect(zh).toContain("Safe drinking water in small towns");
+  });
+
+  it("of a private item exist only for its owner", async () => {
+    const owner = await newMember("Private owner");
+    const other = await newMember("Other");
+    const id = await newItem(owner, { publicize: 0 });
+    const token = await createSession(env.DB, other, Date.now());
+    expect((await api(token, `/contents/${id}/citation?format=bibtex`)).status).toBe(404);
+  });
+});
