@@ -92,6 +92,7 @@ export function ProfileForm({
         {select("nationality", countryOptions)}
         {line("phone", "tel", { placeholder: "+81 3 1234 5678" })}
         {line("website", "url", { placeholder: "https://" })}
+        {line("orcid", "text", { placeholder: "0000-0000-0000-0000", autoComplete: "off", spellCheck: false })}
         {line("academic")}
       </div>
       {area("address")}

@@ -164,6 +164,13 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
               {[profile.first_name, profile.middle_name, profile.family_name].join(" ")} · {profile.academic} · {country}
             </p>
           ) : null}
+          {member.orcid ? (
+            <p className="text-sm">
+              <a href={`https://orcid.org/${member.orcid}`} className="text-brand underline underline-offset-2" data-testid="member-orcid">
+                ORCID iD {member.orcid}
+              </a>
+            </p>
+          ) : null}
           <p className="text-xs text-slate-500">
             {t("member.joined")} <RelativeTime date={new Date(member.created_at)} now={new Date(now)} />
           </p>

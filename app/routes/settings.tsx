@@ -62,6 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           legal: profile.legal ?? "",
           organisationEmail: profile.organisation_email ?? "",
           public: profile.public === 1 ? "on" : "",
+          orcid: profile.orcid ?? "",
         }
       : {}),
   };

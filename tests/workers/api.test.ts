@@ -290,6 +290,7 @@ describe("the JSON API (spec section 7)", () => {
         "/comments/{id}",
         "/contents",
         "/contents/{id}",
+        "/contents/{id}/citation",
         "/contents/{id}/comments",
         "/contents/{id}/file",
         "/contents/{id}/like",

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { memberPage } from "~/.server/members/profile";
 import { profileOf, saveProfile } from "~/.server/members/profile-settings";
 import { searchMembers } from "~/.server/search/search";
 import { type ProfileInput, profileSchema } from "~/lib/schemas/profile";
@@ -20,6 +21,7 @@ const PROFILE: ProfileInput = {
   website: "https://example.org",
   phone: "+81312345678",
   purpose: "Find collaborators",
+  orcid: null,
   public: true,
 };
 
@@ -27,6 +29,23 @@ const search = (q: string) =>
   searchMembers(env.DB, { q, tab: "members", page: 1 } as Parameters<typeof searchMembers>[1]).then((hits) => hits.map((h) => h.id));
 
 describe("profile settings", () => {
+  it("take an optional ORCID iD, checked by its check digit, stored normalised and shown on the Space", async () => {
+    const form = { ...PROFILE, public: "", orcid: "https://orcid.org/0000000218250097" };
+    const parsed = profileSchema("individual").parse(form);
+    expect(parsed.orcid).toBe("0000-0002-1825-0097");
+    expect(
+      profileSchema("individual")
+        .safeParse({ ...form, orcid: "0000-0002-1825-0098" })
+        .error?.issues.map((i) => i.message),
+    ).toEqual(["validation.orcidInvalid"]);
+    expect(profileSchema("individual").parse({ ...form, orcid: "" }).orcid).toBeNull();
+    const id = await newMember("Orcid");
+    await saveProfile(env.DB, id, "individual", parsed, 1);
+    expect((await profileOf(env.DB, id))?.orcid).toBe("0000-0002-1825-0097");
+    // Shown though the rest of the profile is private.
+    expect((await memberPage(env.DB, id, id))?.member.orcid).toBe("0000-0002-1825-0097");
+  });
+
   it("saves every field and the nick name together, and reads them back", async () => {
     const id = await newMember("Before");
     expect(await saveProfile(env.DB, id, "individual", PROFILE, 1000)).toBeNull();

@@ -25,6 +25,7 @@ export interface ProfileRow {
   organisation_email: string | null;
   public: 0 | 1;
   updated_at: number;
+  orcid: string | null;
 }
 
 /** What other members may see of a profile the member made public. */
@@ -38,7 +39,7 @@ export interface PublicProfile {
 }
 
 const COLUMNS =
-  "sex, birthday, address, first_name, middle_name, family_name, country, nationality, academic, research, website, phone, purpose, abbreviation, industry, organisation_phone, description, legal, organisation_email, public, updated_at";
+  "sex, birthday, address, first_name, middle_name, family_name, country, nationality, academic, research, website, phone, purpose, abbreviation, industry, organisation_phone, description, legal, organisation_email, public, updated_at, orcid";
 
 export const profileOf = (db: D1Database, userId: number) =>
   db.prepare(`SELECT ${COLUMNS} FROM profiles WHERE user_id = ?`).bind(userId).first<ProfileRow>();
@@ -86,6 +87,7 @@ export async function saveProfile(
     ).map((value) => value ?? null),
     input.public ? 1 : 0,
     now,
+    input.orcid,
   ];
   const placeholders = values.map(() => "?").join(", ");
   const updates = COLUMNS.split(", ")

@@ -19,6 +19,8 @@ export interface MemberProfile extends MemberSummary {
   followers: number;
   following: number;
   uploads: number;
+  /** Their ORCID iD, shown whether or not the rest of the profile is public: they added it to be found. */
+  orcid: string | null;
 }
 
 /**
@@ -36,7 +38,8 @@ export async function memberPage(db: D1Database, viewerId: number, memberId: num
            EXISTS (SELECT 1 FROM verifications v WHERE v.user_id = u.id AND v.status = 'approved') AS verified,
            (SELECT count(*) FROM follows WHERE followee_id = u.id) AS followers,
            (SELECT count(*) FROM follows WHERE follower_id = u.id) AS following,
-           (SELECT count(*) FROM content c WHERE c.owner_id = u.id AND ${visible}) AS uploads
+           (SELECT count(*) FROM content c WHERE c.owner_id = u.id AND ${visible}) AS uploads,
+           (SELECT orcid FROM profiles WHERE user_id = u.id) AS orcid
          FROM users u WHERE u.id = ?1 AND u.deleted_at IS NULL`,
       )
       .bind(memberId, own),

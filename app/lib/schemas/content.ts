@@ -11,7 +11,7 @@ const doiField = cleanString("validation.doiInvalid")
   .max(DOI_MAX, "validation.doiInvalid")
   .refine((text) => text === "" || normalizeDoi(text) !== null, "validation.doiInvalid")
   .transform((text) => (text === "" ? null : normalizeDoi(text)))
-  .optional()
+  .nullish()
   .transform((doi) => doi ?? null);
 
 /** Co-authors, one per line, "Name" or "Name, ORCID iD"; each ORCID iD checked by its check digit. */
@@ -29,7 +29,7 @@ const authorsField = cleanString("validation.authorsInvalid")
     }
     return parsed.authors;
   })
-  .optional()
+  .nullish()
   .transform((authors) => authors ?? []);
 
 export const contentFieldsSchema = z.object({

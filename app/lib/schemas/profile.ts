@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { SEXES } from "~/lib/choices";
+import { normalizeOrcid } from "~/lib/identifiers";
 import { BIRTHDAY_EARLIEST, EMAIL_MAX, NICK_NAME_MAX, PROFILE_LINE_MAX, PROFILE_TEXT_MAX } from "~/lib/limits";
-import { requiredText } from "./text";
+import { cleanString, requiredText } from "./text";
 
 // The settings' profile fields (spec section 3); every one is required with '{field} cannot be empty'
 // (section 5). Country codes are checked against ISO 3166 on the server (app/.server/members/countries.ts).
@@ -36,6 +37,12 @@ const individual = z.object({
   website: line("website").pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: "validation.websiteFormat" })),
   phone: phone("phone"),
   purpose: text("purpose"),
+  /** Optional, unlike the spec's fields: checked by its check digit, stored as 0000-0000-0000-000X. */
+  orcid: cleanString("validation.orcidInvalid")
+    .refine((value) => value === "" || normalizeOrcid(value) !== null, "validation.orcidInvalid")
+    .transform((value) => (value === "" ? null : normalizeOrcid(value)))
+    .nullish()
+    .transform((value) => value ?? null),
   /** Whether names, academic field, research and country show on the Space and in member search. */
   public: z.preprocess((value) => value === "on" || value === "1" || value === true, z.boolean()),
 });
