@@ -50,6 +50,22 @@ test("a member fills and saves every profile field, sees them on their Space and
   await expect(page.locator(`main a[href="/personal?member=${me.id}"]`)).toHaveText("Settled Member");
 });
 
+test("a member adds their ORCID iD: a wrong check digit is refused, a right one is linked from their Space", async ({ page }) => {
+  await signUpAndIn(page, "Orcid Owner");
+  await open(page, test.info(), "/personal/Setting");
+  await fillProfile(page);
+  const orcid = page.getByTestId("profile-form").getByLabel("ORCID iD", { exact: true });
+  await orcid.fill("0000-0002-1825-0098");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByTestId("error-orcid")).toHaveText(/check digit/);
+  await page.getByTestId("profile-form").getByLabel("ORCID iD", { exact: true }).fill("https://orcid.org/0000000218250097");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Update Success");
+  await expect(page.getByTestId("profile-form").getByLabel("ORCID iD", { exact: true })).toHaveValue("0000-0002-1825-0097");
+  await open(page, test.info(), "/personal");
+  await expect(page.getByTestId("member-orcid")).toHaveAttribute("href", "https://orcid.org/0000-0002-1825-0097");
+});
+
 test("refusals are translated beside their field: an empty field, a future birthday, a local phone number", async ({
   page,
   context,
