@@ -166,7 +166,10 @@ export const memberPage = z.object({
     followers: z.int(),
     following: z.int(),
     uploads: z.int(),
-    orcid: z.string().nullable().describe("their ORCID iD (0000-0000-0000-000X); link it as https://orcid.org/{orcid}"),
+    orcid: z
+      .string()
+      .nullable()
+      .describe("their ORCID iD (0000-0000-0000-000X), when their profile is public; link it as https://orcid.org/{orcid}"),
   }),
   isSelf: z.boolean(),
   viewerFollows: z.boolean(),
@@ -242,7 +245,7 @@ export const profileSettings = z.object({
       organisation_email: z.string().nullable(),
       public: z.union([z.literal(0), z.literal(1)]),
       updated_at: time,
-      orcid: z.string().nullable().describe("optional; shown on the member's page whether or not the profile is public"),
+      orcid: z.string().nullable().describe("optional; shown on the member's page when the profile is public"),
     })
     .nullable(),
 });

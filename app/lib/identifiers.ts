@@ -13,6 +13,9 @@ export function normalizeDoi(input: string): string | null {
   return /^10\.\d{4,9}(?:\.\d+)*\/\S+$/.test(bare) ? bare.toLowerCase() : null;
 }
 
+/** A DOI's resolver link; each part is escaped, since a suffix may hold "#" or "?". */
+export const doiUrl = (doi: string) => `https://doi.org/${doi.split("/").map(encodeURIComponent).join("/")}`;
+
 /**
  * An ORCID iD (with or without hyphens, or as an orcid.org link) as 0000-0000-0000-000X; null when
  * its form is wrong or its last character is not the ISO 7064 MOD 11-2 check of the other fifteen.

@@ -18,7 +18,7 @@ import { ReportForm } from "~/components/report-form";
 import { RouteError } from "~/components/route-error";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { itemUrl } from "~/lib/citations";
-import { authorsText } from "~/lib/identifiers";
+import { authorsText, doiUrl } from "~/lib/identifiers";
 import { commentSchema, editContentSchema } from "~/lib/schemas/content";
 import { sdgKey, sdgStyle } from "~/lib/sdg";
 import type { Route } from "./+types/content-detail";
@@ -127,7 +127,7 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
           {item.doi ? (
             <>
               {" · "}
-              <a href={`https://doi.org/${item.doi}`} className="text-brand underline underline-offset-2" data-testid="doi">
+              <a href={doiUrl(item.doi)} className="text-brand underline underline-offset-2" data-testid="doi">
                 doi:{item.doi}
               </a>
             </>

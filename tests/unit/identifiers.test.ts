@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authorsText, normalizeDoi, normalizeOrcid, parseAuthors } from "~/lib/identifiers";
+import { authorsText, doiUrl, normalizeDoi, normalizeOrcid, parseAuthors } from "~/lib/identifiers";
 
 describe("DOIs", () => {
   it("are kept bare and in lower case, however they were pasted", () => {
@@ -10,6 +10,11 @@ describe("DOIs", () => {
     );
     expect(normalizeDoi("http://dx.doi.org/10.5555/12345678")).toBe("10.5555/12345678");
     expect(normalizeDoi("10.1000.10/abc")).toBe("10.1000.10/abc");
+  });
+
+  it("link to the resolver with each part escaped", () => {
+    expect(doiUrl("10.1000/a#b?c")).toBe("https://doi.org/10.1000/a%23b%3Fc");
+    expect(doiUrl("10.1000/x/y")).toBe("https://doi.org/10.1000/x/y");
   });
 
   it("are refused when they are not DOIs", () => {

@@ -6,6 +6,7 @@ import type { Job } from "~/.server/jobs/queue";
 import { listConversations, startConversation, unreadTotal } from "~/.server/messaging/conversations";
 import { conversationRoom, memberInbox } from "~/.server/messaging/live";
 import { conversationOfMessage } from "~/.server/messaging/room-store";
+import { openReports } from "~/.server/moderation/reports";
 import { history, newMember, sendMessage } from "./helpers";
 
 // Messages in their conversation's Durable Object and unread counts in each member's inbox object
@@ -139,6 +140,12 @@ describe("messages stored in D1 before each conversation had its object", () => 
     // Sending after the move goes after the moved messages.
     const next = await sendMessage(id, a, "new");
     expect(next?.message.id).toBeGreaterThan(moved.at(-1)?.id ?? Number.POSITIVE_INFINITY);
+  });
+
+  it("reach the moderation queue under their new ids, with their text, when a report on one is open", async () => {
+    const { id } = await legacy();
+    const queued = (await openReports(env)).filter((r) => r.target_type === "message" && conversationOfMessage(r.target_id) === id);
+    expect(queued.map((r) => r.preview)).toEqual(["fourth"]);
   });
 
   it("reach a member's badge and list on their first page load, before any job ran", async () => {

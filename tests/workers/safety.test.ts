@@ -6,7 +6,7 @@ import { findContent, updateContent } from "~/.server/content/content";
 import { feedQuerySchema, listFeed } from "~/.server/content/feed";
 import { listConversations, startConversation, unreadTotal } from "~/.server/messaging/conversations";
 import { conversationRoom } from "~/.server/messaging/live";
-import { decide, fileReport, openReports } from "~/.server/moderation/reports";
+import { decide, fileReport, moderated, openReports } from "~/.server/moderation/reports";
 import { block, unblock } from "~/.server/social/blocks";
 import { addComment, setFollow, socialOf } from "~/.server/social/social";
 import { history, mailedCode, newItem, newMember, sendMessage, testCaller, uniqueEmail } from "./helpers";
@@ -89,7 +89,7 @@ describe("reports and moderation", () => {
     expect(await env.DB.prepare("SELECT suspended_reason FROM users WHERE id = ?").bind(author).first("suspended_reason")).toBeNull();
   });
 
-  it("keeps a hidden message out of the conversation list and the unread counts", async () => {
+  it("keeps a hidden message out of the conversation list and the unread counts, until a moderator restores it", async () => {
     const moderator = await newMember("Moderator");
     const author = await newMember("Author");
     const reader = await newMember("Reader");
@@ -101,6 +101,11 @@ describe("reports and moderation", () => {
     expect(listed?.last_message).toBeNull();
     expect(listed?.unread_count).toBe(0);
     expect(await unreadTotal(env, reader)).toBe(0);
+    expect((await moderated(env)).hidden).toContainEqual(expect.objectContaining({ target_type: "message", preview: "rude words" }));
+    const restore = { target_type: "message", target_id: sent?.message.id ?? 0, action: "restore", reason: "harassment" } as const;
+    expect(await decide(env, moderator, restore, now)).toBe(true);
+    expect((await listConversations(env, reader))[0]?.last_message?.body).toBe("rude words");
+    expect(await unreadTotal(env, reader)).toBe(1);
   });
 
   it("lets a report on something deleted since be dismissed, and a restore gives an upload back its owner's choice", async () => {

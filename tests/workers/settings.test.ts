@@ -30,7 +30,7 @@ const search = (q: string) =>
 
 describe("profile settings", () => {
   it("take an optional ORCID iD, checked by its check digit, stored normalised and shown on the Space", async () => {
-    const form = { ...PROFILE, public: "", orcid: "https://orcid.org/0000000218250097" };
+    const form = { ...PROFILE, public: "on", orcid: "https://orcid.org/0000000218250097" };
     const parsed = profileSchema("individual").parse(form);
     expect(parsed.orcid).toBe("0000-0002-1825-0097");
     expect(
@@ -42,8 +42,10 @@ describe("profile settings", () => {
     const id = await newMember("Orcid");
     await saveProfile(env.DB, id, "individual", parsed, 1);
     expect((await profileOf(env.DB, id))?.orcid).toBe("0000-0002-1825-0097");
-    // Shown though the rest of the profile is private.
+    // Shown with the public profile, and not while the profile is private (an ORCID record names the person).
     expect((await memberPage(env.DB, id, id))?.member.orcid).toBe("0000-0002-1825-0097");
+    await saveProfile(env.DB, id, "individual", { ...parsed, public: false }, 2);
+    expect((await memberPage(env.DB, id, id))?.member.orcid).toBeNull();
   });
 
   it("saves every field and the nick name together, and reads them back", async () => {

@@ -32,7 +32,13 @@ async function runJob(job: Job, env: Env) {
     case "messages-move": {
       // Each conversation's room moves its own D1 messages; while any remain, the next job follows.
       const waiting = await conversationsToMove(env.DB);
-      for (const id of waiting) await conversationRoom(env, id).settle(id);
+      // One conversation that cannot move now does not hold up the others.
+      const failed: { id: number; error: unknown }[] = [];
+      for (const id of waiting)
+        await conversationRoom(env, id)
+          .settle(id)
+          .catch((error) => failed.push({ id, error: describeError(error) }));
+      if (failed.length > 0) logEvent("error", "messages.move_failed", { conversations: failed });
       if (waiting.length === MOVE_JOB_CONVERSATIONS) await enqueue(env.JOBS, [job]);
       return;
     }

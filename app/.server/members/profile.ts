@@ -19,7 +19,7 @@ export interface MemberProfile extends MemberSummary {
   followers: number;
   following: number;
   uploads: number;
-  /** Their ORCID iD, shown whether or not the rest of the profile is public: they added it to be found. */
+  /** Their ORCID iD, when they made their profile public (an ORCID record names the person). */
   orcid: string | null;
 }
 
@@ -39,7 +39,7 @@ export async function memberPage(db: D1Database, viewerId: number, memberId: num
            (SELECT count(*) FROM follows WHERE followee_id = u.id) AS followers,
            (SELECT count(*) FROM follows WHERE follower_id = u.id) AS following,
            (SELECT count(*) FROM content c WHERE c.owner_id = u.id AND ${visible}) AS uploads,
-           (SELECT orcid FROM profiles WHERE user_id = u.id) AS orcid
+           (SELECT orcid FROM profiles WHERE user_id = u.id AND public = 1) AS orcid
          FROM users u WHERE u.id = ?1 AND u.deleted_at IS NULL`,
       )
       .bind(memberId, own),

@@ -31,6 +31,7 @@ interface SocketInfo {
  * storing and telling the inboxes leaves them behind for seconds at most.
  */
 const INBOX_CHECK_MS = 5000;
+const INBOX_RETRY_MS = 60_000;
 
 /**
  * One conversation: its messages and read positions live in this object's own SQLite storage
@@ -127,13 +128,23 @@ export class ConversationRoom extends DurableObject<Env> {
     return this.telling;
   }
 
-  /** Tells both inboxes the conversation as it is; entries carry a version, so a repeat changes nothing. */
+  /**
+   * Tells both inboxes the conversation as it is; entries carry a version, so a repeat changes
+   * nothing. While an inbox cannot be reached it tries again every minute (the runtime's own alarm
+   * retries give up after a few).
+   */
   async alarm() {
     this.checkArmed = false;
     const conversationId = this.store.fact("conversation");
     if (conversationId === null) return;
-    const members = await this.ready(conversationId);
-    await Promise.all(members.map((id) => memberInbox(this.env, id).apply(id, conversationId, this.store.entryFor(id))));
+    try {
+      const members = await this.ready(conversationId);
+      await Promise.all(members.map((id) => memberInbox(this.env, id).apply(id, conversationId, this.store.entryFor(id))));
+    } catch (error) {
+      console.error("telling the inboxes (again in a minute)", error);
+      this.checkArmed = true;
+      await this.ctx.storage.setAlarm(Date.now() + INBOX_RETRY_MS);
+    }
   }
 
   /**

@@ -15,7 +15,8 @@ export const MOVE_JOB_CONVERSATIONS = 20;
  */
 export async function moveLegacyMessages(db: D1Database, store: RoomStore, conversationId: number): Promise<number> {
   let moved = 0;
-  for (let after = 0; ; ) {
+  let after = 0;
+  for (;;) {
     const { results } = await db
       .prepare(
         `SELECT id, sender_id, client_id, body, created_at, hidden_at FROM messages
@@ -34,7 +35,8 @@ export async function moveLegacyMessages(db: D1Database, store: RoomStore, conve
       const id = ids.get(target_id);
       return id === undefined
         ? []
-        : [db.prepare("UPDATE reports SET target_id = ? WHERE target_type = 'message' AND target_id = ?").bind(id, target_id)];
+        : // OR IGNORE: a member who reported the message again under its new id keeps that one report.
+          [db.prepare("UPDATE OR IGNORE reports SET target_id = ? WHERE target_type = 'message' AND target_id = ?").bind(id, target_id)];
     });
     if (moves.length > 0) await db.batch(moves);
     moved += results.length;
@@ -46,7 +48,8 @@ export async function moveLegacyMessages(db: D1Database, store: RoomStore, conve
     .bind(conversationId)
     .all<{ user_id: number; last_read_id: number }>();
   for (const read of reads) store.importRead(read.user_id, read.last_read_id);
-  await db.prepare("DELETE FROM messages WHERE conversation_id = ?").bind(conversationId).run();
+  // Only what was moved: a row written meanwhile (the demo data again) waits for the next move.
+  await db.prepare("DELETE FROM messages WHERE conversation_id = ? AND id <= ?").bind(conversationId, after).run();
   return moved;
 }
 

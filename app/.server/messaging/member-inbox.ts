@@ -81,7 +81,8 @@ export class MemberInbox extends DurableObject<Env> {
       last?.body ?? null,
       last?.created_at ?? null,
     );
-    if (cursor.rowsWritten > 0) await this.refresh(userId);
+    // The open pages' badge follows without holding up the room (a refresh reads D1 for the bell).
+    if (cursor.rowsWritten > 0) this.ctx.waitUntil(this.refresh(userId));
   }
 
   /** Every conversation the inbox knows, with its unread count and last message. */

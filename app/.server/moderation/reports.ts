@@ -18,6 +18,19 @@ import type { Decision } from "~/lib/schemas/report";
 
 type Bindings = Pick<Env, "DB" | "CONVERSATIONS">;
 
+/**
+ * Reports on messages still in D1 (made before each conversation kept its own, decision 0028) name
+ * their old ids: have their rooms move them now, which re-points the reports, so the queue shows and
+ * decides them like the others.
+ */
+async function moveReportedMessages(env: Bindings) {
+  const { results } = await env.DB.prepare(
+    `SELECT DISTINCT m.conversation_id AS id FROM reports r JOIN messages m ON m.id = r.target_id
+     WHERE r.target_type = 'message' AND r.resolved_at IS NULL LIMIT ${QUEUE_SIZE}`,
+  ).all<{ id: number }>();
+  await Promise.all(results.map(({ id }) => conversationRoom(env as Env, id).settle(id)));
+}
+
 /** A message, hidden or not, from its conversation's object; null when there is no such message. */
 async function findMessage(env: Bindings, id: number) {
   const conversationId = conversationOfMessage(id);
@@ -90,6 +103,7 @@ const TARGET = `
 /** Open reports, one row per target, the oldest first. */
 export async function openReports(env: Bindings): Promise<QueuedReport[]> {
   const db = env.DB;
+  await moveReportedMessages(env);
   const { results } = await db
     .prepare(
       `SELECT r.target_type, r.target_id, count(*) AS reports, min(r.created_at) AS first_at,
@@ -247,7 +261,9 @@ export async function decide(
   } else if (action === "unsuspend") {
     effects.push(db.prepare("UPDATE users SET suspended_reason = NULL WHERE id = ?").bind(author));
   }
-  const results = await db.batch(fit.fromQueue ? [...effects, resolve] : effects);
+  const statements = fit.fromQueue ? [...effects, resolve] : effects;
+  // Restoring a message changes nothing in D1 (D1 refuses an empty batch).
+  const results = statements.length > 0 ? await db.batch(statements) : [];
   if (type === "message" && (action === "hide" || action === "restore")) {
     // The message is in its room, outside this batch: only the decision that resolved the reports
     // applies it, and if it cannot, the reports open again for the next try.
