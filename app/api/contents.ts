@@ -115,7 +115,7 @@ export const contentRoutes = [
       const item = await findContent(env.DB, Number(id), member.user.id);
       if (!item) return notFound(ctx.language, "item");
       const { citeItem } = await import("~/.server/content/citation");
-      const text = citeItem(item, itemUrl(new URL(ctx.request.url).origin, item.id), query.format, ctx.language);
+      const text = citeItem(item, itemUrl(new URL(ctx.request.url).origin, item.id), [query.format], ctx.language)[query.format];
       return ok({ format: query.format, text });
     },
   }),

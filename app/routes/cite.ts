@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!item || !isCitationFile(format)) throw data(null, { status: 404 });
   const { citeItem } = await import("~/.server/content/citation");
   const file = CITATION_FILES[format];
-  return new Response(citeItem(item, itemUrl(url.origin, id), format, languageOf(request)), {
+  return new Response(citeItem(item, itemUrl(url.origin, id), [format], languageOf(request))[format], {
     headers: {
       "Content-Type": `${file.type}; charset=utf-8`,
       "Content-Disposition": `attachment; filename="research-commons-${id}.${file.extension}"`,

@@ -40,10 +40,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const commentKey = crypto.randomUUID();
   const { citeItem } = await import("~/.server/content/citation");
   const origin = new URL(request.url).origin;
-  const cite = (format: "apa" | "harvard" | "bibtex") => citeItem(item, itemUrl(origin, item.id), format, languageOf(request));
   return {
     item: { ...shown, views: item.views + (counted ? 1 : 0) },
-    references: { apa: cite("apa"), harvard: cite("harvard"), bibtex: cite("bibtex") },
+    references: citeItem(item, itemUrl(origin, item.id), ["apa", "harvard", "bibtex"], languageOf(request)),
     pdfUrl: item.kind === "document" ? `${origin}/files/${item.id}` : null,
     isOwner: item.owner_id === user.id,
     userId: user.id,

@@ -52,11 +52,22 @@ export function cslRecord(item: CitableItem, url: string) {
   };
 }
 
-/** The item's citation in one format; references (APA, Harvard) in the member's language. */
-export function citeItem(item: CitableItem, url: string, format: CitationFormat, language: Language): string {
+/**
+ * The item's citation in each format asked for, from one record and one Cite; references (APA,
+ * Harvard) in the member's language.
+ */
+export function citeItem<F extends CitationFormat>(
+  item: CitableItem,
+  url: string,
+  formats: readonly F[],
+  language: Language,
+): Record<F, string> {
   const record = cslRecord(item, url);
-  if (format === "csl-json") return JSON.stringify([record], null, 2);
   const cite = new Cite([record]);
-  if (format === "bibtex" || format === "ris") return cite.format(format).trim();
-  return cite.format("bibliography", { template: TEMPLATE[format], format: "text", lang: STYLE_LANGUAGE[language] }).trim();
+  const write = (format: CitationFormat) => {
+    if (format === "csl-json") return JSON.stringify([record], null, 2);
+    if (format === "bibtex" || format === "ris") return cite.format(format).trim();
+    return cite.format("bibliography", { template: TEMPLATE[format], format: "text", lang: STYLE_LANGUAGE[language] }).trim();
+  };
+  return Object.fromEntries(formats.map((format) => [format, write(format)])) as Record<F, string>;
 }

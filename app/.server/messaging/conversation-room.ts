@@ -118,7 +118,7 @@ export class ConversationRoom extends DurableObject<Env> {
       while (this.untold.size > 0) {
         const ids = [...this.untold];
         this.untold.clear();
-        await Promise.all(ids.map((id) => memberInbox(this.env, id).apply(id, conversationId, this.store.entryFor(id))));
+        await this.tell(conversationId, ids);
       }
     })()
       .catch((error) => console.error("updating an inbox (the alarm tries again)", error))
@@ -126,6 +126,11 @@ export class ConversationRoom extends DurableObject<Env> {
         this.telling = null;
       });
     return this.telling;
+  }
+
+  /** Gives these members' inboxes the conversation as it is now. */
+  private tell(conversationId: number, userIds: number[]) {
+    return Promise.all(userIds.map((id) => memberInbox(this.env, id).apply(id, conversationId, this.store.entryFor(id))));
   }
 
   /**
@@ -138,8 +143,7 @@ export class ConversationRoom extends DurableObject<Env> {
     const conversationId = this.store.fact("conversation");
     if (conversationId === null) return;
     try {
-      const members = await this.ready(conversationId);
-      await Promise.all(members.map((id) => memberInbox(this.env, id).apply(id, conversationId, this.store.entryFor(id))));
+      await this.tell(conversationId, await this.ready(conversationId));
     } catch (error) {
       console.error("telling the inboxes (again in a minute)", error);
       this.checkArmed = true;
