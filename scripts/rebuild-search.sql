@@ -1,7 +1,12 @@
 -- Rebuilds both search indexes from their source tables (after a restore, or if they drift):
 --   npx wrangler d1 execute DB --remote --env production --file scripts/rebuild-search.sql
--- The same statements as migrations/0005_search.sql's initial fill.
+-- The same statements as the migrations' initial fills (0029 for content, 0017 for members).
 DELETE FROM content_fts;
-INSERT INTO content_fts (rowid, title, summary, content, keywords) SELECT id, title, summary, content, keywords FROM content;
+INSERT INTO content_fts (rowid, title, summary, content, keywords, authors, body)
+  SELECT c.id, c.title, c.summary, c.content, c.keywords,
+    coalesce((SELECT group_concat(json_extract(a.value, '$.name'), ', ') FROM json_each(c.authors) a), ''), coalesce(d.body, '')
+  FROM content c LEFT JOIN document_text d ON d.content_id = c.id;
 DELETE FROM member_fts;
-INSERT INTO member_fts (rowid, nick_name, organisation) SELECT id, nick_name, coalesce(organisation, '') FROM users;
+INSERT INTO member_fts (rowid, nick_name, organisation, profile)
+  SELECT u.id, u.nick_name, coalesce(u.organisation, ''), coalesce(p.search_text, '')
+  FROM users u LEFT JOIN profiles p ON p.user_id = u.id AND p.public = 1 WHERE u.deleted_at IS NULL;

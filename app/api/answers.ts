@@ -61,6 +61,18 @@ export const content = z.object({
       .array(z.object({ name: z.string(), orcid: z.string().nullable().describe("0000-0000-0000-000X, checked by its check digit") }))
       .describe("co-authors beyond the uploader (owner_name), in the order given"),
     citation_url: z.string().describe("GET it for the item's citation in BibTeX, RIS, CSL-JSON, APA or Harvard"),
+    text: z
+      .object({
+        state: z.enum(["pending", "done", "none"]).describe("pending until the background job has read the PDF"),
+        note: z
+          .enum(["no-text", "encrypted", "broken", "too-large", "failed"])
+          .nullable()
+          .describe("why there is no text: a scanned PDF, a password, a damaged file, over the size read, or failed after retries"),
+        pages: z.int().nullable().describe("pages whose text is searchable"),
+        page_count: z.int().nullable().describe("pages in the file; more than pages when the text passed the limit"),
+      })
+      .nullable()
+      .describe("the document's text extraction, for its owner; null for videos and for other members"),
   }),
 });
 
@@ -90,6 +102,10 @@ const contentHit = z.object({
   snippet: z.string().describe(mark),
   owner_name: z.string(),
   created_at: time,
+  passage: z
+    .object({ text: z.string().describe(mark), page: z.int().describe("open the file at it: {file_url}#page={page}") })
+    .nullable()
+    .describe("where the document's own text matched, when its fields lack a word of the query"),
 });
 const memberHit = z.object({
   id,

@@ -3,6 +3,7 @@ import { env } from "~/.server/bindings";
 import { abortUpload, completeUpload, putPart, startUpload, uploadStatus } from "~/.server/content/chunked";
 import { deleteContent, findContent, updateContent } from "~/.server/content/content";
 import { createFromMultipart } from "~/.server/content/create-from-form";
+import { type TextState, textStateOf } from "~/.server/content/document-text";
 import { serveContentFile } from "~/.server/content/serve-file";
 import { translator } from "~/.server/i18n/translate";
 import { CITATION_FORMATS, itemUrl } from "~/lib/citations";
@@ -20,15 +21,23 @@ function translated(ctx: ApiContext, errors: Record<string, string[]>) {
   return Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.map((m) => translateError(t, m))]));
 }
 
-// Storage keys and moderation bookkeeping stay inside (hidden_at tells the owner their item is hidden).
-const publicItem = ({
-  file_key: _file,
-  thumbnail_key: _thumbnail,
-  client_key: _client,
-  hidden_publicize: _publicize,
-  ...item
-}: NonNullable<Awaited<ReturnType<typeof findContent>>>) => ({
+// Storage keys and moderation bookkeeping stay inside (hidden_at tells the owner their item is hidden);
+// the text extraction's state is its owner's to see.
+const publicItem = (
+  {
+    file_key: _file,
+    thumbnail_key: _thumbnail,
+    client_key: _client,
+    hidden_publicize: _publicize,
+    text_state: _state,
+    text_note: _note,
+    text_queued_at: _queued,
+    ...item
+  }: NonNullable<Awaited<ReturnType<typeof findContent>>>,
+  text: TextState | null,
+) => ({
   ...item,
+  text,
   file_url: `/api/contents/${item.id}/file`,
   thumbnail_url: `/api/contents/${item.id}/thumbnail`,
   citation_url: `/api/contents/${item.id}/citation`,
@@ -82,7 +91,9 @@ export const contentRoutes = [
     answers: { 200: answers.content, 404: REFUSAL },
     handle: async ({ ctx, member, params: [id] }) => {
       const item = await findContent(env.DB, Number(id), member.user.id);
-      return item ? ok({ content: publicItem(item) }) : notFound(ctx.language, "item");
+      if (!item) return notFound(ctx.language, "item");
+      const text = item.owner_id === member.user.id ? await textStateOf(env.DB, item.id) : null;
+      return ok({ content: publicItem(item, text) });
     },
   }),
   forMember({

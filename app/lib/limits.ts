@@ -98,3 +98,13 @@ export const SCORE_RUN_LOG_DAYS = 30;
 export const SEARCH_CANDIDATES = 5000;
 /** The newest items of a kind a query of only 1-2 character words reads (they cannot use the trigram index). */
 export const SEARCH_SHORT_WORD_WINDOW = 20_000;
+
+// Documents' own text (docs/decisions/0030-document-text.md)
+/** PDFs read for their text at most: the reader holds the whole file, within the isolate's 128 MB. Larger ones say so. */
+export const PDF_TEXT_MAX_MB = 32;
+/** Characters of a document's text indexed (about 50,000 words); the pages past it say so on the item. */
+export const DOCUMENT_TEXT_MAX_CHARS = 300_000;
+/** Tries of a document's text extraction before it is marked failed (a broken or encrypted file is not retried). */
+export const TEXT_EXTRACT_ATTEMPTS = 3;
+/** Minutes a document may stay pending before the cron queues its extraction again. */
+export const TEXT_REQUEUE_MINUTES = 15;

@@ -8,8 +8,9 @@ import { errorAnswer } from "~/.server/observability/error-answer";
 import { document, handleApi } from "~/api/router";
 import { SESSION_IDLE_MS } from "~/lib/config";
 import { zonedToUtc } from "~/lib/time-zone";
+import { makePdf } from "../../scripts/make-pdf.mjs";
 import { htmlBytes, multipart, pdfBytes, pngBytes, textFields } from "../fixtures/files";
-import { mailedCode, testCaller, uniqueEmail } from "./helpers";
+import { mailedCode, testCaller, uniqueEmail, until } from "./helpers";
 
 type Schema = Record<string, unknown>;
 
@@ -361,6 +362,29 @@ describe("the content API", () => {
     const { body, contentType } = multipart(parts);
     return { body: await new Response(body).arrayBuffer(), type: contentType };
   }
+
+  it("reads an uploaded PDF's text through the queue: its owner sees the state, search answers the passage and page", async () => {
+    const { res } = await registered();
+    const token = String(res.json.data?.access_token);
+    const pdf = makePdf([["Contents"], ["Method"], ["We found the glimmerwort effect here."]]);
+    const raw = await multipartBody([
+      ...textFields(),
+      { name: "thumbnail", filename: "t.png", type: "image/png", body: pngBytes() },
+      { name: "file", filename: "paper.pdf", type: "application/pdf", body: pdf },
+    ]);
+    const id = ((await call("POST", "/contents", { token, raw })).json.data as { id: number }).id;
+    const text = await until(async () => {
+      const state = ((await call("GET", `/contents/${id}`, { token })).json.data?.content as { text: { state: string } }).text;
+      return state.state === "done" && state;
+    });
+    expect(text).toEqual({ state: "done", note: null, pages: 3, page_count: 3 });
+    const stranger = String((await registered()).res.json.data?.access_token);
+    expect((await call("GET", `/contents/${id}`, { token: stranger })).json.data?.content).toMatchObject({ text: null });
+    const found = await call("GET", "/search?q=glimmerwort", { token: stranger });
+    expect(found.json.data?.results).toEqual([
+      expect.objectContaining({ id, passage: { text: "We found the \u0001glimmerwort\u0002 effect here.", page: 3 } }),
+    ]);
+  });
 
   it("uploads, reads, edits, serves with Range and deletes a document", async () => {
     const { res } = await registered();

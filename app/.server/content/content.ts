@@ -1,6 +1,7 @@
 import { awardPoints } from "~/.server/ranking/ranking";
 import type { Author } from "~/lib/identifiers";
 import type { ContentFields } from "~/lib/schemas/content";
+import type { TextNote, TextState } from "./document-text";
 import type { StoredObject } from "./receive-upload";
 import { variantKeys } from "./thumbnail-variants";
 
@@ -34,6 +35,10 @@ export interface ContentItem {
   doi: string | null;
   /** Co-authors beyond the uploader, in the order given. */
   authors: Author[];
+  /** The text extraction's state (documents only; docs/decisions/0030-document-text.md). */
+  text_state: TextState["state"] | null;
+  text_note: TextNote | null;
+  text_queued_at: number | null;
 }
 
 /** Documents must be PDFs and videos MP4s, whatever the form said. */
@@ -52,8 +57,10 @@ export async function createContent(
   const row = await db
     .prepare(
       `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type,
-        thumbnail_key, thumbnail_type, created_at, updated_at, client_key, doi, authors)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
+        thumbnail_key, thumbnail_type, created_at, updated_at, client_key, doi, authors, text_state, text_queued_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14, ?15, ?16, ?17,
+         CASE ?2 WHEN 'document' THEN 'pending' END, CASE ?2 WHEN 'document' THEN ?14 END)
+       ON CONFLICT DO NOTHING RETURNING id`,
     )
     .bind(
       ownerId,
@@ -69,7 +76,6 @@ export async function createContent(
       file.type,
       thumbnail.key,
       thumbnail.type,
-      now,
       now,
       clientKey ?? null,
       fields.doi,

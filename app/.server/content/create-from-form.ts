@@ -1,4 +1,6 @@
 import { env } from "~/.server/bindings";
+import { enqueue } from "~/.server/jobs/queue";
+import { describeError, logEvent } from "~/.server/observability/log";
 import { contentFieldsSchema } from "~/lib/schemas/content";
 import { CLIENT_KEY } from "~/lib/schemas/text";
 import { completedUpload, releaseUpload } from "./chunked";
@@ -52,6 +54,12 @@ export async function createFromMultipart(
   // (unless its file is the item's: the same completed parts upload posted again).
   if (!created) await removeStored(env.FILES, received.file.key === fileKey ? { ...received, file: undefined } : received);
   if (uploadId) await releaseUpload(env.DB, uploadId);
+  if (created && parsed.data.kind === "document") {
+    // Its text is read in the background; a send lost here is sent again by the cron (stalledDocuments).
+    await enqueue(env.JOBS, [{ type: "document-text", id }]).catch((error) =>
+      logEvent("error", "document_text.not_queued", { id, error: describeError(error) }),
+    );
+  }
   // The cards' sizes of a new thumbnail, made after the answer (its first request would make them too).
   if (created) {
     const thumbnail = received.thumbnail.key;

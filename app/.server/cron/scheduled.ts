@@ -1,3 +1,4 @@
+import { stalledDocuments } from "~/.server/content/document-text";
 import { enqueue } from "~/.server/jobs/queue";
 import { conversationsToMove } from "~/.server/messaging/legacy-messages";
 import { startScoreRun } from "~/.server/ranking/score-runs";
@@ -19,7 +20,7 @@ export async function runScheduled(
   const batches = await startScoreRun(db, now);
   // Messages still in D1 from before each conversation kept its own (decision 0028) move in the background.
   const move = (await conversationsToMove(db, 1)).length > 0 ? [{ type: "messages-move" } as const] : [];
-  await enqueue(env.JOBS, [...batches, { type: "cleanup", at: now }, ...move]);
+  await enqueue(env.JOBS, [...batches, { type: "cleanup", at: now }, ...move, ...(await stalledDocuments(db, now))]);
   const cutoff = now - CRON_LOG_DAYS * 86_400_000;
   const [, pruned] = await db.batch([
     db

@@ -1,3 +1,4 @@
+import { extractDocumentText } from "~/.server/content/document-text";
 import { cleanUp } from "~/.server/cron/cleanup";
 import { sendMeetingMail } from "~/.server/meetings/mail-jobs";
 import { conversationsToMove, MOVE_JOB_CONVERSATIONS } from "~/.server/messaging/legacy-messages";
@@ -13,7 +14,7 @@ export const retryDelay = (attempts: number) => Math.min(300, 2 ** Math.max(1, a
 export async function consumeJobs(batch: MessageBatch<Job>, env: Env) {
   for (const message of batch.messages) {
     try {
-      await runJob(message.body, env);
+      await runJob(message.body, env, message.attempts);
       message.ack();
     } catch (error) {
       logEvent("error", "job.failed", { job: message.body, attempts: message.attempts, error: describeError(error) });
@@ -22,7 +23,7 @@ export async function consumeJobs(batch: MessageBatch<Job>, env: Env) {
   }
 }
 
-async function runJob(job: Job, env: Env) {
+async function runJob(job: Job, env: Env, attempt: number) {
   switch (job.type) {
     case "scores": {
       const done = await scoreBatch(env.DB, job);
@@ -42,6 +43,8 @@ async function runJob(job: Job, env: Env) {
       if (waiting.length === MOVE_JOB_CONVERSATIONS) await enqueue(env.JOBS, [job]);
       return;
     }
+    case "document-text":
+      return extractDocumentText(env, job.id, attempt);
     case "meeting-mail":
       return sendMeetingMail(env.DB, job);
     case "cleanup": {

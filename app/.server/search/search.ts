@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MARK_END, MARK_START } from "~/lib/highlight";
 import { SEARCH_CANDIDATES, SEARCH_SHORT_WORD_WINDOW } from "~/lib/limits";
 import { markTerms, snippetOf } from "./mark";
+import { documentPassages, type Passage } from "./passages";
 
 const TRIGRAM = 3;
 const HISTORY_SIZE = 10;
@@ -39,6 +40,8 @@ export interface ContentHit {
   snippet: string;
   owner_name: string;
   created_at: number;
+  /** Where a document's own text matched, when its form fields lack a word of the query. */
+  passage: Passage | null;
 }
 
 export interface MemberHit {
@@ -64,6 +67,10 @@ const FIELD_WEIGHTS = { title: 10, summary: 4, keywords: 3, content: 1 } as cons
  * SEARCH_CANDIDATES items matching the words are ranked by the fields each word is found in
  * (FIELD_WEIGHTS), newest first among equals, and filters narrow those; a query of short words only
  * reads the newest SEARCH_SHORT_WORD_WINDOW items of the kind, newest first. Matches are marked here.
+ *
+ * Words of 3+ characters are found in co-authors' names and in a document's own text too
+ * (docs/decisions/0030-document-text.md): those count for the match, not the ranking, so items whose
+ * fields hold the words come first; a result found by its text shows the passage and its page.
  */
 export async function searchContent(
   db: D1Database,
@@ -125,10 +132,16 @@ export async function searchContent(
     )
     .bind(...binds, ...orderBinds, limit, (query.page - 1) * SEARCH_PAGE_SIZE)
     .all<Omit<ContentHit, "snippet"> & { summary: string; content: string; keywords: string }>();
+  const passages = await documentPassages(
+    db,
+    results.map((hit) => ({ id: hit.id, kind: hit.kind, fields: [hit.title, hit.summary, hit.content, hit.keywords] })),
+    long,
+  );
   return results.map(({ summary, content, keywords, title, ...hit }) => ({
     ...hit,
     title: markTerms(title, terms),
     snippet: snippetOf([summary, content, keywords], terms),
+    passage: passages.get(hit.id) ?? null,
   }));
 }
 

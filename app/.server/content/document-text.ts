@@ -1,0 +1,125 @@
+import { describeError, logEvent } from "~/.server/observability/log";
+import { DOCUMENT_TEXT_MAX_CHARS, PDF_TEXT_MAX_MB, TEXT_EXTRACT_ATTEMPTS, TEXT_REQUEUE_MINUTES } from "~/lib/limits";
+
+// A document's own text, read from its PDF by a queue job after the upload (never during the
+// member's request) and indexed for search (docs/decisions/0030-document-text.md).
+
+export type TextJob = { type: "document-text"; id: number };
+
+/** Why a document's text could not be read: shown to its owner, never retried. */
+export type TextNote = "no-text" | "encrypted" | "broken" | "too-large" | "failed";
+
+/** What the owner sees of the extraction; null for videos. */
+export interface TextState {
+  state: "pending" | "done" | "none";
+  note: TextNote | null;
+  /** Pages whose text is indexed, of page_count (fewer when the text passed the limit). */
+  pages: number | null;
+  page_count: number | null;
+}
+
+/** Form feed: the pages' separator in the stored text, so a match's page is the separators before it. */
+export const PAGE_BREAK = "\f";
+
+class Unreadable extends Error {
+  constructor(readonly note: TextNote) {
+    super(note);
+  }
+}
+
+/** The text of each page, until DOCUMENT_TEXT_MAX_CHARS; throws Unreadable for what no retry will fix. */
+export async function readPdfText(bytes: Uint8Array): Promise<{ pages: string[]; pageCount: number }> {
+  const { getDocumentProxy } = await import("unpdf");
+  const pdf = await getDocumentProxy(bytes, { verbosity: 0 }).catch((error: unknown) => {
+    const name = error instanceof Error ? error.name : "";
+    if (name === "PasswordException") throw new Unreadable("encrypted");
+    if (name === "InvalidPDFException" || name === "FormatError" || name === "UnknownErrorException") throw new Unreadable("broken");
+    throw error;
+  });
+  try {
+    const pages: string[] = [];
+    let chars = 0;
+    for (let n = 1; n <= pdf.numPages && chars < DOCUMENT_TEXT_MAX_CHARS; n++) {
+      const page = await pdf.getPage(n);
+      const { items } = await page.getTextContent();
+      const text = items
+        .map((item) => ("str" in item ? item.str + (item.hasEOL ? "\n" : "") : ""))
+        .join("")
+        .replaceAll(PAGE_BREAK, " ")
+        .slice(0, DOCUMENT_TEXT_MAX_CHARS - chars);
+      page.cleanup();
+      pages.push(text);
+      chars += text.length + 1;
+    }
+    return { pages, pageCount: pdf.numPages };
+  } finally {
+    await pdf.loadingTask.destroy();
+  }
+}
+
+/**
+ * The job: reads the document's PDF and stores its text, or why it has none, in one transaction,
+ * so a repeat replaces rather than adds and a deleted item gets nothing. Errors other than an
+ * unreadable file are thrown for the queue to retry, until the last attempt marks it failed.
+ */
+export async function extractDocumentText(env: Pick<Env, "DB" | "FILES">, id: number, attempt: number, now = Date.now()) {
+  const item = await env.DB.prepare("SELECT file_key, file_size FROM content WHERE id = ? AND kind = 'document'")
+    .bind(id)
+    .first<{ file_key: string; file_size: number }>();
+  if (!item) return;
+  try {
+    if (item.file_size > PDF_TEXT_MAX_MB * 1024 * 1024) throw new Unreadable("too-large");
+    const file = await env.FILES.get(item.file_key);
+    if (!file) throw new Error(`document ${id}'s file is not in storage`);
+    const { pages, pageCount } = await readPdfText(new Uint8Array(await file.arrayBuffer()));
+    const body = pages.join(PAGE_BREAK);
+    if (!body.trim()) throw new Unreadable("no-text");
+    await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO document_text (content_id, body, pages, page_count, extracted_at) SELECT ?1, ?2, ?3, ?4, ?5
+         WHERE EXISTS (SELECT 1 FROM content WHERE id = ?1)
+         ON CONFLICT (content_id) DO UPDATE SET body = excluded.body, pages = excluded.pages, page_count = excluded.page_count, extracted_at = excluded.extracted_at`,
+      ).bind(id, body, pages.length, pageCount, now),
+      env.DB.prepare("UPDATE content SET text_state = 'done', text_note = NULL WHERE id = ?").bind(id),
+    ]);
+  } catch (error) {
+    const note = error instanceof Unreadable ? error.note : attempt >= TEXT_EXTRACT_ATTEMPTS ? "failed" : null;
+    if (!note) throw error;
+    if (note === "failed") {
+      // Only a document still waiting: a repeat of a job that already succeeded keeps its text.
+      logEvent("error", "document_text.failed", { id, error: describeError(error) });
+      await env.DB.prepare("UPDATE content SET text_state = 'none', text_note = 'failed' WHERE id = ? AND text_state = 'pending'")
+        .bind(id)
+        .run();
+      return;
+    }
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM document_text WHERE content_id = ?").bind(id),
+      env.DB.prepare("UPDATE content SET text_state = 'none', text_note = ? WHERE id = ?").bind(note, id),
+    ]);
+  }
+}
+
+/** Documents still pending well after their job was queued (a lost send, a dead-lettered job), marked queued now. */
+export async function stalledDocuments(db: D1Database, now: number, limit = 100): Promise<TextJob[]> {
+  const { results } = await db
+    .prepare(
+      `UPDATE content SET text_queued_at = ?1 WHERE id IN (
+         SELECT id FROM content WHERE text_state = 'pending' AND text_queued_at < ?2 ORDER BY text_queued_at LIMIT ?3)
+       RETURNING id`,
+    )
+    .bind(now, now - TEXT_REQUEUE_MINUTES * 60_000, limit)
+    .all<{ id: number }>();
+  return results.map(({ id }) => ({ type: "document-text", id }));
+}
+
+/** The extraction's state for the item's owner. */
+export async function textStateOf(db: D1Database, id: number): Promise<TextState | null> {
+  const row = await db
+    .prepare(
+      "SELECT c.text_state AS state, c.text_note AS note, d.pages, d.page_count FROM content c LEFT JOIN document_text d ON d.content_id = c.id WHERE c.id = ?",
+    )
+    .bind(id)
+    .first<TextState & { state: TextState["state"] | null }>();
+  return row?.state ? { ...row, state: row.state } : null;
+}

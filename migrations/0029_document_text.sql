@@ -1,0 +1,57 @@
+-- Documents' own text in search (issue 17, docs/decisions/0030-document-text.md). A queue job reads
+-- each uploaded PDF's text into document_text; the search index takes it as a sixth column, beside
+-- the co-authors' names, so a document is found by what it says and by who wrote it.
+
+-- The extraction's state, for the owner: NULL for videos, 'pending' until the job has run, 'done', or
+-- 'none' with the reason in text_note (no-text, encrypted, broken, too-large, failed).
+ALTER TABLE content ADD COLUMN text_state TEXT;
+ALTER TABLE content ADD COLUMN text_note TEXT;
+-- When the job was last queued: the cron queues again what stayed pending too long.
+ALTER TABLE content ADD COLUMN text_queued_at INTEGER;
+UPDATE content SET text_state = 'pending', text_queued_at = 0 WHERE kind = 'document';
+CREATE INDEX content_text_pending ON content (text_queued_at) WHERE text_state = 'pending';
+
+-- The text, pages joined by form feeds (U+000C), bounded in length; pages read of page_count.
+CREATE TABLE document_text (
+  content_id INTEGER PRIMARY KEY REFERENCES content (id) ON DELETE CASCADE,
+  body TEXT NOT NULL,
+  pages INTEGER NOT NULL,
+  page_count INTEGER NOT NULL,
+  extracted_at INTEGER NOT NULL
+);
+
+-- The index again, with the co-authors and the text (an FTS5 table cannot gain columns).
+DROP TRIGGER content_fts_insert;
+DROP TRIGGER content_fts_update;
+DROP TRIGGER content_fts_delete;
+DROP TABLE content_fts;
+CREATE VIRTUAL TABLE content_fts USING fts5(title, summary, content, keywords, authors, body, tokenize = 'trigram');
+INSERT INTO content_fts (rowid, title, summary, content, keywords, authors, body)
+  SELECT id, title, summary, content, keywords,
+    coalesce((SELECT group_concat(json_extract(a.value, '$.name'), ', ') FROM json_each(content.authors) a), ''), ''
+  FROM content;
+
+CREATE TRIGGER content_fts_insert AFTER INSERT ON content BEGIN
+  INSERT INTO content_fts (rowid, title, summary, content, keywords, authors, body)
+  VALUES (new.id, new.title, new.summary, new.content, new.keywords,
+    coalesce((SELECT group_concat(json_extract(a.value, '$.name'), ', ') FROM json_each(new.authors) a), ''), '');
+END;
+-- An edit rewrites the form's fields and leaves the document's text as it is.
+CREATE TRIGGER content_fts_update AFTER UPDATE OF title, summary, content, keywords, authors ON content BEGIN
+  UPDATE content_fts SET title = new.title, summary = new.summary, content = new.content, keywords = new.keywords,
+    authors = coalesce((SELECT group_concat(json_extract(a.value, '$.name'), ', ') FROM json_each(new.authors) a), '')
+  WHERE rowid = new.id;
+END;
+CREATE TRIGGER content_fts_delete AFTER DELETE ON content BEGIN
+  DELETE FROM content_fts WHERE rowid = old.id;
+END;
+
+CREATE TRIGGER document_text_insert AFTER INSERT ON document_text BEGIN
+  UPDATE content_fts SET body = new.body WHERE rowid = new.content_id;
+END;
+CREATE TRIGGER document_text_update AFTER UPDATE OF body ON document_text BEGIN
+  UPDATE content_fts SET body = new.body WHERE rowid = new.content_id;
+END;
+CREATE TRIGGER document_text_delete AFTER DELETE ON document_text BEGIN
+  UPDATE content_fts SET body = '' WHERE rowid = old.content_id;
+END;
