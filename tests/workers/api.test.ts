@@ -374,8 +374,8 @@ describe("the content API", () => {
     ]);
     const id = ((await call("POST", "/contents", { token, raw })).json.data as { id: number }).id;
     const text = await until(async () => {
-      const state = ((await call("GET", `/contents/${id}`, { token })).json.data?.content as { text: { state: string } }).text;
-      return state.state === "done" && state;
+      const content = (await call("GET", `/contents/${id}`, { token })).json.data?.content as { text: { state: string } } | undefined;
+      return content?.text.state === "done" && content.text;
     });
     expect(text).toEqual({ state: "done", note: null, pages: 3, page_count: 3 });
     const stranger = String((await registered()).res.json.data?.access_token);
