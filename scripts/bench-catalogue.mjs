@@ -8,7 +8,7 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { SCORE_BATCH_MEMBERS } from "../app/lib/limits.ts";
 import { messaging } from "./bench-messaging.mjs";
-import { generateCatalogue } from "./generate-catalogue.mjs";
+import { generateCatalogue, TEXT_ONLY_WORD } from "./generate-catalogue.mjs";
 import { freePort, serveBuilt, waitFor } from "./lib.mjs";
 
 const QUERIES = [
@@ -22,6 +22,7 @@ const QUERIES = [
   ["documents, page 3", "tab=documents&q=health&page=3"],
   ["members, family name", "tab=members&q=Tanaka"],
   ["no match", "tab=documents&q=zzzzqqq"],
+  [`documents, a word only in documents' text (${TEXT_ONLY_WORD})`, `tab=documents&q=${TEXT_ONLY_WORD}`],
 ];
 const FEEDS = [
   ["newest", "sort=newest"],
@@ -51,9 +52,11 @@ function databaseMB(stateDir) {
  * The search benchmarks, and one full credit-score recomputation through the queue, on a generated
  * catalogue of `items` items and `members` members; the messaging benchmark when asked.
  */
-export async function catalogueBenchmarks({ items, members, stateDir, withMessaging }) {
-  console.log(`\nGenerating ${items} items and ${members} members (npm run bench:data -- ${stateDir} ${items} ${members}) ...`);
-  const seconds = await generateCatalogue(stateDir, items, members);
+export async function catalogueBenchmarks({ items, members, texts, stateDir, withMessaging }) {
+  console.log(
+    `\nGenerating ${items} items (${texts} documents with 5,000 words of text each) and ${members} members (npm run bench:data -- ${stateDir} ${items} ${members} ${texts}) ...`,
+  );
+  const seconds = await generateCatalogue(stateDir, items, members, texts);
   console.log(`  generated in ${seconds.toFixed(1)} s; the database is ${databaseMB(stateDir).toFixed(0)} MB (D1 allows 10,000 MB)`);
 
   const port = await freePort();

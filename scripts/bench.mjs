@@ -8,7 +8,7 @@
 // message is lost or doubled and no upload half-kept, else the script exits non-zero. Budgets:
 // ../shared/DESIGN.md.
 import { execSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
@@ -18,7 +18,9 @@ import { rgbPng } from "../tests/fixtures/images.ts";
 import { bundleBenchmarks } from "./bench-bundle.mjs";
 import { catalogueBenchmarks } from "./bench-catalogue.mjs";
 import { loadBenchmarks } from "./bench-load.mjs";
+import { BENCH_WORDS } from "./generate-catalogue.mjs";
 import { freePort, mustRun, prepareDatabase, serveBuilt, waitFor } from "./lib.mjs";
+import { makePdf } from "./make-pdf.mjs";
 
 const PUBLIC = new Set(["/login", "/signup", "/forgetPassword", "/no-such-page"]);
 const PAGES = [
@@ -40,7 +42,7 @@ const LCP_PAGES = ["/login", "/home", "/discovery", "/retrieval?q=climate", "/re
 const RPS_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = 8;
 const JS_BUDGET_KB = 130;
-/** BENCH_ONLY=pages: page sizes and the slow-network table alone; =uploads: upload memory and speed alone; =catalogue: the generated catalogues alone; =catalogue-large: the large one alone. */
+/** BENCH_ONLY=pages: page sizes and the slow-network table alone; =uploads: upload memory and speed alone; =text: PDF text extraction alone; =catalogue: the generated catalogues alone; =catalogue-large: the large one alone. */
 const ONLY = process.env.BENCH_ONLY;
 
 const port = await freePort();
@@ -62,6 +64,7 @@ if (!ONLY?.startsWith("catalogue")) {
     await waitFor(`${base}/healthz`);
     cookie = await loginTimings();
     if (ONLY === "uploads") await uploadMemory();
+    else if (ONLY === "text") await textExtraction();
     else {
       await pageSizes();
       if (ONLY !== "pages") {
@@ -69,6 +72,7 @@ if (!ONLY?.startsWith("catalogue")) {
         await oversizeBodyMemory();
         await uploadMemory();
         await avatarTimings();
+        await textExtraction();
       }
       await slowNetwork();
       await lighthouseScores();
@@ -80,14 +84,23 @@ if (!ONLY?.startsWith("catalogue")) {
   // One server at a time on this 2-core machine.
   await new Promise((resolve) => server.once("exit", resolve));
 }
-if (ONLY === "pages" || ONLY === "uploads") process.exit();
-// The catalogue of today's figures (BENCH_ITEMS / BENCH_MEMBERS change it), then ten times as much:
-// search at a million items and the recomputation at 100,000 members (BENCH_LARGE=0 skips it).
+if (ONLY === "pages" || ONLY === "uploads" || ONLY === "text") process.exit();
+// The catalogue of today's figures (BENCH_ITEMS / BENCH_MEMBERS / BENCH_TEXTS change it), then ten
+// times as much: search at a million items and the recomputation at 100,000 members (BENCH_LARGE=0 skips it).
 const items = Number(process.env.BENCH_ITEMS ?? 100_000);
 const members = Number(process.env.BENCH_MEMBERS ?? 10_000);
-if (ONLY !== "catalogue-large") await catalogueBenchmarks({ items, members, stateDir: ".wrangler/bench-catalogue", withMessaging: true });
+/** Documents with 5,000 words of their own text, beside the catalogue's items (issue 17). */
+const TEXTS = Number(process.env.BENCH_TEXTS ?? 10_000);
+if (ONLY !== "catalogue-large")
+  await catalogueBenchmarks({ items, members, texts: TEXTS, stateDir: ".wrangler/bench-catalogue", withMessaging: true });
 if (process.env.BENCH_LARGE !== "0") {
-  await catalogueBenchmarks({ items: items * 10, members: members * 10, stateDir: ".wrangler/bench-large", withMessaging: false });
+  await catalogueBenchmarks({
+    items: items * 10,
+    members: members * 10,
+    texts: 0,
+    stateDir: ".wrangler/bench-large",
+    withMessaging: false,
+  });
 }
 if (ONLY?.startsWith("catalogue")) process.exit();
 await bundleBenchmarks();
@@ -263,6 +276,53 @@ async function measured(label, mb, work, baseline = 0) {
     `${label} ${String(mb).padStart(3)} MB: status ${status} in ${seconds.toFixed(2)} s (${rate.toFixed(1)} MB/s${ratio}); ${rss}`,
   );
   return rate;
+}
+
+/**
+ * PDF text extraction (the queue job after an upload, decision 0030): from the upload's answer until
+ * the owner sees the text read, and workerd's peak memory meanwhile, per MB of PDF. The small file is
+ * all text (every page read); the larger add images' worth of bytes to 100 pages of text.
+ */
+async function textExtraction() {
+  console.log("\nPDF text extraction (upload answered -> text searchable, through the local queue; workerd memory sampled every 50 ms)");
+  const authorization = decodeURIComponent(cookie.slice("token=".length));
+  const line = (p, l) => Array.from({ length: 12 }, (_, w) => BENCH_WORDS[(p * 31 + l * 7 + w * 13) % BENCH_WORDS.length]).join(" ");
+  const textPages = (n) => Array.from({ length: n }, (_, p) => Array.from({ length: 40 }, (_, l) => line(p, l)));
+  const png = readFileSync("demo/sample-document-thumbnail.png");
+  for (const [label, pdf] of [
+    ["all text, 60 pages", makePdf(textPages(60))],
+    ["100 pages of text + 10 MB", makePdf(textPages(100), { padding: 10 * 1024 * 1024 })],
+    ["100 pages of text + 30 MB", makePdf(textPages(100), { padding: 30 * 1024 * 1024 })],
+  ]) {
+    const form = new FormData();
+    const fields = { kind: "document", sdg: "4", title: "Text bench", summary: "s", content: "c", keywords: "k", publicize: "0" };
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    form.set("thumbnail", new Blob([png], { type: "image/png" }), "t.png");
+    form.set("file", new Blob([pdf], { type: "application/pdf" }), "bench.pdf");
+    const created = await (
+      await fetch(`${base}/api/contents`, { method: "POST", headers: { Authorization: authorization }, body: form })
+    ).json();
+    const before = workerdRss();
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, workerdRss());
+    }, 50);
+    const started = performance.now();
+    let text;
+    for (;;) {
+      const item = await (await fetch(`${base}/api/contents/${created.data.id}`, { headers: { Authorization: authorization } })).json();
+      text = item.data.content.text;
+      if (text.state !== "pending" || performance.now() - started > 300_000) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    const mb = pdf.length / 1024 / 1024;
+    const grew = (peak - before) / 1024;
+    console.log(
+      `${label.padEnd(27)} ${mb.toFixed(1).padStart(5)} MB: ${text.state} (${text.pages ?? 0} pages read) in ${seconds.toFixed(2)} s = ${(seconds / mb).toFixed(2)} s/MB; workerd peak +${grew.toFixed(0)} MB = ${(grew / mb).toFixed(2)} MB per MB`,
+    );
+  }
 }
 
 /**

@@ -1,13 +1,14 @@
-// `npm run bench:data [-- stateDir [items] [members]]`: fills a local D1 state folder with a generated
+// `npm run bench:data [-- stateDir [items] [members] [texts]]`: fills a local D1 state folder with a generated
 // catalogue for the search and ranking benchmarks — by default 100,000 documents and videos from
-// 10,000 members, with follows, interests, likes, views and points over the last month. The rows are made by
+// 10,000 members, with follows, interests, likes, views and points over the last month, and 10,000
+// documents with 5,000 words of their own text each. The rows are made by
 // SQL inside D1 (recursive CTEs), so the script itself stays small and fast.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { mustRun, prepareDatabase, wrangler } from "./lib.mjs";
 
 // Words the text is drawn from: English, Japanese and Chinese, so every query path is exercised.
-const WORDS = [
+export const BENCH_WORDS = [
   "water",
   "soil",
   "health",
@@ -103,16 +104,51 @@ const FAMILY = [
 ];
 
 const list = (values) => values.map((v, i) => `(${i}, '${v}')`).join(", ");
-const word = (expr) => `(SELECT w FROM bench_words WHERE i = (${expr}) % ${WORDS.length})`;
+const word = (expr) => `(SELECT w FROM bench_words WHERE i = (${expr}) % ${BENCH_WORDS.length})`;
+
+/** Made-up words for documents' text, from syllables, so the text has the variety of a real vocabulary. */
+const SYLLABLES = ["ka", "ro", "mi", "tel", "van", "sor", "qui", "dex", "lum", "bra", "ten", "oph", "zul", "nar", "pel", "gri"];
+const TEXT_WORDS = Array.from(
+  { length: 600 },
+  (_, i) => SYLLABLES[i % 16] + SYLLABLES[Math.floor(i / 16) % 16] + SYLLABLES[(i * 7 + 3) % 16],
+);
+/** A word found only in documents' text (never in a form field): the bench searches for it. */
+export const TEXT_ONLY_WORD = TEXT_WORDS[123];
+const TEXT_PAGES = 100;
+const PAGE_WORDS = 500;
+/** One of TEXT_PAGES pages of text: PAGE_WORDS words, one in ten from the catalogue's words. */
+const textPage = (p) =>
+  Array.from({ length: PAGE_WORDS }, (_, w) =>
+    w % 10 === 0 ? BENCH_WORDS[(p * 13 + w) % BENCH_WORDS.length] : TEXT_WORDS[(p * 101 + w * 37) % TEXT_WORDS.length],
+  ).join(" ");
+
+/**
+ * Documents' own text, as the extraction job stores it: `texts` documents spread over the catalogue
+ * get ten of the TEXT_PAGES pages each (5,000 words, about 35,000 characters), joined by page breaks.
+ */
+function documentTextSql(texts, now) {
+  if (!texts) return [];
+  const pages = Array.from({ length: TEXT_PAGES }, (_, p) => `(${p}, '${textPage(p)}')`).join(", ");
+  const picks = Array.from({ length: 10 }, (_, k) => `(c.id + ${k * 7}) % ${TEXT_PAGES}`).join(", ");
+  return [
+    "CREATE TABLE IF NOT EXISTS bench_pages (i INTEGER PRIMARY KEY, w TEXT NOT NULL)",
+    `INSERT OR IGNORE INTO bench_pages VALUES ${pages}`,
+    `INSERT INTO document_text (content_id, body, pages, page_count, extracted_at)
+     SELECT c.id, (SELECT group_concat(w, char(12)) FROM bench_pages WHERE i IN (${picks})), 10, 10, ${now}
+     FROM content c WHERE c.kind = 'document' AND c.file_key LIKE 'bench/%' AND c.id % 6 = 0 LIMIT ${texts}`,
+    "UPDATE content SET text_state = 'done' WHERE id IN (SELECT content_id FROM document_text)",
+    "DROP TABLE bench_pages",
+  ];
+}
 
 /** The statements that generate the catalogue (the demo members and items stay as they are). */
-export function catalogueSql(items, members, now = Date.now()) {
+export function catalogueSql(items, members, now = Date.now(), texts = 0) {
   const month = 30 * 86_400_000;
   const since = now - month;
   const day = (expr) => `strftime('%Y-%m-%d', (${expr}) / 1000, 'unixepoch')`;
   return [
     "CREATE TABLE IF NOT EXISTS bench_words (i INTEGER PRIMARY KEY, w TEXT NOT NULL)",
-    `INSERT OR IGNORE INTO bench_words VALUES ${list(WORDS)}`,
+    `INSERT OR IGNORE INTO bench_words VALUES ${list(BENCH_WORDS)}`,
     "CREATE TABLE IF NOT EXISTS bench_names (i INTEGER PRIMARY KEY, w TEXT NOT NULL)",
     `INSERT OR IGNORE INTO bench_names VALUES ${list(NAMES)}`,
     "CREATE TABLE IF NOT EXISTS bench_family (i INTEGER PRIMARY KEY, w TEXT NOT NULL)",
@@ -162,6 +198,7 @@ export function catalogueSql(items, members, now = Date.now()) {
      INSERT INTO points (user_id, reason, amount, day, created_at)
      SELECT (SELECT lo FROM bench_range) + k % ${members}, 'comment', 1, ${day(`${since} + (k * 1019) % ${month}`)}, ${since} + (k * 1019) % ${month}
      FROM n`,
+    ...documentTextSql(texts, now),
     "DROP TABLE bench_words",
     "DROP TABLE bench_names",
     "DROP TABLE bench_family",
@@ -170,12 +207,12 @@ export function catalogueSql(items, members, now = Date.now()) {
 }
 
 /** Migrations, demo data, then the generated catalogue, into a fresh state folder. */
-export async function generateCatalogue(stateDir, items = 100_000, members = 10_000) {
+export async function generateCatalogue(stateDir, items = 100_000, members = 10_000, texts = 0) {
   rmSync(stateDir, { recursive: true, force: true });
   await prepareDatabase(stateDir);
   mkdirSync(".wrangler/tmp", { recursive: true });
   const file = ".wrangler/tmp/catalogue.sql";
-  writeFileSync(file, `${catalogueSql(items, members).join(";\n")};\n`);
+  writeFileSync(file, `${catalogueSql(items, members, Date.now(), texts).join(";\n")};\n`);
   const started = performance.now();
   await mustRun(wrangler, ["d1", "execute", "DB", "--local", "--config", "wrangler.toml", "--persist-to", stateDir, "--file", file], {
     stdio: "ignore",
@@ -184,7 +221,9 @@ export async function generateCatalogue(stateDir, items = 100_000, members = 10_
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const [stateDir = ".wrangler/bench-catalogue", items = "100000", members = "10000"] = process.argv.slice(2);
-  const seconds = await generateCatalogue(stateDir, Number(items), Number(members));
-  console.log(`Generated ${items} items and ${members} members into ${stateDir} in ${seconds.toFixed(1)} s`);
+  const [stateDir = ".wrangler/bench-catalogue", items = "100000", members = "10000", texts = "10000"] = process.argv.slice(2);
+  const seconds = await generateCatalogue(stateDir, Number(items), Number(members), Number(texts));
+  console.log(
+    `Generated ${items} items (${texts} with documents' text) and ${members} members into ${stateDir} in ${seconds.toFixed(1)} s`,
+  );
 }

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
 import { deleteContent, findContent, recordView, updateContent } from "~/.server/content/content";
+import { textStateOf } from "~/.server/content/document-text";
 import { languageOf } from "~/.server/i18n/request-language";
 import { flashCookie, flashRedirect, refusedRedirect } from "~/.server/shell/flash";
 import { addComment, deleteComment, setFollow, setLike, socialOf } from "~/.server/social/social";
@@ -16,6 +17,7 @@ import { MessageButton } from "~/components/message-button";
 import { RelativeTime } from "~/components/relative-time";
 import { ReportForm } from "~/components/report-form";
 import { RouteError } from "~/components/route-error";
+import { TextStateNote } from "~/components/text-state-note";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { itemUrl } from "~/lib/citations";
 import { authorsText, doiUrl } from "~/lib/identifiers";
@@ -34,7 +36,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!item) throw data(null, { status: 404 });
   const now = Date.now();
   const counted = await recordView(env.DB, item.id, user.id, now);
-  const { file_key: _f, thumbnail_key: _t, ...shown } = item;
+  const { file_key: _f, thumbnail_key: _t, text_state: _s, text_note: _n, text_queued_at: _q, ...shown } = item;
+  const isOwner = item.owner_id === user.id;
+  // A search result found in the document's text opens it at that page.
+  const page = Number(new URL(request.url).searchParams.get("page"));
   const social = await socialOf(env.DB, user.id, item.id, item.owner_id);
   // A fresh key for the comment form on every render: its submission is stored once however often it arrives.
   const commentKey = crypto.randomUUID();
@@ -44,7 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     item: { ...shown, views: item.views + (counted ? 1 : 0) },
     references: citeItem(item, itemUrl(origin, item.id), ["apa", "harvard", "bibtex"], languageOf(request)),
     pdfUrl: item.kind === "document" ? `${origin}/files/${item.id}` : null,
-    isOwner: item.owner_id === user.id,
+    isOwner,
+    text: isOwner ? await textStateOf(env.DB, item.id) : null,
+    page: item.kind === "document" && Number.isInteger(page) && page > 1 ? page : null,
     userId: user.id,
     social,
     now,
@@ -99,6 +106,7 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
   const { t } = useTranslation();
   const { item, isOwner, now } = loaderData;
   const fileUrl = `/files/${item.id}`;
+  const pdfAt = loaderData.page ? `${fileUrl}#page=${loaderData.page}` : fileUrl;
   return (
     <article className="mx-auto max-w-4xl" data-testid="content-detail">
       <title>{`${item.title} - ${t("product.title")}`}</title>
@@ -147,7 +155,7 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
             data-testid="video"
           />
         ) : (
-          <iframe src={fileUrl} title={item.title} className="h-[70vh] w-full bg-white" data-testid="pdf-viewer">
+          <iframe src={pdfAt} title={item.title} className="h-[70vh] w-full bg-white" data-testid="pdf-viewer">
             {t("content.noPdfViewer")}
           </iframe>
         )}
@@ -158,11 +166,18 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
           {t("content.download")}
         </a>
         {item.kind === "document" ? (
-          <a href={fileUrl} target="_blank" rel="noopener" className={buttonVariants({ variant: "ghost", size: "sm" })}>
+          <a
+            href={pdfAt}
+            target="_blank"
+            rel="noopener"
+            className={buttonVariants({ variant: "ghost", size: "sm" })}
+            data-testid="open-pdf"
+          >
             {t("content.openPdf")}
           </a>
         ) : null}
       </p>
+      {loaderData.text ? <TextStateNote text={loaderData.text} /> : null}
       <section className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[160px_1fr]">
         <img
           src={`${fileUrl}/thumbnail?w=400`}

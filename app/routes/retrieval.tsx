@@ -157,12 +157,21 @@ export default function Retrieval({ loaderData }: Route.ComponentProps) {
       <ol className="flex flex-col gap-3" data-testid="search-results">
         {content.map((hit) => (
           <li key={hit.id} className="rounded-lg border border-slate-200 bg-white p-3">
-            <Link to={`/retrieval/detail?id=${hit.id}`} className="font-medium hover:text-brand">
+            <Link
+              to={`/retrieval/detail?id=${hit.id}${hit.passage ? `&page=${hit.passage.page}` : ""}`}
+              className="font-medium hover:text-brand"
+            >
               <Highlighted text={hit.title} />
             </Link>
             <p className="mt-1 text-sm text-slate-600">
               <Highlighted text={hit.snippet} />
             </p>
+            {hit.passage ? (
+              <p className="mt-1 border-l-2 border-slate-300 pl-2 text-sm text-slate-600" data-testid="passage">
+                <span className="mr-1 font-medium text-slate-700">{t("search.onPage", { page: hit.passage.page })}</span>
+                <Highlighted text={hit.passage.text} />
+              </p>
+            ) : null}
             <p className="mt-1 text-xs text-slate-500">
               {hit.sdg}. {t(sdgKey(hit.sdg))} · {t("content.by", { name: hit.owner_name })}
             </p>

@@ -393,6 +393,20 @@ const en = {
     deleted: "Deleted",
     privateBadge: "Private",
     noPdfViewer: "Your browser cannot show PDFs here.",
+    /** The owner's view of a document's text extraction (docs/decisions/0030-document-text.md). */
+    text: {
+      pending: "Reading this document's text for search. It takes a minute or two.",
+      done: "Search finds this document by its text: all {{pages}} pages.",
+      partial: "Search finds this document by the text of its first {{pages}} of {{total}} pages; the rest is past the limit.",
+      noText: "Search cannot find this document by its text: the PDF has none (a scan?). Its title, summary and keywords are searchable.",
+      encrypted: "Search cannot find this document by its text: the PDF needs a password. Its title, summary and keywords are searchable.",
+      broken:
+        "Search cannot find this document by its text: the file could not be read as a PDF. Its title, summary and keywords are searchable.",
+      tooLarge:
+        "Search cannot find this document by its text: only PDFs up to {{mb}} MB are read. Its title, summary and keywords are searchable.",
+      failed:
+        "Search cannot find this document by its text: reading it failed several times. Its title, summary and keywords are searchable.",
+    },
     progress: "Upload progress",
     cancel: "Cancel",
     edit: "Edit details",
@@ -436,6 +450,7 @@ const en = {
     pastYear: "Past year",
     anyType: "Researchers and supporters",
     noResults: "No results for “{{q}}”.",
+    onPage: "Page {{page}}",
     recent: "Recent searches",
     clear: "Clear",
     researcher: "Researcher",

@@ -1,7 +1,7 @@
 import { awardPoints } from "~/.server/ranking/ranking";
+import type { TextNote, TextState } from "~/lib/document-text";
 import type { Author } from "~/lib/identifiers";
 import type { ContentFields } from "~/lib/schemas/content";
-import type { TextNote, TextState } from "./document-text";
 import type { StoredObject } from "./receive-upload";
 import { variantKeys } from "./thumbnail-variants";
 

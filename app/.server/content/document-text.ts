@@ -1,22 +1,11 @@
 import { describeError, logEvent } from "~/.server/observability/log";
+import type { TextNote, TextState } from "~/lib/document-text";
 import { DOCUMENT_TEXT_MAX_CHARS, PDF_TEXT_MAX_MB, TEXT_EXTRACT_ATTEMPTS, TEXT_REQUEUE_MINUTES } from "~/lib/limits";
 
 // A document's own text, read from its PDF by a queue job after the upload (never during the
 // member's request) and indexed for search (docs/decisions/0030-document-text.md).
 
 export type TextJob = { type: "document-text"; id: number };
-
-/** Why a document's text could not be read: shown to its owner, never retried. */
-export type TextNote = "no-text" | "encrypted" | "broken" | "too-large" | "failed";
-
-/** What the owner sees of the extraction; null for videos. */
-export interface TextState {
-  state: "pending" | "done" | "none";
-  note: TextNote | null;
-  /** Pages whose text is indexed, of page_count (fewer when the text passed the limit). */
-  pages: number | null;
-  page_count: number | null;
-}
 
 /** Form feed: the pages' separator in the stored text, so a match's page is the separators before it. */
 export const PAGE_BREAK = "\f";
