@@ -8,7 +8,7 @@
 // message is lost or doubled and no upload half-kept, else the script exits non-zero. Budgets:
 // ../shared/DESIGN.md.
 import { execSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
@@ -18,9 +18,8 @@ import { rgbPng } from "../tests/fixtures/images.ts";
 import { bundleBenchmarks } from "./bench-bundle.mjs";
 import { catalogueBenchmarks } from "./bench-catalogue.mjs";
 import { loadBenchmarks } from "./bench-load.mjs";
-import { BENCH_WORDS } from "./generate-catalogue.mjs";
+import { pdfTextBenchmarks } from "./bench-pdf-text.mjs";
 import { freePort, mustRun, prepareDatabase, serveBuilt, waitFor } from "./lib.mjs";
-import { makePdf } from "./make-pdf.mjs";
 
 const PUBLIC = new Set(["/login", "/signup", "/forgetPassword", "/no-such-page"]);
 const PAGES = [
@@ -64,7 +63,7 @@ if (!ONLY?.startsWith("catalogue")) {
     await waitFor(`${base}/healthz`);
     cookie = await loginTimings();
     if (ONLY === "uploads") await uploadMemory();
-    else if (ONLY === "text") await textExtraction();
+    else if (ONLY === "text") pdfTextBenchmarks();
     else {
       await pageSizes();
       if (ONLY !== "pages") {
@@ -72,7 +71,7 @@ if (!ONLY?.startsWith("catalogue")) {
         await oversizeBodyMemory();
         await uploadMemory();
         await avatarTimings();
-        await textExtraction();
+        pdfTextBenchmarks();
       }
       await slowNetwork();
       await lighthouseScores();
@@ -276,53 +275,6 @@ async function measured(label, mb, work, baseline = 0) {
     `${label} ${String(mb).padStart(3)} MB: status ${status} in ${seconds.toFixed(2)} s (${rate.toFixed(1)} MB/s${ratio}); ${rss}`,
   );
   return rate;
-}
-
-/**
- * PDF text extraction (the queue job after an upload, decision 0030): from the upload's answer until
- * the owner sees the text read, and workerd's peak memory meanwhile, per MB of PDF. The small file is
- * all text (every page read); the larger add images' worth of bytes to 100 pages of text.
- */
-async function textExtraction() {
-  console.log("\nPDF text extraction (upload answered -> text searchable, through the local queue; workerd memory sampled every 50 ms)");
-  const authorization = decodeURIComponent(cookie.slice("token=".length));
-  const line = (p, l) => Array.from({ length: 12 }, (_, w) => BENCH_WORDS[(p * 31 + l * 7 + w * 13) % BENCH_WORDS.length]).join(" ");
-  const textPages = (n) => Array.from({ length: n }, (_, p) => Array.from({ length: 40 }, (_, l) => line(p, l)));
-  const png = readFileSync("demo/sample-document-thumbnail.png");
-  for (const [label, pdf] of [
-    ["all text, 60 pages", makePdf(textPages(60))],
-    ["100 pages of text + 10 MB", makePdf(textPages(100), { padding: 10 * 1024 * 1024 })],
-    ["100 pages of text + 30 MB", makePdf(textPages(100), { padding: 30 * 1024 * 1024 })],
-  ]) {
-    const form = new FormData();
-    const fields = { kind: "document", sdg: "4", title: "Text bench", summary: "s", content: "c", keywords: "k", publicize: "0" };
-    for (const [name, value] of Object.entries(fields)) form.set(name, value);
-    form.set("thumbnail", new Blob([png], { type: "image/png" }), "t.png");
-    form.set("file", new Blob([pdf], { type: "application/pdf" }), "bench.pdf");
-    const created = await (
-      await fetch(`${base}/api/contents`, { method: "POST", headers: { Authorization: authorization }, body: form })
-    ).json();
-    const before = workerdRss();
-    let peak = before;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, workerdRss());
-    }, 50);
-    const started = performance.now();
-    let text;
-    for (;;) {
-      const item = await (await fetch(`${base}/api/contents/${created.data.id}`, { headers: { Authorization: authorization } })).json();
-      text = item.data.content.text;
-      if (text.state !== "pending" || performance.now() - started > 300_000) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const seconds = (performance.now() - started) / 1000;
-    clearInterval(sampler);
-    const mb = pdf.length / 1024 / 1024;
-    const grew = (peak - before) / 1024;
-    console.log(
-      `${label.padEnd(27)} ${mb.toFixed(1).padStart(5)} MB: ${text.state} (${text.pages ?? 0} pages read) in ${seconds.toFixed(2)} s = ${(seconds / mb).toFixed(2)} s/MB; workerd peak +${grew.toFixed(0)} MB = ${(grew / mb).toFixed(2)} MB per MB`,
-    );
-  }
 }
 
 /**

@@ -100,8 +100,11 @@ export const SEARCH_CANDIDATES = 5000;
 export const SEARCH_SHORT_WORD_WINDOW = 20_000;
 
 // Documents' own text (docs/decisions/0030-document-text.md)
-/** PDFs read for their text at most: the reader holds the whole file, within the isolate's 128 MB. Larger ones say so. */
-export const PDF_TEXT_MAX_MB = 32;
+/**
+ * PDFs read for their text at most: the reader holds the whole file, and peaks about 75 MB above it
+ * (`npm run bench`), within the isolate's 128 MB. Larger ones say so on the item.
+ */
+export const PDF_TEXT_MAX_MB = 24;
 /** Characters of a document's text indexed (about 50,000 words); the pages past it say so on the item. */
 export const DOCUMENT_TEXT_MAX_CHARS = 300_000;
 /** Tries of a document's text extraction before it is marked failed (a broken or encrypted file is not retried). */

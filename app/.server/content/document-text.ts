@@ -1,50 +1,12 @@
 import { describeError, logEvent } from "~/.server/observability/log";
-import type { TextNote, TextState } from "~/lib/document-text";
-import { DOCUMENT_TEXT_MAX_CHARS, PDF_TEXT_MAX_MB, TEXT_EXTRACT_ATTEMPTS, TEXT_REQUEUE_MINUTES } from "~/lib/limits";
+import type { TextState } from "~/lib/document-text";
+import { PDF_TEXT_MAX_MB, TEXT_EXTRACT_ATTEMPTS, TEXT_REQUEUE_MINUTES } from "~/lib/limits";
+import { PAGE_BREAK, readPdfText, Unreadable } from "./pdf-text";
 
 // A document's own text, read from its PDF by a queue job after the upload (never during the
 // member's request) and indexed for search (docs/decisions/0030-document-text.md).
 
 export type TextJob = { type: "document-text"; id: number };
-
-/** Form feed: the pages' separator in the stored text, so a match's page is the separators before it. */
-export const PAGE_BREAK = "\f";
-
-class Unreadable extends Error {
-  constructor(readonly note: TextNote) {
-    super(note);
-  }
-}
-
-/** The text of each page, until DOCUMENT_TEXT_MAX_CHARS; throws Unreadable for what no retry will fix. */
-export async function readPdfText(bytes: Uint8Array): Promise<{ pages: string[]; pageCount: number }> {
-  const { getDocumentProxy } = await import("unpdf");
-  const pdf = await getDocumentProxy(bytes, { verbosity: 0 }).catch((error: unknown) => {
-    const name = error instanceof Error ? error.name : "";
-    if (name === "PasswordException") throw new Unreadable("encrypted");
-    if (name === "InvalidPDFException" || name === "FormatError" || name === "UnknownErrorException") throw new Unreadable("broken");
-    throw error;
-  });
-  try {
-    const pages: string[] = [];
-    let chars = 0;
-    for (let n = 1; n <= pdf.numPages && chars < DOCUMENT_TEXT_MAX_CHARS; n++) {
-      const page = await pdf.getPage(n);
-      const { items } = await page.getTextContent();
-      const text = items
-        .map((item) => ("str" in item ? item.str + (item.hasEOL ? "\n" : "") : ""))
-        .join("")
-        .replaceAll(PAGE_BREAK, " ")
-        .slice(0, DOCUMENT_TEXT_MAX_CHARS - chars);
-      page.cleanup();
-      pages.push(text);
-      chars += text.length + 1;
-    }
-    return { pages, pageCount: pdf.numPages };
-  } finally {
-    await pdf.loadingTask.destroy();
-  }
-}
 
 /**
  * The job: reads the document's PDF and stores its text, or why it has none, in one transaction,

@@ -1,4 +1,4 @@
-import { PAGE_BREAK } from "~/.server/content/document-text";
+import { PAGE_BREAK } from "~/.server/content/pdf-text";
 import { findsAll, snippetOf } from "./mark";
 
 /** Where a document's own text matched: the passage (matches marked) and the page it is on. */
