@@ -128,11 +128,12 @@ const textPage = (p) =>
  */
 function documentTextSql(texts, now) {
   if (!texts) return [];
-  const pages = Array.from({ length: TEXT_PAGES }, (_, p) => `(${p}, '${textPage(p)}')`).join(", ");
+  // One statement per page: D1 refuses a statement over 100 KB.
+  const pages = Array.from({ length: TEXT_PAGES }, (_, p) => `INSERT OR IGNORE INTO bench_pages VALUES (${p}, '${textPage(p)}')`);
   const picks = Array.from({ length: 10 }, (_, k) => `(c.id + ${k * 7}) % ${TEXT_PAGES}`).join(", ");
   return [
     "CREATE TABLE IF NOT EXISTS bench_pages (i INTEGER PRIMARY KEY, w TEXT NOT NULL)",
-    `INSERT OR IGNORE INTO bench_pages VALUES ${pages}`,
+    ...pages,
     `INSERT INTO document_text (content_id, body, pages, page_count, extracted_at)
      SELECT c.id, (SELECT group_concat(w, char(12)) FROM bench_pages WHERE i IN (${picks})), 10, 10, ${now}
      FROM content c WHERE c.kind = 'document' AND c.file_key LIKE 'bench/%' AND c.id % 6 = 0 LIMIT ${texts}`,

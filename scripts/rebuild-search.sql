@@ -1,11 +1,12 @@
--- Rebuilds both search indexes from their source tables (after a restore, or if they drift):
+-- Rebuilds the search indexes from their source tables (after a restore, or if they drift):
 --   npx wrangler d1 execute DB --remote --env production --file scripts/rebuild-search.sql
 -- The same statements as the migrations' initial fills (0029 for content, 0017 for members).
 DELETE FROM content_fts;
-INSERT INTO content_fts (rowid, title, summary, content, keywords, authors, body)
-  SELECT c.id, c.title, c.summary, c.content, c.keywords,
-    coalesce((SELECT group_concat(json_extract(a.value, '$.name'), ', ') FROM json_each(c.authors) a), ''), coalesce(d.body, '')
-  FROM content c LEFT JOIN document_text d ON d.content_id = c.id;
+INSERT INTO content_fts (rowid, title, summary, content, keywords, authors)
+  SELECT id, title, summary, content, keywords,
+    coalesce((SELECT group_concat(json_extract(a.value, '$.name'), ', ') FROM json_each(content.authors) a), '')
+  FROM content;
+INSERT INTO document_fts (document_fts) VALUES ('rebuild');
 DELETE FROM member_fts;
 INSERT INTO member_fts (rowid, nick_name, organisation, profile)
   SELECT u.id, u.nick_name, coalesce(u.organisation, ''), coalesce(p.search_text, '')

@@ -5,10 +5,10 @@ import { deleteContent, updateContent } from "~/.server/content/content";
 import { textStateOf } from "~/.server/content/document-text";
 import { consumeJobs } from "~/.server/jobs/consume";
 import type { Job } from "~/.server/jobs/queue";
-import { searchContent, searchQuerySchema } from "~/.server/search/search";
+import { searchContent, searchPage, searchQuerySchema } from "~/.server/search/search";
 import { PDF_TEXT_MAX_MB, TEXT_EXTRACT_ATTEMPTS } from "~/lib/limits";
 import { makePdf } from "../../scripts/make-pdf.mjs";
-import { newMember } from "./helpers";
+import { newItem, newMember } from "./helpers";
 
 /** A document whose file is in storage, waiting for its text, as an upload leaves it. */
 async function pendingDocument(owner: number, bytes: Uint8Array | null, options: { publicize?: 0 | 1; size?: number } = {}) {
@@ -40,8 +40,8 @@ const found = async (word: string, viewer: number) =>
     passage: hit.passage,
   }));
 
-const indexRows = async (id: number) =>
-  env.DB.prepare("SELECT count(*) AS n FROM content_fts WHERE rowid = ? AND body <> ''").bind(id).first<number>("n");
+const textRows = async (id: number) =>
+  env.DB.prepare("SELECT count(*) AS n FROM document_text WHERE content_id = ?").bind(id).first<number>("n");
 
 describe("a document's own text", () => {
   it("is read page by page, found by words in any script, with the passage and its page", async () => {
@@ -75,7 +75,7 @@ describe("a document's own text", () => {
       const { id } = await pendingDocument(owner, bytes);
       expect(await deliver(id)).toEqual([]);
       expect(await textStateOf(env.DB, id)).toMatchObject({ state: "none", note, pages: null });
-      expect(await indexRows(id)).toBe(0);
+      expect(await textRows(id)).toBe(0);
     }
   });
 
@@ -108,8 +108,7 @@ describe("a document's own text", () => {
     await env.DB.prepare("UPDATE content SET text_state = 'pending' WHERE id = ?").bind(id).run();
     expect(await deliver(id)).toEqual([]);
     expect(await deliver(id)).toEqual([]);
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM document_text WHERE content_id = ?").bind(id).first<number>("n");
-    expect(rows).toBe(1);
+    expect(await textRows(id)).toBe(1);
     expect((await found("vellichor", owner)).map((h) => h.id)).toEqual([id]);
     // A repeat that fails after a success leaves the text in place.
     await env.FILES.delete(key);
@@ -130,8 +129,30 @@ describe("a document's own text", () => {
     expect((await found("saudade", stranger)).map((h) => h.id)).toEqual([id]);
     expect(await deleteContent(env.DB, env.FILES, id, owner)).toBe(true);
     expect(await found("saudade", owner)).toEqual([]);
-    const left = await env.DB.prepare("SELECT count(*) AS n FROM document_text WHERE content_id = ?").bind(id).first<number>("n");
-    expect(left).toBe(0);
+    expect(await textRows(id)).toBe(0);
+  });
+
+  it("finds documents by their text after every match in the fields, page after page, each once", async () => {
+    const owner = await newMember("Pages");
+    const reader = await newMember("Pager");
+    const inFields: string[] = [];
+    for (let i = 0; i < 3; i++) inFields.push((await newItem(owner, { title: `lumenquest field study ${i}`, created_at: 5 })).toString());
+    const byText: number[] = [];
+    for (let i = 0; i < 22; i++) {
+      const { id } = await pendingDocument(owner, makePdf([["intro"], [`the lumenquest trial ${i}`]]));
+      await deliver(id);
+      byText.push(id);
+    }
+    const page = async (n: number) => searchPage(env.DB, searchQuerySchema.parse({ q: "lumenquest", page: n }), reader, Date.now());
+    const first = await page(1);
+    const second = await page(2);
+    expect(first.hasMore).toBe(true);
+    expect(second.hasMore).toBe(false);
+    const ids = [...first.items, ...second.items].map((hit) => hit.id);
+    // The fields' matches first, then the text's, newest first; every one once.
+    expect(ids.slice(0, 3).map(String).sort()).toEqual(inFields.sort());
+    expect(ids.slice(3)).toEqual([...byText].reverse());
+    expect(second.items.every((hit) => "passage" in hit && hit.passage?.page === 2)).toBe(true);
   });
 
   it("of every document left pending too long is queued again by the cron", async () => {

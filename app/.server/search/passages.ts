@@ -1,5 +1,56 @@
 import { PAGE_BREAK } from "~/.server/content/pdf-text";
+import { SEARCH_TEXT_CANDIDATES } from "~/lib/limits";
 import { findsAll, snippetOf } from "./mark";
+
+/** The columns of a result, before its matches are marked. */
+export const HIT_COLUMNS = "c.id, c.kind, c.sdg, c.created_at, u.nick_name AS owner_name, c.title, c.summary, c.content, c.keywords";
+export interface HitRow {
+  id: number;
+  kind: "document" | "video";
+  sdg: number;
+  created_at: number;
+  owner_name: string;
+  title: string;
+  summary: string;
+  content: string;
+  keywords: string;
+}
+
+/**
+ * Documents whose own text holds every word and whose fields do not (those are the fields'
+ * matches), newest first. The text index answers LIKE with its trigrams and checks each candidate
+ * against the text, so only the newest SEARCH_TEXT_CANDIDATES are read (or as many as the page
+ * needs). LIKE's wildcards cannot be escaped there (an ESCAPE clause turns the index off), so a
+ * word holding one does not search the text. At least one word needs 3+ characters.
+ */
+export async function textMatches(
+  db: D1Database,
+  terms: string[],
+  filters: { viewerId: number; sdg?: number; since: number },
+  limit: number,
+  offset: number,
+): Promise<HitRow[]> {
+  if (terms.some((term) => /[%_]/.test(term)) || !terms.some((term) => [...term].length >= 3)) return [];
+  const fields = "lower(c.title || ' ' || c.summary || ' ' || c.content || ' ' || c.keywords || ' ' || c.authors)";
+  const where = ["(c.publicize = 1 OR c.owner_id = ?)", "c.kind = 'document'", "c.created_at >= ?"];
+  const binds: (string | number)[] = [filters.viewerId, filters.since];
+  if (filters.sdg) {
+    where.push("c.sdg = ?");
+    binds.push(filters.sdg);
+  }
+  where.push(`NOT (${terms.map(() => `instr(${fields}, ?) > 0`).join(" AND ")})`);
+  binds.push(...terms.map((term) => term.toLowerCase()));
+  const { results } = await db
+    .prepare(
+      `SELECT ${HIT_COLUMNS}
+       FROM (SELECT rowid FROM document_fts WHERE ${terms.map(() => "body LIKE ?").join(" AND ")} ORDER BY rowid DESC LIMIT ?) t
+       JOIN content c ON c.id = t.rowid JOIN users u ON u.id = c.owner_id
+       WHERE ${where.join(" AND ")} ORDER BY c.id DESC LIMIT ? OFFSET ?`,
+    )
+    .bind(...terms.map((term) => `%${term}%`), Math.max(SEARCH_TEXT_CANDIDATES, offset + limit), ...binds, limit, offset)
+    .all<HitRow>();
+  return results;
+}
 
 /** Where a document's own text matched: the passage (matches marked) and the page it is on. */
 export interface Passage {

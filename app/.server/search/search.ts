@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MARK_END, MARK_START } from "~/lib/highlight";
 import { SEARCH_CANDIDATES, SEARCH_SHORT_WORD_WINDOW } from "~/lib/limits";
 import { markTerms, snippetOf } from "./mark";
-import { documentPassages, type Passage } from "./passages";
+import { documentPassages, HIT_COLUMNS, type HitRow, type Passage, textMatches } from "./passages";
 
 const TRIGRAM = 3;
 const HISTORY_SIZE = 10;
@@ -68,9 +68,9 @@ const FIELD_WEIGHTS = { title: 10, summary: 4, keywords: 3, content: 1 } as cons
  * (FIELD_WEIGHTS), newest first among equals, and filters narrow those; a query of short words only
  * reads the newest SEARCH_SHORT_WORD_WINDOW items of the kind, newest first. Matches are marked here.
  *
- * Words of 3+ characters are found in co-authors' names and in a document's own text too
- * (docs/decisions/0030-document-text.md): those count for the match, not the ranking, so items whose
- * fields hold the words come first; a result found by its text shows the passage and its page.
+ * Words of 3+ characters are found in co-authors' names too, and documents whose own text holds
+ * every word follow the matches in the fields, newest first, with the passage and its page
+ * (docs/decisions/0030-document-text.md).
  */
 export async function searchContent(
   db: D1Database,
@@ -124,20 +124,35 @@ export async function searchContent(
   const inFirstWindow = `(content_fts.rowid >= coalesce((SELECT rowid FROM content_fts WHERE content_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ${SEARCH_CANDIDATES - 1}), 0))`;
   const order = long.length ? `${inFirstWindow} DESC, ${inFirstWindow} * (${relevance}) DESC, c.id DESC` : "c.created_at DESC";
   const orderBinds = long.length ? terms.flatMap((term) => Object.keys(FIELD_WEIGHTS).map(() => term.toLowerCase())) : [];
+  const matches = `FROM ${long.length ? "content_fts JOIN content c ON c.id = content_fts.rowid" : "content c INDEXED BY content_kind_recent"}
+       JOIN users u ON u.id = c.owner_id WHERE ${where.join(" AND ")}`;
+  const skipped = (query.page - 1) * SEARCH_PAGE_SIZE;
   const { results } = await db
-    .prepare(
-      `SELECT c.id, c.kind, c.sdg, c.created_at, u.nick_name AS owner_name, c.title, c.summary, c.content, c.keywords
-       FROM ${long.length ? "content_fts JOIN content c ON c.id = content_fts.rowid" : "content c INDEXED BY content_kind_recent"}
-       JOIN users u ON u.id = c.owner_id WHERE ${where.join(" AND ")} ORDER BY ${order} LIMIT ? OFFSET ?`,
-    )
-    .bind(...binds, ...orderBinds, limit, (query.page - 1) * SEARCH_PAGE_SIZE)
-    .all<Omit<ContentHit, "snippet"> & { summary: string; content: string; keywords: string }>();
+    .prepare(`SELECT ${HIT_COLUMNS} ${matches} ORDER BY ${order} LIMIT ? OFFSET ?`)
+    .bind(...binds, ...orderBinds, limit, skipped)
+    .all<HitRow>();
+  let rows = results;
+  if (kind === "document" && long.length && rows.length < limit) {
+    // Documents found only by their own text follow every match in the fields (decision 0030).
+    const inFields =
+      rows.length > 0 || query.page === 1
+        ? skipped + rows.length
+        : Number(
+            await db
+              .prepare(`SELECT count(*) AS n ${matches}`)
+              .bind(...binds)
+              .first<number>("n"),
+          );
+    const since = query.since ? now - SINCE_DAYS[query.since] * 86_400_000 : 0;
+    const found = await textMatches(db, terms, { viewerId, sdg: query.sdg, since }, limit - rows.length, Math.max(0, skipped - inFields));
+    rows = [...rows, ...found.filter((hit) => !rows.some((row) => row.id === hit.id))];
+  }
   const passages = await documentPassages(
     db,
-    results.map((hit) => ({ id: hit.id, kind: hit.kind, fields: [hit.title, hit.summary, hit.content, hit.keywords] })),
+    rows.map((hit) => ({ id: hit.id, kind: hit.kind, fields: [hit.title, hit.summary, hit.content, hit.keywords] })),
     long,
   );
-  return results.map(({ summary, content, keywords, title, ...hit }) => ({
+  return rows.map(({ summary, content, keywords, title, ...hit }) => ({
     ...hit,
     title: markTerms(title, terms),
     snippet: snippetOf([summary, content, keywords], terms),
