@@ -54,7 +54,8 @@ export const socialRoutes = [
   forMember({
     method: "GET",
     path: "/search",
-    summary: "Full-text search of documents, videos or members (20 a page); matches are wrapped in U+0001 and U+0002",
+    summary:
+      "Full-text search of documents, videos or members (20 a page); matches are wrapped in U+0001 and U+0002. Documents whose own text (not their fields) holds the words follow, each with the passage and its page",
     query: searchQuerySchema,
     answers: { 200: answers.searchResults },
     handle: async ({ ctx, member, query }) => {

@@ -40,11 +40,12 @@ export async function textMatches(
   }
   where.push(`NOT (${terms.map(() => `instr(${fields}, ?) > 0`).join(" AND ")})`);
   binds.push(...terms.map((term) => term.toLowerCase()));
+  // CROSS JOIN keeps the text's matches the outer loop (else SQLite scans every document: 80 ms at 100,000 items).
   const { results } = await db
     .prepare(
       `SELECT ${HIT_COLUMNS}
        FROM (SELECT rowid FROM document_fts WHERE ${terms.map(() => "body LIKE ?").join(" AND ")} ORDER BY rowid DESC LIMIT ?) t
-       JOIN content c ON c.id = t.rowid JOIN users u ON u.id = c.owner_id
+       CROSS JOIN content c ON c.id = t.rowid CROSS JOIN users u ON u.id = c.owner_id
        WHERE ${where.join(" AND ")} ORDER BY c.id DESC LIMIT ? OFFSET ?`,
     )
     .bind(...terms.map((term) => `%${term}%`), Math.max(SEARCH_TEXT_CANDIDATES, offset + limit), ...binds, limit, offset)
