@@ -124,7 +124,7 @@ const textPage = (p) =>
 
 /**
  * Documents' own text, as the extraction job stores it: `texts` documents spread over the catalogue
- * get ten of the TEXT_PAGES pages each (5,000 words, about 35,000 characters), joined by page breaks.
+ * get ten of the TEXT_PAGES pages each (5,000 words, about 45,000 characters), joined by page breaks.
  */
 function documentTextSql(texts, now) {
   if (!texts) return [];
