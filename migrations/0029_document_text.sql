@@ -6,8 +6,10 @@
 -- 'none' with the reason in text_note (no-text, encrypted, broken, too-large, failed).
 ALTER TABLE content ADD COLUMN text_state TEXT;
 ALTER TABLE content ADD COLUMN text_note TEXT;
--- When the job was last queued: the cron queues again what stayed pending too long.
+-- When the job was last queued: the cron queues again what stayed pending too long. Its runs, counted
+-- as each starts, so one that never finished (the isolate ran out of memory) counts too.
 ALTER TABLE content ADD COLUMN text_queued_at INTEGER;
+ALTER TABLE content ADD COLUMN text_attempts INTEGER NOT NULL DEFAULT 0;
 UPDATE content SET text_state = 'pending', text_queued_at = 0 WHERE kind = 'document';
 CREATE INDEX content_text_pending ON content (text_queued_at) WHERE text_state = 'pending';
 

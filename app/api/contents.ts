@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { env } from "~/.server/bindings";
 import { abortUpload, completeUpload, putPart, startUpload, uploadStatus } from "~/.server/content/chunked";
-import { deleteContent, findContent, updateContent } from "~/.server/content/content";
+import { type ContentItem, deleteContent, findContent, shownItem, updateContent } from "~/.server/content/content";
 import { createFromMultipart } from "~/.server/content/create-from-form";
 import { textStateOf } from "~/.server/content/document-text";
 import { serveContentFile } from "~/.server/content/serve-file";
@@ -22,22 +22,8 @@ function translated(ctx: ApiContext, errors: Record<string, string[]>) {
   return Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.map((m) => translateError(t, m))]));
 }
 
-// Storage keys and moderation bookkeeping stay inside (hidden_at tells the owner their item is hidden);
-// the text extraction's state is its owner's to see.
-const publicItem = (
-  {
-    file_key: _file,
-    thumbnail_key: _thumbnail,
-    client_key: _client,
-    hidden_publicize: _publicize,
-    text_state: _state,
-    text_note: _note,
-    text_queued_at: _queued,
-    ...item
-  }: NonNullable<Awaited<ReturnType<typeof findContent>>>,
-  text: TextState | null,
-) => ({
-  ...item,
+const publicItem = (item: ContentItem, text: TextState | null) => ({
+  ...shownItem(item),
   text,
   file_url: `/api/contents/${item.id}/file`,
   thumbnail_url: `/api/contents/${item.id}/thumbnail`,

@@ -107,8 +107,11 @@ export const SEARCH_SHORT_WORD_WINDOW = 20_000;
 export const PDF_TEXT_MAX_MB = 24;
 /** Characters of a document's text indexed (about 50,000 words); the pages past it say so on the item. */
 export const DOCUMENT_TEXT_MAX_CHARS = 300_000;
-/** The newest documents whose text holds a query's words that a search reads (each is checked against its text). */
-export const SEARCH_TEXT_CANDIDATES = 500;
+/**
+ * The newest documents with text whose text a search looks in: the text's index (trigrams without
+ * positions) has each candidate checked against its whole text, so this bounds a search's work.
+ */
+export const SEARCH_TEXT_WINDOW = 2000;
 /** Tries of a document's text extraction before it is marked failed (a broken or encrypted file is not retried). */
 export const TEXT_EXTRACT_ATTEMPTS = 3;
 /** Minutes a document may stay pending before the cron queues its extraction again. */

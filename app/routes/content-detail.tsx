@@ -6,7 +6,7 @@ import { data, Form, Link, redirect } from "react-router";
 import type { z } from "zod";
 import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
-import { deleteContent, findContent, recordView, updateContent } from "~/.server/content/content";
+import { deleteContent, findContent, recordView, shownItem, updateContent } from "~/.server/content/content";
 import { textStateOf } from "~/.server/content/document-text";
 import { languageOf } from "~/.server/i18n/request-language";
 import { flashCookie, flashRedirect, refusedRedirect } from "~/.server/shell/flash";
@@ -36,7 +36,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!item) throw data(null, { status: 404 });
   const now = Date.now();
   const counted = await recordView(env.DB, item.id, user.id, now);
-  const { file_key: _f, thumbnail_key: _t, text_state: _s, text_note: _n, text_queued_at: _q, ...shown } = item;
   const isOwner = item.owner_id === user.id;
   // A search result found in the document's text opens it at that page.
   const page = Number(new URL(request.url).searchParams.get("page"));
@@ -46,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { citeItem } = await import("~/.server/content/citation");
   const origin = new URL(request.url).origin;
   return {
-    item: { ...shown, views: item.views + (counted ? 1 : 0) },
+    item: { ...shownItem(item), views: item.views + (counted ? 1 : 0) },
     references: citeItem(item, itemUrl(origin, item.id), ["apa", "harvard", "bibtex"], languageOf(request)),
     pdfUrl: item.kind === "document" ? `${origin}/files/${item.id}` : null,
     isOwner,

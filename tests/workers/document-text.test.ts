@@ -6,7 +6,7 @@ import { textStateOf } from "~/.server/content/document-text";
 import { consumeJobs } from "~/.server/jobs/consume";
 import type { Job } from "~/.server/jobs/queue";
 import { searchContent, searchPage, searchQuerySchema } from "~/.server/search/search";
-import { PDF_TEXT_MAX_MB, TEXT_EXTRACT_ATTEMPTS } from "~/lib/limits";
+import { DOCUMENT_TEXT_MAX_CHARS, PDF_TEXT_MAX_MB, SEARCH_TEXT_WINDOW, TEXT_EXTRACT_ATTEMPTS } from "~/lib/limits";
 import { makePdf } from "../../scripts/make-pdf.mjs";
 import { newItem, newMember } from "./helpers";
 
@@ -26,9 +26,9 @@ async function pendingDocument(owner: number, bytes: Uint8Array | null, options:
 }
 
 /** One delivery of the document's job to the consumer: what it asked to retry. */
-async function deliver(id: number, attempts = 1) {
+async function deliver(id: number) {
   const batch = createMessageBatch<Job>("research-commons-jobs", [
-    { id: crypto.randomUUID(), timestamp: new Date(), attempts, body: { type: "document-text", id } },
+    { id: crypto.randomUUID(), timestamp: new Date(), attempts: 1, body: { type: "document-text", id } },
   ]);
   await consumeJobs(batch, env);
   return (await getQueueResult(batch, createExecutionContext())).retryMessages;
@@ -92,28 +92,82 @@ describe("a document's own text", () => {
     expect(await textStateOf(env.DB, over.id)).toMatchObject({ state: "none", note: "too-large" });
   });
 
-  it("is retried a bounded number of times, and a repeated job replaces the text instead of adding to it", async () => {
+  it("is retried a bounded number of times, counting runs that never finished", async () => {
     const owner = await newMember("Retry");
     const pdf = makePdf([["the vellichor ledger"]]);
-    const { id, key } = await pendingDocument(owner, null, { size: pdf.length });
-    // The file is not readable yet: retried, still pending, until the last attempt marks it failed.
+    const missing = await pendingDocument(owner, null, { size: pdf.length });
+    // The file cannot be read: retried, still pending, until the last attempt marks it failed.
     for (let attempt = 1; attempt < TEXT_EXTRACT_ATTEMPTS; attempt++) {
-      expect(await deliver(id, attempt)).toHaveLength(1);
-      expect((await textStateOf(env.DB, id))?.state).toBe("pending");
+      expect(await deliver(missing.id)).toHaveLength(1);
+      expect((await textStateOf(env.DB, missing.id))?.state).toBe("pending");
     }
-    expect(await deliver(id, TEXT_EXTRACT_ATTEMPTS)).toEqual([]);
-    expect(await textStateOf(env.DB, id)).toMatchObject({ state: "none", note: "failed" });
-    // Once readable (the cron queues it again), delivered twice: one text, found once.
-    await env.FILES.put(key, pdf);
-    await env.DB.prepare("UPDATE content SET text_state = 'pending' WHERE id = ?").bind(id).run();
+    expect(await deliver(missing.id)).toEqual([]);
+    expect(await textStateOf(env.DB, missing.id)).toMatchObject({ state: "none", note: "failed" });
+    // Runs the isolate never finished (out of memory) left only their count: the next gives up unread.
+    const crashing = await pendingDocument(owner, pdf);
+    await env.DB.prepare("UPDATE content SET text_attempts = ? WHERE id = ?").bind(TEXT_EXTRACT_ATTEMPTS, crashing.id).run();
+    expect(await deliver(crashing.id)).toEqual([]);
+    expect(await textStateOf(env.DB, crashing.id)).toMatchObject({ state: "none", note: "failed" });
+  });
+
+  it("delivered twice is stored once, and a failing repeat keeps what the first stored", async () => {
+    const owner = await newMember("Twice");
+    const { id, key } = await pendingDocument(owner, makePdf([["the vellichor ledger"]]));
     expect(await deliver(id)).toEqual([]);
     expect(await deliver(id)).toEqual([]);
     expect(await textRows(id)).toBe(1);
     expect((await found("vellichor", owner)).map((h) => h.id)).toEqual([id]);
-    // A repeat that fails after a success leaves the text in place.
     await env.FILES.delete(key);
-    expect(await deliver(id, TEXT_EXTRACT_ATTEMPTS)).toEqual([]);
+    for (let attempt = 3; attempt <= TEXT_EXTRACT_ATTEMPTS + 1; attempt++) await deliver(id);
     expect((await textStateOf(env.DB, id))?.state).toBe("done");
+    expect((await found("vellichor", owner)).map((h) => h.id)).toEqual([id]);
+  });
+
+  it("drops characters that would fake a match's marks or reorder the passage, and says when the limit cut it", async () => {
+    const owner = await newMember("Hidden");
+    const full = Array.from({ length: 60 }, (_, i) => `line ${i} of a full page of notes about nothing much at all`);
+    const pdf = makePdf([["the \u0001fake\u0002 mark and \u202Ereversed text of the quibblefrost study"], ...Array(100).fill(full)]);
+    const { id } = await pendingDocument(owner, pdf);
+    await deliver(id);
+    const [hit] = await found("quibblefrost", owner);
+    expect(hit?.passage?.text).toContain("\u0001quibblefrost\u0002");
+    expect(hit?.passage?.text.replace("\u0001quibblefrost\u0002", "")).not.toMatch(/[\u0001\u0002\u202e]/u);
+    // About 3,700 characters a page: DOCUMENT_TEXT_MAX_CHARS stops the reading before the last page.
+    const text = await textStateOf(env.DB, id);
+    expect(text).toMatchObject({ state: "done", page_count: 101 });
+    expect(text?.pages).toBeGreaterThan(50);
+    expect(text?.pages).toBeLessThan(100);
+    const stored = await env.DB.prepare("SELECT length(body) AS n FROM document_text WHERE content_id = ?").bind(id).first<number>("n");
+    expect(stored).toBeLessThanOrEqual(DOCUMENT_TEXT_MAX_CHARS);
+  });
+
+  it("finds a document once when its fields hold the word in another case (the index folds every script's case)", async () => {
+    const owner = await newMember("Cases");
+    const { id } = await pendingDocument(owner, makePdf([["die ärztekammer berichtet"]]));
+    await env.DB.prepare("UPDATE content SET title = 'ÄRZTEKAMMER report' WHERE id = ?").bind(id).run();
+    await deliver(id);
+    const first = await searchPage(env.DB, searchQuerySchema.parse({ q: "ärztekammer" }), owner, Date.now());
+    expect(first.items.map((hit) => hit.id)).toEqual([id]);
+  });
+
+  it("looks only in the newest documents with text, so a search's work stays bounded", async () => {
+    const owner = await newMember("Window");
+    const { id } = await pendingDocument(owner, makePdf([["the oldest zyzzyvant notes"]]));
+    await deliver(id);
+    expect((await found("zyzzyvant", owner)).map((h) => h.id)).toEqual([id]);
+    // SEARCH_TEXT_WINDOW newer documents with text, made in SQL.
+    await env.DB.prepare(
+      `WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < ?)
+       INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type,
+         thumbnail_key, thumbnail_type, created_at, updated_at, text_state)
+       SELECT ?, 'document', 4, 'newer', 's', 'c', 'k', 1, 'window/' || k, 1, 'application/pdf', 't', 'image/png', 2, 2, 'done' FROM n`,
+    )
+      .bind(SEARCH_TEXT_WINDOW, owner)
+      .run();
+    await env.DB.prepare(
+      "INSERT INTO document_text (content_id, body, pages, page_count, extracted_at) SELECT id, 'newer text', 1, 1, 2 FROM content WHERE file_key LIKE 'window/%'",
+    ).run();
+    expect(await found("zyzzyvant", owner)).toEqual([]);
   });
 
   it("of a private item is found by its owner only; an edit keeps it, deletion removes it", async () => {

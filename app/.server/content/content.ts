@@ -39,6 +39,26 @@ export interface ContentItem {
   text_state: TextState["state"] | null;
   text_note: TextNote | null;
   text_queued_at: number | null;
+  text_attempts: number;
+}
+
+/**
+ * An item as pages and the API show it: storage keys, moderation and upload bookkeeping, and the
+ * text job's own state stay inside (hidden_at tells the owner their item is hidden; the owner reads
+ * the text's state through textStateOf).
+ */
+export function shownItem({
+  file_key: _file,
+  thumbnail_key: _thumbnail,
+  client_key: _client,
+  hidden_publicize: _publicize,
+  text_state: _state,
+  text_note: _note,
+  text_queued_at: _queued,
+  text_attempts: _attempts,
+  ...item
+}: ContentItem) {
+  return item;
 }
 
 /** Documents must be PDFs and videos MP4s, whatever the form said. */

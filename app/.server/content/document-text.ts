@@ -11,18 +11,22 @@ export type TextJob = { type: "document-text"; id: number };
 /**
  * The job: reads the document's PDF and stores its text, or why it has none, in one transaction,
  * so a repeat replaces rather than adds and a deleted item gets nothing. Errors other than an
- * unreadable file are thrown for the queue to retry, until the last attempt marks it failed.
+ * unreadable file are thrown for the queue to retry; the last of TEXT_EXTRACT_ATTEMPTS marks it failed.
  */
-export async function extractDocumentText(env: Pick<Env, "DB" | "FILES">, id: number, attempt: number, now = Date.now()) {
-  const item = await env.DB.prepare("SELECT file_key, file_size FROM content WHERE id = ? AND kind = 'document'")
+export async function extractDocumentText(env: Pick<Env, "DB" | "FILES">, id: number, now = Date.now()) {
+  // Counted before the work, so a run the isolate never finished (out of memory or time) counts too.
+  const item = await env.DB.prepare(
+    "UPDATE content SET text_attempts = text_attempts + 1 WHERE id = ? AND kind = 'document' RETURNING file_key, file_size, text_attempts",
+  )
     .bind(id)
-    .first<{ file_key: string; file_size: number }>();
+    .first<{ file_key: string; file_size: number; text_attempts: number }>();
   if (!item) return;
   try {
+    if (item.text_attempts > TEXT_EXTRACT_ATTEMPTS) throw new Error("earlier attempts did not finish");
     if (item.file_size > PDF_TEXT_MAX_MB * 1024 * 1024) throw new Unreadable("too-large");
     const file = await env.FILES.get(item.file_key);
     if (!file) throw new Error(`document ${id}'s file is not in storage`);
-    const { pages, pageCount } = await readPdfText(new Uint8Array(await file.arrayBuffer()));
+    const { pages, complete, pageCount } = await readPdfText(new Uint8Array(await file.arrayBuffer()));
     const body = pages.join(PAGE_BREAK);
     if (!body.trim()) throw new Unreadable("no-text");
     await env.DB.batch([
@@ -30,11 +34,11 @@ export async function extractDocumentText(env: Pick<Env, "DB" | "FILES">, id: nu
         `INSERT INTO document_text (content_id, body, pages, page_count, extracted_at) SELECT ?1, ?2, ?3, ?4, ?5
          WHERE EXISTS (SELECT 1 FROM content WHERE id = ?1)
          ON CONFLICT (content_id) DO UPDATE SET body = excluded.body, pages = excluded.pages, page_count = excluded.page_count, extracted_at = excluded.extracted_at`,
-      ).bind(id, body, pages.length, pageCount, now),
+      ).bind(id, body, complete, pageCount, now),
       env.DB.prepare("UPDATE content SET text_state = 'done', text_note = NULL WHERE id = ?").bind(id),
     ]);
   } catch (error) {
-    const note = error instanceof Unreadable ? error.note : attempt >= TEXT_EXTRACT_ATTEMPTS ? "failed" : null;
+    const note = error instanceof Unreadable ? error.note : item.text_attempts >= TEXT_EXTRACT_ATTEMPTS ? "failed" : null;
     if (!note) throw error;
     if (note === "failed") {
       // Only a document still waiting: a repeat of a job that already succeeded keeps its text.

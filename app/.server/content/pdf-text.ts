@@ -15,31 +15,50 @@ export class Unreadable extends Error {
   }
 }
 
-/** The text of each page, until DOCUMENT_TEXT_MAX_CHARS; throws Unreadable for what no retry will fix. */
-export async function readPdfText(bytes: Uint8Array): Promise<{ pages: string[]; pageCount: number }> {
+/**
+ * Characters that change how other text looks or hide what it says, as members' own text refuses
+ * them (app/lib/schemas/text.ts): control characters but the line break, among them the page break
+ * and the two that mark search matches, and the bidirectional overrides and isolates.
+ */
+const HIDDEN = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/** pdf.js's errors that say the file itself is unreadable, whatever the retry. */
+function unreadable(error: unknown): Unreadable | null {
+  const name = error instanceof Error ? error.name : "";
+  if (name === "PasswordException") return new Unreadable("encrypted");
+  if (name === "InvalidPDFException" || name === "FormatError" || name === "UnknownErrorException") return new Unreadable("broken");
+  return null;
+}
+
+/**
+ * The text of each page, until DOCUMENT_TEXT_MAX_CHARS (the last page read may be cut); `complete`
+ * counts the pages read whole. Throws Unreadable for what no retry will fix.
+ */
+export async function readPdfText(bytes: Uint8Array): Promise<{ pages: string[]; complete: number; pageCount: number }> {
   const { getDocumentProxy } = await import("unpdf");
   const pdf = await getDocumentProxy(bytes, { verbosity: 0 }).catch((error: unknown) => {
-    const name = error instanceof Error ? error.name : "";
-    if (name === "PasswordException") throw new Unreadable("encrypted");
-    if (name === "InvalidPDFException" || name === "FormatError" || name === "UnknownErrorException") throw new Unreadable("broken");
-    throw error;
+    throw unreadable(error) ?? error;
   });
   try {
     const pages: string[] = [];
     let chars = 0;
+    let complete = 0;
     for (let n = 1; n <= pdf.numPages && chars < DOCUMENT_TEXT_MAX_CHARS; n++) {
       const page = await pdf.getPage(n);
       const { items } = await page.getTextContent();
       const text = items
         .map((item) => ("str" in item ? item.str + (item.hasEOL ? "\n" : "") : ""))
         .join("")
-        .replaceAll(PAGE_BREAK, " ")
-        .slice(0, DOCUMENT_TEXT_MAX_CHARS - chars);
+        .replace(HIDDEN, " ");
       page.cleanup();
-      pages.push(text);
+      const room = DOCUMENT_TEXT_MAX_CHARS - chars;
+      pages.push(text.slice(0, room));
+      if (text.length <= room) complete++;
       chars += text.length + 1;
     }
-    return { pages, pageCount: pdf.numPages };
+    return { pages, complete, pageCount: pdf.numPages };
+  } catch (error) {
+    throw unreadable(error) ?? error;
   } finally {
     await pdf.loadingTask.destroy();
   }

@@ -14,7 +14,7 @@ export const retryDelay = (attempts: number) => Math.min(300, 2 ** Math.max(1, a
 export async function consumeJobs(batch: MessageBatch<Job>, env: Env) {
   for (const message of batch.messages) {
     try {
-      await runJob(message.body, env, message.attempts);
+      await runJob(message.body, env);
       message.ack();
     } catch (error) {
       logEvent("error", "job.failed", { job: message.body, attempts: message.attempts, error: describeError(error) });
@@ -23,7 +23,7 @@ export async function consumeJobs(batch: MessageBatch<Job>, env: Env) {
   }
 }
 
-async function runJob(job: Job, env: Env, attempt: number) {
+async function runJob(job: Job, env: Env) {
   switch (job.type) {
     case "scores": {
       const done = await scoreBatch(env.DB, job);
@@ -44,7 +44,7 @@ async function runJob(job: Job, env: Env, attempt: number) {
       return;
     }
     case "document-text":
-      return extractDocumentText(env, job.id, attempt);
+      return extractDocumentText(env, job.id);
     case "meeting-mail":
       return sendMeetingMail(env.DB, job);
     case "cleanup": {

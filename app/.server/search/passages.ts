@@ -1,57 +1,5 @@
 import { PAGE_BREAK } from "~/.server/content/pdf-text";
-import { SEARCH_TEXT_CANDIDATES } from "~/lib/limits";
 import { findsAll, snippetOf } from "./mark";
-
-/** The columns of a result, before its matches are marked. */
-export const HIT_COLUMNS = "c.id, c.kind, c.sdg, c.created_at, u.nick_name AS owner_name, c.title, c.summary, c.content, c.keywords";
-export interface HitRow {
-  id: number;
-  kind: "document" | "video";
-  sdg: number;
-  created_at: number;
-  owner_name: string;
-  title: string;
-  summary: string;
-  content: string;
-  keywords: string;
-}
-
-/**
- * Documents whose own text holds every word and whose fields do not (those are the fields'
- * matches), newest first. The text index answers LIKE with its trigrams and checks each candidate
- * against the text, so only the newest SEARCH_TEXT_CANDIDATES are read (or as many as the page
- * needs). LIKE's wildcards cannot be escaped there (an ESCAPE clause turns the index off), so a
- * word holding one does not search the text. At least one word needs 3+ characters.
- */
-export async function textMatches(
-  db: D1Database,
-  terms: string[],
-  filters: { viewerId: number; sdg?: number; since: number },
-  limit: number,
-  offset: number,
-): Promise<HitRow[]> {
-  if (terms.some((term) => /[%_]/.test(term)) || !terms.some((term) => [...term].length >= 3)) return [];
-  const fields = "lower(c.title || ' ' || c.summary || ' ' || c.content || ' ' || c.keywords || ' ' || c.authors)";
-  const where = ["(c.publicize = 1 OR c.owner_id = ?)", "c.kind = 'document'", "c.created_at >= ?"];
-  const binds: (string | number)[] = [filters.viewerId, filters.since];
-  if (filters.sdg) {
-    where.push("c.sdg = ?");
-    binds.push(filters.sdg);
-  }
-  where.push(`NOT (${terms.map(() => `instr(${fields}, ?) > 0`).join(" AND ")})`);
-  binds.push(...terms.map((term) => term.toLowerCase()));
-  // CROSS JOIN keeps the text's matches the outer loop (else SQLite scans every document: 80 ms at 100,000 items).
-  const { results } = await db
-    .prepare(
-      `SELECT ${HIT_COLUMNS}
-       FROM (SELECT rowid FROM document_fts WHERE ${terms.map(() => "body LIKE ?").join(" AND ")} ORDER BY rowid DESC LIMIT ?) t
-       CROSS JOIN content c ON c.id = t.rowid CROSS JOIN users u ON u.id = c.owner_id
-       WHERE ${where.join(" AND ")} ORDER BY c.id DESC LIMIT ? OFFSET ?`,
-    )
-    .bind(...terms.map((term) => `%${term}%`), Math.max(SEARCH_TEXT_CANDIDATES, offset + limit), ...binds, limit, offset)
-    .all<HitRow>();
-  return results;
-}
 
 /** Where a document's own text matched: the passage (matches marked) and the page it is on. */
 export interface Passage {
@@ -88,10 +36,14 @@ export async function documentPassages(
     .bind(...lowered, ...wanted.map((hit) => hit.id))
     .all<{ id: number; offset: number; around: string; page: number }>();
   for (const { id, offset, around, page } of results) {
-    // Only the match's own page, as one line.
-    const start = around.lastIndexOf(PAGE_BREAK, offset) + 1;
-    const end = around.indexOf(PAGE_BREAK, offset);
-    const text = around.slice(start, end < 0 ? undefined : end).replace(/\s+/g, " ");
+    // Only the match's own page, as one line. SQLite counts characters, not UTF-16 units.
+    const chars = Array.from(around);
+    const start = chars.lastIndexOf(PAGE_BREAK, offset) + 1;
+    const end = chars.indexOf(PAGE_BREAK, offset);
+    const text = chars
+      .slice(start, end < 0 ? undefined : end)
+      .join("")
+      .replace(/\s+/g, " ");
     passages.set(id, { text: snippetOf([text], terms), page });
   }
   return passages;

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { MARK_END, MARK_START } from "~/lib/highlight";
-import { SEARCH_CANDIDATES, SEARCH_SHORT_WORD_WINDOW } from "~/lib/limits";
+import { SEARCH_CANDIDATES, SEARCH_SHORT_WORD_WINDOW, SEARCH_TEXT_WINDOW } from "~/lib/limits";
 import { markTerms, snippetOf } from "./mark";
-import { documentPassages, HIT_COLUMNS, type HitRow, type Passage, textMatches } from "./passages";
+import { documentPassages, type Passage } from "./passages";
 
 const TRIGRAM = 3;
 const HISTORY_SIZE = 10;
@@ -44,6 +44,10 @@ export interface ContentHit {
   passage: Passage | null;
 }
 
+/** The columns of a result, before its matches are marked. */
+const HIT_COLUMNS = "c.id, c.kind, c.sdg, c.created_at, u.nick_name AS owner_name, c.title, c.summary, c.content, c.keywords";
+type HitRow = Omit<ContentHit, "snippet" | "passage"> & { summary: string; content: string; keywords: string };
+
 export interface MemberHit {
   id: number;
   nick_name: string;
@@ -82,15 +86,30 @@ export async function searchContent(
   const terms = searchTerms(query.q);
   if (!terms.length) return [];
   const long = terms.filter(isLong);
+  const short = terms.filter((t) => !isLong(t));
   const kind = query.tab === "videos" ? "video" : "document";
-  const where = ["(c.publicize = 1 OR c.owner_id = ?)", "c.kind = ?"];
-  const binds: (string | number)[] = [viewerId, kind];
+  // What every result must be, whichever part of it matched: visible to the viewer, of the tab's kind, the filters.
+  const filters = ["(c.publicize = 1 OR c.owner_id = ?)", "c.kind = ?"];
+  const filterBinds: (string | number)[] = [viewerId, kind];
+  if (query.sdg) {
+    filters.push("c.sdg = ?");
+    filterBinds.push(query.sdg);
+  }
+  if (query.since) {
+    filters.push("c.created_at >= ?");
+    filterBinds.push(now - SINCE_DAYS[query.since] * 86_400_000);
+  }
+  const phraseQuery = long.map(phrase).join(" ");
+  const shortInFields = short.map(() => "(c.title || ' ' || c.summary || ' ' || c.content || ' ' || c.keywords) LIKE ? ESCAPE '\\'");
+  const shortBinds = short.map(likeTerm);
+  const where = [...filters];
+  const binds = [...filterBinds];
   // Deep pages widen the window so every page the query allows can be reached.
   const window = Math.max(long.length ? SEARCH_CANDIDATES : SEARCH_SHORT_WORD_WINDOW, query.page * SEARCH_PAGE_SIZE + 1);
   if (long.length) {
     // Item ids grow with time, so the newest matches are the highest ids: a rowid range FTS5 seeks to.
     where.unshift("content_fts MATCH ?");
-    binds.unshift(long.map(phrase).join(" "));
+    binds.unshift(phraseQuery);
     where.push(
       "content_fts.rowid >= coalesce((SELECT rowid FROM content_fts WHERE content_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ?), 0)",
     );
@@ -101,18 +120,8 @@ export async function searchContent(
     binds.push(kind);
   }
   binds.push(window - 1);
-  for (const term of terms.filter((t) => !isLong(t))) {
-    where.push("(c.title || ' ' || c.summary || ' ' || c.content || ' ' || c.keywords) LIKE ? ESCAPE '\\'");
-    binds.push(likeTerm(term));
-  }
-  if (query.sdg) {
-    where.push("c.sdg = ?");
-    binds.push(query.sdg);
-  }
-  if (query.since) {
-    where.push("c.created_at >= ?");
-    binds.push(now - SINCE_DAYS[query.since] * 86_400_000);
-  }
+  where.push(...shortInFields);
+  binds.push(...shortBinds);
   const relevance = terms
     .map(() =>
       (Object.entries(FIELD_WEIGHTS) as [string, number][])
@@ -132,8 +141,9 @@ export async function searchContent(
     .bind(...binds, ...orderBinds, limit, skipped)
     .all<HitRow>();
   let rows = results;
-  if (kind === "document" && long.length && rows.length < limit) {
-    // Documents found only by their own text follow every match in the fields (decision 0030).
+  // Documents found by their own text follow every match in the fields (decision 0030). LIKE's
+  // wildcards cannot be escaped in the text's index (ESCAPE turns it off): such words skip the text.
+  if (kind === "document" && long.length && rows.length < limit && !long.some((term) => /[%_]/.test(term))) {
     const inFields =
       rows.length > 0 || query.page === 1
         ? skipped + rows.length
@@ -143,9 +153,35 @@ export async function searchContent(
               .bind(...binds)
               .first<number>("n"),
           );
-    const since = query.since ? now - SINCE_DAYS[query.since] * 86_400_000 : 0;
-    const found = await textMatches(db, terms, { viewerId, sdg: query.sdg, since }, limit - rows.length, Math.max(0, skipped - inFields));
-    rows = [...rows, ...found.filter((hit) => !rows.some((row) => row.id === hit.id))];
+    const textOffset = Math.max(0, skipped - inFields);
+    // The text's index checks each candidate against its text, so it looks at the newest
+    // SEARCH_TEXT_WINDOW documents with text only. CROSS JOIN keeps its matches the outer loop.
+    const { results: found } = await db
+      .prepare(
+        `SELECT ${HIT_COLUMNS}
+         FROM (SELECT rowid FROM document_fts WHERE ${long.map(() => "body LIKE ?").join(" AND ")}
+               AND rowid >= coalesce((SELECT content_id FROM document_text ORDER BY content_id DESC LIMIT 1 OFFSET ?), 0)
+               ORDER BY rowid DESC) t
+         CROSS JOIN content c ON c.id = t.rowid CROSS JOIN users u ON u.id = c.owner_id
+         WHERE ${[
+           ...filters,
+           ...short.map(() => "instr(lower((SELECT body FROM document_text WHERE content_id = c.id)), ?) > 0"),
+           `NOT (EXISTS (SELECT 1 FROM content_fts WHERE content_fts MATCH ? AND rowid = c.id)${shortInFields.map((like) => ` AND ${like}`).join("")})`,
+         ].join(" AND ")}
+         ORDER BY c.id DESC LIMIT ? OFFSET ?`,
+      )
+      .bind(
+        ...long.map((term) => `%${term}%`),
+        SEARCH_TEXT_WINDOW - 1,
+        ...filterBinds,
+        ...short.map((term) => term.toLowerCase()),
+        phraseQuery,
+        ...shortBinds,
+        limit - rows.length,
+        textOffset,
+      )
+      .all<HitRow>();
+    rows = [...rows, ...found];
   }
   const passages = await documentPassages(
     db,
