@@ -15,9 +15,6 @@ const pattern = (terms: string[]) =>
     "giu",
   );
 
-/** Whether every word is in the text, whatever its case. */
-export const findsAll = (text: string, terms: string[]) => terms.every((term) => pattern([term]).test(text));
-
 /** The text with every occurrence of the words marked. */
 export function markTerms(text: string, terms: string[]): string {
   if (!terms.length) return text;

@@ -1,5 +1,5 @@
 import { PAGE_BREAK } from "~/.server/content/pdf-text";
-import { findsAll, snippetOf } from "./mark";
+import { snippetOf } from "./mark";
 
 /** Where a document's own text matched: the passage (matches marked) and the page it is on. */
 export interface Passage {
@@ -11,29 +11,24 @@ export interface Passage {
 const AROUND = 160;
 
 /**
- * Passages for the results found by their documents' text: those whose form fields lack one of the
- * words. Each is cut from the page of the earliest such word, and the page counted from the
- * page breaks before it, in the database, so no document's whole text leaves it.
+ * Passages for the results found by their documents' text (the text query's rows; the fields'
+ * query decided which those are). Each is cut from the page of the earliest word, and the page
+ * counted from the page breaks before it, in the database, so no document's whole text leaves it.
  */
-export async function documentPassages(
-  db: D1Database,
-  hits: { id: number; kind: string; fields: string[] }[],
-  terms: string[],
-): Promise<Map<number, Passage>> {
-  const wanted = hits.filter((hit) => hit.kind === "document" && !findsAll(hit.fields.join(" "), terms));
+export async function documentPassages(db: D1Database, ids: number[], terms: string[]): Promise<Map<number, Passage>> {
   const passages = new Map<number, Passage>();
-  if (!wanted.length) return passages;
+  if (!ids.length) return passages;
   const lowered = [...new Set(terms.map((term) => term.toLowerCase()))];
   const { results } = await db
     .prepare(
       `WITH t(term) AS (VALUES ${lowered.map(() => "(?)").join(", ")}),
        hit AS (SELECT d.content_id AS id, min(nullif(instr(lower(d.body), t.term), 0)) AS at
-               FROM document_text d JOIN t WHERE d.content_id IN (${wanted.map(() => "?").join(", ")}) GROUP BY d.content_id)
+               FROM document_text d JOIN t WHERE d.content_id IN (${ids.map(() => "?").join(", ")}) GROUP BY d.content_id)
        SELECT hit.id, hit.at - max(1, hit.at - ${AROUND}) AS offset, substr(d.body, max(1, hit.at - ${AROUND}), ${2 * AROUND}) AS around,
          hit.at - length(replace(substr(d.body, 1, hit.at), char(12), '')) + 1 AS page
        FROM hit JOIN document_text d ON d.content_id = hit.id WHERE hit.at IS NOT NULL`,
     )
-    .bind(...lowered, ...wanted.map((hit) => hit.id))
+    .bind(...lowered, ...ids)
     .all<{ id: number; offset: number; around: string; page: number }>();
   for (const { id, offset, around, page } of results) {
     // Only the match's own page, as one line. SQLite counts characters, not UTF-16 units.

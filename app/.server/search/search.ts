@@ -140,13 +140,13 @@ export async function searchContent(
     .prepare(`SELECT ${HIT_COLUMNS} ${matches} ORDER BY ${order} LIMIT ? OFFSET ?`)
     .bind(...binds, ...orderBinds, limit, skipped)
     .all<HitRow>();
-  let rows = results;
+  let found: HitRow[] = [];
   // Documents found by their own text follow every match in the fields (decision 0030). LIKE's
   // wildcards cannot be escaped in the text's index (ESCAPE turns it off): such words skip the text.
-  if (kind === "document" && long.length && rows.length < limit && !long.some((term) => /[%_]/.test(term))) {
+  if (kind === "document" && long.length && results.length < limit && !long.some((term) => /[%_]/.test(term))) {
     const inFields =
-      rows.length > 0 || query.page === 1
-        ? skipped + rows.length
+      results.length > 0 || query.page === 1
+        ? skipped + results.length
         : Number(
             await db
               .prepare(`SELECT count(*) AS n ${matches}`)
@@ -156,7 +156,7 @@ export async function searchContent(
     const textOffset = Math.max(0, skipped - inFields);
     // The text's index checks each candidate against its text, so it looks at the newest
     // SEARCH_TEXT_WINDOW documents with text only. CROSS JOIN keeps its matches the outer loop.
-    const { results: found } = await db
+    ({ results: found } = await db
       .prepare(
         `SELECT ${HIT_COLUMNS}
          FROM (SELECT rowid FROM document_fts WHERE ${long.map(() => "body LIKE ?").join(" AND ")}
@@ -177,18 +177,17 @@ export async function searchContent(
         ...short.map((term) => term.toLowerCase()),
         phraseQuery,
         ...shortBinds,
-        limit - rows.length,
+        limit - results.length,
         textOffset,
       )
-      .all<HitRow>();
-    rows = [...rows, ...found];
+      .all<HitRow>());
   }
   const passages = await documentPassages(
     db,
-    rows.map((hit) => ({ id: hit.id, kind: hit.kind, fields: [hit.title, hit.summary, hit.content, hit.keywords] })),
+    found.map((hit) => hit.id),
     long,
   );
-  return rows.map(({ summary, content, keywords, title, ...hit }) => ({
+  return [...results, ...found].map(({ summary, content, keywords, title, ...hit }) => ({
     ...hit,
     title: markTerms(title, terms),
     snippet: snippetOf([summary, content, keywords], terms),
