@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { z } from "zod";
@@ -7,10 +6,11 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
 import { LANGUAGE_SWITCH, type Language } from "~/lib/i18n";
 import type { changePasswordSchema, deleteAccountSchema } from "~/lib/schemas/auth";
+import { type FormReply, getFormProps, getInputProps, useForm } from "~/lib/use-form";
 import { useReplyCleared } from "~/lib/use-reply-cleared";
 
 /** Changing the password while signed in (every other session ends). */
-export function PasswordForm({ lastResult }: { lastResult: SubmissionResult | undefined }) {
+export function PasswordForm({ lastResult }: { lastResult: FormReply | undefined }) {
   const { t } = useTranslation();
   const [form, fields] = useForm<z.input<typeof changePasswordSchema>>({
     id: "password",
@@ -45,7 +45,7 @@ export function PasswordForm({ lastResult }: { lastResult: SubmissionResult | un
 }
 
 /** Download my data, and delete my account (with the password and a confirmation). */
-export function DataControls({ lastResult }: { lastResult: SubmissionResult | undefined }) {
+export function DataControls({ lastResult }: { lastResult: FormReply | undefined }) {
   const { t } = useTranslation();
   const [form, fields] = useForm<z.input<typeof deleteAccountSchema>>({
     id: "delete-account",

@@ -1,9 +1,9 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { translateError } from "~/lib/form-errors";
+import { type FormReply, getFormProps, useForm } from "~/lib/use-form";
 
 /** What the form hands its one control: its name, the value to start from, and its accessibility wiring. */
 export interface ControlProps {
@@ -30,7 +30,7 @@ export function AddOneForm({
   field: string;
   label: string;
   help: string;
-  lastResult: SubmissionResult | undefined;
+  lastResult: FormReply | undefined;
   control: (props: ControlProps) => ReactNode;
 }) {
   const { t } = useTranslation();
@@ -38,9 +38,8 @@ export function AddOneForm({
     lastResult,
   });
   const meta = fields[field as keyof typeof fields];
-  // Only the last post's refusal shows (Conform keeps an older one); nothing is reset, so a choice
-  // made while the page updates after an addition stays.
-  const error = lastResult ? meta?.errors?.[0] : undefined;
+  // Nothing is reset after an addition, so a choice made while the page updates stays.
+  const error = meta?.errors?.[0];
   const helpId = `${intent}-help`;
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-start gap-2" data-testid={intent}>

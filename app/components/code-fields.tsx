@@ -1,9 +1,9 @@
-import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
+import { type FieldMetadata, getInputProps } from "~/lib/use-form";
 import { Button } from "./ui/button";
 import { Field } from "./ui/field";
 
-type TextField = FieldMetadata<string | undefined>;
+type TextField = FieldMetadata;
 
 /**
  * The parts sign-up and password reset share: the email with its "send code" button (a submit with

@@ -1,10 +1,8 @@
-import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { translateError } from "~/lib/form-errors";
 import { SDG_NUMBERS, sdgKey } from "~/lib/sdg";
-import { Field } from "./ui/field";
-
-type Meta = FieldMetadata<unknown>;
+import { type FieldMetadata, getInputProps, getTextareaProps } from "~/lib/use-form";
+import { Field, TextAreaField } from "./ui/field";
 
 export function FieldErrors({ name, errors }: { name: string; errors?: string[] }) {
   const { t } = useTranslation();
@@ -35,10 +33,9 @@ export function GoalSelect({ emptyLabel, ...props }: React.ComponentProps<"selec
 export function ContentMetadataFields({
   fields,
 }: {
-  fields: Record<"sdg" | "title" | "summary" | "content" | "keywords" | "publicize" | "doi" | "authors", Meta>;
+  fields: Record<"sdg" | "title" | "summary" | "content" | "keywords" | "publicize" | "doi" | "authors", FieldMetadata>;
 }) {
   const { t } = useTranslation();
-  const text = (field: Meta) => field as FieldMetadata<string | undefined>;
   return (
     <>
       <div className="mb-4">
@@ -54,33 +51,30 @@ export function ContentMetadataFields({
         />
         <FieldErrors name="sdg" errors={fields.sdg.errors} />
       </div>
-      <Field label={t("content.title")} errors={fields.title.errors} {...getInputProps(text(fields.title), { type: "text" })} />
-      <TextAreaField label={t("content.summary")} errors={fields.summary.errors} {...getTextareaProps(text(fields.summary))} rows={3} />
-      <TextAreaField label={t("content.content")} errors={fields.content.errors} {...getTextareaProps(text(fields.content))} rows={6} />
+      <Field label={t("content.title")} errors={fields.title.errors} {...getInputProps(fields.title, { type: "text" })} />
+      <TextAreaField label={t("content.summary")} errors={fields.summary.errors} {...getTextareaProps(fields.summary)} rows={3} />
+      <TextAreaField label={t("content.content")} errors={fields.content.errors} {...getTextareaProps(fields.content)} rows={6} />
       <Field
         label={t("content.keywords")}
         hint={t("content.keywordsHint")}
         errors={fields.keywords.errors}
-        {...getInputProps(text(fields.keywords), { type: "text" })}
+        {...getInputProps(fields.keywords, { type: "text" })}
       />
       <Field
         label={t("content.doi")}
         hint={t("content.doiHint")}
         errors={fields.doi.errors}
-        {...getInputProps(text(fields.doi), { type: "text" })}
+        {...getInputProps(fields.doi, { type: "text" })}
         autoComplete="off"
         spellCheck={false}
       />
       <TextAreaField
         label={t("content.authors")}
+        hint={t("content.authorsHint")}
         errors={fields.authors.errors}
-        aria-describedby={`${fields.authors.id}-hint`}
-        {...getTextareaProps(text(fields.authors))}
+        {...getTextareaProps(fields.authors)}
         rows={3}
       />
-      <p id={`${fields.authors.id}-hint`} className="-mt-3 mb-4 text-xs text-slate-500">
-        {t("content.authorsHint")}
-      </p>
       <fieldset className="mb-4">
         <legend className="mb-1 text-sm font-medium">{t("content.publicize")}</legend>
         {(["1", "0"] as const).map((value) => (
@@ -91,18 +85,5 @@ export function ContentMetadataFields({
         ))}
       </fieldset>
     </>
-  );
-}
-
-/** A labelled text area with its translated errors (the Field of multi-line text). */
-export function TextAreaField({ label, errors, id, ...props }: React.ComponentProps<"textarea"> & { label: string; errors?: string[] }) {
-  return (
-    <div className="mb-4">
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <textarea id={id} className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm" {...props} />
-      <FieldErrors name={props.name ?? ""} errors={errors} />
-    </div>
   );
 }

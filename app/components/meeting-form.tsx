@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { FieldErrors, TextAreaField } from "~/components/content-fields";
+import { FieldErrors } from "~/components/content-fields";
 import { Button } from "~/components/ui/button";
-import { Field, FormErrors } from "~/components/ui/field";
+import { Field, FormErrors, TextAreaField } from "~/components/ui/field";
 import { MEETING_AGENDA_MAX, MEETING_MAX_MINUTES, MEETING_TITLE_MAX } from "~/lib/limits";
+import { type FormReply, getFormProps, getInputProps, getTextareaProps, useForm } from "~/lib/use-form";
 import { useReplyCleared } from "~/lib/use-reply-cleared";
 
 /**
@@ -59,7 +59,7 @@ export function MeetingForm({
   defaults: MeetingDefaults;
   zones: string[];
   invitable: { id: number; nick_name: string }[];
-  lastResult: SubmissionResult | undefined;
+  lastResult: FormReply | undefined;
 }) {
   const { t } = useTranslation();
   const [form, fields] = useForm({

@@ -1,12 +1,12 @@
-import { type FieldMetadata, getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { FieldErrors, TextAreaField } from "~/components/content-fields";
+import { FieldErrors } from "~/components/content-fields";
 import { Button } from "~/components/ui/button";
-import { Field, FormErrors } from "~/components/ui/field";
+import { Field, FormErrors, TextAreaField } from "~/components/ui/field";
 import { SEXES } from "~/lib/choices";
 import { PROFILE_LINE_MAX } from "~/lib/limits";
 import type { ProfileInput } from "~/lib/schemas/profile";
+import { type FormReply, getFormProps, getInputProps, getTextareaProps, useForm } from "~/lib/use-form";
 import { useReplyCleared } from "~/lib/use-reply-cleared";
 
 export type ProfileDefaults = Partial<Record<keyof ProfileInput, string | boolean>>;
@@ -24,7 +24,7 @@ export function ProfileForm({
   defaults: ProfileDefaults;
   countries: { code: string; name: string }[];
   today: string;
-  lastResult: SubmissionResult | undefined;
+  lastResult: FormReply | undefined;
 }) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
@@ -38,17 +38,12 @@ export function ProfileForm({
       label={t(`fields.${name}`)}
       errors={fields[name].errors}
       maxLength={type === "date" ? undefined : PROFILE_LINE_MAX}
-      {...getInputProps(fields[name] as FieldMetadata<string>, { type })}
+      {...getInputProps(fields[name], { type })}
       {...extra}
     />
   );
   const area = (name: TextField) => (
-    <TextAreaField
-      label={t(`fields.${name}`)}
-      errors={fields[name].errors}
-      rows={3}
-      {...getTextareaProps(fields[name] as FieldMetadata<string>)}
-    />
+    <TextAreaField label={t(`fields.${name}`)} errors={fields[name].errors} rows={3} {...getTextareaProps(fields[name])} />
   );
   const select = (name: "sex" | "country" | "nationality", options: { value: string; label: string }[]) => (
     <div className="mb-4">

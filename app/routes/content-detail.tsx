@@ -1,4 +1,3 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -12,17 +11,19 @@ import { languageOf } from "~/.server/i18n/request-language";
 import { flashCookie, flashRedirect, refusedRedirect } from "~/.server/shell/flash";
 import { addComment, deleteComment, setFollow, setLike, socialOf } from "~/.server/social/social";
 import { CitationMeta, CiteItem, CoAuthors } from "~/components/cite-item";
-import { ContentMetadataFields, TextAreaField } from "~/components/content-fields";
+import { ContentMetadataFields } from "~/components/content-fields";
 import { MessageButton } from "~/components/message-button";
 import { RelativeTime } from "~/components/relative-time";
 import { ReportForm } from "~/components/report-form";
 import { RouteError } from "~/components/route-error";
 import { TextStateNote } from "~/components/text-state-note";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { TextAreaField } from "~/components/ui/field";
 import { itemUrl } from "~/lib/citations";
 import { authorsText, doiUrl } from "~/lib/identifiers";
 import { commentSchema, editContentSchema } from "~/lib/schemas/content";
 import { sdgKey, sdgStyle } from "~/lib/sdg";
+import { getFormProps, getTextareaProps, useForm } from "~/lib/use-form";
 import type { Route } from "./+types/content-detail";
 
 const SOCIAL_INTENTS = new Set(["like", "unlike", "follow", "unfollow", "comment", "delete-comment"]);

@@ -1,4 +1,3 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation } from "react-router";
@@ -13,6 +12,7 @@ import { PublicPage } from "~/components/public-page";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { resetSchema, schemaForIntent } from "~/lib/schemas/auth";
+import { getFormProps, useForm } from "~/lib/use-form";
 import type { Route } from "./+types/forget-password";
 
 export async function action({ request, context }: Route.ActionArgs) {

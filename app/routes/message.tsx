@@ -1,4 +1,3 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
@@ -18,6 +17,7 @@ import { Button } from "~/components/ui/button";
 import { translateError } from "~/lib/form-errors";
 import { messageSchema } from "~/lib/schemas/message";
 import { useConversation } from "~/lib/use-conversation";
+import { getFormProps, useForm } from "~/lib/use-form";
 import { useReplyCleared } from "~/lib/use-reply-cleared";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/message";
@@ -204,12 +204,10 @@ function Conversation({
         className="flex flex-col gap-1 border-t border-slate-100 p-3"
         data-testid="composer"
         onSubmit={(event) => {
-          // Checked as the server would (a refusal shows beside the field); then, with the socket open, the
-          // message goes live, and otherwise the form posts as it does without JavaScript.
-          form.onSubmit(event);
-          if (event.defaultPrevented) return;
+          // With the socket open the message goes live; otherwise, and for an empty message (the server's
+          // refusal then shows beside the field), the form posts as it does without JavaScript.
           const field = event.currentTarget.elements.namedItem("body") as HTMLTextAreaElement;
-          if (live.send(field.value.trim())) {
+          if (field.value.trim() && live.send(field.value.trim())) {
             event.preventDefault();
             field.value = "";
           }

@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useMatches, useNavigation, useSearchParams } from "react-router";
@@ -15,6 +14,7 @@ import { PublicPage } from "~/components/public-page";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
 import { type Kind, schemaForIntent, signupSchema } from "~/lib/schemas/auth";
+import { getFormProps, getInputProps, useForm } from "~/lib/use-form";
 import type { Route } from "./+types/signup-form";
 
 // The same module serves both paths; data requests (".data") name the same page.

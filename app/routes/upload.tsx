@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,6 +13,7 @@ import { Button } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
 import { cancelUpload, uploadInParts } from "~/lib/chunked-upload";
 import { uploadFormSchema } from "~/lib/schemas/content";
+import { getFormProps, getInputProps, useForm } from "~/lib/use-form";
 import type { Route } from "./+types/upload";
 
 /**
@@ -62,10 +62,9 @@ export default function Upload({ actionData, loaderData }: Route.ComponentProps)
         encType="multipart/form-data"
         {...getFormProps(form)}
         onSubmit={async (event) => {
-          getFormProps(form).onSubmit(event);
           const element = event.currentTarget;
           const file = (element.elements.namedItem("file") as HTMLInputElement | null)?.files?.[0];
-          if (event.defaultPrevented || !file) return;
+          if (!file) return;
           // With JavaScript the file goes first, in resumable parts, with progress; then the form.
           event.preventDefault();
           const controller = new AbortController();

@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import { requireUser } from "~/.server/auth/session";
@@ -13,6 +12,7 @@ import { Field, FormErrors } from "~/components/ui/field";
 import { VERIFICATION_FIELDS, VERIFICATION_PHOTOS, type VerificationKind } from "~/lib/choices";
 import { translateError } from "~/lib/form-errors";
 import { VERIFICATION_EXTRA_MAX, VERIFICATION_PHOTO_MB } from "~/lib/limits";
+import { type FormReply, getFormProps, getInputProps, useForm } from "~/lib/use-form";
 import { useReplyCleared } from "~/lib/use-reply-cleared";
 import type { Route } from "./+types/verification";
 
@@ -71,7 +71,7 @@ export default function VerificationPage({ loaderData, actionData }: Route.Compo
   );
 }
 
-function VerificationForm({ kind, lastResult }: { kind: VerificationKind; lastResult: SubmissionResult | undefined }) {
+function VerificationForm({ kind, lastResult }: { kind: VerificationKind; lastResult: FormReply | undefined }) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
     lastResult,

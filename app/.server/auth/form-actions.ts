@@ -1,4 +1,4 @@
-import type { Submission } from "@conform-to/react";
+import type { Submission } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { AccountError, logout, saveLanguage } from "~/.server/accounts/accounts";
 import { KNOWN_DEVICE_COOKIE, knownDeviceCookie } from "~/.server/accounts/known-devices";

@@ -10,11 +10,35 @@ interface FieldProps extends React.ComponentProps<"input"> {
   children?: React.ReactNode;
 }
 
-/** A labelled input with its translated errors beside it (shadcn-style input). */
-export function Field({ label, errors, hint, children, className, id, ...input }: FieldProps) {
+/** The hint and errors under a control, which its aria-describedby names (ids `{id}-hint`, `{id}-error`). */
+function useNotes(id: string | undefined, name: string | undefined, hint: string | undefined, errors: string[] | undefined) {
   const { t } = useTranslation();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
+  const invalid = Boolean(errors?.length);
+  return {
+    aria: {
+      "aria-invalid": invalid || undefined,
+      "aria-describedby": [invalid ? `${id}-error` : "", hint ? `${id}-hint` : ""].join(" ").trim() || undefined,
+    },
+    notes: (
+      <>
+        {hint ? (
+          <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+            {hint}
+          </p>
+        ) : null}
+        {invalid ? (
+          <p id={`${id}-error`} className="mt-1 text-sm text-red-600" data-testid={`error-${name}`}>
+            {errors?.map((e) => translateError(t, e)).join(" ")}
+          </p>
+        ) : null}
+      </>
+    ),
+  };
+}
+
+/** A labelled input with its hint and translated errors beside it (shadcn-style input). */
+export function Field({ label, errors, hint, children, className, id, ...input }: FieldProps) {
+  const { aria, notes } = useNotes(id, input.name, hint, errors);
   return (
     <div className="mb-4">
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
@@ -23,8 +47,7 @@ export function Field({ label, errors, hint, children, className, id, ...input }
       <div className="flex gap-2">
         <input
           id={id}
-          aria-invalid={errors?.length ? true : undefined}
-          aria-describedby={[errors?.length ? errorId : "", hint ? hintId : ""].join(" ").trim() || undefined}
+          {...aria}
           className={cn(
             "h-9 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 text-sm shadow-xs outline-none focus-visible:border-brand focus-visible:ring-2 focus-visible:ring-brand/30 aria-invalid:border-red-500",
             className,
@@ -33,16 +56,27 @@ export function Field({ label, errors, hint, children, className, id, ...input }
         />
         {children}
       </div>
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      {errors?.length ? (
-        <p id={errorId} className="mt-1 text-sm text-red-600" data-testid={`error-${input.name}`}>
-          {errors.map((e) => translateError(t, e)).join(" ")}
-        </p>
-      ) : null}
+      {notes}
+    </div>
+  );
+}
+
+/** The Field of multi-line text. */
+export function TextAreaField({
+  label,
+  hint,
+  errors,
+  id,
+  ...props
+}: React.ComponentProps<"textarea"> & { label: string; hint?: string; errors?: string[] }) {
+  const { aria, notes } = useNotes(id, props.name, hint, errors);
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <textarea id={id} {...aria} className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm" {...props} />
+      {notes}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { EMAIL_MAX, NICK_NAME_MAX, ORGANISATION_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/limits";
 import { cleanString, requiredText } from "./text";
 
-// Shared by the server (actions, API) and the browser (Conform's inline validation). Messages are
+// The forms' and the API's rules, judged on the server (docs/decisions/0011). Messages are
 // translation keys; "key|name=value" carries interpolation values (see lib/form-errors.ts).
 
 export const email = z
