@@ -35,11 +35,17 @@ async function hydrate() {
 hydrate().catch((error) => console.error(error));
 
 // The service worker keeps scripts for the next visit and shows the offline page; it tells it the
-// page's language. A browser without one loses nothing.
-if ("serviceWorker" in navigator) {
+// page's language. A browser without one loses nothing. It starts after the page has loaded: its
+// install fetches the offline pages, which on a slow network would compete with the page's own files.
+function registerServiceWorker() {
   navigator.serviceWorker
     .register("/sw.js")
     .then(() => navigator.serviceWorker.ready)
     .then((registration) => registration.active?.postMessage({ language: document.documentElement.lang }))
     .catch((error) => console.error("service worker not registered", error));
+}
+
+if ("serviceWorker" in navigator) {
+  if (document.readyState === "complete") registerServiceWorker();
+  else window.addEventListener("load", registerServiceWorker, { once: true });
 }
