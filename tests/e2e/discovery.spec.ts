@@ -27,6 +27,11 @@ test("the discovery feed shows the demo catalogue and filters by goal and kind",
 });
 
 test("cards' thumbnails are sized before they load, the first row at once, each the card's size", async ({ page }) => {
+  // The browser's own requests for the first row: it asks by its Accept, and gets WebP.
+  const thumbnailTypes: string[] = [];
+  page.on("response", (response) => {
+    if (/\/thumbnail\?w=/.test(response.url())) thumbnailTypes.push(response.headers()["content-type"] ?? "");
+  });
   await page.goto("/discovery");
   await ready(page, test.info());
   const images = page.getByTestId("feed").locator("img");
@@ -45,7 +50,9 @@ test("cards' thumbnails are sized before they load, the first row at once, each 
   const firstRow = Math.min(3, shown.length);
   expect(shown.slice(0, firstRow).map((image) => [image.loading, image.priority])).toEqual(Array(firstRow).fill(["eager", "high"]));
   expect(shown.slice(firstRow).every((image) => image.loading === "lazy")).toBe(true);
-  // The address answers the card's size, not the upload: a 400×225 JPEG.
+  expect(thumbnailTypes.length).toBeGreaterThan(0);
+  expect(new Set(thumbnailTypes)).toEqual(new Set(["image/webp"]));
+  // The address answers the card's size, not the upload: a 400×225 JPEG to a client that names no image type.
   const variant = await page.request.get(shown[0]?.src ?? "");
   expect(variant.headers()["content-type"]).toBe("image/jpeg");
   const bytes = await variant.body();

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import jpegEncoder from "@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm?module";
 import encodeJpeg, { init as initJpegEncode } from "@jsquash/jpeg/encode";
+import webpDecoder from "@jsquash/webp/codec/dec/webp_dec.wasm?module";
+import decodeWebp, { init as initWebpDecode } from "@jsquash/webp/decode";
 import { beforeAll, describe, expect, it } from "vitest";
 import { deleteContent, findContent } from "~/.server/content/content";
 import { serveContentFile } from "~/.server/content/serve-file";
@@ -10,7 +12,7 @@ import { THUMBNAIL_WIDTHS } from "~/lib/limits";
 import { pngBytes } from "../fixtures/files";
 import { newItem, newMember } from "./helpers";
 
-beforeAll(() => initJpegEncode(jpegEncoder));
+beforeAll(() => Promise.all([initJpegEncode(jpegEncoder), initWebpDecode(webpDecoder)]));
 
 /** A real JPEG photo of width×height. */
 async function photo(width: number, height: number) {
@@ -27,10 +29,11 @@ async function itemWithThumbnail(owner: number, bytes: Uint8Array, type: string,
   return { id, key };
 }
 
-const fetchThumbnail = async (owner: number, id: number, query = "") => {
+const fetchThumbnail = async (owner: number, id: number, query = "", accept = "*/*") => {
   const item = await findContent(env.DB, id, owner);
   if (!item) throw new Error("no item");
-  const response = await serveContentFile(new Request(`https://app.test/files/${id}/thumbnail${query}`), env.FILES, item, "thumbnail");
+  const request = new Request(`https://app.test/files/${id}/thumbnail${query}`, { headers: { Accept: accept } });
+  const response = await serveContentFile(request, env.FILES, item, "thumbnail");
   return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
 };
 
@@ -50,10 +53,29 @@ describe("thumbnail variants", () => {
     const original = await fetchThumbnail(owner, id);
     expect(original.bytes).toEqual(sent);
     expect(original.response.headers.get("Cache-Control")).toBe("private, max-age=3600");
-    for (const width of THUMBNAIL_WIDTHS) expect(await env.FILES.head(variantKey(key, width)), String(width)).not.toBeNull();
+    for (const width of THUMBNAIL_WIDTHS)
+      for (const type of ["image/webp", "image/jpeg"] as const)
+        expect(await env.FILES.head(variantKey(key, width, type)), `${width} ${type}`).not.toBeNull();
 
     const hidden = await itemWithThumbnail(owner, sent, "image/jpeg", 0);
     expect((await fetchThumbnail(owner, hidden.id, "?w=400")).response.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("serves WebP to a browser that takes it, JPEG to one that does not, at one address that varies by Accept", async () => {
+    const owner = await newMember("Phone reader");
+    const { id } = await itemWithThumbnail(owner, await photo(1200, 900), "image/jpeg");
+    // What Chromium, Firefox and Safari send for an image.
+    const accept = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
+    const webp = await fetchThumbnail(owner, id, "?w=400", accept);
+    expect(webp.response.headers.get("Content-Type")).toBe("image/webp");
+    expect(webp.response.headers.get("Vary")).toBe("Accept");
+    const decoded = await decodeWebp(webp.bytes.slice().buffer);
+    expect([decoded.width, decoded.height]).toEqual([400, 225]);
+    const jpeg = await fetchThumbnail(owner, id, "?w=400", "image/png,image/jpeg");
+    expect(jpeg.response.headers.get("Content-Type")).toBe("image/jpeg");
+    expect(webp.bytes.length).toBeLessThan(jpeg.bytes.length);
+    // The thumbnail as sent is one type only: no Vary.
+    expect((await fetchThumbnail(owner, id, "", accept)).response.headers.get("Vary")).toBeNull();
   });
 
   it("serves a thumbnail too large to decode as sent, and deletes the variants with the item", async () => {

@@ -1,5 +1,5 @@
 import type { ContentItem } from "./content";
-import { makeVariants, variantFor, variantKey } from "./thumbnail-variants";
+import { makeVariants, variantFor, variantKey, variantTypeFor } from "./thumbnail-variants";
 
 /**
  * A single "bytes=a-b" / "bytes=a-" / "bytes=-n" range as R2 takes it (R2 knows the size and clamps
@@ -39,7 +39,10 @@ export async function serveContentFile(
   // A card's size of the thumbnail (`?w=400`), when it can be drawn; else the thumbnail as sent.
   const width = which === "thumbnail" ? variantFor(new URL(request.url).searchParams.get("w")) : null;
   const variant = width !== null && (await makeVariants(bucket, item.thumbnail_key));
-  if (variant) [key, type] = [variantKey(item.thumbnail_key, width), "image/jpeg"];
+  if (variant) {
+    const variantType = variantTypeFor(request.headers.get("Accept"));
+    [key, type] = [variantKey(item.thumbnail_key, width, variantType), variantType];
+  }
   const headers = new Headers({
     "Content-Type": type,
     "Accept-Ranges": "bytes",
@@ -50,6 +53,8 @@ export async function serveContentFile(
     "Content-Security-Policy": MEMBER_FILE_POLICY,
     "Cross-Origin-Resource-Policy": "same-origin",
   });
+  // One address, two types: a cache keeps each browser's by what it accepts.
+  if (variant) headers.set("Vary", "Accept");
   if (which === "file") {
     const extension = item.file_type === "application/pdf" ? "pdf" : "mp4";
     const disposition = new URL(request.url).searchParams.has("download") ? "attachment" : "inline";

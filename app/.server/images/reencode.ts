@@ -6,11 +6,13 @@ import pngDecoder from "@jsquash/png/codec/pkg/squoosh_png_bg.wasm?module";
 import decodePng, { init as initPngDecode } from "@jsquash/png/decode";
 import resize, { initResize } from "@jsquash/resize";
 import resizer from "@jsquash/resize/lib/resize/pkg/squoosh_resize_bg.wasm?module";
+import webpEncoder from "@jsquash/webp/codec/enc/webp_enc_simd.wasm?module";
+import encodeWebp, { init as initWebpEncode } from "@jsquash/webp/encode";
 import { inspectImage } from "~/.server/content/sniff";
 import { DECODE_MAX_MEGAPIXELS } from "~/lib/limits";
 
 // Images members send are decoded and drawn anew (docs/decisions/0021-avatars.md): the part at the
-// centre with the wanted shape, scaled and encoded as a fresh JPEG, so nothing of the file as sent
+// centre with the wanted shape, scaled and encoded as a fresh JPEG (or WebP), so nothing of the file as sent
 // survives (no EXIF location, no comment, no trailing bytes). Avatars and the thumbnails' card-sized
 // variants are made this way. The codecs are WebAssembly, imported as modules because Workers may
 // not compile WebAssembly from bytes at run time. Decoding is what takes the memory, so images over
@@ -18,7 +20,14 @@ import { DECODE_MAX_MEGAPIXELS } from "~/lib/limits";
 
 let ready: Promise<unknown> | undefined;
 const codecs = () => {
-  ready ??= Promise.all([initJpegDecode(jpegDecoder), initJpegEncode(jpegEncoder), initPngDecode(pngDecoder), initResize(resizer)]);
+  ready ??= Promise.all([
+    initJpegDecode(jpegDecoder),
+    initJpegEncode(jpegEncoder),
+    initPngDecode(pngDecoder),
+    initResize(resizer),
+    // Workers run WebAssembly SIMD, so the encoder's SIMD build is the one it loads.
+    initWebpEncode(webpEncoder),
+  ]);
   return ready;
 };
 
@@ -28,6 +37,8 @@ export interface Drawn {
   width: number;
   height: number;
   quality: number;
+  /** JPEG unless asked: every browser shows it. */
+  type?: "image/jpeg" | "image/webp";
 }
 
 let queue: Promise<unknown> = Promise.resolve();
@@ -40,8 +51,8 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The image's centre, cut to each size's width:height and scaled to it, as JPEGs (one decode for
- * all of them); or why it cannot be.
+ * The image's centre, cut to each size's width:height and scaled to it, in each size's type (one
+ * decode for all of them); or why it cannot be.
  */
 export function reencodeImage(bytes: Uint8Array, sizes: Drawn[]): Promise<Uint8Array[] | ImageRefusal> {
   return oneAtATime(() => reencode(bytes, sizes));
@@ -61,17 +72,24 @@ async function reencode(bytes: Uint8Array, sizes: Drawn[]): Promise<Uint8Array[]
   // A header over anything but image data is no image.
   const image = await decoded.catch(() => null);
   if (!image) return "type";
-  const jpegs: Uint8Array[] = [];
+  const encoded: Uint8Array[] = [];
+  const scaled = new Map<string, ImageData>();
   for (const size of sizes) {
-    // "contain" takes the centre part of the wanted shape (cropped in place), then scales it.
-    const drawn = await resize(image, { width: size.width, height: size.height, fitMethod: "contain", method: "lanczos3" });
-    flattenOnWhite(drawn.data);
-    jpegs.push(new Uint8Array(await encodeJpeg(drawn, { quality: size.quality })));
+    const shape = `${size.width}x${size.height}`;
+    let drawn = scaled.get(shape);
+    if (!drawn) {
+      // "contain" takes the centre part of the wanted shape (cropped in place), then scales it.
+      drawn = await resize(image, { width: size.width, height: size.height, fitMethod: "contain", method: "lanczos3" });
+      flattenOnWhite(drawn.data);
+      scaled.set(shape, drawn);
+    }
+    const bytes = size.type === "image/webp" ? encodeWebp(drawn, { quality: size.quality }) : encodeJpeg(drawn, { quality: size.quality });
+    encoded.push(new Uint8Array(await bytes));
   }
-  return jpegs;
+  return encoded;
 }
 
-/** JPEG has no transparency: a PNG's transparent parts become white, not black. */
+/** JPEG has no transparency: a PNG's transparent parts become white, not black (in WebP too, to look the same). */
 function flattenOnWhite(pixels: Uint8ClampedArray) {
   for (let at = 0; at < pixels.length; at += 4) {
     const alpha = (pixels[at + 3] ?? 255) / 255;
