@@ -421,6 +421,12 @@ async function lighthouseScores() {
     "accessibility".padStart(14),
     "best practices".padStart(15),
     "SEO".padStart(5),
+    // The performance score's inputs (simulated), so a score below budget says which one cost it.
+    "FCP".padStart(7),
+    "LCP".padStart(7),
+    "TBT".padStart(7),
+    "SI".padStart(7),
+    "CLS".padStart(6),
   );
   try {
     for (const path of LCP_PAGES) {
@@ -438,6 +444,10 @@ async function lighthouseScores() {
         score("accessibility").padStart(14),
         score("best-practices").padStart(15),
         score("seo").padStart(5),
+        ...["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "speed-index"].map((id) =>
+          `${Math.round(lhr.audits[id]?.numericValue ?? Number.NaN)} ms`.padStart(7),
+        ),
+        (lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN).toFixed(3).padStart(6),
       );
       // What cost points, so a score below budget says why.
       const failing = Object.values(lhr.categories)

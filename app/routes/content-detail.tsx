@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Download } from "lucide-react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import type { z } from "zod";
@@ -155,9 +156,7 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
             data-testid="video"
           />
         ) : (
-          <iframe src={pdfAt} title={item.title} className="h-[70vh] w-full bg-white" data-testid="pdf-viewer">
-            {t("content.noPdfViewer")}
-          </iframe>
+          <PdfViewer src={pdfAt} title={item.title} fallback={t("content.noPdfViewer")} />
         )}
       </div>
       <p className="mb-4 flex gap-2">
@@ -348,4 +347,21 @@ function Social({
       </Form>
     </section>
   );
+}
+
+/**
+ * The browser's PDF viewer in a frame. With JavaScript it opens once the page is hydrated: the viewer
+ * runs on the page's own thread and its file shares the network, which on a slow phone delayed the
+ * page's buttons by a few hundred milliseconds. Without JavaScript it opens at once. Its box is
+ * there from the start, so nothing moves when it opens.
+ */
+function PdfViewer({ src, title, fallback }: { src: string; title: string; fallback: string }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const frame = (
+    <iframe src={src} title={title} className="h-full w-full" data-testid="pdf-viewer">
+      {fallback}
+    </iframe>
+  );
+  return <div className="h-[70vh] w-full bg-white">{hydrated ? frame : <noscript>{frame}</noscript>}</div>;
 }
