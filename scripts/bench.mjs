@@ -32,6 +32,7 @@ const PAGES = [
   "/retrieval/detail?id=1",
   "/retrieval/detail?id=2",
   "/liveStreaming",
+  "/liveStreaming?schedule",
   "/message",
   "/upload",
   "/personal",

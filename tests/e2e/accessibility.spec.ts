@@ -16,6 +16,7 @@ const MEMBER_PAGES = [
   "/message",
   "/upload",
   "/liveStreaming",
+  "/liveStreaming?schedule",
   "/personal",
   "/personal/Setting",
   "/personal/notifications",
