@@ -105,6 +105,14 @@ export const SEARCH_SHORT_WORD_WINDOW = 20_000;
  * (`npm run bench`), within the isolate's 128 MB. Larger ones say so on the item.
  */
 export const PDF_TEXT_MAX_MB = 24;
+/**
+ * The longest run of bytes without a line break or "<" a PDF may hold to be read for its text. When a
+ * file's cross-reference table is not where it says, pdf.js rebuilds it by reading the whole file
+ * token by token, and a token as long as such a run costs about 37 bytes of memory per byte: 24 MB
+ * of zeros took 800 MB. Compressed data breaks a run every hundred bytes or so; longer runs are
+ * judged broken before pdf.js sees them.
+ */
+export const PDF_RUN_MAX_BYTES = 256 * 1024;
 /** Characters of a document's text indexed (about 50,000 words); the pages past it say so on the item. */
 export const DOCUMENT_TEXT_MAX_CHARS = 300_000;
 /**

@@ -1,5 +1,5 @@
 import type { TextNote } from "../../lib/document-text.ts";
-import { DOCUMENT_TEXT_MAX_CHARS } from "../../lib/limits.ts";
+import { DOCUMENT_TEXT_MAX_CHARS, PDF_RUN_MAX_BYTES } from "../../lib/limits.ts";
 
 // A PDF's text, page by page, with pdf.js built for serverless runtimes (unpdf). Relative imports
 // only, so the bench runs this same code in Node to measure it (scripts/bench-pdf-text.mjs).
@@ -30,11 +30,25 @@ function unreadable(error: unknown): Unreadable | null {
   return null;
 }
 
+/** The longest run of bytes that pdf.js's repair of a broken file would read as one token (see PDF_RUN_MAX_BYTES). */
+export function longestTokenRun(bytes: Uint8Array): number {
+  let longest = 0;
+  let run = 0;
+  for (let at = 0; at < bytes.length; at++) {
+    const byte = bytes[at];
+    if (byte === 10 || byte === 13 || byte === 60) run = 0;
+    else if (++run > longest) longest = run;
+  }
+  return longest;
+}
+
 /**
  * The text of each page, until DOCUMENT_TEXT_MAX_CHARS (the last page read may be cut); `complete`
  * counts the pages read whole. Throws Unreadable for what no retry will fix.
  */
 export async function readPdfText(bytes: Uint8Array): Promise<{ pages: string[]; complete: number; pageCount: number }> {
+  // Judged before pdf.js: its repair of such a file would take far more than an isolate's memory.
+  if (longestTokenRun(bytes) > PDF_RUN_MAX_BYTES) throw new Unreadable("broken");
   const { getDocumentProxy } = await import("unpdf");
   const pdf = await getDocumentProxy(bytes, { verbosity: 0 }).catch((error: unknown) => {
     throw unreadable(error) ?? error;
