@@ -13,12 +13,24 @@ function useRequestId(): string | undefined {
   return document.querySelector<HTMLElement>("[data-request-id]")?.dataset.requestId;
 }
 
-/** What the root error boundary shows: the 404 or 401 page, or a translated "something went wrong". */
+/**
+ * What the root error boundary shows: the 404 or 401 page, the offline page when a page moved to in
+ * the browser could not be fetched without a network (the service worker answers only whole pages),
+ * or a translated "something went wrong".
+ */
 export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const kind = status === 404 ? "404" : status === 401 || status === 403 ? "401" : "error";
-  const title = kind === "404" ? t("route.page404") : kind === "401" ? t("route.page401") : t("errorPage.titleError");
+  const offline = !isRouteErrorResponse(error) && typeof navigator !== "undefined" && !navigator.onLine;
+  const kind = status === 404 ? "404" : status === 401 || status === 403 ? "401" : offline ? "offline" : "error";
+  const title =
+    kind === "404"
+      ? t("route.page404")
+      : kind === "401"
+        ? t("route.page401")
+        : kind === "offline"
+          ? t("errorPage.titleOffline")
+          : t("errorPage.titleError");
   const requestId = useRequestId();
   // Errors the browser runs into go to the frontend error log; 401/404 are answers, not errors, and
   // a page the server rendered with a request id was logged by the server already.

@@ -4,16 +4,24 @@ import type { loader as rootLoader } from "~/root";
 import { LoginButton } from "./login-button";
 import { buttonVariants } from "./ui/button";
 
-/** The /401, /404 and error pages: a short translated explanation and a way home. */
-export function StatusPage({ kind }: { kind: "401" | "404" | "error" }) {
+const TEXTS = {
+  "401": ["errorPage.title401", "errorPage.body401"],
+  "404": ["errorPage.title404", "errorPage.body404"],
+  error: ["errorPage.titleError", "errorPage.bodyError"],
+  offline: ["errorPage.titleOffline", "errorPage.bodyOffline"],
+} as const;
+
+/** The /401, /404, error and offline pages: a short translated explanation and a way home. */
+export function StatusPage({ kind }: { kind: keyof typeof TEXTS }) {
   const { t } = useTranslation();
   const guest = !useRouteLoaderData<typeof rootLoader>("root")?.user;
-  const title = kind === "401" ? t("errorPage.title401") : kind === "404" ? t("errorPage.title404") : t("errorPage.titleError");
-  const body = kind === "401" ? t("errorPage.body401") : kind === "404" ? t("errorPage.body404") : t("errorPage.bodyError");
+  const [title, body] = TEXTS[kind].map((key) => t(key));
   return (
     <main className="mx-auto flex min-h-[70vh] max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
-      {kind !== "error" ? <p className="text-6xl font-bold text-brand">{kind}</p> : null}
-      <h1 className="text-xl font-semibold">{title}</h1>
+      {kind === "401" || kind === "404" ? <p className="text-6xl font-bold text-brand">{kind}</p> : null}
+      <h1 className="text-xl font-semibold" data-testid={kind === "offline" ? "offline" : undefined}>
+        {title}
+      </h1>
       <p className="text-slate-600">{body}</p>
       <div className="flex gap-2">
         <Link to="/home" className={buttonVariants({ variant: guest ? "outline" : "default" })}>
