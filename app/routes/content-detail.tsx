@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Download } from "lucide-react";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import type { z } from "zod";
@@ -25,6 +24,7 @@ import { authorsText, doiUrl } from "~/lib/identifiers";
 import { commentSchema, editContentSchema } from "~/lib/schemas/content";
 import { sdgKey, sdgStyle } from "~/lib/sdg";
 import { getFormProps, getTextareaProps, useForm } from "~/lib/use-form";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/content-detail";
 
 const SOCIAL_INTENTS = new Set(["like", "unlike", "follow", "unfollow", "comment", "delete-comment"]);
@@ -356,8 +356,7 @@ function Social({
  * there from the start, so nothing moves when it opens.
  */
 function PdfViewer({ src, title, fallback }: { src: string; title: string; fallback: string }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const frame = (
     <iframe src={src} title={title} className="h-full w-full" data-testid="pdf-viewer">
       {fallback}

@@ -12,6 +12,7 @@ import { contentSecurityPolicy, meetingPermissions } from "~/.server/security/he
 import { PageTitle } from "~/components/page-title";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { MEETING_JOIN_EARLY_MINUTES } from "~/lib/limits";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/meeting-join";
 
 // /liveStreaming/join?id= (hidden child of Meeting): the meeting's details to the host and invited
@@ -126,8 +127,7 @@ function Room({ origin, joinUrl }: { origin: string; joinUrl: string }) {
 export default function MeetingJoin({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { meeting, origin } = loaderData;
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
       <PageTitle titleKey="join" />
