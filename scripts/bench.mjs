@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import lighthouse from "lighthouse";
-import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js";
 import { rgbPng } from "../tests/fixtures/images.ts";
 import { bundleBenchmarks } from "./bench-bundle.mjs";
 import { catalogueBenchmarks } from "./bench-catalogue.mjs";
@@ -460,7 +460,20 @@ async function lighthouseScores() {
     // Lighthouse's own advice for a score that varies from run to run: the median of several runs.
     const runs = [];
     for (let run = 0; run < LIGHTHOUSE_RUNS; run++) runs.push(await lighthouseRun(path));
-    const lhr = computeMedianRun(runs);
+    // A run Lighthouse itself could not finish is left out, and said.
+    const valid = filterToValidRuns(runs);
+    for (const failed of runs.filter((run) => !valid.includes(run)))
+      console.log(
+        path.padEnd(24),
+        "run left out:",
+        failed.runtimeError?.code ?? "no first paint",
+        failed.runtimeError?.message?.slice(0, 120) ?? "",
+      );
+    if (valid.length === 0) {
+      console.log(path.padEnd(24), "no run finished");
+      continue;
+    }
+    const lhr = computeMedianRun(valid);
     const score = (id) => String(Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100));
     console.log(
       path.padEnd(24),
