@@ -21,7 +21,8 @@ function useRequestId(): string | undefined {
 export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const offline = !isRouteErrorResponse(error) && typeof navigator !== "undefined" && !navigator.onLine;
+  // Workers have a navigator too, without onLine: only a browser that says it is offline is.
+  const offline = !isRouteErrorResponse(error) && typeof navigator !== "undefined" && navigator.onLine === false;
   const kind = status === 404 ? "404" : status === 401 || status === 403 ? "401" : offline ? "offline" : "error";
   const title =
     kind === "404"
