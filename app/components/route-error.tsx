@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse } from "react-router";
 import { useDocument } from "~/document-context";
 import { reportClientError } from "~/lib/client-errors";
-import { StatusPage } from "./status-page";
+import { STATUS_TEXTS, StatusPage } from "./status-page";
 
 /** The id of the request that failed: from the server while rendering, from the page once hydrated. */
 function useRequestId(): string | undefined {
@@ -24,14 +24,8 @@ export function RouteError({ error }: { error: unknown }) {
   // Workers have a navigator too, without onLine: only a browser that says it is offline is.
   const offline = !isRouteErrorResponse(error) && typeof navigator !== "undefined" && navigator.onLine === false;
   const kind = status === 404 ? "404" : status === 401 || status === 403 ? "401" : offline ? "offline" : "error";
-  const title =
-    kind === "404"
-      ? t("route.page404")
-      : kind === "401"
-        ? t("route.page401")
-        : kind === "offline"
-          ? t("errorPage.titleOffline")
-          : t("errorPage.titleError");
+  // The 404 and 401 pages' titles are their routes' names; the others are the pages' headings.
+  const title = kind === "404" ? t("route.page404") : kind === "401" ? t("route.page401") : t(STATUS_TEXTS[kind][0]);
   const requestId = useRequestId();
   // Errors the browser runs into go to the frontend error log; 401/404 are answers, not errors, and
   // a page the server rendered with a request id was logged by the server already.

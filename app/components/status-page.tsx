@@ -4,7 +4,8 @@ import type { loader as rootLoader } from "~/root";
 import { LoginButton } from "./login-button";
 import { buttonVariants } from "./ui/button";
 
-const TEXTS = {
+/** Each page's title and explanation. */
+export const STATUS_TEXTS = {
   "401": ["errorPage.title401", "errorPage.body401"],
   "404": ["errorPage.title404", "errorPage.body404"],
   error: ["errorPage.titleError", "errorPage.bodyError"],
@@ -12,10 +13,10 @@ const TEXTS = {
 } as const;
 
 /** The /401, /404, error and offline pages: a short translated explanation and a way home. */
-export function StatusPage({ kind }: { kind: keyof typeof TEXTS }) {
+export function StatusPage({ kind }: { kind: keyof typeof STATUS_TEXTS }) {
   const { t } = useTranslation();
   const guest = !useRouteLoaderData<typeof rootLoader>("root")?.user;
-  const [title, body] = TEXTS[kind].map((key) => t(key));
+  const [title, body] = STATUS_TEXTS[kind].map((key) => t(key));
   return (
     <main className="mx-auto flex min-h-[70vh] max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
       {kind === "401" || kind === "404" ? <p className="text-6xl font-bold text-brand">{kind}</p> : null}

@@ -43,7 +43,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   return (
     <PublicPage titleKey="login">
       <PageTitle titleKey="login" />
-      <Form method="post" {...getFormProps(form)} aria-describedby={form.errors ? form.errorId : undefined}>
+      <Form method="post" {...getFormProps(form)}>
         <FormErrors errors={form.errors} id={form.errorId} />
         <input type="hidden" name="redirect" value={redirectTo} />
         <Field

@@ -207,7 +207,8 @@ function Conversation({
           // With the socket open the message goes live; otherwise, and for an empty message (the server's
           // refusal then shows beside the field), the form posts as it does without JavaScript.
           const field = event.currentTarget.elements.namedItem("body") as HTMLTextAreaElement;
-          if (field.value.trim() && live.send(field.value.trim())) {
+          const body = field.value.trim();
+          if (body && live.send(body)) {
             event.preventDefault();
             field.value = "";
           }
