@@ -105,7 +105,8 @@ export function useForm<Shape extends object = Record<string, unknown>>({
       errorId: `${fieldId}-error`,
       errors: errors[name],
       initialValue: start[name],
-      key: resets ? String(resets) : undefined,
+      // The field's name in it too: two controls keyed by their fields may be siblings.
+      key: resets ? `${name}-${resets}` : undefined,
     };
   };
   const form: FormMetadata = {

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import i18next from "i18next";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Field } from "~/components/ui/field";
 import { type FormReply, getFormProps, getInputProps, useForm } from "~/lib/use-form";
 import { useReplyCleared } from "~/lib/use-reply-cleared";
@@ -44,7 +44,15 @@ const textbox = (name: string) => screen.getByRole<HTMLInputElement>("textbox", 
 const country = () => (screen.getByRole("combobox", { name: "Country" }) as unknown as { value: string }).value;
 
 describe("the form hook", () => {
-  beforeEach(() => i18next.changeLanguage("en"));
+  // React's warnings (two controls under one key, for one) fail the test instead of scrolling past.
+  const warnings = vi.spyOn(console, "error").mockImplementation(() => {});
+  beforeEach(() => {
+    warnings.mockClear();
+    return i18next.changeLanguage("en");
+  });
+  afterEach(() => {
+    expect(warnings.mock.calls.map((call: unknown[]) => String(call[0]))).toEqual([]);
+  });
 
   it("shows every refused field's message at once, with the values that were posted", () => {
     render(<Profile lastResult={refusal} />);
