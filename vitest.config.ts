@@ -25,7 +25,7 @@ export default defineConfig({
         test: {
           name: "workers",
           include: ["tests/workers/**/*.test.ts"],
-          setupFiles: ["./tests/workers/apply-migrations.ts"],
+          setupFiles: ["./tests/workers/apply-migrations.ts", "./tests/workers/log-sink.ts"],
           testTimeout: 30_000,
         },
       },

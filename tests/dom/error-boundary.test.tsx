@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import i18next from "i18next";
 import { createRoutesStub, data } from "react-router";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { RouteError } from "~/components/route-error";
 
 function ErrorBoundary({ error }: { error: unknown }) {
@@ -23,10 +23,14 @@ function notFound(): never {
 describe("the root error boundary", () => {
   it("shows a translated error page instead of a blank screen", async () => {
     await i18next.changeLanguage("zh");
+    // React reports the thrown error on the console: expected here, so it is caught and checked, not printed.
+    const reported = vi.spyOn(console, "error").mockImplementation(() => {});
     const Stub = createRoutesStub([{ path: "/", Component: Thrower, ErrorBoundary }]);
     render(<Stub />);
     expect(await screen.findByRole("heading", { name: "出错了" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "返回首页" }).getAttribute("href")).toBe("/home");
+    expect(reported.mock.calls.flat().some((value) => value instanceof Error && value.message === "boom")).toBe(true);
+    reported.mockRestore();
   });
 
   it("shows the 404 page for a thrown 404", async () => {

@@ -9,6 +9,7 @@ import { searchContent, searchPage, searchQuerySchema } from "~/.server/search/s
 import { DOCUMENT_TEXT_MAX_CHARS, PDF_TEXT_MAX_MB, SEARCH_TEXT_WINDOW, TEXT_EXTRACT_ATTEMPTS } from "~/lib/limits";
 import { makePdf } from "../../scripts/make-pdf.mjs";
 import { newItem, newMember } from "./helpers";
+import { logged } from "./log-sink";
 
 /** A document whose file is in storage, waiting for its text, as an upload leaves it. */
 async function pendingDocument(owner: number, bytes: Uint8Array | null, options: { publicize?: 0 | 1; size?: number } = {}) {
@@ -103,6 +104,8 @@ describe("a document's own text", () => {
     }
     expect(await deliver(missing.id)).toEqual([]);
     expect(await textStateOf(env.DB, missing.id)).toMatchObject({ state: "none", note: "failed" });
+    // Giving up said so in the log, once, as one structured line naming the item (retries are the queue's).
+    expect(logged("document_text.failed").filter((line) => line.id === missing.id)).toHaveLength(1);
     // Runs the isolate never finished (out of memory) left only their count: the next gives up unread.
     const crashing = await pendingDocument(owner, pdf);
     await env.DB.prepare("UPDATE content SET text_attempts = ? WHERE id = ?").bind(TEXT_EXTRACT_ATTEMPTS, crashing.id).run();
