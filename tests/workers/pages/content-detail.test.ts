@@ -1,0 +1,90 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import * as detail from "~/routes/content-detail";
+import { newItem, newMember } from "../helpers";
+import { callRoute, sessionFor } from "../route";
+
+// The detail page's loader and intents (moved here from the browser suites, which keep the clicks).
+
+async function owner() {
+  const id = await newMember("Owner");
+  return { id, token: await sessionFor(id), item: await newItem(id, { title: "Wells" }) };
+}
+
+describe("/retrieval/detail", () => {
+  it("sends a visitor without a session to the login with the full path, told why", async () => {
+    const answer = await callRoute(detail, { path: "/retrieval/detail?id=1" });
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe(`/login?redirect=${encodeURIComponent("/retrieval/detail?id=1")}`);
+    expect(JSON.parse(answer.cookies.flash ?? "{}")).toMatchObject({ kind: "info", key: "notify.loginRequired" });
+  });
+
+  it("answers 404 for an item that does not exist or is not a number", async () => {
+    const { token } = await owner();
+    for (const id of ["999999", "x", "-1"])
+      expect((await callRoute(detail, { path: `/retrieval/detail?id=${id}`, token })).status).toBe(404);
+  });
+
+  it("counts a view and tells the owner apart", async () => {
+    const me = await owner();
+    const page = await callRoute<{ isOwner: boolean; item: { views: number } }>(detail, {
+      path: `/retrieval/detail?id=${me.item}`,
+      token: me.token,
+    });
+    expect(page.status).toBe(200);
+    expect(page.data.isOwner).toBe(true);
+    expect(page.data.item.views).toBe(1);
+  });
+
+  it("likes and unlikes, with a 303 back to the item", async () => {
+    const author = await owner();
+    const reader = await newMember("Reader");
+    const token = await sessionFor(reader);
+    const path = `/retrieval/detail?id=${author.item}`;
+    const liked = await callRoute(detail, { path, token, form: { intent: "like" } });
+    expect([liked.status, liked.location]).toEqual([303, path]);
+    const likes = () => env.DB.prepare("SELECT likes FROM content WHERE id = ?").bind(author.item).first<number>("likes");
+    expect(await likes()).toBe(1);
+    await callRoute(detail, { path, token, form: { intent: "like" } });
+    expect(await likes()).toBe(1);
+    await callRoute(detail, { path, token, form: { intent: "unlike" } });
+    expect(await likes()).toBe(0);
+  });
+
+  it("refuses an empty comment with 400 and the field's message, and stores a repeated one once", async () => {
+    const author = await owner();
+    const path = `/retrieval/detail?id=${author.item}`;
+    const empty = await callRoute<{ comment: { error: Record<string, string[]> } }>(detail, {
+      path,
+      token: author.token,
+      form: { intent: "comment", body: " " },
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.data.comment.error.body).toBeDefined();
+    const form = { intent: "comment", body: "Twice", client_key: crypto.randomUUID() };
+    for (let i = 0; i < 2; i++) expect((await callRoute(detail, { path, token: author.token, form })).status).toBe(303);
+    const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM comments WHERE content_id = ?").bind(author.item).first<number>("n");
+    expect(stored).toBe(1);
+  });
+
+  it("asks again before a delete without JavaScript, then deletes with a notice", async () => {
+    const me = await owner();
+    const path = `/retrieval/detail?id=${me.item}`;
+    const asked = await callRoute<{ confirmDelete: boolean }>(detail, { path, token: me.token, form: { intent: "delete" } });
+    expect([asked.status, asked.data.confirmDelete]).toEqual([200, true]);
+    const deleted = await callRoute(detail, { path, token: me.token, form: { intent: "delete", confirm: "1" } });
+    expect([deleted.status, deleted.location]).toEqual([303, "/upload"]);
+    expect(JSON.parse(deleted.cookies.flash ?? "{}")).toMatchObject({ kind: "success", key: "content.deleted" });
+    expect(await env.DB.prepare("SELECT id FROM content WHERE id = ?").bind(me.item).first()).toBeNull();
+  });
+
+  it("does not let another member edit or delete the item", async () => {
+    const me = await owner();
+    const other = await sessionFor(await newMember("Other"));
+    const path = `/retrieval/detail?id=${me.item}`;
+    const fields = { intent: "edit", sdg: "3", title: "Taken", summary: "s", content: "c", keywords: "k", publicize: "1" };
+    expect((await callRoute(detail, { path, token: other, form: fields })).status).toBe(404);
+    expect((await callRoute(detail, { path, token: other, form: { intent: "delete", confirm: "1" } })).status).toBe(404);
+    expect(await env.DB.prepare("SELECT title FROM content WHERE id = ?").bind(me.item).first("title")).toBe("Wells");
+  });
+});
