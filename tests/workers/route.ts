@@ -119,7 +119,10 @@ export async function callRoute<T = unknown>(module: RouteModule, init: PageRequ
       try {
         return answerOf(await handler(args as never), sink);
       } catch (thrown) {
-        return answerOf(thrown, sink);
+        if (thrown instanceof Response || isDataWithInit(thrown)) return answerOf(thrown, sink);
+        // A crash: the framework answers 500 (its error page); the thrown value is kept for the test.
+        sink.data = thrown;
+        return new Response(null, { status: 500 });
       }
     }
     try {
