@@ -11,8 +11,11 @@ export default [
   route("signup/facilitator", "routes/signup-form.tsx", { id: "signupFacilitator" }),
   route("forgetPassword", "routes/forget-password.tsx"),
   route("logout", "routes/logout.tsx"),
-  // The local mail outbox: only local builds have the route (deployed bundles do not contain it).
-  ...(deployTarget() === "local" ? [route("dev/mail", "routes/dev.mail.tsx"), route("dev/r2-put", "routes/dev.r2-put.ts")] : []),
+  // Local conveniences (the mail outbox, a plain R2 put for the bench, a session for browser tests):
+  // only local builds have these routes, so deployed bundles do not contain them.
+  ...(deployTarget() === "local"
+    ? [route("dev/mail", "routes/dev.mail.tsx"), route("dev/r2-put", "routes/dev.r2-put.ts"), route("dev/session", "routes/dev.session.ts")]
+    : []),
   route("401", "routes/401.tsx"),
   route("404", "routes/404.tsx"),
   route("offline", "routes/offline.tsx"),

@@ -26,44 +26,76 @@ export const clientIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floo
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
 
-/** The newest code mailed to `email`, read from the local outbox page (/dev/mail). */
+/**
+ * The newest code mailed to `email`, read from the local outbox page (/dev/mail). The mail leaves
+ * after the answer, so this waits for it to appear; the limit is only for a mail that never comes.
+ */
 export async function codeFor(request: APIRequestContext, email: string): Promise<string> {
-  for (let i = 0; i < 20; i++) {
-    const html = await (await request.get("/dev/mail")).text();
-    const mail = html.split('data-testid="mail"').find((part) => part.includes(`>${email}<`));
-    const code = mail ? /\b(\d{6})\b/.exec(mail.slice(mail.indexOf('data-testid="mail-body"')))?.[1] : undefined;
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no code mailed to ${email}`);
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const html = await (await request.get("/dev/mail")).text();
+        const mail = html.split('data-testid="mail"').find((part) => part.includes(`>${email}<`));
+        code = mail ? /\b(\d{6})\b/.exec(mail.slice(mail.indexOf('data-testid="mail-body"')))?.[1] : undefined;
+        return code;
+      },
+      { message: `a code mailed to ${email}`, timeout: 60_000 },
+    )
+    .toBeTruthy();
+  return code as string;
 }
 
-/** Logs the page's browser context in through the API (the spec's token cookie). */
-export async function signIn(page: Page, email = "researcher@demo.test", password = DEMO_PASSWORD) {
-  const res = await page.request.post("/api/users/login", { data: { email, pwd: password } });
-  expect(res.status()).toBe(200);
-  const { data } = await res.json();
-  await page.context().addCookies([
+export interface Member {
+  id: number;
+  email: string;
+  token: string;
+}
+
+const sessionCookie = (page: Page, token: string) =>
+  page.context().addCookies([
     {
       name: "token",
-      value: `Bearer%20${data.access_token}`,
+      value: `Bearer%20${token}`,
       url: page.url().startsWith("http") ? page.url() : (test.info().project.use.baseURL as string),
     },
   ]);
-  return data;
+
+/**
+ * Signs the page's browser context in as an existing member (a demo one by default) through the
+ * local build's session route (/dev/session): for tests whose subject is not signing in.
+ */
+export async function signIn(page: Page, email = "researcher@demo.test"): Promise<Member> {
+  const res = await page.request.post("/dev/session", { data: { email } });
+  expect(res.status()).toBe(200);
+  const member = (await res.json()) as Member;
+  await sessionCookie(page, member.token);
+  return member;
 }
 
-/** A new member signed up through the API and signed in on `page`; answers their id, email and API token. */
-export async function signUpAndIn(page: Page, nickName: string): Promise<{ id: number; email: string; token: string }> {
-  const email = uniqueEmail(nickName.toLowerCase().replace(/\W/g, ""));
-  await page.request.post("/api/users/send-verification-code", { data: { email } });
-  const code = await codeFor(page.request, email);
-  const created = await page.request.post("/api/users/register", {
-    data: { email, code, pwd: DEMO_PASSWORD, nick_name: nickName, account_type: 1 },
-  });
-  expect(created.status()).toBe(201);
-  const session = await signIn(page, email);
-  return { id: session.user.id, email, token: session.access_token };
+/** Logs in through the API with a password (the spec's token cookie): for tests about logging in. */
+export async function logInWithPassword(page: Page, email: string, password = DEMO_PASSWORD): Promise<Member> {
+  const res = await page.request.post("/api/users/login", { data: { email, pwd: password } });
+  expect(res.status()).toBe(200);
+  const { data } = await res.json();
+  await sessionCookie(page, data.access_token);
+  return { id: data.user.id, email, token: data.access_token };
+}
+
+/**
+ * A new member (password DEMO_PASSWORD) signed in on `page`, made through /dev/session: the
+ * sign-up flow itself (code mailed, outbox read) is proven by the auth specs.
+ */
+export async function signUpAndIn(
+  page: Page,
+  nickName: string,
+  account: { account_type?: 1 | 2; kind?: "individual" | "facilitator"; organisation?: string } = {},
+): Promise<Member> {
+  const res = await page.request.post("/dev/session", { data: { nick_name: nickName, ...account } });
+  expect(res.status()).toBe(200);
+  const member = (await res.json()) as Member;
+  await sessionCookie(page, member.token);
+  return member;
 }
 
 export const test = base.extend({

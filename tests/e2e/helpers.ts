@@ -17,3 +17,6 @@ export const menu = (page: Page) => page.getByRole("navigation", { name: /.+/ })
 export async function expectTabs(page: Page, titles: string[]) {
   await expect(page.getByTestId("tag")).toHaveText(titles);
 }
+
+/** Marks a test (or describe) that needs JavaScript: the no-JS project does not schedule it at all. */
+export const JS_ONLY = { tag: "@js-only" };

@@ -30,7 +30,7 @@ function logLines(file: string, event?: string): Array<Record<string, unknown>> 
 }
 
 async function waitForLog(file: string, match: (entry: Record<string, unknown>) => boolean) {
-  await expect.poll(() => logLines(file).find(match), { timeout: 15_000 }).toBeTruthy();
+  await expect.poll(() => logLines(file).find(match), { timeout: 45_000 }).toBeTruthy();
   return logLines(file).find(match) as Record<string, unknown>;
 }
 
@@ -47,15 +47,20 @@ async function codeFor(email: string): Promise<string> {
         code = /\b(\d{6})\b/.exec(data.find((mail) => mail.to.includes(email))?.text ?? "")?.[1];
         return code;
       },
-      { timeout: 15_000 },
+      { timeout: 45_000 },
     )
     .toBeTruthy();
   return code as string;
 }
 
 test.describe("a production build", () => {
-  test("has no local outbox page, outbox code or development pepper in its bundle", async ({ request }) => {
+  test("has no local outbox page, test session route, outbox code or development pepper in its bundle", async ({ request }) => {
     expect((await request.get("/dev/mail")).status()).toBe(404);
+    // The browser suites' direct sessions (/dev/session) are a local build's only.
+    // No such route: the catch-all page, which takes no posts (405), as /dev/mail would.
+    const session = await request.post("/dev/session", { data: { email: "anyone@production.test" } });
+    expect([404, 405]).toContain(session.status());
+    expect(session.headers()["set-cookie"] ?? "").not.toContain("token=");
     const dir = "build-production/server";
     const files = [
       join(dir, "index.js"),
@@ -70,6 +75,8 @@ test.describe("a production build", () => {
       "routes/dev.mail",
       '"dev/r2-put"',
       "routes/dev.r2-put",
+      '"dev/session"',
+      "routes/dev.session",
       "mail_outbox",
       "local-development-pepper",
       "demo.test",
