@@ -26,7 +26,8 @@ export default defineConfig({
           name: "workers",
           include: ["tests/workers/**/*.test.ts"],
           setupFiles: ["./tests/workers/apply-migrations.ts", "./tests/workers/log-sink.ts"],
-          testTimeout: 30_000,
+          // A limit for a hung test, sized for a machine three times slower than a quiet one.
+          testTimeout: 90_000,
         },
       },
       {

@@ -10,11 +10,12 @@
 //   node scripts/deploy.mjs preview-delete --name pr-12 [--dry-run]
 //       removes the preview and its database.
 //
-// --dry-run needs no Cloudflare account: it builds for real, applies the migrations to a scratch
+// --dry-run needs no Cloudflare account: it builds for real (or, with --reuse-build, takes the
+// production build already in build-production), applies the migrations to a scratch
 // local database, runs `wrangler deploy --dry-run` on the real build, and prints the commands it
 // would run against Cloudflare instead of running them. The tests run it.
 import { execFileSync } from "node:child_process";
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -22,7 +23,12 @@ import { mustRun, quietEnv, run, wrangler } from "./lib.mjs";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { "dry-run": { type: "boolean", default: false }, name: { type: "string" }, "secrets-file": { type: "string" } },
+  options: {
+    "dry-run": { type: "boolean", default: false },
+    "reuse-build": { type: "boolean", default: false },
+    name: { type: "string" },
+    "secrets-file": { type: "string" },
+  },
 });
 const [action] = positionals;
 const dryRun = values["dry-run"];
@@ -46,7 +52,10 @@ async function remote(args, options) {
 }
 
 async function build() {
-  await mustRun("node_modules/.bin/react-router", ["build"], { env: { ...quietEnv, CLOUDFLARE_ENV: "production" } });
+  // --reuse-build (npm test's dry runs): the production build npm test has just made, when there is one.
+  if (!(values["reuse-build"] && existsSync(BUILT))) {
+    await mustRun("node_modules/.bin/react-router", ["build"], { env: { ...quietEnv, CLOUDFLARE_ENV: "production" } });
+  }
   return JSON.parse(readFileSync(BUILT, "utf8"));
 }
 

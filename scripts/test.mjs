@@ -1,38 +1,71 @@
-// `npm test`: type-check, lint, every Vitest layer (workers pool, happy-dom, unit), the local and the
-// production build, then Playwright against the built workers: the local one with JavaScript on and
-// off, the production one in its production-like run. Ends with "N passed, N failed".
+// `npm test`: type-check and lint beside the local and the production build (each build is made
+// once and reused: the deploy dry runs and the production project take the production one), then
+// every Vitest layer (workers pool with route loaders and actions, happy-dom, unit), then Playwright
+// against the built workers: the local one with JavaScript on and off, the production one in its
+// production-like run. Ends with each step's time in one table and "N passed, N failed".
+import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
-import { freePort, run } from "./lib.mjs";
+import { freePort, quietEnv, run } from "./lib.mjs";
 
 const bin = (name) => `node_modules/.bin/${name}`;
 rmSync("reports", { recursive: true, force: true });
 
-const failures = [];
+const steps = [];
+const started = Date.now();
+const seconds = (ms) => (ms / 1000).toFixed(1);
+
+function record(name, code, since) {
+  const step = { name, ok: code === 0, seconds: seconds(Date.now() - since) };
+  steps.push(step);
+  console.log(`=== ${name}: ${step.ok ? "ok" : `FAILED (exit ${code})`} in ${step.seconds} s`);
+  return step.ok;
+}
+
+/** A step that has the terminal to itself. */
 async function step(name, command, args, env) {
-  const started = Date.now();
+  const since = Date.now();
   console.log(`\n=== ${name}`);
-  const code = await run(command, args, env ? { env: { ...process.env, ...env } } : undefined);
-  console.log(`=== ${name}: ${code === 0 ? "ok" : `FAILED (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  if (code !== 0) failures.push(name);
-  return code === 0;
+  return record(name, await run(command, args, env ? { env: { ...quietEnv, ...env } } : undefined), since);
+}
+
+/** A step that runs beside others: its output is kept and printed whole when it ends. */
+function quietStep(name, command, args, env) {
+  const since = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env: { ...quietEnv, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const output = [];
+    child.stdout.on("data", (chunk) => output.push(chunk));
+    child.stderr.on("data", (chunk) => output.push(chunk));
+    child.on("exit", (code, signal) => {
+      console.log(`\n=== ${name}\n${Buffer.concat(output).toString().trimEnd()}`);
+      resolve(record(name, code ?? (signal ? 1 : 0), since));
+    });
+  });
 }
 
 console.log(`Node ${process.version}`);
-await step("types", "sh", ["-c", `${bin("wrangler")} types >/dev/null && ${bin("react-router")} typegen && ${bin("tsc")}`]);
-await step("lint", bin("biome"), ["check", "."]);
+// tsc is one thread; the builds are mostly another: on two cores they share the time.
+const checks = (async () => {
+  await quietStep("types", "sh", ["-c", `${bin("wrangler")} types >/dev/null && ${bin("react-router")} typegen && ${bin("tsc")}`]);
+  await quietStep("lint", bin("biome"), ["check", "."]);
+})();
+const builds = (async () =>
+  (await quietStep("build", bin("react-router"), ["build"])) &&
+  (await quietStep("build for production (CLOUDFLARE_ENV=production)", bin("react-router"), ["build"], {
+    CLOUDFLARE_ENV: "production",
+  })))();
+const [built] = await Promise.all([builds, checks]);
+
 await step("vitest (workers pool, happy-dom, unit)", bin("vitest"), [
   "run",
   "--reporter=default",
   "--reporter=json",
   "--outputFile=reports/vitest.json",
 ]);
-const built =
-  (await step("build", bin("react-router"), ["build"])) &&
-  (await step("build for production (CLOUDFLARE_ENV=production)", bin("react-router"), ["build"], { CLOUDFLARE_ENV: "production" }));
 if (built) {
-  await step("playwright (JavaScript on and off)", bin("playwright"), ["test"], { E2E_PORT: String(await freePort(2)) });
+  await step("playwright (JavaScript on and off, production)", bin("playwright"), ["test"], { E2E_PORT: String(await freePort(2)) });
 } else {
-  failures.push("playwright (not run: the build failed)");
+  steps.push({ name: "playwright (not run: the build failed)", ok: false, seconds: "-" });
 }
 
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null);
@@ -42,10 +75,16 @@ const passed = (vitest?.numPassedTests ?? 0) + (e2e?.stats.expected ?? 0) + (e2e
 const failed = (vitest?.numFailedTests ?? 0) + (e2e?.stats.unexpected ?? 0);
 const skipped = (vitest?.numPendingTests ?? 0) + (e2e?.stats.skipped ?? 0);
 console.log(`\nvitest: ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFailedTests ?? 0} failed`);
-console.log(
-  `playwright: ${e2e?.stats.expected ?? 0} passed, ${e2e?.stats.unexpected ?? 0} failed, ${e2e?.stats.skipped ?? 0} skipped (JavaScript-only tests in the no-JS project)`,
-);
-if (failures.length) console.log(`failed steps: ${failures.join(", ")}`);
+console.log(`playwright: ${e2e?.stats.expected ?? 0} passed, ${e2e?.stats.unexpected ?? 0} failed, ${e2e?.stats.flaky ?? 0} flaky`);
+
+// Each step's time (types and lint ran beside the builds, so the total is less than the sum).
+const width = Math.max(...steps.map((s) => s.name.length));
+console.log(`\n| ${"step".padEnd(width)} | result | seconds |\n| ${"-".repeat(width)} | ------ | ------- |`);
+for (const s of steps) console.log(`| ${s.name.padEnd(width)} | ${s.ok ? "ok    " : "FAILED"} | ${s.seconds.padStart(7)} |`);
+console.log(`| ${"total (wall clock)".padEnd(width)} |        | ${seconds(Date.now() - started).padStart(7)} |`);
+
+const failures = steps.filter((s) => !s.ok);
+if (failures.length) console.log(`failed steps: ${failures.map((s) => s.name).join(", ")}`);
 // A failing step without failing tests (types, lint, build) still counts as a failure.
 console.log(`${passed} passed, ${failed || failures.length} failed, ${skipped} skipped`);
 process.exit(failures.length ? 1 : 0);
