@@ -1,35 +1,64 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
-// Three layers: services against real D1/R2/Durable Objects in workerd, components in happy-dom,
-// and plain logic in Node. Browser tests against the built worker are Playwright's (tests/e2e).
+// Layers (docs/testing.md): services and pages against real D1/R2/Durable Objects in workerd,
+// components in happy-dom, and plain logic in Node. Browser tests are Playwright's (tests/e2e).
+
+/**
+ * Workers-pool files that read or change the whole database or bucket (feeds and rankings over every
+ * item or member, the cron's cleanup, score runs, "nothing left in R2" after a refused upload): each
+ * gets storage of its own. Every other file makes its own members and items and shares storage and
+ * an isolate with the rest, which spares it its own migrations and module loading (about 3 s a file).
+ */
+const OWN_STORAGE = [
+  "bindings",
+  "chunked",
+  "cleanup",
+  "document-text",
+  "feed",
+  "jobs",
+  "members",
+  "ranking",
+  "score-runs",
+  "search",
+  "uploads",
+  "verification",
+  "pages/content",
+].map((name) => `tests/workers/${name}.test.ts`);
+
+const workersPool = (name: string, isolate: boolean, files: { include: string[]; exclude?: string[] }): TestProjectInlineConfiguration => ({
+  extends: true,
+  plugins: [
+    cloudflareTest(async () => ({
+      main: "./tests/workers/worker.ts",
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") },
+        // The API's per-member limit, low enough that a test reaches it (wrangler.toml's local one is for the browser suites).
+        ratelimits: { API_LIMITER: { namespace_id: "1003", simple: { limit: 400, period: 60 } } },
+      },
+    })),
+  ],
+  // Queued jobs arrive a moment later (tests wait for them): a busy machine gets time, never a timed assertion.
+  test: {
+    name,
+    isolate,
+    ...files,
+    setupFiles: ["./tests/workers/apply-migrations.ts", "./tests/workers/log-sink.ts"],
+    // A limit for a hung test, sized for a machine three times slower than a quiet one.
+    testTimeout: 90_000,
+  },
+});
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   define: { __LOCAL_BUILD__: "true", __BUILD_ID__: JSON.stringify("test") },
   test: {
+    // Two at a time on two cores: much of a workers-pool file's time is spent waiting on workerd.
+    maxWorkers: 2,
     projects: [
-      {
-        extends: true,
-        plugins: [
-          cloudflareTest(async () => ({
-            main: "./tests/workers/worker.ts",
-            wrangler: { configPath: "./wrangler.toml" },
-            miniflare: {
-              bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") },
-              // The API's per-member limit, low enough that a test reaches it (wrangler.toml's local one is for the browser suites).
-              ratelimits: { API_LIMITER: { namespace_id: "1003", simple: { limit: 400, period: 60 } } },
-            },
-          })),
-        ],
-        // Queued jobs arrive a moment later (tests wait for them): a busy machine gets time, never a timed assertion.
-        test: {
-          name: "workers",
-          include: ["tests/workers/**/*.test.ts"],
-          setupFiles: ["./tests/workers/apply-migrations.ts", "./tests/workers/log-sink.ts"],
-          // A limit for a hung test, sized for a machine three times slower than a quiet one.
-          testTimeout: 90_000,
-        },
-      },
+      workersPool("workers", false, { include: ["tests/workers/**/*.test.ts"], exclude: OWN_STORAGE }),
+      workersPool("workers-own-storage", true, { include: OWN_STORAGE }),
       {
         extends: true,
         test: { name: "dom", include: ["tests/dom/**/*.test.tsx"], environment: "happy-dom", setupFiles: ["./tests/dom/setup.ts"] },

@@ -4,7 +4,11 @@ import { beforeEach } from "vitest";
 // lines are expected and would bury real failures, so they go to this sink instead of the output:
 // a test asserts on them with `logged(event)`, and a failing test prints the ones it produced.
 
-const lines: Array<Record<string, unknown>> = [];
+// Kept on the global object and installed once: files that share an isolate run this setup each.
+const sink = globalThis as { structuredLogLines?: Array<Record<string, unknown>> };
+const installed = sink.structuredLogLines !== undefined;
+sink.structuredLogLines ??= [];
+const lines = sink.structuredLogLines;
 const print = console.log.bind(console);
 
 function capture(method: "log" | "warn" | "error") {
@@ -20,7 +24,7 @@ function capture(method: "log" | "warn" | "error") {
     original(...args);
   };
 }
-for (const method of ["log", "warn", "error"] as const) capture(method);
+if (!installed) for (const method of ["log", "warn", "error"] as const) capture(method);
 
 /** The structured log lines written so far, optionally one event's. */
 export const logged = (event?: string) => lines.filter((line) => !event || line.event === event);
