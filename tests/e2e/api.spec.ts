@@ -2,8 +2,6 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { expect, test } from "./fixtures";
 
-test.skip(() => test.info().project.name !== "js", "requests only: once is enough");
-
 test("API calls run none of the pages' middleware: a pending notice, the language and the session cookie stay untouched", async ({
   request,
 }) => {

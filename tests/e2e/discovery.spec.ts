@@ -1,5 +1,5 @@
 import { expect, signIn, test } from "./fixtures";
-import { hasJs, ready } from "./helpers";
+import { JS_ONLY, ready } from "./helpers";
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);
@@ -69,8 +69,7 @@ test("the page preloads its translations, versioned and kept for good", async ({
   expect((await answer.json()).route.discovery).toBeTruthy();
 });
 
-test("a second visit downloads the page's HTML, not its scripts or translations again", async ({ page }, info) => {
-  test.skip(!hasJs(info), "scripts are what is cached");
+test("a second visit downloads the page's HTML, not its scripts or translations again", JS_ONLY, async ({ page }, info) => {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
   const fetched: { url: string; bytes: number }[] = [];
@@ -97,8 +96,7 @@ test("a second visit downloads the page's HTML, not its scripts or translations 
   expect(again).toEqual([]);
 });
 
-test("with the network gone, a page that cannot be fetched says so in the member's language", async ({ page, context }, info) => {
-  test.skip(!hasJs(info), "the service worker is JavaScript");
+test("with the network gone, a page that cannot be fetched says so in the member's language", JS_ONLY, async ({ page, context }, info) => {
   await context.addCookies([{ name: "language", value: "ja", url: info.project.use.baseURL ?? "" }]);
   await page.goto("/discovery");
   await ready(page, info);

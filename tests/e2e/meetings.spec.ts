@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, signUpAndIn, test, uniqueEmail } from "./fixtures";
-import { hasJs, open } from "./helpers";
+import { hasJs, JS_ONLY, open } from "./helpers";
 
 // The host's browser is in Berlin; the guest's in UTC (the default).
 test.use({ timezoneId: "Europe/Berlin" });
@@ -213,28 +213,28 @@ test("the spec's meeting messages in Japanese and Chinese too", async ({ page, c
   }
 });
 
-test("the bell counts a new notification while the page is open, and a browser that cannot go full screen says so", async ({
-  page,
-  browser,
-}, info) => {
-  test.skip(!hasJs(info), "live updates and full screen need JavaScript");
-  const member = await signUpAndIn(page, "Watched Member");
-  await open(page, info, "/home");
-  await expect(page.getByTestId("bell-badge")).toHaveCount(0);
-  const other = await browser.newContext().then((context) => context.newPage());
-  const fan = await signUpAndIn(other, "Fan");
-  await other.request.post(`/api/users/${member.id}/follow`, { headers: { Authorization: `Bearer ${fan.token}` } });
-  await expect(page.getByTestId("bell-badge")).toHaveText("1");
+test(
+  "the bell counts a new notification while the page is open, and a browser that cannot go full screen says so",
+  JS_ONLY,
+  async ({ page, browser }, info) => {
+    const member = await signUpAndIn(page, "Watched Member");
+    await open(page, info, "/home");
+    await expect(page.getByTestId("bell-badge")).toHaveCount(0);
+    const other = await browser.newContext().then((context) => context.newPage());
+    const fan = await signUpAndIn(other, "Fan");
+    await other.request.post(`/api/users/${member.id}/follow`, { headers: { Authorization: `Bearer ${fan.token}` } });
+    await expect(page.getByTestId("bell-badge")).toHaveText("1");
 
-  // A meeting starting now, opened in a browser without full screen.
-  const created = await page.request.post("/api/meetings", {
-    headers: { Authorization: `Bearer ${member.token}` },
-    data: { title: "Now", agenda: "a", timeZone: "UTC", startsAt: wallClock(2, "UTC"), duration: 30, emails: "x@example.org" },
-  });
-  const id = (await created.json()).data.id;
-  await page.addInitScript(() => Object.defineProperty(document, "fullscreenEnabled", { value: false }));
-  await page.route("https://meet.jit.si/**", (route) => route.abort());
-  await open(page, info, `/liveStreaming/join?id=${id}`);
-  await page.getByRole("button", { name: "Full screen" }).click();
-  await expect(page.getByTestId("fullscreen-unsupported")).toHaveText("you browser can not work");
-});
+    // A meeting starting now, opened in a browser without full screen.
+    const created = await page.request.post("/api/meetings", {
+      headers: { Authorization: `Bearer ${member.token}` },
+      data: { title: "Now", agenda: "a", timeZone: "UTC", startsAt: wallClock(2, "UTC"), duration: 30, emails: "x@example.org" },
+    });
+    const id = (await created.json()).data.id;
+    await page.addInitScript(() => Object.defineProperty(document, "fullscreenEnabled", { value: false }));
+    await page.route("https://meet.jit.si/**", (route) => route.abort());
+    await open(page, info, `/liveStreaming/join?id=${id}`);
+    await page.getByRole("button", { name: "Full screen" }).click();
+    await expect(page.getByTestId("fullscreen-unsupported")).toHaveText("you browser can not work");
+  },
+);

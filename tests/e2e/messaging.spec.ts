@@ -1,6 +1,6 @@
 import type { Browser, Page, WebSocketRoute } from "@playwright/test";
 import { clientIp, expect, signUpAndIn, test } from "./fixtures";
-import { hasJs, ready } from "./helpers";
+import { hasJs, JS_ONLY, ready } from "./helpers";
 
 /** A second member in a browser context of their own, with the same JavaScript setting. */
 async function otherMember(browser: Browser, name: string) {
@@ -30,8 +30,7 @@ async function say(page: Page, text: string) {
 
 const messages = (page: Page) => page.getByTestId("messages").locator("li");
 
-test("two members exchange messages live, and the badge follows", async ({ page, browser }) => {
-  test.skip(!hasJs(test.info()), "live delivery needs JavaScript");
+test("two members exchange messages live, and the badge follows", JS_ONLY, async ({ page, browser }) => {
   await signUpAndIn(page, "Alice Live");
   const bob = await otherMember(browser, "Bob Live");
   const conversation = await startWith(page, bob.id);
@@ -59,8 +58,7 @@ test("two members exchange messages live, and the badge follows", async ({ page,
   await bob.close();
 });
 
-test("a page whose connection dropped reconnects by itself and misses nothing, twice nothing", async ({ page, browser }) => {
-  test.skip(!hasJs(test.info()), "live delivery needs JavaScript");
+test("a page whose connection dropped reconnects by itself and misses nothing, twice nothing", JS_ONLY, async ({ page, browser }) => {
   await signUpAndIn(page, "Alice Drop");
   const bob = await otherMember(browser, "Bob Drop");
   const conversation = await startWith(page, bob.id);
@@ -80,7 +78,7 @@ test("a page whose connection dropped reconnects by itself and misses nothing, t
 
   // The message also reaches Bob's inbox, whose push makes his /message page reload its data; that
   // reload must be over before the drop, or (on a busy machine) it reads what is sent after it.
-  const refreshed = bob.page.waitForResponse((response) => response.url().includes("/message.data"), { timeout: 10_000 }).catch(() => null);
+  const refreshed = bob.page.waitForResponse((response) => response.url().includes("/message.data"));
   await say(page, "before the drop");
   await expect(messages(bob.page)).toHaveText([/before the drop/]);
   await refreshed;
@@ -92,13 +90,12 @@ test("a page whose connection dropped reconnects by itself and misses nothing, t
   await expect(messages(page)).toHaveCount(3);
   await expect(messages(bob.page)).toHaveCount(1);
   down = false;
-  await expect(live).toHaveAttribute("data-live", "connected", { timeout: 15_000 });
+  await expect(live).toHaveAttribute("data-live", "connected");
   await expect(messages(bob.page)).toHaveText([/before the drop/, /while you were away/, /and one more/]);
   await bob.close();
 });
 
-test("a message sent but not yet acknowledged is sent again after a reload, and stored once", async ({ page, browser }) => {
-  test.skip(!hasJs(test.info()), "pending messages exist only with JavaScript");
+test("a message sent but not yet acknowledged is sent again after a reload, and stored once", JS_ONLY, async ({ page, browser }) => {
   await signUpAndIn(page, "Alice Pending");
   const bob = await otherMember(browser, "Bob Pending");
   const conversation = await startWith(page, bob.id);
@@ -126,37 +123,40 @@ test("a message sent but not yet acknowledged is sent again after a reload, and 
   await bob.close();
 });
 
-test("a message written offline is kept, shown as pending, and sent once the connection returns", async ({ page, browser, context }) => {
-  test.skip(!hasJs(test.info()), "pending messages exist only with JavaScript");
-  await signUpAndIn(page, "Alice Offline");
-  const bob = await otherMember(browser, "Bob Offline");
-  // Going offline drops the page's sockets: the test drops them and refuses new ones until it is back.
-  let down = false;
-  const sockets: WebSocketRoute[] = [];
-  await page.routeWebSocket(/\/live\//, (ws) => {
-    if (down) return ws.close();
-    ws.connectToServer();
-    sockets.push(ws);
-  });
-  const conversation = await startWith(page, bob.id);
-  await expect(page.getByTestId("conversation")).toHaveAttribute("data-live", "connected");
-  down = true;
-  await context.setOffline(true);
-  for (const socket of sockets.splice(0)) await socket.close();
-  await expect(page.getByTestId("conversation")).toHaveAttribute("data-live", "disconnected");
+test(
+  "a message written offline is kept, shown as pending, and sent once the connection returns",
+  JS_ONLY,
+  async ({ page, browser, context }) => {
+    await signUpAndIn(page, "Alice Offline");
+    const bob = await otherMember(browser, "Bob Offline");
+    // Going offline drops the page's sockets: the test drops them and refuses new ones until it is back.
+    let down = false;
+    const sockets: WebSocketRoute[] = [];
+    await page.routeWebSocket(/\/live\//, (ws) => {
+      if (down) return ws.close();
+      ws.connectToServer();
+      sockets.push(ws);
+    });
+    const conversation = await startWith(page, bob.id);
+    await expect(page.getByTestId("conversation")).toHaveAttribute("data-live", "connected");
+    down = true;
+    await context.setOffline(true);
+    for (const socket of sockets.splice(0)) await socket.close();
+    await expect(page.getByTestId("conversation")).toHaveAttribute("data-live", "disconnected");
 
-  await say(page, "written on the train");
-  await expect(page.getByTestId("pending-message")).toHaveText(/written on the train/);
-  await expect(page).toHaveURL(conversation); // kept on the page, not posted into the void
+    await say(page, "written on the train");
+    await expect(page.getByTestId("pending-message")).toHaveText(/written on the train/);
+    await expect(page).toHaveURL(conversation); // kept on the page, not posted into the void
 
-  down = false;
-  await context.setOffline(false);
-  await expect(page.getByTestId("pending-message")).toHaveCount(0, { timeout: 15_000 });
-  await expect(messages(page)).toHaveText([/written on the train/]);
-  await bob.page.goto(conversation);
-  await expect(messages(bob.page)).toHaveText([/written on the train/]);
-  await bob.close();
-});
+    down = false;
+    await context.setOffline(false);
+    await expect(page.getByTestId("pending-message")).toHaveCount(0);
+    await expect(messages(page)).toHaveText([/written on the train/]);
+    await bob.page.goto(conversation);
+    await expect(messages(bob.page)).toHaveText([/written on the train/]);
+    await bob.close();
+  },
+);
 
 test("the same exchange works as plain forms, with the history on the next load", async ({ page, browser }) => {
   await signUpAndIn(page, "Alice Forms");
@@ -228,13 +228,7 @@ test("the badge reads 99+ after 100 unread messages, and a third member is refus
   const refused = await eve.page.goto(`/message?conversation=${id}`);
   expect(refused?.status()).toBe(404);
   await expect(eve.page.getByText("note 0")).toHaveCount(0);
-  const posted = await eve.page.request.post(`/message?conversation=${id}`, {
-    form: { body: "let me in", client_id: `eve-${id}-0001` },
-    maxRedirects: 0,
-  });
-  expect(posted.status()).toBe(404);
-  const history = await (await page.request.get(`/api/conversations/${id}/messages?after=0&limit=100`, { headers })).json();
-  expect(history.data.messages.map((m: { body: string }) => m.body)).not.toContain("let me in");
+  // Eve's post into the conversation (404, nothing stored) is proven in tests/workers/pages/message.test.ts.
   await eve.close();
   await bob.close();
 });

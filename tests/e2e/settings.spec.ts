@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { jpegPixels, rgbPng } from "../fixtures/images";
-import { clientIp, codeFor, DEMO_PASSWORD, expect, signIn, signUpAndIn, test, uniqueEmail } from "./fixtures";
+import { clientIp, DEMO_PASSWORD, expect, signIn, signUpAndIn, test } from "./fixtures";
 import { hasJs, open } from "./helpers";
 
 /** Fills the individual's profile; `skip` leaves one field empty. */
@@ -92,13 +92,7 @@ test("refusals are translated beside their field: an empty field, a future birth
 });
 
 test("a facilitator's form asks for the organisation's fields too", async ({ page }) => {
-  const email = uniqueEmail("org");
-  await page.request.post("/api/users/send-verification-code", { data: { email } });
-  const code = await codeFor(page.request, email);
-  await page.request.post("/api/users/register", {
-    data: { email, code, pwd: DEMO_PASSWORD, nick_name: "Org Member", account_type: 2, kind: "facilitator", organisation: "Blue Fund" },
-  });
-  await signIn(page, email);
+  await signUpAndIn(page, "Org Member", { account_type: 2, kind: "facilitator", organisation: "Blue Fund" });
   await open(page, test.info(), "/personal/Setting");
   await expect(page.getByTestId("account-type")).toContainText("Investor");
   await fillProfile(page);

@@ -28,6 +28,8 @@ export interface PageRequest {
   method?: string;
   /** A form body (urlencoded, or multipart when it holds a Blob). */
   form?: Record<string, string | Blob> | FormData;
+  /** A JSON body (what the pages' scripts send to resource routes such as /uploads). */
+  json?: unknown;
   /** The session cookie of this token (see `sessionFor`). */
   token?: string;
   /** Extra cookies, as `name=value` pairs. */
@@ -47,6 +49,8 @@ export interface PageAnswer<T = unknown> {
   data: T;
   /** The Set-Cookie values by cookie name. */
   cookies: Record<string, string>;
+  /** The body of a Response the route answered itself (a resource route's JSON, say), as text. */
+  body: string;
 }
 
 export const ORIGIN = "http://127.0.0.1:8787";
@@ -67,11 +71,12 @@ function requestOf(init: PageRequest): Request {
   const cookie = Object.entries(cookies)
     .map(([name, value]) => `${name}=${value}`)
     .join("; ");
-  const method = init.method ?? (init.form ? "POST" : "GET");
+  const method = init.method ?? (init.form || init.json !== undefined ? "POST" : "GET");
+  const json: Record<string, string> = init.json === undefined ? {} : { "Content-Type": "application/json" };
   return new Request(new URL(init.path, ORIGIN), {
     method,
-    body: bodyOf(init.form),
-    headers: { ...(cookie ? { Cookie: cookie } : {}), ...(method === "GET" ? {} : { Origin: ORIGIN }), ...init.headers },
+    body: init.json === undefined ? bodyOf(init.form) : JSON.stringify(init.json),
+    headers: { ...(cookie ? { Cookie: cookie } : {}), ...(method === "GET" ? {} : { Origin: ORIGIN }), ...json, ...init.headers },
     redirect: "manual",
   });
 }
@@ -140,5 +145,12 @@ export async function callRoute<T = unknown>(module: RouteModule, init: PageRequ
     const eq = pair.indexOf("=");
     cookies[pair.slice(0, eq)] = decodeURIComponent(pair.slice(eq + 1));
   }
-  return { status: response.status, headers: response.headers, location: response.headers.get("Location"), data: sink.data as T, cookies };
+  return {
+    status: response.status,
+    headers: response.headers,
+    location: response.headers.get("Location"),
+    data: sink.data as T,
+    cookies,
+    body: await response.text(),
+  };
 }
