@@ -23,7 +23,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const t = translator(getLocale(context));
   try {
     if (!params.id && request.method === "POST") {
-      const { size } = (await request.json()) as { size?: unknown };
+      // A body that is not JSON has no size: refused below like a missing one, never a 500.
+      const { size } = (await request.json().catch(() => ({}))) as { size?: unknown };
       return Response.json(await startUpload(env.DB, env.FILES, user.id, Number(size), Date.now()), { status: 201 });
     }
     const id = params.id ?? "";

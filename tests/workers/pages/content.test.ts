@@ -145,6 +145,10 @@ describe("/uploads", () => {
     });
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.body)).toEqual({ error: expect.stringMatching(/ファイル/) });
+    // A body that is not JSON at all is refused the same way, never a 500.
+    const garbled = await callRoute(uploads, { path: "/uploads", form: { size: "1000" }, token: me.token, inLayout: false });
+    expect(garbled.status).toBe(400);
+    expect(JSON.parse(garbled.body)).toEqual({ error: expect.any(String) });
     expect(await env.DB.prepare("SELECT count(*) AS n FROM uploads WHERE owner_id = ?").bind(me.id).first("n")).toBe(0);
   });
 });
