@@ -1,6 +1,7 @@
 #!/bin/sh
 # Brings a fresh clone to a runnable state: installs dependencies (with the project's own Node 22)
-# when package-lock.json changed since the last install, and with --test makes sure Chromium and a CJK font are there.
+# when package-lock.json changed since the last install; with --test (or --bench) makes sure the
+# browser those need and a CJK font are there.
 set -e
 cd "$(dirname "$0")/.."
 stamp=node_modules/.install-stamp
@@ -9,10 +10,16 @@ if [ ! -f "$stamp" ] || ! cmp -s package-lock.json "$stamp"; then
   npm install --no-audit --no-fund --loglevel=error
   cp package-lock.json "$stamp"
 fi
-if [ "$1" = "--test" ]; then
-  # Browser tests need Chromium, and a CJK font so Japanese and Chinese pages render as members see them.
+if [ "$1" = "--test" ] || [ "$1" = "--bench" ]; then
+  # Browser tests run in Debian's Chromium headless shell (the lighter headless build Playwright
+  # itself uses; docs/decisions/0031-a-faster-test-suite.md), the bench's Lighthouse in the full
+  # browser; both need a CJK font so Japanese and Chinese pages render as members see them.
   packages=""
-  [ -n "$CHROMIUM_PATH" ] || [ -x /usr/bin/chromium ] || packages="chromium"
+  if [ -z "$CHROMIUM_PATH" ]; then
+    [ "$1" != "--test" ] || [ -x /usr/bin/chromium-headless-shell ] || packages="chromium-headless-shell"
+    # The full browser too: Lighthouse, and the one test about Chromium's own PDF viewer.
+    [ -x /usr/bin/chromium ] || packages="$packages chromium"
+  fi
   dpkg -s fonts-wqy-microhei >/dev/null 2>&1 || packages="$packages fonts-wqy-microhei"
   if [ -n "$packages" ]; then
     echo "setup: installing$packages from Debian's packages"

@@ -1,4 +1,5 @@
-import { expect, type Page, type TestInfo } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { expect, type Page, type TestInfo, test } from "@playwright/test";
 
 export const hasJs = (info: TestInfo) => info.project.name === "js";
 
@@ -20,3 +21,23 @@ export async function expectTabs(page: Page, titles: string[]) {
 
 /** Marks a test (or describe) that needs JavaScript: the no-JS project does not schedule it at all. */
 export const JS_ONLY = { tag: "@js-only" };
+
+/** A file from demo/ as a file input takes it. */
+export const demo = (name: string) => ({
+  name,
+  mimeType: name.endsWith(".pdf") ? "application/pdf" : name.endsWith(".mp4") ? "video/mp4" : "image/png",
+  buffer: readFileSync(`demo/${name}`),
+});
+
+/** Opens /upload and fills every field but the files. */
+export async function fillUpload(page: Page, kind: "Document (PDF)" | "Video (MP4)", title: string) {
+  await page.goto("/upload");
+  await ready(page, test.info());
+  await page.getByLabel(kind).check();
+  await page.getByLabel("Goal").selectOption("6");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Summary").fill("What we measured in twelve towns.");
+  await page.getByLabel("Content").fill("Methods, results and what comes next.");
+  await page.getByLabel("Keywords").fill("water, sanitation, towns");
+  await page.getByLabel("Public: every member can see it").check();
+}
