@@ -1,11 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page, TestInfo } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expect, signIn, signUpAndIn, test } from "./fixtures";
-import { hasJs, JS_ONLY, ready } from "./helpers";
+import { JS_ONLY, ready } from "./helpers";
 
-// An accessibility engine nobody here wrote (axe-core) checks every kind of page, with JavaScript
-// on and off, against WCAG 2.2 A and AA: no violations at all. Each test stands alone (pages are
-// only read), so the file's tests are shared out between the workers.
+// An accessibility engine nobody here wrote (axe-core) checks every kind of page against WCAG 2.2 A
+// and AA, with JavaScript (the hydrated page) and without (the page as the server sent it): no
+// violations at all. Both states are checked in one visit, in the js project; each test stands
+// alone (pages are only read), so the file's tests are shared out between the workers.
 test.describe.configure({ mode: "parallel" });
 
 const PUBLIC_PAGES = ["/login", "/signup", "/forgetPassword", "/no-such-page"];
@@ -26,23 +27,23 @@ const MEMBER_PAGES = [
   "/personal/ranking",
 ];
 
-/**
- * The page's violations. axe runs in the page, so without JavaScript it checks the page as the
- * server sent it (its HTML, scripts removed) in a browser that can run axe itself.
- */
-async function violations(page: Page, info: TestInfo, browser: Browser) {
-  const served = hasJs(info) ? null : await browser.newContext({ javaScriptEnabled: true });
-  let checked = page;
-  if (served) {
-    const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/g, "");
-    checked = await served.newPage();
-    await checked.setContent(html);
-  }
-  const { violations } = await new AxeBuilder({ page: checked })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  await served?.close();
+async function axe(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/**
+ * The violations of the page as the server sends it (its HTML, scripts removed): what a browser
+ * without JavaScript shows, checked in a page that can run axe itself.
+ */
+async function servedViolations(page: Page, browser: Browser, path: string) {
+  const html = (await (await page.request.get(path)).text()).replace(/<script\b[\s\S]*?<\/script>/g, "");
+  const served = await browser.newContext();
+  const plain = await served.newPage();
+  await plain.setContent(html);
+  const found = await axe(plain);
+  await served.close();
+  return found;
 }
 
 /** Errors the page reports (with JavaScript, a hydration mismatch is one). */
@@ -56,32 +57,34 @@ function pageErrors(page: Page) {
 }
 
 for (const path of PUBLIC_PAGES) {
-  test(`no accessibility violations on ${path}`, async ({ page, browser }, info) => {
+  test(`no accessibility violations on ${path}, as served and with JavaScript`, JS_ONLY, async ({ page, browser }, info) => {
+    expect(await servedViolations(page, browser, path)).toEqual([]);
     await page.goto(path);
     if (path !== "/no-such-page") await ready(page, info);
-    expect(await violations(page, info, browser)).toEqual([]);
+    expect(await axe(page)).toEqual([]);
   });
 }
 
 for (const path of MEMBER_PAGES) {
-  test(`no accessibility violations on ${path} (signed in), and it hydrates in English without an error`, async ({
-    page,
-    browser,
-  }, info) => {
-    const errors = pageErrors(page);
-    const member = await signIn(page);
-    if (path === "/personal/notifications") {
-      // Something unread, so the list shows its unread style too.
-      const fan = await (await browser.newContext()).newPage();
-      const { token } = await signUpAndIn(fan, "Fan");
-      await fan.request.post(`/api/users/${member.id}/follow`, { headers: { Authorization: `Bearer ${token}` } });
-    }
-    await page.goto(path);
-    await ready(page, info);
-    expect(await violations(page, info, browser)).toEqual([]);
-    // Hydration is JavaScript's: without it the page is the server's HTML, already checked above.
-    if (hasJs(info)) expect(errors).toEqual([]);
-  });
+  test(
+    `no accessibility violations on ${path} (signed in), as served and with JavaScript, which hydrates in English without an error`,
+    JS_ONLY,
+    async ({ page, browser }, info) => {
+      const errors = pageErrors(page);
+      const member = await signIn(page);
+      if (path === "/personal/notifications") {
+        // Something unread, so the list shows its unread style too.
+        const fan = await (await browser.newContext()).newPage();
+        const { token } = await signUpAndIn(fan, "Fan");
+        await fan.request.post(`/api/users/${member.id}/follow`, { headers: { Authorization: `Bearer ${token}` } });
+      }
+      expect(await servedViolations(page, browser, path)).toEqual([]);
+      await page.goto(path);
+      await ready(page, info);
+      expect(await axe(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    },
+  );
 }
 
 // The browser renders with its own small translator (app/lib/translate.ts), the server with i18next:
