@@ -100,6 +100,13 @@ function answerOf(value: unknown, sink: { data: unknown }): Response {
   return new Response(null, { status: 200 });
 }
 
+/** What the framework answers for a thrown value: a Response or data() as it is, anything else a 500 (kept for the test). */
+function thrownAnswer(thrown: unknown, sink: { data: unknown }): Response {
+  if (thrown instanceof Response || isDataWithInit(thrown)) return answerOf(thrown, sink);
+  sink.data = thrown;
+  return new Response(null, { status: 500 });
+}
+
 /**
  * Runs `module`'s loader (GET) or action (any other method) as the framework would for `init`, and
  * answers what it decided. Work handed to waitUntil has finished when this resolves.
@@ -120,21 +127,11 @@ export async function callRoute<T = unknown>(module: RouteModule, init: PageRequ
   const args = { request, url: new URL(request.url), params: init.params ?? {}, context, pattern: new URL(request.url).pathname };
   const run = async (index: number): Promise<Response> => {
     const middleware = chain[index];
-    if (!middleware) {
-      try {
-        return answerOf(await handler(args as never), sink);
-      } catch (thrown) {
-        if (thrown instanceof Response || isDataWithInit(thrown)) return answerOf(thrown, sink);
-        // A crash: the framework answers 500 (its error page); the thrown value is kept for the test.
-        sink.data = thrown;
-        return new Response(null, { status: 500 });
-      }
-    }
     try {
+      if (!middleware) return answerOf(await handler(args as never), sink);
       return (await middleware(args as never, () => run(index + 1))) ?? new Response(null);
     } catch (thrown) {
-      if (thrown instanceof Response || isDataWithInit(thrown)) return answerOf(thrown, sink);
-      throw thrown;
+      return thrownAnswer(thrown, sink);
     }
   };
   const response = await withDbSession(request, () => run(0));
