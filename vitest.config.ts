@@ -49,8 +49,6 @@ const workersPool = (name: string, isolate: boolean, files: { include: string[];
     isolate,
     ...files,
     setupFiles: ["./tests/workers/apply-migrations.ts", "./tests/workers/log-sink.ts"],
-    // A limit for a hung test, sized for a machine three times slower than a quiet one.
-    testTimeout: 90_000,
   },
 });
 
@@ -60,6 +58,9 @@ export default defineConfig({
   test: {
     // Two at a time on two cores: much of a workers-pool file's time is spent waiting on workerd.
     maxWorkers: 2,
+    // A limit for a hung test in every layer, sized for a machine three times slower than a quiet
+    // one (actionlint alone took over 5 s, the default, with the machine busy).
+    testTimeout: 90_000,
     projects: [
       workersPool("workers", false, { include: ["tests/workers/**/*.test.ts"], exclude: OWN_STORAGE }),
       workersPool("workers-own-storage", true, { include: OWN_STORAGE }),
