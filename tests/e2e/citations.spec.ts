@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { parse as parseBibtex } from "@retorquere/bibtex-parser";
 import { parse as parseRis } from "astrocite-ris";
 import { expect, signIn, test } from "./fixtures";
-import { ready } from "./helpers";
+import { downloaded, ready } from "./helpers";
 
 // Issue 17: an upload's DOI and co-authors with ORCID iDs, and "Cite" on its page, JavaScript on and off.
 
@@ -44,13 +44,13 @@ test("an upload with a DOI and co-authors is cited in APA, Harvard, BibTeX and R
   await expect(page.locator('meta[name="citation_doi"]')).toHaveAttribute("content", "10.5555/water.e2e");
   await expect(page.locator('meta[name="citation_author"]')).toHaveCount(3);
 
-  const [bib] = await Promise.all([page.waitForEvent("download"), page.getByTestId("cite-bibtex").click()]);
+  const bib = await downloaded(page, ".bib", () => page.getByTestId("cite-bibtex").click());
   expect(bib.suggestedFilename()).toMatch(/^research-commons-\d+\.bib$/);
   const library = parseBibtex(readFileSync((await bib.path()) ?? "", "utf8"));
   expect(library.entries[0]?.fields.title).toBe(title);
   expect(library.entries[0]?.fields.author?.map((a) => a.lastName)).toEqual(["Tanaka", "Haddad", "Rivera"]);
 
-  const [ris] = await Promise.all([page.waitForEvent("download"), page.getByTestId("cite-ris").click()]);
+  const ris = await downloaded(page, ".ris", () => page.getByTestId("cite-ris").click());
   const [record] = parseRis(readFileSync((await ris.path()) ?? "", "utf8"));
   expect(record?.title).toBe(title);
   expect(record?.DOI).toBe("10.5555/water.e2e");

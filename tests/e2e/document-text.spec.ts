@@ -3,7 +3,7 @@ import { parse as parseBibtex } from "@retorquere/bibtex-parser";
 import { parse as parseRis } from "astrocite-ris";
 import { makePdf } from "../../scripts/make-pdf.mjs";
 import { expect, signIn, test } from "./fixtures";
-import { ready } from "./helpers";
+import { downloaded, ready } from "./helpers";
 
 // Issue 17: a PDF is found by words inside it, in English, Japanese and Chinese, after the
 // background extraction; the result shows the passage and its page and opens the PDF there.
@@ -62,8 +62,8 @@ test("a PDF's own words find it, each with its passage and page, and open it at 
   await expect(page.getByTestId("pdf-viewer")).toHaveAttribute("src", /\/files\/\d+#page=2$/);
   await expect(page.getByTestId("open-pdf")).toHaveAttribute("href", /\/files\/\d+#page=2$/);
 
-  const [bib] = await Promise.all([page.waitForEvent("download"), page.getByTestId("cite-bibtex").click()]);
+  const bib = await downloaded(page, ".bib", () => page.getByTestId("cite-bibtex").click());
   expect(parseBibtex(readFileSync((await bib.path()) ?? "", "utf8")).entries[0]?.fields.title).toBe(title);
-  const [ris] = await Promise.all([page.waitForEvent("download"), page.getByTestId("cite-ris").click()]);
+  const ris = await downloaded(page, ".ris", () => page.getByTestId("cite-ris").click());
   expect(parseRis(readFileSync((await ris.path()) ?? "", "utf8"))[0]?.title).toBe(title);
 });

@@ -41,3 +41,15 @@ export async function fillUpload(page: Page, kind: "Document (PDF)" | "Video (MP
   await page.getByLabel("Keywords").fill("water, sanitation, towns");
   await page.getByLabel("Public: every member can see it").check();
 }
+
+/**
+ * The download a click starts, told apart by its file's extension: without a PDF viewer, the
+ * headless shell also downloads the PDF a detail page shows (at once without JavaScript).
+ */
+export async function downloaded(page: Page, extension: string, click: () => Promise<void>) {
+  const [download] = await Promise.all([
+    page.waitForEvent("download", { predicate: (file) => file.suggestedFilename().endsWith(extension) }),
+    click(),
+  ]);
+  return download;
+}
