@@ -7,17 +7,12 @@ import * as upload from "~/routes/upload";
 import * as uploads from "~/routes/uploads";
 import { pdfBytes, pngBytes } from "../../fixtures/files";
 import { newItem, newMember } from "../helpers";
-import { callRoute, sessionFor } from "../route";
-import { flashOf, type Reply } from "./page-helpers";
+import { callRoute } from "../route";
+import { flashOf, type Reply, signedIn } from "./page-helpers";
 
 // The upload form's post (one multipart request, without JavaScript), the resumable upload's
 // resource (/uploads) and the search page's loader and action. Progress, the viewer and the
 // results' looks stay in tests/e2e.
-
-async function signedIn(name = "Member") {
-  const id = await newMember(name);
-  return { id, token: await sessionFor(id) };
-}
 
 const FIELDS = {
   kind: "document",

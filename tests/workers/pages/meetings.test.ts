@@ -1,32 +1,16 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { utcToZoned } from "~/lib/time-zone";
 import * as meetings from "~/routes/meetings";
-import { newMember, outboxFor, uniqueEmail, until } from "../helpers";
-import { callRoute, sessionFor } from "../route";
-import { flashOf, type Reply } from "./page-helpers";
+import { outboxFor, uniqueEmail, until } from "../helpers";
+import { callRoute } from "../route";
+import { flashOf, type Reply, signedIn } from "./page-helpers";
 
 // /liveStreaming's forms: schedule, edit and cancel a meeting. The page's times and zones, the join
 // page and the mail's calendar file are proven in tests/e2e and tests/workers/meetings.test.ts.
 
-async function signedIn(name = "Host") {
-  const id = await newMember(name);
-  return { id, token: await sessionFor(id) };
-}
-
 /** A wall-clock time `minutes` from now in `zone`, as the form's datetime-local value. */
-function wallClock(minutes: number, zone: string) {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: zone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).formatToParts(Date.now() + minutes * 60_000);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value;
-  return `${part("year")}-${part("month")}-${part("day")}T${part("hour")}:${part("minute")}`;
-}
+const wallClock = (minutes: number, zone: string) => utcToZoned(Date.now() + minutes * 60_000, zone);
 
 const form = (over: Record<string, string> = {}) => ({
   title: "Groundwater review",
@@ -54,7 +38,7 @@ describe("/liveStreaming", () => {
   });
 
   it("lists meetings without the form, and gives the form its own address with a fresh key", async () => {
-    const me = await signedIn();
+    const me = await signedIn("Host");
     const list = await callRoute<{ form: unknown; upcoming: unknown[] }>(meetings, { path: "/liveStreaming", token: me.token });
     expect([list.status, list.data.form, list.data.upcoming]).toEqual([200, null, []]);
     const page = await callRoute<{ form: { defaults: { clientKey: string; timeZone: string }; zones: string[] } }>(meetings, {
@@ -67,7 +51,7 @@ describe("/liveStreaming", () => {
   });
 
   it("puts every rule of the spec beside its field with 400, and refuses a start in the past, scheduling nothing", async () => {
-    const me = await signedIn();
+    const me = await signedIn("Host");
     const empty = await callRoute<{ result: Reply }>(meetings, {
       path: "/liveStreaming?schedule",
       token: me.token,
@@ -92,7 +76,7 @@ describe("/liveStreaming", () => {
   });
 
   it("schedules once for a form posted twice, with one invitation and a notice", async () => {
-    const me = await signedIn();
+    const me = await signedIn("Host");
     const fields = form({ clientKey: crypto.randomUUID(), title: "Clicked twice" });
     for (let i = 0; i < 2; i++) {
       const answer = await callRoute(meetings, { path: "/liveStreaming?schedule", token: me.token, form: fields });
@@ -109,7 +93,7 @@ describe("/liveStreaming", () => {
   });
 
   it("edits from the version shown, and refuses an edit from an older window with 409, changing nothing", async () => {
-    const me = await signedIn();
+    const me = await signedIn("Host");
     await callRoute(meetings, { path: "/liveStreaming?schedule", token: me.token, form: form({ title: "First" }) });
     const [meeting] = await hosted(me.id);
     const id = String(meeting?.id);
@@ -135,7 +119,7 @@ describe("/liveStreaming", () => {
   });
 
   it("cancels one's own meeting with a notice; another member's is 404 to edit, update or cancel", async () => {
-    const me = await signedIn();
+    const me = await signedIn("Host");
     const other = await signedIn("Other");
     await callRoute(meetings, { path: "/liveStreaming?schedule", token: me.token, form: form({ title: "Mine" }) });
     const id = String((await hosted(me.id))[0]?.id);

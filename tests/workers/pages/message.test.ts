@@ -4,16 +4,11 @@ import { unreadTotal } from "~/.server/messaging/conversations";
 import { block } from "~/.server/social/blocks";
 import * as message from "~/routes/message";
 import { history, newMember, sendMessage } from "../helpers";
-import { callRoute, sessionFor } from "../route";
-import { flashOf, type Reply } from "./page-helpers";
+import { callRoute } from "../route";
+import { flashOf, type Reply, signedIn } from "./page-helpers";
 
 // /message without JavaScript: starting a conversation, sending with the composer's form, opening
 // one (which marks it read). The live exchange (sockets) stays in tests/e2e.
-
-async function signedIn(name = "Member") {
-  const id = await newMember(name);
-  return { id, token: await sessionFor(id) };
-}
 
 /** Alice starts a conversation with Bob from his page, as the Message button does. */
 async function started() {

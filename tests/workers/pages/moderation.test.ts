@@ -8,15 +8,15 @@ import * as review from "~/routes/review";
 import { pngBytes } from "../../fixtures/files";
 import { newItem, newMember } from "../helpers";
 import { callRoute, sessionFor } from "../route";
-import { flashOf } from "./page-helpers";
+import { flashOf, signedIn } from "./page-helpers";
 
 // The safety pages: the report form's action (POST /report), the moderators' queue and the
 // reviewers' queue. Who may open them and what each decision does; the queues' looks stay in tests/e2e.
 
-async function signedIn(name = "Member", role?: "moderator" | "reviewer") {
-  const id = await newMember(name);
-  if (role) await env.DB.prepare("INSERT INTO member_roles (user_id, role, granted_at) VALUES (?, ?, 0)").bind(id, role).run();
-  return { id, token: await sessionFor(id) };
+async function withRole(name: string, role?: "moderator" | "reviewer") {
+  const member = await signedIn(name);
+  if (role) await env.DB.prepare("INSERT INTO member_roles (user_id, role, granted_at) VALUES (?, ?, 0)").bind(member.id, role).run();
+  return member;
 }
 
 /** An item with a comment by another member on it: something to report. */
@@ -113,7 +113,7 @@ describe("/moderation", () => {
       form: { target_type: "comment", target_id: String(comment), reason: "spam" },
       inLayout: false,
     });
-    const reviewer = await signedIn("Reviewer only", "reviewer");
+    const reviewer = await withRole("Reviewer only", "reviewer");
     for (const token of [reporter.token, reviewer.token]) {
       expect((await callRoute(moderation, { path: "/moderation", token })).status).toBe(403);
       const decided = await callRoute(moderation, {
@@ -138,7 +138,7 @@ describe("/moderation", () => {
       form: { target_type: "comment", target_id: String(comment), reason: "spam", details: "Advertising" },
       inLayout: false,
     });
-    const mod = await signedIn("Moderator", "moderator");
+    const mod = await withRole("Moderator", "moderator");
     const queue = await callRoute<{ reports: { target_type: string; target_id: number; preview: string | null }[] }>(moderation, {
       path: "/moderation",
       token: mod.token,
@@ -163,7 +163,7 @@ describe("/moderation", () => {
 
   it("answers 400 for a decision it cannot read and 404 for one on nothing reported, changing nothing", async () => {
     const { comment } = await commented();
-    const mod = await signedIn("Moderator", "moderator");
+    const mod = await withRole("Moderator", "moderator");
     const decide = (form: Record<string, string>) => callRoute(moderation, { path: "/moderation", token: mod.token, form });
     expect((await decide({ target_type: "comment", target_id: String(comment), action: "nuke" })).status).toBe(400);
     expect((await decide({ target_type: "comment", target_id: "x", action: "hide" })).status).toBe(400);
@@ -186,7 +186,7 @@ describe("/review", () => {
   it("is for reviewers only: 403 for a member or a moderator, who decide nothing", async () => {
     const { applicant, id } = await pending();
     for (const role of [undefined, "moderator"] as const) {
-      const { token } = await signedIn("Not a reviewer", role);
+      const { token } = await withRole("Not a reviewer", role);
       expect((await callRoute(review, { path: "/review", token })).status).toBe(403);
       expect((await callRoute(review, { path: "/review", token, form: { id: String(id), decision: "approve" } })).status).toBe(403);
     }
@@ -197,7 +197,7 @@ describe("/review", () => {
 
   it("lists a pending submission; a rejection needs a reason, and a decision is taken once", async () => {
     const { applicant, id } = await pending();
-    const reviewer = await signedIn("Reviewer", "reviewer");
+    const reviewer = await withRole("Reviewer", "reviewer");
     const queue = await callRoute<{ queue: { id: number }[] }>(review, { path: "/review", token: reviewer.token });
     expect(queue.data.queue.map((v) => v.id)).toContain(id);
     const decide = (form: Record<string, string>) => callRoute(review, { path: "/review", token: reviewer.token, form });
@@ -218,7 +218,7 @@ describe("/review", () => {
   });
 
   it("does not let a reviewer decide their own submission", async () => {
-    const reviewer = await signedIn("Reviewer", "reviewer");
+    const reviewer = await withRole("Reviewer", "reviewer");
     const photos = { idFront: [pngBytes(40, 30)], idBack: [pngBytes(40, 30)] };
     await submitVerification(env.DB, env.FILES, reviewer.id, "personal", PERSONAL, photos, Date.now());
     const own = await latestVerification(env.DB, reviewer.id);

@@ -1,6 +1,6 @@
 import { register, sendVerificationCode } from "~/.server/accounts/accounts";
-import { mailedCode, testCaller, uniqueEmail } from "../helpers";
-import type { PageAnswer } from "../route";
+import { mailedCode, newMember, testCaller, uniqueEmail } from "../helpers";
+import { type PageAnswer, sessionFor } from "../route";
 
 // What the page tests share: members with a password that works, the flash notice, Conform's reply.
 
@@ -41,3 +41,9 @@ export interface Reply {
 export const elsewhere = () => ({
   "CF-Connecting-IP": `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
 });
+
+/** A member (straight in D1) with a session token. */
+export async function signedIn(name = "Member") {
+  const id = await newMember(name);
+  return { id, token: await sessionFor(id) };
+}

@@ -11,15 +11,10 @@ import * as verification from "~/routes/verification";
 import { htmlBytes, pngBytes } from "../../fixtures/files";
 import { newMember } from "../helpers";
 import { callRoute, sessionFor } from "../route";
-import { account, elsewhere, flashOf, PASSWORD, type Reply } from "./page-helpers";
+import { account, elsewhere, flashOf, PASSWORD, type Reply, signedIn } from "./page-helpers";
 
 // The member's own pages: their Space (/personal), settings, notifications and identity verification.
 // What the forms do on the server is proven here; how the pages look and behave stays in tests/e2e.
-
-async function signedIn(name = "Member") {
-  const id = await newMember(name);
-  return { id, token: await sessionFor(id) };
-}
 
 const count = (sql: string, ...values: unknown[]) =>
   env.DB.prepare(sql)
