@@ -48,7 +48,7 @@ const workersPool = (name: string, isolate: boolean, files: { include: string[];
     name,
     isolate,
     ...files,
-    setupFiles: ["./tests/workers/apply-migrations.ts", "./tests/workers/log-sink.ts"],
+    setupFiles: ["./tests/workers/apply-migrations.ts", "./tests/workers/log-sink.ts", "./tests/workers/settle-alarms.ts"],
   },
 });
 
