@@ -46,6 +46,23 @@ const contains = (haystack: Uint8Array, needle: Uint8Array) =>
 
 beforeAll(() => Promise.all([initJpegEncode(jpegEncoder), initJpegDecode(jpegDecoder), initPngEncode(pngCodec)]));
 
+/**
+ * Issue 30's file: SOI, RST0 (which has no length), then a real JPEG whose frame header (mozjpeg writes SOF2) says 6000×6000 and,
+ * where a walk that reads RST0's "length" lands, a fake 16×16 SOF0.
+ */
+async function hiddenFrameBomb() {
+  const real = await photoWithExif(16, 16);
+  const body = real.slice(2, real.length - "trailing secret".length);
+  for (let at = 0; at + 9 < body.length; at++)
+    if (body[at] === 0xff && [0xc0, 0xc2].includes(body[at + 1] ?? 0)) body.set([0x17, 0x70, 0x17, 0x70], at + 5); // 6000, 6000
+  const landing = 2 + 2 + ((body[0] ?? 0) << 8) + (body[1] ?? 0);
+  const file = new Uint8Array(landing + 20);
+  file.set([0xff, 0xd8, 0xff, 0xd0]);
+  file.set(body, 4);
+  file.set([0xff, 0xc0, 0, 17, 8, 0, 16, 0, 16, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1], landing);
+  return file;
+}
+
 /** A PNG with a transparent left half and an opaque blue right half. */
 async function halfTransparentPng(side = 64) {
   const pixels = new Uint8ClampedArray(side * side * 4);
@@ -127,6 +144,54 @@ describe("avatars", () => {
     expect((await setAvatar(env.DB, env.FILES, id, pngBytes(100_000, 100_000))).refusal).toMatch(/^validation\.avatarPixels\|max=\d+$/);
     expect(await imageOf(id)).toBeNull();
     expect(await objectsOf(id)).toEqual([]);
+  });
+
+  it("judges a JPEG's size as the decoder reads it: a 36-megapixel frame behind a parameterless marker is refused undecoded", async () => {
+    const bomb = await hiddenFrameBomb();
+    expect(inspectImage(bomb)).toEqual({ type: "image/jpeg", width: 6000, height: 6000 });
+    const id = await newMember("Bomber");
+    expect((await setAvatar(env.DB, env.FILES, id, bomb)).refusal).toMatch(/^validation\.avatarPixels\|max=\d+$/);
+    // The PNG and WebP equivalents: a PNG says its size in its first chunk, which is what the decoder
+    // reads; WebP is never decoded here.
+    expect((await setAvatar(env.DB, env.FILES, id, pngBytes(6000, 6000))).refusal).toMatch(/^validation\.avatarPixels\|/);
+    // RIFF, WEBP, a VP8X chunk: flags, then the canvas's width and height less one (6000×6000).
+    const webp = new Uint8Array([
+      ...enc.encode("RIFF"),
+      22,
+      0,
+      0,
+      0,
+      ...enc.encode("WEBPVP8X"),
+      10,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0x6f,
+      0x17,
+      0,
+      0x6f,
+      0x17,
+      0,
+    ]);
+    expect((await setAvatar(env.DB, env.FILES, id, webp)).refusal).toBe("validation.avatarType");
+    // Markers libjpeg reads differently from a walk by lengths (bytes between segments, a stuffed FF 00,
+    // a second SOI or SOF, a reserved marker) make no image at all.
+    const small = await photoWithExif(16, 16);
+    for (const odd of [
+      [0xff, 0xd8, 0x41, ...small.subarray(2)],
+      [0xff, 0xd8, 0xff, 0x00, ...small.subarray(2)],
+      [0xff, 0xd8, 0xff, 0xd8, ...small.subarray(2)],
+      [0xff, 0xd8, 0xff, 0xde, 0, 2, ...small.subarray(2)],
+    ])
+      expect(inspectImage(new Uint8Array(odd))).toBeNull();
+    expect(inspectImage(new Uint8Array([...small.subarray(0, 2), 0xff, 0xff, 0xff, 0xd0, ...small.subarray(2)]))).toMatchObject({
+      width: 16,
+    });
+    expect(await imageOf(id)).toBeNull();
   });
 
   it("leaves no object behind when the account went while the image was being made", async () => {

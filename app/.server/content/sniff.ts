@@ -37,18 +37,40 @@ export function inspectImage(bytes: Uint8Array): ImageInfo | null {
   if (bytes.length >= 24 && png.every((b, i) => bytes[i] === b) && ascii(bytes, 12, 16) === "IHDR") {
     return { type: "image/png", width: view.getUint32(16), height: view.getUint32(20) };
   }
-  if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
-    let at = 2;
-    while (at + 9 < bytes.length) {
-      if (bytes[at] !== 0xff) return null;
-      const marker = bytes[at + 1] ?? 0;
-      const length = view.getUint16(at + 2);
-      // SOF0..SOF15 except DHT (C4), JPG (C8) and DAC (CC) carry height and width.
-      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-        return { type: "image/jpeg", height: view.getUint16(at + 5), width: view.getUint16(at + 7) };
-      }
-      at += 2 + length;
+  const frame = jpegFrame(bytes, view);
+  return frame ? { type: "image/jpeg", ...frame } : null;
+}
+
+/**
+ * A JPEG's frame size as the decoder (libjpeg's marker reader, jdmarker.c) reads it: markers up to
+ * the first start of scan, where RSTn and TEM carry no length, fill bytes (FF) may precede a marker,
+ * and a second SOI or SOF is an error. Whatever libjpeg would read differently, skip or guess at
+ * (bytes between segments, a stuffed FF 00, reserved markers) is no image here: a size judged on a
+ * different path than the decoder's is how a small header hides a huge frame (issue 30).
+ */
+function jpegFrame(bytes: Uint8Array, view: DataView): { width: number; height: number } | null {
+  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
+  let frame: { width: number; height: number } | null = null;
+  let at = 2;
+  while (at < bytes.length) {
+    if (bytes[at] !== 0xff) return null;
+    while (bytes[at] === 0xff) at++;
+    const marker = bytes[at++];
+    if (marker === undefined) return null;
+    // Parameterless: RST0..RST7 and TEM.
+    if ((marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) continue;
+    // Start of scan: the header is over, and the frame is what will be decoded.
+    if (marker === 0xda) return frame && frame.width > 0 && frame.height > 0 ? frame : null;
+    const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+    const hasLength = isFrame || [0xc4, 0xcc, 0xdb, 0xdc, 0xdd, 0xfe].includes(marker) || (marker >= 0xe0 && marker <= 0xef);
+    if (!hasLength || at + 2 > bytes.length) return null;
+    const length = view.getUint16(at);
+    if (length < 2) return null;
+    if (isFrame) {
+      if (frame || length < 8 || at + 7 > bytes.length) return null;
+      frame = { height: view.getUint16(at + 3), width: view.getUint16(at + 5) };
     }
+    at += length;
   }
   return null;
 }

@@ -71,7 +71,8 @@ async function reencode(bytes: Uint8Array, sizes: Drawn[]): Promise<Uint8Array[]
   const decoded = info.type === "image/png" ? decodePng(buffer) : decodeJpeg(buffer, { preserveOrientation: true });
   // A header over anything but image data is no image.
   const image = await decoded.catch(() => null);
-  if (!image) return "type";
+  // The frame judged above is the one decoded (turning it upright swaps the sides, not their product).
+  if (!image || image.width * image.height !== info.width * info.height) return "type";
   const encoded: Uint8Array[] = [];
   const scaled = new Map<string, ImageData>();
   for (const size of sizes) {
