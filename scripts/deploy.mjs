@@ -20,6 +20,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { mustRun, quietEnv, run, wrangler } from "./lib.mjs";
+import { prepareLocalState } from "./local-state.mjs";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -60,10 +61,10 @@ async function build() {
 }
 
 /** In a dry run: the migrations applied to a scratch local database, so a broken one fails here too. */
-async function checkMigrationsLocally(configArgs) {
+async function checkMigrationsLocally(options) {
   const state = mkdtempSync(join(tmpdir(), "deploy-dry-run-"));
   try {
-    await mustRun(wrangler, ["d1", "migrations", "apply", "DB", "--local", ...configArgs, "--persist-to", state]);
+    await prepareLocalState(state, { demo: false, ...options });
   } finally {
     rmSync(state, { recursive: true, force: true });
   }
@@ -124,7 +125,7 @@ function requireName() {
 async function deployProduction() {
   const built = await build();
   requireRealIds([["[env.production]", built]]);
-  if (dryRun) await checkMigrationsLocally(["--env", "production"]);
+  if (dryRun) await checkMigrationsLocally({ environment: "production" });
   // Migrations first, against the source config (the built one has no migration history of its own).
   await remote(["d1", "migrations", "apply", "DB", "--remote", "--env", "production"]);
   await ensureQueues(queuesOf(built));
@@ -162,7 +163,7 @@ async function deployPreview() {
     migrationConfig,
     JSON.stringify({ name: built.name, compatibility_date: built.compatibility_date, d1_databases: [binding] }),
   );
-  if (dryRun) await checkMigrationsLocally(["--config", migrationConfig]);
+  if (dryRun) await checkMigrationsLocally({ config: migrationConfig });
   await remote(["d1", "migrations", "apply", "DB", "--remote", "--config", migrationConfig]);
   if (dryRun) {
     await bundleCheck();

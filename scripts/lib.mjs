@@ -29,10 +29,8 @@ export const wrangler = "node_modules/.bin/wrangler";
 
 /** Applies the D1 migrations (and demo data) to a local state folder. Harmless when repeated. */
 export async function prepareDatabase(stateDir, { demo = true } = {}) {
-  await mustRun(wrangler, ["d1", "migrations", "apply", "DB", "--local", "--config", "wrangler.toml", "--persist-to", stateDir]);
-  if (demo) {
-    await mustRun("node", ["scripts/seed.mjs", stateDir]);
-  }
+  const { prepareLocalState } = await import("./local-state.mjs");
+  await prepareLocalState(stateDir, { demo });
 }
 
 /** Serves a built worker (by default the local build) on 127.0.0.1:port with local bindings kept in stateDir. */

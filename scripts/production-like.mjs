@@ -14,7 +14,8 @@ import { createWriteStream, existsSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { startFakeMailProvider } from "./fake-mail-provider.mjs";
-import { mustRun, quietEnv, serveBuilt, stopWithParent, wrangler } from "./lib.mjs";
+import { mustRun, quietEnv, serveBuilt, stopWithParent } from "./lib.mjs";
+import { prepareLocalState } from "./local-state.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -33,9 +34,7 @@ const { values } = parseArgs({
 const production = { ...quietEnv, CLOUDFLARE_ENV: "production" };
 if (!values["no-build"]) await mustRun("node_modules/.bin/react-router", ["build"], { env: production });
 if (values.fresh) rmSync(values.state, { recursive: true, force: true });
-await mustRun(wrangler, ["d1", "migrations", "apply", "DB", "--local", "--env", "production", "--persist-to", values.state], {
-  env: quietEnv,
-});
+await prepareLocalState(values.state, { demo: false, environment: "production" });
 
 const envFile = resolve(values["env-file"]);
 const extra = values.var.flatMap((pair) => ["--var", pair]);
