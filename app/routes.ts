@@ -27,6 +27,7 @@ export default [
   route("shell/tags", "routes/shell.tags.ts"),
   route("locales/:file", "routes/locales.ts"),
   route("redirect/*", "routes/redirect.ts"),
+  route("unsubscribe", "routes/unsubscribe.tsx"),
   route("uploads", "routes/uploads.ts", { id: "uploads" }),
   route("uploads/:id", "routes/uploads.ts", { id: "upload" }),
   route("uploads/:id/parts/:part", "routes/uploads.ts", { id: "uploadPart" }),

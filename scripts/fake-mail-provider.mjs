@@ -41,7 +41,15 @@ export function startFakeMailProvider({ port = 0, apiKey, log = true } = {}) {
       if (key && seen.has(key)) return answer(200, { id: seen.get(key) });
       const id = crypto.randomUUID();
       if (key) seen.set(key, id);
-      sent.push({ id, from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, created_at: new Date().toISOString() });
+      sent.push({
+        id,
+        from: mail.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        headers: mail.headers,
+        created_at: new Date().toISOString(),
+      });
       if (log) console.log(`[fake mail provider] to ${mail.to.join(", ")}: ${mail.subject}\n${mail.text}`);
       answer(200, { id });
     });

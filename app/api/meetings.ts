@@ -16,6 +16,7 @@ import { API_CODES, fail, notFound, ok, refused } from "./envelope";
 const scheduler = (ctx: ApiContext, member: Member): Scheduler => ({
   hostId: member.user.id,
   language: ctx.language,
+  origin: new URL(ctx.request.url).origin,
   now: ctx.now,
   later: afterAnswer(ctx),
 });

@@ -82,6 +82,11 @@ export const MEETING_MAX_MINUTES = 720;
 export const MEETING_MAX_ATTENDEES = 50;
 /** Members invited per meeting. */
 export const MEETING_MAX_PARTICIPANTS = 50;
+/**
+ * Outside addresses one host may invite in a day, over all their meetings (docs/decisions/0032-invitation-safety.md):
+ * invitations carry the host's words to people who never signed up.
+ */
+export const MEETING_OUTSIDE_INVITES_PER_DAY = 100;
 /** How long before its start a meeting can be joined, in minutes. */
 export const MEETING_JOIN_EARLY_MINUTES = 15;
 /** How far ahead a meeting can be scheduled, in days. */

@@ -7,6 +7,7 @@ import { afterAnswer } from "~/.server/context";
 import { getLocale } from "~/.server/i18n/middleware";
 import { invitableMembers, isJoinable, listMeetings, type MeetingSummary, meetingFor } from "~/.server/meetings/meetings";
 import { cancel, ProviderUnavailable, providerMessage, reschedule, type Scheduler, schedule } from "~/.server/meetings/schedule";
+import { allowRequest } from "~/.server/security/rate-limit";
 import { flashRedirect } from "~/.server/shell/flash";
 import { type MeetingDefaults, MeetingForm } from "~/components/meeting-form";
 import { PageTitle } from "~/components/page-title";
@@ -83,12 +84,16 @@ const done = (request: Request, key: string) => flashRedirect(request, "/liveStr
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
+  // Each change may mail outside addresses: the page shares the API's per-member budget.
+  if (!(await allowRequest(env.API_LIMITER, `member:${user.id}`)))
+    return data({ result: { status: "error" as const, error: { "": ["validation.rateLimited"] } } }, { status: 429 });
   const form = await request.formData();
   const intent = form.get("intent");
   const id = Number(form.get("id"));
   const who: Scheduler = {
     hostId: user.id,
     language: getLocale(context),
+    origin: new URL(request.url).origin,
     now: Date.now(),
     later: afterAnswer(context),
   };

@@ -6,6 +6,7 @@ const en = {
     logoAlt: "Research Commons logo",
   },
   route: {
+    unsubscribe: "Meeting mail",
     notifications: "Notifications",
     review: "Verification review",
     dashboard: "Dashboard",
@@ -92,6 +93,8 @@ const en = {
     meetingDurationMax: "A meeting can last at most {{max}} minutes",
     meetingTooManyEmails: "At most {{max}} emails",
     meetingTooManyParticipants: "At most {{max}} members",
+    meetingInvitesPerDay:
+      "You can invite at most {{max}} addresses from outside the platform a day. Try again tomorrow, or invite members instead",
     meetingParticipantUnknown: "One of the chosen members cannot be invited",
     meetingChanged: "This meeting was changed meanwhile (in another window?). Nothing was saved; reopen it to edit the current version.",
     meetingProviderBusy: "The meeting service is busy. Nothing was scheduled or changed; please try again in a minute.",
@@ -141,6 +144,7 @@ const en = {
     fileMismatch: "A document must be a PDF and a video an MP4",
     uploadFailed: "The upload failed. Please try again.",
     commentTooLong: "A comment can be at most {{max}} characters",
+    oneLine: "{{field}} must be on one line",
     hiddenCharacters: "Remove the invisible control characters from this text",
     tooManyUploads: "You already have {{max}} uploads in progress. Finish or cancel one first.",
   },
@@ -525,7 +529,15 @@ const en = {
       updateIntro: "{{host}} changed “{{title}}”. The new details:",
       cancelSubject: "Cancelled: {{title}}",
       cancelIntro: "{{host}} cancelled “{{title}}”.",
+      why: "You get this because {{host}}, a member of Research Commons, entered this address.",
+      stop: "To get no more meeting mail from Research Commons at this address: {{url}}",
     },
+  },
+  unsubscribe: {
+    ask: "Stop meeting mail from Research Commons to {{address}}?",
+    confirm: "Stop it",
+    done: "{{address}} gets no more meeting mail from Research Commons.",
+    invalid: "This link is not valid. Use the link in the latest mail you got.",
   },
   notifications: {
     bell: "Notifications: {{count}} unread",

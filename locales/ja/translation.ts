@@ -7,6 +7,7 @@ export default {
     logoAlt: "リサーチ・コモンズのロゴ",
   },
   route: {
+    unsubscribe: "会議のメール",
     notifications: "お知らせ",
     review: "本人確認の審査",
     dashboard: "ダッシュボード",
@@ -94,6 +95,8 @@ export default {
     meetingDurationMax: "会議の長さは最大{{max}}分です",
     meetingTooManyEmails: "メールアドレスは最大{{max}}件です",
     meetingTooManyParticipants: "メンバーは最大{{max}}人です",
+    meetingInvitesPerDay:
+      "プラットフォーム外のアドレスに招待できるのは1日{{max}}件までです。明日もう一度試すか、メンバーを招待してください",
     meetingParticipantUnknown: "選んだメンバーの中に招待できない人がいます",
     meetingChanged: "このミーティングは別の画面などで変更されました。保存していません。最新の内容を開き直して編集してください。",
     meetingProviderBusy: "会議サービスが混み合っています。予約も変更も行われていません。1分ほどしてからもう一度お試しください。",
@@ -144,6 +147,7 @@ export default {
     fileMismatch: "文書はPDF、動画はMP4にしてください",
     uploadFailed: "アップロードに失敗しました。もう一度お試しください。",
     commentTooLong: "コメントは最大{{max}}文字までです",
+    oneLine: "{{field}}は1行で入力してください",
     hiddenCharacters: "このテキストから目に見えない制御文字を削除してください",
     tooManyUploads: "進行中のアップロードがすでに{{max}}件あります。先にいずれかを完了するか取り消してください。",
   },
@@ -525,7 +529,15 @@ export default {
       updateIntro: "{{host}}さんが「{{title}}」を変更しました。新しい内容：",
       cancelSubject: "中止：{{title}}",
       cancelIntro: "{{host}}さんが「{{title}}」を中止しました。",
+      why: "Research Commons のメンバーである{{host}}さんがこのアドレスを入力したため、このメールが届いています。",
+      stop: "このアドレスで Research Commons からの会議のメールを今後受け取らない場合：{{url}}",
     },
+  },
+  unsubscribe: {
+    ask: "{{address}} への Research Commons からの会議のメールを止めますか？",
+    confirm: "止める",
+    done: "{{address}} には今後 Research Commons から会議のメールが届きません。",
+    invalid: "このリンクは無効です。最新のメールにあるリンクを使ってください。",
   },
   notifications: {
     bell: "お知らせ：未読{{count}}件",

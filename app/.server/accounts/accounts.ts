@@ -50,6 +50,8 @@ export interface Caller {
   device?: string;
   now: number;
   language: Language;
+  /** This site's origin as the request reached it (links in mail). */
+  origin?: string;
   waitUntil?: (promise: Promise<unknown>) => void;
 }
 

@@ -45,6 +45,7 @@ function removals(db: D1Database, userId: number, email: string) {
     // Meetings they host go (cancelled first, above; their lists with them); invitations to others' meetings too.
     own("meetings", "host_id"),
     own("meeting_participants"),
+    own("invitation_budgets", "host_id"),
     own("verifications"),
     own("content_views"),
     // Reports they filed stay with the moderation record, without the words they wrote.
@@ -68,7 +69,7 @@ export async function deleteAccount(userId: number, password: string, caller: Ca
   // The ID photos first and at once: the most sensitive files go before anything else.
   await deleteVerificationPhotos(db, env.FILES, caller.now, userId);
   const later = (work: Promise<unknown>) => (caller.waitUntil ? caller.waitUntil(work) : void work);
-  await cancelHosted({ hostId: userId, language: caller.language, now: caller.now, later });
+  await cancelHosted({ hostId: userId, language: caller.language, origin: caller.origin, now: caller.now, later });
   const [files, uploads] = await db.batch([
     db.prepare("SELECT file_key, thumbnail_key FROM content WHERE owner_id = ?").bind(userId),
     db.prepare("SELECT object_key, r2_upload_id, completed FROM uploads WHERE owner_id = ?").bind(userId),

@@ -15,6 +15,7 @@ function caller(request: Request, language: Language, ctx: ExecutionContext | un
     device: readCookie(request, KNOWN_DEVICE_COOKIE),
     now: Date.now(),
     language,
+    origin: new URL(request.url).origin,
     waitUntil: ctx ? (promise) => ctx.waitUntil(promise) : undefined,
   };
 }

@@ -15,6 +15,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   attachments?: MailAttachment[];
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post for mail to outside addresses). */
+  headers?: Record<string, string>;
   /** The same key again sends nothing more (the provider's Idempotency-Key): for mail a queued job may repeat. */
   idempotencyKey?: string;
 }

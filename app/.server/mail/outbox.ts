@@ -4,7 +4,7 @@ import type { MailMessage } from "./mail";
 export async function saveToOutbox(db: D1Database, message: MailMessage, now: number) {
   const saved = await db
     .prepare(
-      `INSERT INTO mail_outbox (to_email, subject, body, attachments, created_at, idempotency_key) VALUES (?, ?, ?, ?, ?, ?)
+      `INSERT INTO mail_outbox (to_email, subject, body, attachments, created_at, idempotency_key, headers) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING`,
     )
     .bind(
@@ -14,6 +14,7 @@ export async function saveToOutbox(db: D1Database, message: MailMessage, now: nu
       message.attachments?.length ? JSON.stringify(message.attachments) : null,
       now,
       message.idempotencyKey ?? null,
+      message.headers ? JSON.stringify(message.headers) : null,
     )
     .run();
   if (saved.meta.changes) console.log(`[mail] to ${message.to}: ${message.subject}\n${message.text}`);
@@ -26,6 +27,8 @@ export interface OutboxMail {
   body: string;
   /** JSON of MailAttachment[], or null. */
   attachments: string | null;
+  /** JSON of the extra headers, or null. */
+  headers: string | null;
   created_at: number;
 }
 

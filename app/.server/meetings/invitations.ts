@@ -3,6 +3,7 @@ import { tzlib_get_ical_block } from "timezones-ical-library";
 import { config } from "~/.server/config/config";
 import { translator } from "~/.server/i18n/translate";
 import { sendMail } from "~/.server/mail/mail";
+import { optOutUrl } from "~/.server/mail/opt-out";
 import { formatInZone, utcToZoned } from "~/lib/time-zone";
 import type { Meeting } from "./meetings";
 
@@ -72,10 +73,22 @@ export function meetingTime(meeting: Pick<Meeting, "starts_at" | "time_zone">, l
   return formatInZone(meeting.starts_at, meeting.time_zone, language, "long");
 }
 
-/** Mails one address its invitation, update or cancellation, in `language`, with the .ics attached; throws when it was not sent. */
-export async function sendInvitation(meeting: Meeting, email: string, kind: InvitationKind, language: string, idempotencyKey: string) {
+/**
+ * Mails one address its invitation, update or cancellation, in `language`, with the .ics attached;
+ * throws when it was not sent. The address may never have signed up: the mail says who entered it,
+ * and (given this site's origin) carries the link and the one-click header that stop such mail to it.
+ */
+export async function sendInvitation(
+  meeting: Meeting,
+  email: string,
+  kind: InvitationKind,
+  language: string,
+  idempotencyKey: string,
+  origin?: string,
+) {
   const t = translator(language);
   const when = meetingTime(meeting, language);
+  const stop = origin ? await optOutUrl(origin, email) : null;
   const text = [
     t(`meetings.mail.${kind}Intro`, { host: meeting.host_name, title: meeting.title }),
     "",
@@ -84,6 +97,10 @@ export async function sendInvitation(meeting: Meeting, email: string, kind: Invi
     "",
     `${t("fields.meetingAgenda")}:`,
     meeting.agenda,
+    "",
+    "--",
+    t("meetings.mail.why", { host: meeting.host_name }),
+    ...(stop ? [t("meetings.mail.stop", { url: stop })] : []),
   ].join("\n");
   await sendMail({
     to: email,
@@ -97,5 +114,7 @@ export async function sendInvitation(meeting: Meeting, email: string, kind: Invi
       },
     ],
     idempotencyKey,
+    // RFC 8058: a mail client's own "unsubscribe" posts to the link, without opening it.
+    ...(stop ? { headers: { "List-Unsubscribe": `<${stop}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } } : {}),
   });
 }

@@ -1,6 +1,7 @@
 import { sha256Hex } from "~/.server/accounts/crypto";
 import { env } from "~/.server/bindings";
 import { enqueue } from "~/.server/jobs/queue";
+import { optedOut } from "~/.server/mail/opt-out";
 import { type InvitationKind, sendInvitation } from "./invitations";
 import type { Meeting } from "./meetings";
 
@@ -15,15 +16,17 @@ export interface MeetingMailJob {
   kind: InvitationKind;
   email: string;
   language: string;
+  /** This site's origin, for the stop link (absent in jobs queued before it was added). */
+  origin?: string;
 }
 
 /** Queues the mail of one change to these addresses. */
-export async function queueMeetingMail(meeting: Meeting, kind: InvitationKind, emails: string[], language: string) {
+export async function queueMeetingMail(meeting: Meeting, kind: InvitationKind, emails: string[], language: string, origin?: string) {
   // The lists stay out of each job: a job only needs its own address.
   const announced = { ...meeting, emails: [], participants: [] };
   await enqueue(
     env.JOBS,
-    emails.map((email) => ({ type: "meeting-mail", meeting: announced, kind, email, language })),
+    emails.map((email) => ({ type: "meeting-mail", meeting: announced, kind, email, language, origin })),
   );
 }
 
@@ -44,6 +47,9 @@ export async function sendMeetingMail(db: D1Database, job: MeetingMailJob) {
   if (job.kind === "cancel") {
     if (current && current.cancelled_at === null && current.attending) return;
   } else if (!current || current.cancelled_at !== null || current.sequence !== meeting.sequence) return;
+  // Whoever owns the address asked for no more (the stop link in an earlier one).
+  if (await optedOut(db, job.email)) return;
   const address = await sha256Hex(job.email);
-  await sendInvitation(meeting, job.email, job.kind, job.language, `meeting-${meeting.id}-${meeting.sequence}-${job.kind}-${address}`);
+  const key = `meeting-${meeting.id}-${meeting.sequence}-${job.kind}-${address}`;
+  await sendInvitation(meeting, job.email, job.kind, job.language, key, job.origin);
 }

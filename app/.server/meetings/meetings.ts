@@ -1,5 +1,6 @@
+import { logEvent } from "~/.server/observability/log";
 import { BLOCKED_BETWEEN } from "~/.server/social/blocks";
-import { MEETING_JOIN_EARLY_MINUTES, MEETING_MAX_DAYS_AHEAD } from "~/lib/limits";
+import { MEETING_JOIN_EARLY_MINUTES, MEETING_MAX_DAYS_AHEAD, MEETING_OUTSIDE_INVITES_PER_DAY } from "~/lib/limits";
 import type { MeetingInput } from "~/lib/schemas/meeting";
 import { isTimeZone, zonedToUtc } from "~/lib/time-zone";
 import type { MeetingProvider, ProviderMeeting } from "./provider";
@@ -60,6 +61,32 @@ async function checked(
   return { title: input.title, agenda: input.agenda, startsAt, durationMinutes: input.duration, timeZone: input.timeZone };
 }
 
+/**
+ * Takes `count` outside addresses from the host's daily budget, or answers the refusal. One statement,
+ * so two forms at once cannot both pass a budget only one fits in; the window restarts a day after it began.
+ */
+async function reserveInvitations(db: D1Database, hostId: number, count: number, now: number): Promise<Refusal | null> {
+  if (count === 0) return null;
+  const reserved = await db
+    .prepare(
+      `INSERT INTO invitation_budgets (host_id, window_start, used) VALUES (?1, ?2, ?3)
+       ON CONFLICT (host_id) DO UPDATE SET
+         used = CASE WHEN window_start <= ?2 - ?4 THEN ?3 ELSE used + ?3 END,
+         window_start = CASE WHEN window_start <= ?2 - ?4 THEN ?2 ELSE window_start END
+       WHERE (CASE WHEN window_start <= ?2 - ?4 THEN ?3 ELSE used + ?3 END) <= ?5
+       RETURNING used`,
+    )
+    .bind(hostId, now, count, DAY, MEETING_OUTSIDE_INVITES_PER_DAY)
+    .first<number>("used");
+  if (reserved === null) return { field: "emails", message: `validation.meetingInvitesPerDay|max=${MEETING_OUTSIDE_INVITES_PER_DAY}` };
+  logEvent("info", "meeting.outside_invitations", { host: hostId, count, today: reserved });
+  return null;
+}
+
+/** Gives back what a change that was not made had reserved. */
+const releaseInvitations = (db: D1Database, hostId: number, count: number) =>
+  db.prepare("UPDATE invitation_budgets SET used = max(0, used - ?) WHERE host_id = ?").bind(count, hostId).run();
+
 const isRefusal = (value: unknown): value is Refusal => typeof value === "object" && value !== null && "field" in value;
 
 /**
@@ -108,7 +135,12 @@ export async function createMeeting(db: D1Database, provider: MeetingProvider, h
   if (before) return { id: before, repeat: true };
   const meeting = await checked(db, hostId, input, now);
   if (isRefusal(meeting)) return { refusal: meeting };
-  const room = await provider.create(meeting);
+  const overBudget = await reserveInvitations(db, hostId, input.emails.length, now);
+  if (overBudget) return { refusal: overBudget };
+  const room = await provider.create(meeting).catch(async (error: unknown) => {
+    await releaseInvitations(db, hostId, input.emails.length);
+    throw error;
+  });
   const uid = `${crypto.randomUUID()}@research-commons`;
   let created: number | undefined;
   try {
@@ -140,9 +172,11 @@ export async function createMeeting(db: D1Database, provider: MeetingProvider, h
     created = inserted?.results[0]?.id;
   } catch (error) {
     await provider.remove(room.providerId).catch(() => {});
+    await releaseInvitations(db, hostId, input.emails.length);
     throw error;
   }
   if (created !== undefined) return { id: created };
+  await releaseInvitations(db, hostId, input.emails.length);
   await provider.remove(room.providerId).catch((error) => console.error("a repeated meeting's room was left", error));
   return { id: (await madeWith(db, hostId, input.clientKey)) as number, repeat: true };
 }
@@ -230,7 +264,15 @@ export async function updateMeeting(db: D1Database, providerOf: ProviderOf, host
   if (isRefusal(meeting)) return { refusal: meeting };
   if (alreadyIs(open, before, meeting, input, hostId)) return { unchanged: true as const };
   if (input.sequence !== undefined && input.sequence !== open.sequence) return { conflict: true as const };
-  await providerOf(open.provider).update(open.provider_id, meeting);
+  const added = input.emails.filter((email) => !emailsBefore.includes(email)).length;
+  const overBudget = await reserveInvitations(db, hostId, added, now);
+  if (overBudget) return { refusal: overBudget };
+  await providerOf(open.provider)
+    .update(open.provider_id, meeting)
+    .catch(async (error: unknown) => {
+      await releaseInvitations(db, hostId, added);
+      throw error;
+    });
   // Only the version read above changes, and the lists follow only the edit that changed it: of two
   // edits at once one wins, and an edit racing a cancellation changes nothing.
   const change = crypto.randomUUID();
@@ -245,6 +287,7 @@ export async function updateMeeting(db: D1Database, providerOf: ProviderOf, host
     hostZone(db, hostId, input),
   ]);
   if (!updated?.meta.changes) {
+    await releaseInvitations(db, hostId, added);
     const after = await hostsOpen(db, hostId, id, now);
     if (!after) return { notFound: true as const };
     if (alreadyIs(after, await listsOf(db, id), meeting, input, hostId)) return { unchanged: true as const };

@@ -12,6 +12,8 @@ import { ZoomError } from "./zoom";
 export interface Scheduler {
   hostId: number;
   language: string;
+  /** This site's origin, for the stop link in mail to outside addresses. */
+  origin?: string;
   now: number;
   later: (work: Promise<unknown>) => void;
 }
@@ -40,7 +42,7 @@ type Kind = "invite" | "update" | "cancel";
 
 /** Queues mail to these attendee addresses about the meeting. */
 function mail(who: Scheduler, meeting: Meeting, kind: Kind, emails: string[]) {
-  return queueMeetingMail(meeting, kind, emails, who.language);
+  return queueMeetingMail(meeting, kind, emails, who.language, who.origin);
 }
 
 /** Notifies these members; their pages hear of it after the answer. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EMAIL_MAX, NICK_NAME_MAX, ORGANISATION_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/limits";
-import { cleanString, requiredText } from "./text";
+import { cleanString, requiredLine, requiredText } from "./text";
 
 // The forms' and the API's rules, judged on the server (docs/decisions/0011). Messages are
 // translation keys; "key|name=value" carries interpolation values (see lib/form-errors.ts).
@@ -39,7 +39,7 @@ export function signupSchema(kind: Kind) {
       code,
       password: newPassword,
       confirmPassword,
-      nickName: requiredText("nickName", NICK_NAME_MAX),
+      nickName: requiredLine("nickName", NICK_NAME_MAX),
       organisation:
         kind === "facilitator" ? requiredText("organisation", ORGANISATION_MAX) : cleanString("validation.inputEmpty").optional(),
     })

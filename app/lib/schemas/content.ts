@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { normalizeDoi, parseAuthors } from "~/lib/identifiers";
 import { AUTHORS_MAX, AUTHORS_TEXT_MAX, COMMENT_MAX, CONTENT_MAX, DOI_MAX, KEYWORDS_MAX, SUMMARY_MAX, TITLE_MAX } from "~/lib/limits";
-import { CLIENT_KEY, cleanString, requiredText } from "./text";
+import { CLIENT_KEY, cleanString, requiredLine, requiredText } from "./text";
 
 // The Upload entity's fields (spec section 3); every one is required (section 5). The DOI and the
 // co-authors (issue 17) are optional.
@@ -35,7 +35,7 @@ const authorsField = cleanString("validation.authorsInvalid")
 export const contentFieldsSchema = z.object({
   kind: z.enum(["document", "video"], { error: "validation.fileMismatch" }),
   sdg: z.coerce.number({ error: "validation.fieldEmpty|field=fields.sdg" }).int().min(1, "validation.fieldEmpty|field=fields.sdg").max(17),
-  title: requiredText("title", TITLE_MAX),
+  title: requiredLine("title", TITLE_MAX),
   summary: requiredText("summary", SUMMARY_MAX),
   content: requiredText("content", CONTENT_MAX),
   keywords: requiredText("keywords", KEYWORDS_MAX),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MEETING_AGENDA_MAX, MEETING_MAX_ATTENDEES, MEETING_MAX_MINUTES, MEETING_MAX_PARTICIPANTS, MEETING_TITLE_MAX } from "~/lib/limits";
 import { email } from "./auth";
-import { CLIENT_KEY, requiredText } from "./text";
+import { CLIENT_KEY, requiredLine, requiredText } from "./text";
 
 // Scheduling a meeting (spec section 5: title, agenda, timezone, select time, duration and emails
 // required). Whether the start is in the future is the server's to judge: it needs the zone and the clock.
@@ -27,7 +27,7 @@ const emailList = z
   );
 
 export const meetingSchema = z.object({
-  title: requiredText("meetingTitle", MEETING_TITLE_MAX),
+  title: requiredLine("meetingTitle", MEETING_TITLE_MAX),
   agenda: requiredText("meetingAgenda", MEETING_AGENDA_MAX),
   timeZone: z
     .string({ error: empty("meetingTimeZone") })

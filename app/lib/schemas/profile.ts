@@ -2,7 +2,7 @@ import { z } from "zod";
 import { SEXES } from "~/lib/choices";
 import { normalizeOrcid } from "~/lib/identifiers";
 import { BIRTHDAY_EARLIEST, EMAIL_MAX, NICK_NAME_MAX, PROFILE_LINE_MAX, PROFILE_TEXT_MAX } from "~/lib/limits";
-import { cleanString, requiredText } from "./text";
+import { cleanString, requiredLine, requiredText } from "./text";
 
 // The settings' profile fields (spec section 3); every one is required with '{field} cannot be empty'
 // (section 5). Country codes are checked against ISO 3166 on the server (app/.server/members/countries.ts).
@@ -20,7 +20,7 @@ const phone = (field: string) =>
 const today = () => new Date().toISOString().slice(0, 10);
 
 const individual = z.object({
-  nickName: requiredText("nickName", NICK_NAME_MAX),
+  nickName: requiredLine("nickName", NICK_NAME_MAX),
   sex: z.enum(SEXES, { error: empty("sex") }),
   birthday: requiredText("birthday", 10)
     .pipe(z.iso.date({ error: "validation.birthdayInvalid" }))

@@ -20,5 +20,9 @@ export const requiredText = (field: string, max: number) =>
     .min(1, `validation.fieldEmpty|field=fields.${field}`)
     .max(max, `validation.fieldTooLong|field=fields.${field}|max=${max}`);
 
+/** A required one-line field (a title, a name): a line break in it would end a mail's subject line. */
+export const requiredLine = (field: string, max: number) =>
+  requiredText(field, max).refine((text) => !/[\r\n\u2028\u2029]/.test(text), `validation.oneLine|field=fields.${field}`);
+
 /** A key a form or client makes once, so that a repeat of the same submission is stored once. */
 export const CLIENT_KEY = /^[\w-]{8,64}$/;

@@ -1,0 +1,59 @@
+import { base64url, fromBase64url, sha256Hex, timingSafeEqual } from "~/.server/accounts/crypto";
+import { config } from "~/.server/config/config";
+
+// Meeting invitations reach addresses that never signed up. Each carries a link that stops them for
+// that address (and the RFC 8058 one-click header): the link's token is an HMAC of the address under
+// a key derived from the pepper, so it cannot be made for another address, and needs no table of
+// tokens. What is stored is a hash of the address, never the address.
+
+const encoder = new TextEncoder();
+const normal = (address: string) => address.trim().toLowerCase();
+
+async function mac(secret: string, address: string): Promise<Uint8Array> {
+  const key = await crypto.subtle.importKey("raw", encoder.encode(`mail-opt-out:${secret}`), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
+  return new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(normal(address))));
+}
+
+/** The token of the stop link for this address (made with the current pepper). */
+export async function optOutToken(address: string): Promise<string> {
+  return base64url(await mac(config().pepper.secret, address));
+}
+
+/** The stop link for this address on the site at `origin`. */
+export async function optOutUrl(origin: string, address: string): Promise<string> {
+  const query = new URLSearchParams({ address: normal(address), token: await optOutToken(address) });
+  return `${origin}/unsubscribe?${query}`;
+}
+
+/** Whether the token is this address's, under the current pepper or any older one still configured. */
+export async function validOptOut(address: string, token: string): Promise<boolean> {
+  let given: Uint8Array;
+  try {
+    given = fromBase64url(token);
+  } catch {
+    return false;
+  }
+  for (const secret of config().pepper.byId.values()) if (timingSafeEqual(await mac(secret, address), given)) return true;
+  return false;
+}
+
+const hashOf = (address: string) => sha256Hex(`mail-opt-out:${normal(address)}`);
+
+/** Records the stop for this address (a repeat changes nothing). */
+export async function optOut(db: D1Database, address: string, now: number) {
+  await db
+    .prepare("INSERT OR IGNORE INTO mail_opt_outs (address_hash, created_at) VALUES (?, ?)")
+    .bind(await hashOf(address), now)
+    .run();
+}
+
+export async function optedOut(db: D1Database, address: string): Promise<boolean> {
+  return (
+    (await db
+      .prepare("SELECT 1 FROM mail_opt_outs WHERE address_hash = ?")
+      .bind(await hashOf(address))
+      .first()) !== null
+  );
+}

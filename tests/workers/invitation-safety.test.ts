@@ -1,0 +1,129 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { listMeetings } from "~/.server/meetings/meetings";
+import { reschedule, type Scheduler, schedule } from "~/.server/meetings/schedule";
+import { MEETING_OUTSIDE_INVITES_PER_DAY } from "~/lib/limits";
+import { type MeetingInput, meetingSchema } from "~/lib/schemas/meeting";
+import * as meetingsPage from "~/routes/meetings";
+import * as unsubscribe from "~/routes/unsubscribe";
+import { newMember, until } from "./helpers";
+import { logged } from "./log-sink";
+import { callRoute, sessionFor } from "./route";
+
+// Meeting invitations reach people who never signed up, with a subject and agenda the host wrote
+// (issue 30: 516 mails to 500 outside addresses in 2 s). A host's outside addresses are bounded per
+// day, atomically; every such mail says who entered the address and carries a stop link (and the
+// RFC 8058 one-click header) that holds for that address; the page form shares the API's limit.
+
+const NOW = Date.UTC(2026, 10, 23, 9, 0);
+const DAY = 24 * 60 * 60 * 1000;
+const ORIGIN = "https://commons.test";
+const CAP = MEETING_OUTSIDE_INVITES_PER_DAY;
+
+const addresses = (count: number, tag = crypto.randomUUID().slice(0, 6)) =>
+  Array.from({ length: count }, (_, i) => `guest${i}-${tag}@outside.example`);
+
+const input = (emails: string[], over: Record<string, unknown> = {}): MeetingInput =>
+  meetingSchema.parse({
+    title: "Groundwater review",
+    agenda: "Data, then next steps",
+    timeZone: "UTC",
+    startsAt: "2026-12-01T10:00",
+    duration: "30",
+    emails: emails.join(", "),
+    ...over,
+  });
+
+const as = (hostId: number, now = NOW): Scheduler => ({ hostId, language: "en", origin: ORIGIN, now, later: () => {} });
+
+const mailTo = (email: string) =>
+  env.DB.prepare("SELECT subject, body, headers FROM mail_outbox WHERE to_email = ? ORDER BY id")
+    .bind(email)
+    .all<{ subject: string; body: string; headers: string | null }>()
+    .then((r) => r.results);
+
+describe("meeting invitations to outside addresses", () => {
+  it("are bounded per host and day, counting only addresses new to a meeting", async () => {
+    const hostId = await newMember("Host");
+    const first = await schedule(as(hostId), input(addresses(50)));
+    expect(first).toHaveProperty("id");
+    const edited = await reschedule(as(hostId), first.id as number, input([...addresses(40), ...addresses(10)]));
+    expect(edited).toHaveProperty("emails");
+    // 50 + 50 new: the budget is spent; one more address is refused beside the field, and nothing is made.
+    const over = await schedule(as(hostId), input(addresses(1)));
+    expect(over).toEqual({ refusal: { field: "emails", message: `validation.meetingInvitesPerDay|max=${CAP}` } });
+    expect((await listMeetings(env.DB, hostId, NOW)).upcoming).toHaveLength(1);
+    expect(
+      logged("meeting.outside_invitations")
+        .filter((line) => line.host === hostId)
+        .map((line) => line.today),
+    ).toEqual([50, 100]);
+    // A day after the first, the host may invite again.
+    expect(await schedule(as(hostId, NOW + DAY + 1), input(addresses(1)))).toHaveProperty("id");
+  });
+
+  it("cannot both pass a budget only one fits in, when two forms arrive at once", async () => {
+    const hostId = await newMember("Host");
+    await schedule(as(hostId), input(addresses(50)));
+    await schedule(as(hostId), input(addresses(20)));
+    const both = await Promise.all([schedule(as(hostId), input(addresses(20))), schedule(as(hostId), input(addresses(20)))]);
+    expect(both.filter((result) => "id" in result && result.id !== undefined)).toHaveLength(1);
+    expect((await listMeetings(env.DB, hostId, NOW)).upcoming).toHaveLength(3);
+  });
+
+  it("say who entered the address and carry a stop link that holds for it alone", async () => {
+    const hostId = await newMember("Hana Host");
+    const [stopped = "", kept = ""] = addresses(2);
+    const made = await schedule(as(hostId), input([stopped, kept]));
+    const [mail] = await until(async () => {
+      const mails = await mailTo(stopped);
+      return mails.length ? mails : null;
+    });
+    expect(mail?.body).toContain("Hana Host, a member of Research Commons, entered this address");
+    const headers = JSON.parse(mail?.headers ?? "{}") as Record<string, string>;
+    expect(headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const link = /^<(.+)>$/.exec(headers["List-Unsubscribe"] ?? "")?.[1] ?? "";
+    expect(mail?.body).toContain(link);
+    const url = new URL(link);
+    expect(url.origin + url.pathname).toBe(`${ORIGIN}/unsubscribe`);
+    const path = url.pathname + url.search;
+
+    // Opening the link asks; a link for another address, or a changed token, is refused and stops nothing.
+    expect((await callRoute(unsubscribe, { path, inLayout: false })).data).toMatchObject({ state: "ask", address: stopped });
+    const forged = `/unsubscribe?address=${encodeURIComponent(kept)}&token=${url.searchParams.get("token")}`;
+    for (const wrong of [forged, `${path}x`, "/unsubscribe"]) {
+      const answer = await callRoute(unsubscribe, {
+        path: wrong,
+        method: "POST",
+        form: { "List-Unsubscribe": "One-Click" },
+        inLayout: false,
+      });
+      expect(answer.status, wrong).toBe(400);
+    }
+    // The mail client's one-click post (RFC 8058) stops it.
+    const oneClick = await callRoute(unsubscribe, { path, method: "POST", form: { "List-Unsubscribe": "One-Click" }, inLayout: false });
+    expect(oneClick.data).toMatchObject({ state: "done" });
+    expect((await callRoute(unsubscribe, { path, inLayout: false })).data).toMatchObject({ state: "done" });
+
+    // The change is mailed to the address that kept its mail, and not to the one that stopped it.
+    await reschedule(as(hostId), made.id as number, input([stopped, kept], { title: "Groundwater review, moved" }));
+    await until(async () => (await mailTo(kept)).some((m) => m.subject.startsWith("Updated")));
+    expect((await mailTo(stopped)).map((m) => m.subject)).toEqual(["Invitation: Groundwater review"]);
+  });
+
+  it("refuse a title with a line break, which would end the mail's subject line", async () => {
+    for (const title of ["T1\r\nATTENDEE:evil@x.example", "T1\nBcc: x@y.example", "T1\u2028x"])
+      expect(meetingSchema.safeParse({ ...input(addresses(1)), emails: "a@b.example", title }).error?.issues[0]?.message).toBe(
+        "validation.oneLine|field=fields.meetingTitle",
+      );
+  });
+
+  it("cannot be posted from the page faster than the API allows", async () => {
+    const hostId = await newMember("Hasty");
+    const token = await sessionFor(hostId);
+    let status = 0;
+    for (let posts = 0; posts < 500 && status !== 429; posts++)
+      status = (await callRoute(meetingsPage, { path: "/liveStreaming", token, form: { intent: "schedule", title: "" } })).status;
+    expect(status).toBe(429);
+  });
+});
