@@ -29,7 +29,7 @@ describe("the frontend error log", () => {
           message: `failed https://app.example/retrieval?q=private#top for ada@example.org with Bearer ${token}`,
           stack: `at https://app.example/assets/a.js:1:2\nat fetch /api/users/1?token=${token}#x`,
         }),
-        { "User-Agent": "Chromium" },
+        { "User-Agent": `Chromium (ada@example.org; Bearer ${token})` },
       ),
       allowAll,
       "req-1",
@@ -43,7 +43,7 @@ describe("the frontend error log", () => {
       request_id: "req-1",
       kind: "error",
       page: "/home",
-      user_agent: "Chromium",
+      user_agent: "Chromium ([email]; Bearer [token])",
     });
     expect(entry.message).toBe("failed https://app.example/retrieval for [email] with Bearer [token]");
     expect(entry.stack).toBe("at https://app.example/assets/a.js:1:2\nat fetch /api/users/1");

@@ -47,7 +47,8 @@ export async function receiveClientError(request: Request, limiter: RateLimit, r
     message: scrub(message),
     stack: stack === undefined ? undefined : scrub(stack),
     page: scrub(page),
-    user_agent: request.headers.get("User-Agent")?.slice(0, 200),
+    // Sent by the client like the rest: a token or an address in it must not reach the log either.
+    user_agent: scrub(request.headers.get("User-Agent") ?? "").slice(0, 200),
   });
   return answer(204);
 }
