@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { cancelMeeting, createMeeting, listMeetings, meetingFor, updateMeeting } from "~/.server/meetings/meetings";
 import { type MeetingProvider, meetingProvider } from "~/.server/meetings/provider";
 import { cancel, reschedule, type Scheduler, schedule } from "~/.server/meetings/schedule";
+import { block } from "~/.server/social/blocks";
 import { type MeetingInput, meetingSchema } from "~/lib/schemas/meeting";
 import { zonedToUtc } from "~/lib/time-zone";
 import { newMember, uniqueEmail, until } from "./helpers";
@@ -156,6 +157,25 @@ describe("meetings", () => {
     await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, 1)").bind(stranger, hostId).run();
     expect((await at({ participants: [stranger] })).refusal?.field).toBe("participants");
     expect((await listMeetings(env.DB, hostId, NOW)).upcoming).toEqual([]);
+  });
+
+  it("takes a member out of the host's meetings to come when either blocks the other, and tells them nothing more", async () => {
+    const hostId = await newMember("Owner");
+    const [blocker, blocked, stays] = [await newMember("Blocker"), await newMember("Blocked"), await newMember("Stays")];
+    for (const guest of [blocker, blocked, stays])
+      await env.DB.prepare("INSERT INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, 1)").bind(guest, hostId).run();
+    const { who, settle } = host(hostId);
+    const { id = 0 } = await schedule(who, input({ participants: [blocker, blocked, stays] }));
+    await settle();
+    await block(env.DB, blocker, hostId, NOW);
+    await block(env.DB, hostId, blocked, NOW);
+    expect((await meetingFor(env.DB, hostId, id))?.participants.map((p) => p.id)).toEqual([stays]);
+    expect(await meetingFor(env.DB, blocker, id)).toBeNull();
+    await reschedule(who, id, input({ title: "Moved", participants: [stays] }));
+    await settle();
+    const told = (member: number) =>
+      env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND subject_id = ?").bind(member, id).first<number>("n");
+    expect([await told(blocker), await told(blocked), await told(stays)]).toEqual([1, 1, 2]);
   });
 
   it("shows a meeting to its host and invited members only; the host's link and the addresses to the host alone", async () => {

@@ -27,6 +27,14 @@ export async function block(db: D1Database, blockerId: number, blockedId: number
          AND EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ?1 AND blocked_id = ?2)`,
       )
       .bind(blockerId, blockedId),
+    // Neither stays in a meeting the other hosts (nor hears of its changes); ended meetings keep their record.
+    db
+      .prepare(
+        `DELETE FROM meeting_participants WHERE EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ?1 AND blocked_id = ?2)
+         AND meeting_id IN (SELECT id FROM meetings WHERE cancelled_at IS NULL AND starts_at + duration_minutes * 60000 > ?3
+           AND ((host_id = ?2 AND meeting_participants.user_id = ?1) OR (host_id = ?1 AND meeting_participants.user_id = ?2)))`,
+      )
+      .bind(blockerId, blockedId, now),
   ]);
   return (inserted?.meta.changes ?? 0) > 0;
 }
