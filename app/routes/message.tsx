@@ -6,6 +6,7 @@ import { optionalUser, requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
 import { conversationFor, listConversations, startConversation } from "~/.server/messaging/conversations";
 import { conversationRoom } from "~/.server/messaging/live";
+import { isOwnNavigation } from "~/.server/security/same-origin";
 import { refusedRedirect } from "~/.server/shell/flash";
 import { NOT_AVAILABLE } from "~/.server/social/blocks";
 import { Avatar } from "~/components/avatar";
@@ -24,12 +25,13 @@ import type { Route } from "./+types/message";
 
 const openId = (request: Request) => Number(new URL(request.url).searchParams.get("conversation")) || null;
 
-// Opening a conversation marks it read before any loader runs, so the layout's badge already counts it.
+// Opening a conversation marks it read before any loader runs, so the layout's badge already counts it;
+// only when the member opened it (here, or typed), never from another site's link.
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     const user = optionalUser(context);
     const id = openId(request);
-    if (user && id && request.method === "GET" && (await conversationFor(env.DB, id, user.id))) {
+    if (user && id && request.method === "GET" && isOwnNavigation(request) && (await conversationFor(env.DB, id, user.id))) {
       await conversationRoom(env, id).read(id, user.id);
     }
     return next();

@@ -89,6 +89,17 @@ describe("/message", () => {
     expect(await unreadTotal(env, bob.id)).toBe(0);
   });
 
+  it("shows a conversation opened from another site's link without marking it read", async () => {
+    const { alice, bob, id } = await started();
+    await sendMessage(id, alice.id, "one");
+    const path = `/message?conversation=${id}`;
+    const opened = await callRoute(message, { path, token: bob.token, headers: { "Sec-Fetch-Site": "cross-site" } });
+    expect(opened.status).toBe(200);
+    expect(await unreadTotal(env, bob.id)).toBe(1);
+    await callRoute(message, { path, token: bob.token, headers: { "Sec-Fetch-Site": "same-origin" } });
+    expect(await unreadTotal(env, bob.id)).toBe(0);
+  });
+
   it("answers a blocked sender's message with 403 and the neutral refusal, storing nothing", async () => {
     const { alice, bob, id } = await started();
     await block(env.DB, bob.id, alice.id, Date.now());

@@ -5,6 +5,7 @@ import { latestVerification } from "~/.server/members/verification";
 import { mutedKinds, notify } from "~/.server/notifications/notifications";
 import { block } from "~/.server/social/blocks";
 import * as member from "~/routes/member";
+import * as notificationOpen from "~/routes/notification-open";
 import * as notifications from "~/routes/notifications";
 import * as settings from "~/routes/settings";
 import * as verification from "~/routes/verification";
@@ -397,6 +398,29 @@ describe("/personal/notifications", () => {
     expect([read.status, read.location]).toEqual([303, "/personal/notifications"]);
     const unread = (id: number) => count("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND read_at IS NULL", id);
     expect([await unread(me.id), await unread(other.id)]).toEqual([0, 1]);
+  });
+
+  it("opens a notification from another site's link without marking it read; from here, marked", async () => {
+    const me = await signedIn();
+    const fan = await newMember("Fan");
+    await notify(
+      env.DB,
+      [{ userId: me.id, kind: "follower", event: "new", key: `follow:${fan}:${me.id}`, subjectId: fan, actorId: fan }],
+      Date.now(),
+    );
+    const id = await count("SELECT id AS n FROM notifications WHERE user_id = ?", me.id);
+    const path = `/personal/notifications/open?id=${id}`;
+    const unread = () => count("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND read_at IS NULL", me.id);
+    const foreign = await callRoute(notificationOpen, {
+      path,
+      token: me.token,
+      inLayout: false,
+      headers: { "Sec-Fetch-Site": "cross-site" },
+    });
+    expect(foreign.location).toBe(`/personal?member=${fan}`);
+    expect(await unread()).toBe(1);
+    await callRoute(notificationOpen, { path, token: me.token, inLayout: false, headers: { "Sec-Fetch-Site": "same-origin" } });
+    expect(await unread()).toBe(0);
   });
 });
 
