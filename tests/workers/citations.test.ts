@@ -18,8 +18,18 @@ async function api(token: string, path: string, language: "en" | "ja" | "zh" = "
   return { status: response.status, body: (await response.json()) as { data: Record<string, unknown> } };
 }
 
+/** A profile row with these names, shown to others when `shown`. */
+const profile = (userId: number, first: string, family: string, shown: boolean) =>
+  env.DB.prepare(
+    `INSERT INTO profiles (user_id, sex, birthday, address, first_name, middle_name, family_name, country, nationality, academic,
+       research, website, phone, purpose, public, updated_at) VALUES (?, 'unsaid', '1990-01-01', 'a', ?, '', ?, 'JP', 'JP', 'a', 'r', '', '', 'p', ?, 1)`,
+  )
+    .bind(userId, first, family, shown ? 1 : 0)
+    .run();
+
 async function citedItem() {
   const owner = await newMember("Aiko Tanaka");
+  await profile(owner, "Aiko", "Tanaka", true);
   const id = await newItem(owner, { title: "Safe drinking water in small towns", created_at: Date.UTC(2026, 10, 2) });
   // Through the edit form's own schema, as a member would type it.
   const fields = editContentSchema.parse({
@@ -98,6 +108,24 @@ describe("citations", () => {
     expect(ja).toContain("(2026年)");
     const zh = String((await api(token, `/contents/${id}/citation?format=apa`, "zh")).body.data.text);
     expect(zh).toContain("Safe drinking water in small towns");
+  });
+
+  it("name an uploader without public names by their nick name, whole, in every format", async () => {
+    const nick = "T3 pdf off e9358";
+    for (const shown of [null, false]) {
+      const owner = await newMember(nick);
+      if (shown === false) await profile(owner, "Hidden", "Names", false);
+      const id = await newItem(owner, { title: "Nick-named study", created_at: Date.UTC(2026, 10, 2) });
+      const token = await createSession(env.DB, owner, Date.now());
+      const text = async (format: string) => String((await api(token, `/contents/${id}/citation?format=${format}`)).body.data.text);
+      expect(JSON.parse(await text("csl-json"))[0].author).toEqual([{ literal: nick }]);
+      const library = parseBibtex(await text("bibtex"));
+      expect(library.errors).toEqual([]);
+      expect(library.entries[0]?.fields.author?.map((a) => a.lastName ?? a.name)).toEqual([nick]);
+      expect(await text("apa")).toMatch(/^T3 pdf off e9358\. \(2026/);
+      expect(await text("harvard")).toContain(nick);
+      expect(await text("ris")).toContain(`AU  - ${nick}`);
+    }
   });
 
   it("of a private item exist only for its owner", async () => {

@@ -22,7 +22,8 @@ const TEMPLATE = { apa: "apa", harvard: "harvard1" } as const;
 export type CitableItem = Pick<
   ContentItem,
   "id" | "kind" | "title" | "summary" | "keywords" | "owner_name" | "created_at" | "doi" | "authors"
->;
+> &
+  Partial<Pick<ContentItem, "owner_given" | "owner_family">>;
 
 /**
  * A name as CSL wants it. Names written family-name-first without spaces between parts (Chinese,
@@ -35,6 +36,15 @@ function cslName(name: string) {
   return { family, given: parts.join(" ") };
 }
 
+/**
+ * The uploader as CSL names them: by the given and family names their public profile shows, else
+ * by their nick name as one literal name, never split ("T3 pdf off" is nobody's family name "off").
+ */
+function uploaderName(item: CitableItem) {
+  if (item.owner_given && item.owner_family) return { family: item.owner_family, given: item.owner_given };
+  return { literal: item.owner_name.trim() };
+}
+
 /** The item as a CSL-JSON record: the uploader first, then the co-authors in their order. */
 export function cslRecord(item: CitableItem, url: string) {
   const issued = new Date(item.created_at);
@@ -42,7 +52,13 @@ export function cslRecord(item: CitableItem, url: string) {
     id: `research-commons-${item.id}`,
     type: item.kind === "video" ? "motion_picture" : "article",
     title: item.title,
-    author: [item.owner_name, ...item.authors.map((a) => a.name)].filter(Boolean).map(cslName),
+    author: [
+      uploaderName(item),
+      ...item.authors
+        .map((a) => a.name)
+        .filter(Boolean)
+        .map(cslName),
+    ],
     issued: { "date-parts": [[issued.getUTCFullYear(), issued.getUTCMonth() + 1, issued.getUTCDate()]] },
     abstract: item.summary,
     keyword: item.keywords,

@@ -9,6 +9,9 @@ export interface ContentItem {
   id: number;
   owner_id: number;
   owner_name: string;
+  /** The owner's given and family names when their profile shows them (public), else null: citations name them so. */
+  owner_given: string | null;
+  owner_family: string | null;
   kind: "document" | "video";
   sdg: number;
   title: string;
@@ -118,7 +121,11 @@ export async function createContent(
 /** An item as `viewerId` may see it: private items exist only for their owner (else null, a 404). */
 export async function findContent(db: D1Database, id: number, viewerId: number | null): Promise<ContentItem | null> {
   const row = await db
-    .prepare("SELECT c.*, u.nick_name AS owner_name FROM content c JOIN users u ON u.id = c.owner_id WHERE c.id = ?")
+    .prepare(
+      `SELECT c.*, u.nick_name AS owner_name, nullif(trim(p.first_name || ' ' || coalesce(p.middle_name, '')), '') AS owner_given,
+         nullif(trim(p.family_name), '') AS owner_family
+       FROM content c JOIN users u ON u.id = c.owner_id LEFT JOIN profiles p ON p.user_id = c.owner_id AND p.public = 1 WHERE c.id = ?`,
+    )
     .bind(id)
     .first<Omit<ContentItem, "authors"> & { authors: string }>();
   if (!row) return null;
