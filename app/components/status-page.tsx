@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
-import { LoginButton } from "./login-button";
+import { PublicHeader } from "./public-page";
 import { buttonVariants } from "./ui/button";
 
 /** Each page's title and explanation. */
@@ -18,18 +18,21 @@ export function StatusPage({ kind }: { kind: keyof typeof STATUS_TEXTS }) {
   const guest = !useRouteLoaderData<typeof rootLoader>("root")?.user;
   const [title, body] = STATUS_TEXTS[kind].map((key) => t(key));
   return (
-    <main className="mx-auto flex min-h-[70vh] max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
-      {kind === "401" || kind === "404" ? <p className="text-6xl font-bold text-brand">{kind}</p> : null}
-      <h1 className="text-xl font-semibold" data-testid={kind === "offline" ? "offline" : undefined}>
-        {title}
-      </h1>
-      <p className="text-slate-600">{body}</p>
-      <div className="flex gap-2">
-        <Link to="/home" className={buttonVariants({ variant: guest ? "outline" : "default" })}>
-          {t("errorPage.backHome")}
-        </Link>
-        {guest ? <LoginButton /> : null}
-      </div>
-    </main>
+    <>
+      {/* A signed-out visitor has no shell around the page: the public header gives them the login and language (spec section 1). */}
+      {guest ? <PublicHeader /> : null}
+      <main className="mx-auto flex min-h-[70vh] max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
+        {kind === "401" || kind === "404" ? <p className="text-6xl font-bold text-brand">{kind}</p> : null}
+        <h1 className="text-xl font-semibold" data-testid={kind === "offline" ? "offline" : undefined}>
+          {title}
+        </h1>
+        <p className="text-slate-600">{body}</p>
+        <div className="flex gap-2">
+          <Link to="/home" className={buttonVariants()}>
+            {t("errorPage.backHome")}
+          </Link>
+        </div>
+      </main>
+    </>
   );
 }

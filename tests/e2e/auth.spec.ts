@@ -308,7 +308,7 @@ test("guesses from many addresses slow a new browser down, but not the member's 
 test("signed out, the header offers the login on every public page, a guest's 404 included", async ({ page }) => {
   for (const path of ["/signup", "/signup/individual", "/forgetPassword", "/no-such-page"]) {
     await page.goto(path);
-    await page.getByTestId("login-button").click();
+    await page.getByRole("banner").getByTestId("login-button").click();
     await expect(page, path).toHaveURL(/\/login$/);
   }
   await expect(page.getByTestId("login-button")).toHaveCount(0);
