@@ -10,5 +10,7 @@ export function translateError(t: TFunction, message: string): string {
     values[name] = value.startsWith("fields.") || value.startsWith("safety.reasons.") ? t(value as any) : value;
   }
   // biome-ignore lint/suspicious/noExplicitAny: keys come from our own schemas
-  return t(key as any, values);
+  const text = t(key as any, values);
+  // Not one of ours (a validator's own English wording): a member reads the translated generic one.
+  return text === key ? t("validation.inputInvalid") : text;
 }

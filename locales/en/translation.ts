@@ -145,6 +145,7 @@ const en = {
     uploadFailed: "The upload failed. Please try again.",
     commentTooLong: "A comment can be at most {{max}} characters",
     oneLine: "{{field}} must be on one line",
+    inputInvalid: "This value is not valid",
     hiddenCharacters: "Remove the invisible control characters from this text",
     tooManyUploads: "You already have {{max}} uploads in progress. Finish or cancel one first.",
   },

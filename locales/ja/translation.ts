@@ -148,6 +148,7 @@ export default {
     uploadFailed: "アップロードに失敗しました。もう一度お試しください。",
     commentTooLong: "コメントは最大{{max}}文字までです",
     oneLine: "{{field}}は1行で入力してください",
+    inputInvalid: "この値は正しくありません",
     hiddenCharacters: "このテキストから目に見えない制御文字を削除してください",
     tooManyUploads: "進行中のアップロードがすでに{{max}}件あります。先にいずれかを完了するか取り消してください。",
   },

@@ -143,6 +143,7 @@ export default {
     uploadFailed: "上传失败，请重试。",
     commentTooLong: "评论最多 {{max}} 个字符",
     oneLine: "{{field}}必须在一行内",
+    inputInvalid: "此值无效",
     hiddenCharacters: "请删除此文本中不可见的控制字符",
     tooManyUploads: "您已有 {{max}} 个正在进行的上传。请先完成或取消其中一个。",
   },

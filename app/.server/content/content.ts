@@ -59,6 +59,8 @@ export function shownItem({
   text_note: _note,
   text_queued_at: _queued,
   text_attempts: _attempts,
+  owner_given: _given,
+  owner_family: _family,
   ...item
 }: ContentItem) {
   return item;
