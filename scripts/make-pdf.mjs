@@ -33,10 +33,11 @@ const textHex = (line) =>
 /**
  * A PDF with one page per entry of `pages` (each a list of lines), or an image-only page where an
  * entry is null. Options: `padding` bytes of an unused stream (to make a large file), `encrypted`
- * (a user password is needed, so no reader can open it without one).
+ * (a user password is needed, so no reader can open it without one), `deflate` (zlib, e.g. Node's
+ * deflateSync) to write the pages' contents FlateDecode-compressed, as most PDF writers do.
  *
  * @param {(string[] | null)[]} pages
- * @param {{ padding?: number; encrypted?: boolean }} [options]
+ * @param {{ padding?: number; encrypted?: boolean; deflate?: (bytes: Uint8Array) => Uint8Array }} [options]
  * @returns {Uint8Array}
  */
 export function makePdf(pages, options = {}) {
@@ -69,7 +70,7 @@ export function makePdf(pages, options = {}) {
     const content = lines
       ? `BT /F1 10 Tf 12 TL 40 800 Td ${lines.map((line) => `<${textHex(line)}> Tj T*`).join(" ")} ET`
       : "q 500 0 0 700 40 80 cm /Im1 Do Q";
-    const contents = add(stream("", content));
+    const contents = add(options.deflate ? stream("/Filter /FlateDecode", options.deflate(enc.encode(content))) : stream("", content));
     kids.push(
       add(
         `<< /Type /Page /Parent ${pageTree} 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${font} 0 R >> /XObject << /Im1 ${image} 0 R >> >> /Contents ${contents} 0 R >>`,
@@ -81,7 +82,8 @@ export function makePdf(pages, options = {}) {
   if (options.padding) {
     const filler = new Uint8Array(options.padding);
     for (let i = 0; i < filler.length; i++) filler[i] = (i * 2654435761) >>> 24;
-    add(stream("", filler));
+    // As large files are large: an image (which text extraction never decodes), here referenced by nothing.
+    add(stream(`/Type /XObject /Subtype /Image /Width 1 /Height ${filler.length} /ColorSpace /DeviceGray /BitsPerComponent 8`, filler));
   }
   const id = "0123456789ABCDEF0123456789ABCDEF";
   const encrypt = options.encrypted ? add(`<< /Filter /Standard /V 1 /R 2 /O <${"5A".repeat(32)}> /U <${"A5".repeat(32)}> /P -44 >>`) : 0;

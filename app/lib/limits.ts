@@ -118,6 +118,14 @@ export const PDF_TEXT_MAX_MB = 24;
  * judged broken before pdf.js sees them.
  */
 export const PDF_RUN_MAX_BYTES = 256 * 1024;
+/**
+ * What pdf.js may inflate of one stream, and of all a file's streams, for its text (images, which
+ * text extraction never decodes, are not counted). pdf.js reads text operators at about 1.7 MB a
+ * second: an 86 KB file with 12 MB of them on one page kept an instance busy 7 s. Real pages carry
+ * tens of kilobytes; a 300-page book a few megabytes in all.
+ */
+export const PDF_STREAM_MAX_INFLATED_MB = 2;
+export const PDF_FILE_MAX_INFLATED_MB = 24;
 /** Characters of a document's text indexed (about 50,000 words); the pages past it say so on the item. */
 export const DOCUMENT_TEXT_MAX_CHARS = 300_000;
 /**

@@ -1,5 +1,5 @@
 import type { TextNote } from "../../lib/document-text.ts";
-import { DOCUMENT_TEXT_MAX_CHARS, PDF_RUN_MAX_BYTES } from "../../lib/limits.ts";
+import { DOCUMENT_TEXT_MAX_CHARS, PDF_FILE_MAX_INFLATED_MB, PDF_RUN_MAX_BYTES, PDF_STREAM_MAX_INFLATED_MB } from "../../lib/limits.ts";
 
 // A PDF's text, page by page, with pdf.js built for serverless runtimes (unpdf). Relative imports
 // only, so the bench runs this same code in Node to measure it (scripts/bench-pdf-text.mjs).
@@ -42,6 +42,55 @@ export function longestTokenRun(bytes: Uint8Array): number {
   return longest;
 }
 
+const MB = 1024 * 1024;
+
+/** A stream's dictionary (one level of nested dictionaries, as DecodeParms) and where its data starts. */
+const STREAM = /<<((?:[^<>]|<(?!<)|>(?!>)|<<(?:[^<>]|<(?!<)|>(?!>))*>>)*)>>\s*stream\r?\n/g;
+
+/** How many bytes a zlib stream inflates to, stopping as soon as it passes `limit` (then limit + 1). */
+async function inflatedSize(data: Uint8Array, limit: number): Promise<number> {
+  const reader = new Blob([data as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream("deflate")).getReader();
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return size;
+      size += value.byteLength;
+      if (size > limit) return limit + 1;
+    }
+  } catch {
+    // Data pdf.js could not inflate either: it reads what came out before the damage.
+    return size;
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+}
+
+/**
+ * Whether pdf.js would inflate more than the bounds allow: every stream it may read for text (all but
+ * images) inflated here first, counting, natively and bounded. Filters whose output cannot be
+ * bounded so (LZW, or Flate behind another filter) count as too much.
+ */
+export async function inflatesTooMuch(bytes: Uint8Array): Promise<boolean> {
+  const text = new TextDecoder("latin1").decode(bytes);
+  let total = 0;
+  for (const match of text.matchAll(STREAM)) {
+    const dict = match[1] ?? "";
+    if (/\/Subtype\s*\/Image\b/.test(dict)) continue;
+    const filters = /\/Filter\s*(\[[^\]]*\]|\/\w+)/.exec(dict)?.[1]?.match(/\/\w+/g) ?? [];
+    if (filters.includes("/LZWDecode") || filters.includes("/LZW")) return true;
+    const flate = filters.findIndex((f) => f === "/FlateDecode" || f === "/Fl");
+    if (flate > 0) return true;
+    const start = (match.index ?? 0) + match[0].length;
+    const end = text.indexOf("endstream", start);
+    const data = bytes.subarray(start, end < 0 ? bytes.length : end);
+    const size = flate === 0 ? await inflatedSize(data, PDF_STREAM_MAX_INFLATED_MB * MB) : data.length;
+    total += size;
+    if (size > PDF_STREAM_MAX_INFLATED_MB * MB || total > PDF_FILE_MAX_INFLATED_MB * MB) return true;
+  }
+  return false;
+}
+
 /**
  * The text of each page, until DOCUMENT_TEXT_MAX_CHARS (the last page read may be cut); `complete`
  * counts the pages read whole. Throws Unreadable for what no retry will fix.
@@ -49,6 +98,8 @@ export function longestTokenRun(bytes: Uint8Array): number {
 export async function readPdfText(bytes: Uint8Array): Promise<{ pages: string[]; complete: number; pageCount: number }> {
   // Judged before pdf.js: its repair of such a file would take far more than an isolate's memory.
   if (longestTokenRun(bytes) > PDF_RUN_MAX_BYTES) throw new Unreadable("broken");
+  // So is more inflated work than a page of text needs (a few kilobytes of a file can inflate to megabytes of operators).
+  if (await inflatesTooMuch(bytes)) throw new Unreadable("broken");
   const { getDocumentProxy } = await import("unpdf");
   const pdf = await getDocumentProxy(bytes, { verbosity: 0 }).catch((error: unknown) => {
     throw unreadable(error) ?? error;
