@@ -270,6 +270,8 @@ const en = {
     resetDoneSubject: "Your Research Commons password was changed",
     resetDoneBody:
       "Your password was just reset and every other session was logged out. If this was not you, reset your password again at once.",
+    changedBody:
+      "Your password was just changed in your settings, and every other session was logged out. If this was not you, reset your password at once with “Forgot password” on the login page.",
     warningSubject: "A note from the Research Commons moderators",
     warningBody:
       "A moderator looked at a report about something you posted ({{reason}}) and asks you to keep to the community rules. Another such report may lead to a suspension.",

@@ -265,6 +265,7 @@ export default {
     alreadyRegisteredBody: "有人尝试用此邮箱注册，但该邮箱已有账户。如果是您本人，请直接登录或重置密码；否则请忽略此邮件。",
     resetDoneSubject: "您的研究共享平台密码已更改",
     resetDoneBody: "您的密码刚刚被重置，其他所有会话均已退出。如果不是您本人操作，请立即再次重置密码。",
+    changedBody: "您的密码刚刚在设置中被更改，其他所有会话均已退出。如果不是您本人操作，请立即在登录页面通过“忘记密码”重置密码。",
     warningSubject: "来自 Research Commons 审核员的提醒",
     warningBody: "审核员查看了一条关于你所发布内容的举报（{{reason}}），请遵守社区规则。再次收到类似举报可能导致账号被停用。",
     suspendedSubject: "你的 Research Commons 账号已被停用",

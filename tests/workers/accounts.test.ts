@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   AccountError,
   type Caller,
+  changePassword,
   currentSession,
   login,
   logout,
@@ -360,5 +361,23 @@ describe("password reset", () => {
     expect((await outboxFor(member.email)).at(-1)?.subject).toBe("Your Research Commons password was changed");
     await expect(login(member.email, PASSWORD, testCaller().caller)).rejects.toThrow("invalid_credentials");
     await expect(login(member.email, "a brand new passphrase", testCaller().caller)).resolves.toHaveProperty("token");
+  });
+
+  it("changed in the settings, spends a pending reset code and mails its own notice", async () => {
+    const member = await newMember();
+    const { caller, settle } = testCaller(Date.UTC(2026, 10, 22, 9, 5));
+    await sendVerificationCode(member.email, "reset", caller);
+    await settle();
+    const code = await mailedCode(member.email);
+    await changePassword(member.user.id, member.token, PASSWORD, "a changed river passphrase", caller);
+    await settle();
+    const notice = (await outboxFor(member.email)).at(-1);
+    expect(notice?.subject).toBe("Your Research Commons password was changed");
+    expect(notice?.body).toContain("changed in your settings");
+    // The code mailed before the change no longer undoes it.
+    expect((await errorOf(resetPassword({ email: member.email, code, password: "an attacker's passphrase" }, caller))).code).toBe(
+      "code_invalid",
+    );
+    await expect(login(member.email, "a changed river passphrase", testCaller().caller)).resolves.toHaveProperty("token");
   });
 });

@@ -222,11 +222,15 @@ export async function changePassword(userId: number, keepToken: string, current:
     env.DB.prepare(
       "DELETE FROM sessions WHERE user_id = ?1 AND token_hash <> ?2 AND (SELECT password_hash FROM users WHERE id = ?1) = ?3 RETURNING token_hash",
     ).bind(userId, await sessionHash(keepToken), hash),
+    // A reset code mailed before the change would undo it: every pending one is spent.
+    env.DB.prepare(
+      "DELETE FROM verification_codes WHERE email = ?1 AND purpose = 'reset' AND (SELECT password_hash FROM users WHERE id = ?2) = ?3",
+    ).bind(user.email, userId, hash),
   ]);
   if (!changed?.results.length) throw new AccountError("current_password_wrong", "currentPassword");
   for (const { token_hash } of (ended?.results ?? []) as { token_hash: string }[]) await closeSessionSockets(env, userId, token_hash);
   const t = translator(user.language);
-  later(caller, () => sendMail({ to: user.email, subject: t("mail.resetDoneSubject"), text: t("mail.resetDoneBody") }));
+  later(caller, () => sendMail({ to: user.email, subject: t("mail.resetDoneSubject"), text: t("mail.changedBody") }));
 }
 
 export const currentSession = (token: string | null | undefined, now: number) => findSession(env.DB, token, now);
