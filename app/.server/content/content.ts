@@ -46,9 +46,9 @@ export interface ContentItem {
 }
 
 /**
- * An item as pages and the API show it: storage keys, moderation and upload bookkeeping, and the
- * text job's own state stay inside (hidden_at tells the owner their item is hidden; the owner reads
- * the text's state through textStateOf).
+ * An item as pages and the API show it: storage keys, moderation and upload bookkeeping, the text
+ * job's own state and the owner's names for citations stay inside (hidden_at tells the owner their
+ * item is hidden; the owner reads the text's state through textStateOf).
  */
 export function shownItem({
   file_key: _file,

@@ -77,7 +77,7 @@ export async function inflatesTooMuch(bytes: Uint8Array): Promise<boolean> {
   for (const match of text.matchAll(STREAM)) {
     const dict = match[1] ?? "";
     if (/\/Subtype\s*\/Image\b/.test(dict)) continue;
-    const filters = /\/Filter\s*(\[[^\]]*\]|\/\w+)/.exec(dict)?.[1]?.match(/\/\w+/g) ?? [];
+    const filters: string[] = /\/Filter\s*(\[[^\]]*\]|\/\w+)/.exec(dict)?.[1]?.match(/\/\w+/g) ?? [];
     if (filters.includes("/LZWDecode") || filters.includes("/LZW")) return true;
     const flate = filters.findIndex((f) => f === "/FlateDecode" || f === "/Fl");
     if (flate > 0) return true;
