@@ -8,6 +8,7 @@ import { ensureScores } from "~/.server/ranking/score-runs";
 import { ContentGrid } from "~/components/content-card";
 import { PageTitle } from "~/components/page-title";
 import { RankingRows } from "~/components/ranking-rows";
+import { RelativeTime } from "~/components/relative-time";
 import type { Route } from "./+types/home";
 
 const RECOMMENDED_EXCERPT = 6;
@@ -59,6 +60,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section>
         <SectionHeader title={t("route.rankingList")} to="/home/rankingList" testId="more-ranking" />
         <RankingRows members={ranking} me={me} testId="ranking-excerpt" />
+        {/* The list is the last recomputation; the member's own score below is counted now: each says so. */}
+        {mine.ranked_at !== null ? (
+          <p className="mt-2 text-xs text-slate-500" data-testid="ranking-computed">
+            {t("ranking.computed")} <RelativeTime date={new Date(mine.ranked_at)} now={new Date(now)} />
+          </p>
+        ) : null}
         <p className="mt-2 text-sm text-slate-600">
           <Link to="/personal/ranking" className="text-brand underline underline-offset-2">
             {mine.rank === null

@@ -701,8 +701,8 @@ const en = {
     seeAll: "See all",
     nothingRecommended: "Nothing to recommend yet. Follow members or choose interests on your personal page.",
     recommendExplain: "From the members you follow and the goals you chose first, then the most liked and viewed.",
-    yourScore: "Your credit score: {{score}} (rank {{rank}})",
-    yourScoreUnranked: "Your credit score: {{score}} (the ranking is not computed yet)",
+    yourScore: "Your credit score now: {{score}} (it would rank {{rank}})",
+    yourScoreUnranked: "Your credit score now: {{score}} (the ranking is not computed yet)",
   },
   message: {
     notFound: "This conversation does not exist.",

@@ -700,8 +700,8 @@ export default {
     seeAll: "すべて見る",
     nothingRecommended: "おすすめはまだありません。メンバーをフォローするか、個人ページで関心分野を選んでください。",
     recommendExplain: "フォローしているメンバーと選んだ目標のものを先に、次にいいねと閲覧の多い順に表示します。",
-    yourScore: "あなたの信用スコア: {{score}}(順位 {{rank}})",
-    yourScoreUnranked: "あなたの信用スコア: {{score}}(ランキングはまだ計算されていません)",
+    yourScore: "現在のあなたの信用スコア: {{score}}(順位 {{rank}} 相当)",
+    yourScoreUnranked: "現在のあなたの信用スコア: {{score}}(ランキングはまだ計算されていません)",
   },
   message: {
     notFound: "この会話は存在しません。",

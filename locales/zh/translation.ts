@@ -687,8 +687,8 @@ export default {
     seeAll: "查看全部",
     nothingRecommended: "暂无推荐。请关注成员或在个人页面选择兴趣。",
     recommendExplain: "优先显示您关注的成员和所选目标的内容,其次按点赞和浏览量排序。",
-    yourScore: "您的信用分:{{score}}(第 {{rank}} 名)",
-    yourScoreUnranked: "您的信用分:{{score}}(排名尚未计算)",
+    yourScore: "您当前的信用分:{{score}}(相当于第 {{rank}} 名)",
+    yourScoreUnranked: "您当前的信用分:{{score}}(排名尚未计算)",
   },
   message: {
     notFound: "该对话不存在。",

@@ -6,6 +6,9 @@ test("home shows recommendations and a ranking excerpt, each linking to its full
   await open(page, test.info(), "/home");
   await expect(page.getByTestId("recommended").getByTestId("content-card").first()).toBeVisible();
   await expect(page.getByTestId("ranking-excerpt").locator("li").first()).toBeVisible();
+  // The list is the last recomputation and says when; the member's own score is counted now and says so (issue 30).
+  await expect(page.getByTestId("ranking-computed")).toContainText("Ranking updated");
+  await expect(page.getByText(/^Your credit score now: \d+\.\d\d/)).toBeVisible();
   await page.getByTestId("more-recommended").click();
   await expect(page).toHaveURL(/\/home\/recommendList$/);
   await expect(page.getByTestId("recommended").getByTestId("content-card").first()).toBeVisible();
