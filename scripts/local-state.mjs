@@ -42,16 +42,21 @@ async function applyMigrations(db, migrations) {
 }
 
 /**
- * The runtime here serves bindings only, not the worker, so it warns that the Durable Object classes
- * the config names are not exported: true, and beside the point; those lines are dropped.
+ * The runtime here serves bindings only, not the worker, so wrangler and workerd warn that the
+ * Durable Objects the config names will not work: true, and beside the point; those lines are dropped.
  */
 async function withoutClassWarnings(start) {
-  const write = process.stderr.write.bind(process.stderr);
-  process.stderr.write = (chunk, ...rest) =>
-    /A DurableObjectNamespace in the config referenced the class/.test(String(chunk)) ? true : write(chunk, ...rest);
+  const noise = /internal Durable Objects|DurableObjectNamespace in the config referenced the class/;
+  const streams = [process.stdout, process.stderr];
+  const writes = streams.map((stream) => stream.write.bind(stream));
+  streams.forEach((stream, i) => {
+    stream.write = (chunk, ...rest) => (noise.test(String(chunk)) ? true : writes[i](chunk, ...rest));
+  });
   try {
     return await start();
   } finally {
-    process.stderr.write = write;
+    streams.forEach((stream, i) => {
+      stream.write = writes[i];
+    });
   }
 }
