@@ -4,6 +4,7 @@ import { Form, Link, redirect, useNavigation, useSearchParams } from "react-rout
 import type { z } from "zod";
 import { login } from "~/.server/accounts/accounts";
 import { callerFrom } from "~/.server/auth/caller";
+import { sessionJustExpired } from "~/.server/auth/cookies";
 import { accountFailure, invalid, signInHeaders } from "~/.server/auth/form-actions";
 import { optionalUser } from "~/.server/auth/session";
 import { PageTitle } from "~/components/page-title";
@@ -15,10 +16,11 @@ import { loginSchema } from "~/lib/schemas/auth";
 import { getFormProps, getInputProps, useForm } from "~/lib/use-form";
 import type { Route } from "./+types/login";
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   // A signed-in visitor opening /login goes to /.
   if (optionalUser(context)) throw redirect("/");
-  return null;
+  // Said on the page itself, not only in a passing notice: it stays until the member signs in, with JavaScript or without.
+  return { expired: sessionJustExpired(request) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -32,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const busy = useNavigation().state === "submitting";
@@ -43,6 +45,11 @@ export default function Login({ actionData }: Route.ComponentProps) {
   return (
     <PublicPage titleKey="login">
       <PageTitle titleKey="login" />
+      {loaderData?.expired ? (
+        <p role="alert" className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="session-expired">
+          {t("notify.sessionExpired")}
+        </p>
+      ) : null}
       <Form method="post" {...getFormProps(form)}>
         <FormErrors errors={form.errors} id={form.errorId} />
         <input type="hidden" name="redirect" value={redirectTo} />

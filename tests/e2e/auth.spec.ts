@@ -305,6 +305,19 @@ test("guesses from many addresses slow a new browser down, but not the member's 
   await expect(page).toHaveURL(/\/$|\/home$/);
 });
 
+test("a session that ends while a page is open explains itself on the login page until the member signs in", async ({ page }) => {
+  const member = await signUpAndIn(page, "Expiring");
+  await page.goto("/home");
+  await ready(page, test.info());
+  // Ended elsewhere (as an idle timeout or a logout in another browser would); then the member moves on.
+  expect((await page.request.delete("/api/auth/logout", { headers: { Authorization: `Bearer ${member.token}` } })).status()).toBe(200);
+  await page.getByTestId("sidebar").getByRole("link", { name: "Discovery", exact: true }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdiscovery$/);
+  await expect(page.getByTestId("session-expired")).toHaveText("Your session has expired. Please log in again.");
+  await page.reload();
+  await expect(page.getByTestId("session-expired")).toBeVisible();
+});
+
 test("signed out, the header offers the login on every public page, a guest's 404 included", async ({ page }) => {
   for (const path of ["/signup", "/signup/individual", "/forgetPassword", "/no-such-page"]) {
     await page.goto(path);

@@ -24,3 +24,7 @@ export const clearTokenCookie = (request: Request) => clearCookie(request, TOKEN
 
 /** The spec's signal for an expired session (code 4010): a cookie named point set to 401. */
 export const pointCookie = (request: Request) => serializeCookie(request, "point", "401", { maxAge: 300, httpOnly: false });
+/** Signing in ends it: the login page stops saying the session expired. */
+export const clearPointCookie = (request: Request) => serializeCookie(request, "point", "", { maxAge: 0, httpOnly: false });
+/** Whether the visitor came here because their session expired (the login page says so until they sign in). */
+export const sessionJustExpired = (request: Request) => readCookie(request, "point") === "401";

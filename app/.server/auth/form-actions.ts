@@ -8,7 +8,7 @@ import { config } from "~/.server/config/config";
 import { readCookie } from "~/.server/http/cookies";
 import { languageCookie } from "~/.server/i18n/language-cookie";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE } from "~/lib/i18n";
-import { tokenCookie } from "./cookies";
+import { clearPointCookie, tokenCookie } from "./cookies";
 import { sessionContext } from "./session";
 
 const SECRET_FIELDS = ["currentPassword", "password", "confirmPassword"];
@@ -49,6 +49,7 @@ export async function signInHeaders(request: Request, context: Readonly<RouterCo
   if (previous) await logout(previous);
   const headers = new Headers();
   headers.append("Set-Cookie", tokenCookie(request, token));
+  headers.append("Set-Cookie", clearPointCookie(request));
   headers.append("Set-Cookie", await rememberDevice(request, member.email));
   const chosen = readCookie(request, LANGUAGE_COOKIE);
   if (!isLanguage(chosen))

@@ -151,6 +151,21 @@ describe("/login", () => {
     expect((await callRoute(login, { path: "/login", ...outside() })).status).toBe(200);
   });
 
+  it("says the session expired for as long as the spec's point=401 cookie is there, and signing in ends it", async () => {
+    expect((await callRoute(login, { path: "/login", ...outside() })).data).toEqual({ expired: false });
+    const shown = await callRoute(login, { path: "/login?redirect=%2Fhome", cookies: { point: "401" }, ...outside() });
+    expect(shown.data).toEqual({ expired: true });
+    const { email } = await account();
+    const signedIn = await callRoute(login, {
+      path: "/login",
+      form: { email, password: PASSWORD },
+      cookies: { point: "401" },
+      ...outside(),
+    });
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.getSetCookie()).toContain("point=; Path=/; SameSite=Lax; Max-Age=0");
+  });
+
   it("refuses empty and malformed fields with 400 and each field's message, and never sends the password back", async () => {
     const empty = await callRoute<Reply>(login, { path: "/login", form: {}, ...outside() });
     expect(empty.status).toBe(400);
