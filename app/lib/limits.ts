@@ -26,6 +26,8 @@ export const MAX_OPEN_UPLOADS = 5;
 
 // What members write to each other (docs/decisions/0010-messaging.md)
 export const COMMENT_MAX = 1000;
+/** The same words from the same member on the same item within this time are one comment (a double post without a form key). */
+export const COMMENT_REPEAT_WINDOW_MS = 60_000;
 export const MESSAGE_MAX = 2000;
 export const REPORT_DETAILS_MAX = 500;
 

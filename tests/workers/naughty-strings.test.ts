@@ -16,7 +16,7 @@ import * as tags from "~/routes/shell.tags";
 import * as signup from "~/routes/signup-form";
 import * as upload from "~/routes/upload";
 import { pdfBytes, pngBytes } from "../fixtures/files";
-import { newMember, testCaller, until } from "./helpers";
+import { newItem, newMember, testCaller, until } from "./helpers";
 import { callRoute, ORIGIN, type PageRequest, type RouteModule, sessionFor } from "./route";
 
 // The Big List of Naughty Strings (its npm package, untouched) through every form action and JSON
@@ -115,8 +115,10 @@ interface Lane {
   me: number;
   token: string;
   item: number;
+  /** Where the comment form writes: the same words the API just wrote on `item` would be a repeat there. */
+  formItem: number;
   conversation: number;
-  accepted: { comments: number; messages: number };
+  accepted: { comments: number; formComments: number; messages: number };
   /** Titles the item may carry: edits race each other, so any accepted one (never a refused one). */
   titles: Set<string>;
 }
@@ -140,7 +142,16 @@ async function newLane(target: number, n: number): Promise<Lane> {
   const item = Number(/id=(\d+)/.exec(uploaded.location ?? "")?.[1]);
   const started = await api("start", "", "POST", "/conversations", { token, body: { user_id: target } });
   const conversation = (started.json as { data: { conversation: { id: number } } }).data.conversation.id;
-  return { me, token, item, conversation, accepted: { comments: 0, messages: 0 }, titles: new Set(["Naughty target"]) };
+  const formItem = await newItem(me, { publicize: 0 });
+  return {
+    me,
+    token,
+    item,
+    formItem,
+    conversation,
+    accepted: { comments: 0, formComments: 0, messages: 0 },
+    titles: new Set(["Naughty target"]),
+  };
 }
 
 const profile = {
@@ -203,9 +214,9 @@ describe("the big list of naughty strings", () => {
       await api("API interests", text, "POST", "/interests", { token, body: { sdg: text } });
       if ((await api("API comment", text, "POST", `/contents/${item}/comments`, { token, body: { body: text } })).accepted)
         lane.accepted.comments++;
-      const detailPath = `/retrieval/detail?id=${item}`;
+      const detailPath = `/retrieval/detail?id=${lane.formItem}`;
       if (await page("comment form", text, detail, { path: detailPath, token, form: { intent: "comment", body: text } }))
-        lane.accepted.comments++;
+        lane.accepted.formComments++;
       const sent = { body: text, client_id: crypto.randomUUID() };
       if ((await api("API message", text, "POST", `/conversations/${conversation}/messages`, { token, body: sent })).accepted)
         lane.accepted.messages++;
@@ -261,8 +272,9 @@ describe("the big list of naughty strings", () => {
       expect(lane.titles.has(title), `lane ${lane.me}'s title ${JSON.stringify(title)} was never accepted`).toBe(true);
       const comments = await api("read comments", "", "GET", `/contents/${item}/comments`, { token });
       expect((comments.json as { data: { comments: unknown[] } }).data.comments).toHaveLength(lane.accepted.comments);
-      const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM comments WHERE content_id = ?").bind(item).first<number>("n");
-      expect(stored).toBe(lane.accepted.comments);
+      const stored = (id: number) => env.DB.prepare("SELECT COUNT(*) AS n FROM comments WHERE content_id = ?").bind(id).first<number>("n");
+      expect(await stored(item)).toBe(lane.accepted.comments);
+      expect(await stored(lane.formItem)).toBe(lane.accepted.formComments);
       let messages = 0;
       for (let after = 0, more = true; more; ) {
         const history = await api("read messages", "", "GET", `/conversations/${conversation}/messages?after=${after}&limit=100`, {
@@ -283,6 +295,6 @@ describe("the big list of naughty strings", () => {
     ).bind(...owners);
     await until(async () => (await pending.first<number>("n")) === 0, 300_000);
     // Most strings are fine text, and they were kept.
-    expect(lanes.reduce((sum, lane) => sum + lane.accepted.comments, 0)).toBeGreaterThan(NAUGHTY.length);
+    expect(lanes.reduce((sum, lane) => sum + lane.accepted.comments + lane.accepted.formComments, 0)).toBeGreaterThan(NAUGHTY.length);
   });
 });

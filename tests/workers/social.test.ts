@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { addComment, deleteComment, setFollow, setLike, socialOf } from "~/.server/social/social";
+import { COMMENT_REPEAT_WINDOW_MS } from "~/lib/limits";
 import { newItem, newMember } from "./helpers";
 
 const member = () => newMember();
@@ -55,9 +56,20 @@ describe("likes, follows and comments", () => {
     expect((await socialOf(env.DB, fan, id, owner)).comments.map((c) => c.body)).toEqual(["said once"]);
     const points = await env.DB.prepare("SELECT count(*) AS n FROM points WHERE user_id = ? AND reason = 'comment'").bind(fan).first("n");
     expect(points).toBe(1);
-    // Without a key (older clients), each post is its own comment.
-    await addComment(env.DB, fan, id, "no key", 6);
-    await addComment(env.DB, fan, id, "no key", 7);
-    expect((await socialOf(env.DB, fan, id, owner)).comments).toHaveLength(3);
+  });
+
+  it("without a form key, the same words from one member on one item within a minute are one comment, even ten at once", async () => {
+    const owner = await member();
+    const fan = await member();
+    const id = await item(owner);
+    const at = 1_000_000;
+    const posted = await Promise.all(Array.from({ length: 10 }, () => addComment(env.DB, fan, id, "no key", at)));
+    expect(posted.filter((answer) => answer === "stored")).toHaveLength(1);
+    expect(posted.filter((answer) => answer === "repeat")).toHaveLength(9);
+    // Other words are another comment; the same words again after the window are too, and another member's always.
+    expect(await addComment(env.DB, fan, id, "other words", at + 1)).toBe("stored");
+    expect(await addComment(env.DB, fan, id, "no key", at + COMMENT_REPEAT_WINDOW_MS + 1)).toBe("stored");
+    expect(await addComment(env.DB, owner, id, "no key", at + 2)).toBe("stored");
+    expect((await socialOf(env.DB, fan, id, owner)).comments.map((c) => c.body)).toEqual(["no key", "other words", "no key", "no key"]);
   });
 });

@@ -1,5 +1,6 @@
 import { notify } from "~/.server/notifications/notifications";
 import { awardPoints } from "~/.server/ranking/ranking";
+import { COMMENT_REPEAT_WINDOW_MS } from "~/lib/limits";
 import { BLOCKED_BETWEEN } from "./blocks";
 
 // Likes, follows and comments. Every write is idempotent: a repeated like or follow changes nothing.
@@ -75,6 +76,9 @@ export interface CommentRow {
  * same submission stores nothing and awards nothing. Nothing is stored on the upload of a member who
  * blocked the author ("refused").
  */
+/** The member's own comment with the same words on the item, made within the repeat window (one statement, so posts at once agree). */
+const SAME_WORDS_JUST_NOW = "SELECT 1 FROM comments WHERE content_id = ?1 AND user_id = ?2 AND body = ?3 AND created_at > ?4 - ?6";
+
 export async function addComment(
   db: D1Database,
   userId: number,
@@ -87,9 +91,10 @@ export async function addComment(
     .prepare(
       `INSERT INTO comments (content_id, user_id, body, created_at, client_key) SELECT ?1, ?2, ?3, ?4, ?5
        WHERE NOT EXISTS (SELECT 1 FROM content c JOIN blocks b ON b.blocker_id = c.owner_id WHERE c.id = ?1 AND b.blocked_id = ?2)
+         AND NOT EXISTS (${SAME_WORDS_JUST_NOW})
        ON CONFLICT (user_id, client_key) DO NOTHING RETURNING id`,
     )
-    .bind(contentId, userId, body, now, clientKey ?? null)
+    .bind(contentId, userId, body, now, clientKey ?? null, COMMENT_REPEAT_WINDOW_MS)
     .first<{ id: number }>();
   if (row) {
     await awardPoints(db, userId, "comment", now);
@@ -100,8 +105,10 @@ export async function addComment(
     }
     return "stored";
   }
-  const repeat =
-    clientKey && (await db.prepare("SELECT 1 FROM comments WHERE user_id = ? AND client_key = ?").bind(userId, clientKey).first());
+  const repeat = await db
+    .prepare(`SELECT 1 FROM comments WHERE user_id = ?2 AND client_key = ?5 UNION ALL ${SAME_WORDS_JUST_NOW}`)
+    .bind(contentId, userId, body, now, clientKey ?? null, COMMENT_REPEAT_WINDOW_MS)
+    .first();
   return repeat ? "repeat" : "refused";
 }
 
