@@ -36,7 +36,7 @@ function Profile({ lastResult }: { lastResult?: FormReply }) {
 const refusal: FormReply = {
   status: "error",
   initialValue: { name: "", city: "Kyoto", country: "CN" },
-  error: { name: ["Input Cannot Empty"], city: ["Too long"] },
+  error: { name: ["validation.inputEmpty"], city: ["validation.fieldTooLong|field=fields.address|max=10"] },
 };
 
 const textbox = (name: string) => screen.getByRole<HTMLInputElement>("textbox", { name });
@@ -60,7 +60,7 @@ describe("the form hook", () => {
     expect(textbox("City").value).toBe("Kyoto");
     expect(country()).toBe("CN");
     expect(screen.getByTestId("error-name").textContent).toBe("Input Cannot Empty");
-    expect(screen.getByTestId("error-city").textContent).toBeTruthy();
+    expect(screen.getByTestId("error-city").textContent).toBe("Address can be at most 10 characters");
     expect(textbox("Name").getAttribute("aria-invalid")).toBe("true");
     // The message and the hint both describe the field.
     expect(textbox("Name").getAttribute("aria-describedby")).toBe("profile-name-error profile-name-hint");
