@@ -11,7 +11,7 @@ import { ContentMetadataFields, FieldErrors } from "~/components/content-fields"
 import { PageTitle } from "~/components/page-title";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
-import { cancelUpload, uploadInParts } from "~/lib/chunked-upload";
+import { cancelUpload, UploadStopped, uploadInParts } from "~/lib/chunked-upload";
 import { uploadFormSchema } from "~/lib/schemas/content";
 import { getFormProps, getInputProps, useForm } from "~/lib/use-form";
 import type { Route } from "./+types/upload";
@@ -78,7 +78,8 @@ export default function Upload({ actionData, loaderData }: Route.ComponentProps)
             formData.set("upload_id", uploadId);
             submit(formData, { method: "post", encType: "multipart/form-data" });
           } catch (error) {
-            if (!controller.signal.aborted) setPartsError(error instanceof Error ? error.message : String(error));
+            // The server's refusal is a message key; anything else (the network) is "the request failed".
+            if (!controller.signal.aborted) setPartsError(error instanceof UploadStopped ? error.message : "notify.requestFailed");
           } finally {
             running.current = null;
             setProgress(null);

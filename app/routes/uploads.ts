@@ -4,9 +4,6 @@ import { env } from "~/.server/bindings";
 import { abortUpload, completeUpload, putPart, startUpload, uploadStatus } from "~/.server/content/chunked";
 import { UploadRefused } from "~/.server/content/receive-upload";
 import { refusalMessage } from "~/.server/content/upload-errors";
-import { getLocale } from "~/.server/i18n/middleware";
-import { translator } from "~/.server/i18n/translate";
-import { translateError } from "~/lib/form-errors";
 import type { Route } from "./+types/uploads";
 
 // The browser's resumable upload (cookie session, same origin):
@@ -15,12 +12,11 @@ import type { Route } from "./+types/uploads";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const status = params.id ? await uploadStatus(env.DB, params.id, user.id) : null;
-  return status ? Response.json(status) : Response.json({ error: "not found" }, { status: 404 });
+  return status ? Response.json(status) : Response.json({ error: "notify.requestFailed" }, { status: 404 });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireUser(request, context);
-  const t = translator(getLocale(context));
   try {
     if (!params.id && request.method === "POST") {
       // A body that is not JSON has no size: refused below like a missing one, never a 500.
@@ -30,22 +26,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const id = params.id ?? "";
     if (request.method === "DELETE") {
       const aborted = await abortUpload(env.DB, env.FILES, id, user.id);
-      return aborted ? Response.json({ aborted }) : Response.json({ error: "not found" }, { status: 404 });
+      return aborted ? Response.json({ aborted }) : Response.json({ error: "notify.requestFailed" }, { status: 404 });
     }
     if (request.method === "PUT" && params.part) {
       const stored = await putPart(env.DB, env.FILES, id, user.id, Number(params.part), await request.arrayBuffer());
-      return stored ? Response.json(stored) : Response.json({ error: "not found" }, { status: 404 });
+      return stored ? Response.json(stored) : Response.json({ error: "notify.requestFailed" }, { status: 404 });
     }
     if (request.method === "POST" && new URL(request.url).pathname.endsWith("/complete")) {
       const result = await completeUpload(env.DB, env.FILES, id, user.id);
       return result
         ? Response.json(result, { status: result.completed ? 200 : 409 })
-        : Response.json({ error: "not found" }, { status: 404 });
+        : Response.json({ error: "notify.requestFailed" }, { status: 404 });
     }
     throw data(null, { status: 405 });
   } catch (error) {
     if (!(error instanceof UploadRefused)) throw error;
     const { message, status } = refusalMessage(error);
-    return Response.json({ error: translateError(t, message) }, { status });
+    // The refusal's key: the page's script shows it beside the field in the member's language, as the form's own.
+    return Response.json({ error: message }, { status });
   }
 }
