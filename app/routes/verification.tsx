@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
-import { latestVerification, mayVerify, submitVerification, verificationKindOf } from "~/.server/members/verification";
+import { latestVerification, mayVerify, photoRefusals, submitVerification, verificationKindOf } from "~/.server/members/verification";
 import { readVerification } from "~/.server/members/verification-form";
 import { flashCookie } from "~/.server/shell/flash";
 import { FieldErrors } from "~/components/content-fields";
@@ -35,7 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const read = await readVerification(request, kind);
   if (!read) throw data(null, { status: 413 });
   const { submission, files } = read;
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  // The photos' refusals beside the fields', at the first submit (not once the fields are right).
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ fieldErrors: photoRefusals(kind, files) }) }, { status: 400 });
   const refusal = await submitVerification(env.DB, env.FILES, user.id, kind, submission.value, files, Date.now());
   if (refusal === "not-open") return data({ result: submission.reply({ formErrors: ["verification.notOpen"] }) }, { status: 409 });
   if (refusal) return data({ result: submission.reply({ fieldErrors: { [refusal.field]: [refusal.message] } }) }, { status: 400 });

@@ -47,6 +47,33 @@ export type SubmitRefusal = { field: string; message: string } | "not-open";
  * limit. Refused while one is pending or approved (the unique index decides, so two at once cannot
  * both pass); photos stored for a refused submission are removed again.
  */
+/** The required photos and the extra ones, by the names they are stored under. */
+function namedPhotos(kind: VerificationKind, files: Record<string, Uint8Array[]>) {
+  const required: readonly string[] = VERIFICATION_PHOTOS[kind];
+  return [
+    ...required.map((name) => [name, files[name]?.[0]] as const),
+    ...(files.extra ?? []).map((bytes, i) => [`extra${i + 1}`, bytes] as const),
+  ];
+}
+
+/** What is wrong with each photo field (a missing one, too large, or not a PNG or JPEG by its bytes), all at once. */
+export function photoRefusals(kind: VerificationKind, files: Record<string, Uint8Array[]>): Record<string, string[]> {
+  const refusals: Record<string, string[]> = {};
+  for (const [name, bytes] of namedPhotos(kind, files)) {
+    const field = name.startsWith("extra") ? "extra" : name;
+    const message =
+      !bytes || bytes.byteLength === 0
+        ? `validation.fieldEmpty|field=fields.${field}`
+        : bytes.byteLength > VERIFICATION_PHOTO_MB * 1024 * 1024
+          ? `validation.uploadSize|max=${VERIFICATION_PHOTO_MB}`
+          : inspectImage(bytes)
+            ? null
+            : "validation.imageType";
+    if (message && !refusals[field]) refusals[field] = [message];
+  }
+  return refusals;
+}
+
 export async function submitVerification(
   db: D1Database,
   bucket: R2Bucket,
@@ -56,18 +83,9 @@ export async function submitVerification(
   files: Record<string, Uint8Array[]>,
   now: number,
 ): Promise<SubmitRefusal | null> {
-  const required: readonly string[] = VERIFICATION_PHOTOS[kind];
-  const named = [
-    ...required.map((name) => [name, files[name]?.[0]] as const),
-    ...(files.extra ?? []).map((bytes, i) => [`extra${i + 1}`, bytes] as const),
-  ];
-  for (const [name, bytes] of named) {
-    const field = name.startsWith("extra") ? "extra" : name;
-    if (!bytes || bytes.byteLength === 0) return { field, message: `validation.fieldEmpty|field=fields.${field}` };
-    if (bytes.byteLength > VERIFICATION_PHOTO_MB * 1024 * 1024)
-      return { field, message: `validation.uploadSize|max=${VERIFICATION_PHOTO_MB}` };
-    if (!inspectImage(bytes)) return { field, message: "validation.imageType" };
-  }
+  const [first] = Object.entries(photoRefusals(kind, files));
+  if (first) return { field: first[0], message: first[1][0] ?? "validation.imageType" };
+  const named = namedPhotos(kind, files);
   const photos: Record<string, string> = {};
   for (const [name, bytes] of named) {
     const key = `verification/${crypto.randomUUID()}`;

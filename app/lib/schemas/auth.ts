@@ -16,7 +16,18 @@ export const newPassword = z
 const confirmPassword = z.string({ error: "validation.confirmPasswordEmpty" });
 
 const samePasswords = (value: { password: string; confirmPassword: string }) => value.password === value.confirmPassword;
-const differ = { path: ["confirmPassword"], message: "validation.passwordsDiffer" };
+/**
+ * Said with every other refusal at the first submit, not after them: zod runs an object's refinement
+ * only when all its fields passed, unless `when` says otherwise (here: whenever both were typed).
+ */
+const differ = {
+  path: ["confirmPassword"],
+  message: "validation.passwordsDiffer",
+  when: ({ value }: { value: unknown }) => {
+    const typed = value as { password?: unknown; confirmPassword?: unknown } | null;
+    return typeof typed?.password === "string" && typeof typed.confirmPassword === "string";
+  },
+};
 
 export const loginSchema = z.object({
   email,

@@ -312,6 +312,16 @@ describe("/personal/Setting", () => {
     });
     expect(empty.status).toBe(400);
     expect(empty.data.password.error?.currentPassword).toEqual(["validation.fieldEmpty|field=fields.currentPassword"]);
+    // Every refusal at the first submit: the empty current password and the two that differ, together (issue 30).
+    const both = await callRoute<{ password: Reply }>(settings, {
+      path: "/personal/Setting",
+      token: me.token,
+      form: { intent: "password", currentPassword: "", password: "a brand new passphrase", confirmPassword: "another passphrase" },
+    });
+    expect(both.data.password.error).toMatchObject({
+      currentPassword: ["validation.fieldEmpty|field=fields.currentPassword"],
+      confirmPassword: ["validation.passwordsDiffer"],
+    });
 
     const changed = await callRoute(settings, {
       path: "/personal/Setting",
@@ -436,10 +446,19 @@ describe("/personal/verification", () => {
       form: { idFront: photo() },
     });
     expect(empty.status).toBe(400);
+    // The photos' refusals come with the fields' at the first submit (issue 30), not once the fields are right.
     expect(empty.data.result.error).toMatchObject({
       name: ["validation.fieldEmpty|field=fields.name"],
       contactPhone: ["validation.fieldEmpty|field=fields.contactPhone"],
+      idBack: ["validation.fieldEmpty|field=fields.idBack"],
     });
+    expect(empty.data.result.error?.idFront).toBeUndefined();
+    const both = await callRoute<{ result: Reply }>(verification, {
+      path: "/personal/verification",
+      token: me.token,
+      form: { ...PERSONAL, name: "", idFront: photo(htmlBytes()), idBack: photo() },
+    });
+    expect(both.data.result.error).toMatchObject({ name: ["validation.fieldEmpty|field=fields.name"], idFront: ["validation.imageType"] });
     const posing = await callRoute<{ result: Reply }>(verification, {
       path: "/personal/verification",
       token: me.token,
