@@ -24,6 +24,11 @@ interface Crop {
 const sideOf = ({ picture, zoom }: Crop) => Math.min(picture.width, picture.height) / zoom;
 const within = (value: number) => Math.min(Math.max(value, 0), 1);
 
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+/** A PNG signature or a JPEG's start of image: the types the server takes for an avatar (it judges the rest). */
+const isPngOrJpeg = (head: Uint8Array) =>
+  PNG.every((byte, i) => head[i] === byte) || (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff);
+
 function draw(canvas: HTMLCanvasElement, crop: Crop) {
   const side = sideOf(crop);
   const left = crop.x * (crop.picture.width - side);
@@ -49,8 +54,10 @@ export function AvatarForm({ image, name, errors }: { image: string | null; name
 
   async function choose(file: File | undefined) {
     setUnreadable(false);
+    // The server's rule, judged as it judges it (by the bytes): PNG or JPG, whatever else the browser could draw.
+    const allowed = file ? isPngOrJpeg(new Uint8Array(await file.slice(0, 8).arrayBuffer())) : false;
     // createImageBitmap turns the picture upright from its EXIF orientation, as browsers show it.
-    const picture = file ? await createImageBitmap(file).catch(() => null) : null;
+    const picture = file && allowed ? await createImageBitmap(file).catch(() => null) : null;
     setCrop(picture && { picture, zoom: 1, x: 0.5, y: 0.5 });
     if (file && !picture) setUnreadable(true);
   }
