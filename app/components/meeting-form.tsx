@@ -9,8 +9,8 @@ import { type FormReply, getFormProps, getInputProps, getTextareaProps, useForm 
 import { useReplyCleared } from "~/lib/use-reply-cleared";
 
 /**
- * With JavaScript, a search box that narrows a long select's options (400 zones, many members) to
- * those whose names contain what is typed; chosen options always stay visible.
+ * With JavaScript, a search box that narrows a long list (a select's 400 zones, a list of member
+ * checkboxes) to the entries whose names contain what is typed; chosen ones always stay visible.
  */
 function OptionFilter({ target, label }: { target: string; label: string }) {
   return (
@@ -22,9 +22,13 @@ function OptionFilter({ target, label }: { target: string; label: string }) {
       className="mb-1 h-8 w-full rounded-md border border-slate-300 bg-white px-2 text-sm"
       onChange={(event) => {
         const wanted = event.currentTarget.value.trim().toLowerCase().replaceAll(" ", "_");
-        const select = document.getElementById(target) as HTMLSelectElement | null;
-        for (const option of Array.from(select?.options ?? []))
-          option.hidden = !option.selected && !option.text.toLowerCase().replaceAll(" ", "_").includes(wanted);
+        const matches = (text: string | null) => (text ?? "").toLowerCase().replaceAll(" ", "_").includes(wanted);
+        const list = document.getElementById(target);
+        if (list instanceof HTMLSelectElement)
+          for (const option of Array.from(list.options)) option.hidden = !option.selected && !matches(option.text);
+        else
+          for (const item of Array.from(list?.querySelectorAll("li") ?? []))
+            item.hidden = !item.querySelector("input")?.checked && !matches(item.textContent);
       }}
     />
   );
@@ -76,6 +80,8 @@ export function MeetingForm({
     if (!editing && !lastResult && zone.current && zones.includes(browser)) zone.current.value = browser;
   }, [editing, lastResult, zones]);
 
+  // One chosen member comes back as a string, several as a list.
+  const chosen = ([] as unknown[]).concat(fields.participants.initialValue ?? []).map(String);
   return (
     <Form method="post" {...getFormProps(form)} data-testid="meeting-form">
       <input type="hidden" name="intent" value={editing ? "update" : "create"} />
@@ -147,36 +153,38 @@ export function MeetingForm({
         placeholder="ada@example.org, grace@example.org"
         {...getInputProps(fields.emails, { type: "text" })}
       />
-      <div className="mb-4">
-        <label htmlFor={fields.participants.id} className="mb-1 block text-sm font-medium text-slate-700">
-          {t("fields.meetingParticipants")}
-        </label>
+      {/* Checkboxes, not a multi-select: on a phone a multi-select is a chore, and "hold Ctrl" means nothing. */}
+      <fieldset className="mb-4" aria-describedby={`${fields.participants.id}-hint`}>
+        <legend className="mb-1 block text-sm font-medium text-slate-700">{t("fields.meetingParticipants")}</legend>
         {invitable.length > 6 && browserZone ? <OptionFilter target={fields.participants.id} label={t("meetings.findMember")} /> : null}
         {invitable.length === 0 ? (
           <p className="text-sm text-slate-500">{t("meetings.noInvitable")}</p>
         ) : (
-          <select
-            multiple
+          <ul
             id={fields.participants.id}
-            name={fields.participants.name}
             key={fields.participants.key}
-            defaultValue={(fields.participants.initialValue as string[] | undefined) ?? []}
-            aria-describedby={`${fields.participants.id}-hint`}
-            className="w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
-            size={Math.min(6, Math.max(3, invitable.length))}
+            className="max-h-48 overflow-y-auto rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
           >
             {invitable.map((member) => (
-              <option key={member.id} value={member.id}>
-                {member.nick_name}
-              </option>
+              <li key={member.id}>
+                <label className="flex min-h-8 items-center gap-2">
+                  <input
+                    type="checkbox"
+                    name={fields.participants.name}
+                    value={member.id}
+                    defaultChecked={chosen.includes(String(member.id))}
+                  />
+                  {member.nick_name}
+                </label>
+              </li>
             ))}
-          </select>
+          </ul>
         )}
         <p id={`${fields.participants.id}-hint`} className="mt-1 text-xs text-slate-500">
           {t("meetings.participantsHelp")}
         </p>
         <FieldErrors name="participants" errors={fields.participants.errors} />
-      </div>
+      </fieldset>
       <Button type="submit">{editing ? t("meetings.save") : t("meetings.create")}</Button>
     </Form>
   );

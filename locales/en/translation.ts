@@ -514,7 +514,7 @@ const en = {
     startAsHost: "Start as host",
     meetingZone: "in the meeting's zone: {{time}}",
     emailsHelp: "Separated by commas. Each address gets an invitation with a calendar file.",
-    participantsHelp: "Members you follow or who follow you. Hold Ctrl (or ⌘) to choose several.",
+    participantsHelp: "Members you follow or who follow you: tick as many as you like.",
     noInvitable: "Follow members to invite them here.",
     findZone: "Find a time zone",
     findMember: "Find a member",

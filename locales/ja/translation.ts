@@ -514,7 +514,7 @@ export default {
     startAsHost: "主催者として開始",
     meetingZone: "会議のタイムゾーンでは {{time}}",
     emailsHelp: "カンマ区切り。各アドレスにカレンダーファイル付きの招待状が届きます。",
-    participantsHelp: "フォロー中またはフォロワーのメンバー。Ctrl（または⌘）を押しながら複数選べます。",
+    participantsHelp: "フォロー中またはフォロワーのメンバー。いくつでもチェックできます。",
     noInvitable: "メンバーをフォローすると、ここで招待できます。",
     findZone: "タイムゾーンを検索",
     findMember: "メンバーを検索",

@@ -501,7 +501,7 @@ export default {
     startAsHost: "以主持人身份开始",
     meetingZone: "会议时区：{{time}}",
     emailsHelp: "用逗号分隔。每个地址都会收到附带日历文件的邀请。",
-    participantsHelp: "你关注的或关注你的成员。按住 Ctrl（或 ⌘）可多选。",
+    participantsHelp: "你关注的或关注你的成员，可勾选多个。",
     noInvitable: "关注成员后即可在这里邀请他们。",
     findZone: "查找时区",
     findMember: "查找成员",
