@@ -4,6 +4,7 @@ import {
   AccountError,
   type Caller,
   changePassword,
+  credentialOf,
   currentSession,
   login,
   logout,
@@ -277,13 +278,15 @@ describe("sign-up and login", () => {
     const member = await newMember();
     const deviceOf = async (cookie: string) => decodeURIComponent(/device=([^;]*)/.exec(cookie)?.[1] ?? "");
     const request = new Request("http://localhost/login");
-    const known = await deviceOf(await knownDeviceCookie(request, config().pepper.secret, member.email, undefined));
+    const remember = async (email: string, cookie?: string) =>
+      deviceOf(await knownDeviceCookie(request, config().pepper.secret, email, (await credentialOf(email)) ?? "", cookie));
+    const known = await remember(member.email);
     for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) await errorOf(login(member.email, "guess", testCaller().caller));
 
     const stranger = await errorOf(login(member.email, PASSWORD, testCaller().caller));
     expect(stranger).toMatchObject({ code: "account_throttled", retryAfter: 60 });
     // Another account's proof does not count for this one.
-    const elsewhere = await deviceOf(await knownDeviceCookie(request, config().pepper.secret, uniqueEmail(), undefined));
+    const elsewhere = await remember((await newMember()).email);
     await expect(errorOf(login(member.email, PASSWORD, { ...testCaller().caller, device: elsewhere }))).resolves.toMatchObject({
       code: "account_throttled",
     });
@@ -300,6 +303,35 @@ describe("sign-up and login", () => {
     await settle();
     await resetPassword({ email: member.email, code: await mailedCode(member.email), password: `${PASSWORD}!` }, caller);
     await expect(login(member.email, `${PASSWORD}!`, testCaller().caller)).resolves.toHaveProperty("token");
+  });
+
+  it("forgets every browser when the password changes, and gives each browser a value of its own", async () => {
+    const member = await newMember();
+    const request = new Request("http://localhost/login");
+    const deviceOf = (cookie: string) => decodeURIComponent(/device=([^;]*)/.exec(cookie)?.[1] ?? "");
+    const remember = async (cookie?: string) =>
+      deviceOf(await knownDeviceCookie(request, config().pepper.secret, member.email, (await credentialOf(member.email)) ?? "", cookie));
+    const [first, second] = [await remember(), await remember()];
+    expect(first).not.toBe(second);
+    // The same browser keeps its id when it signs in again.
+    expect((await remember(first)).split(".")[0]).toBe(first.split(".")[0]);
+    const throttle = async () => {
+      for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) await errorOf(login(member.email, "guess", testCaller().caller));
+    };
+    await throttle();
+    await expect(login(member.email, PASSWORD, { ...testCaller().caller, device: first })).resolves.toHaveProperty("token");
+    // A password change makes an old cookie (or a copy of it) a stranger's.
+    await changePassword(member.user.id, member.token, PASSWORD, "a changed river passphrase", testCaller().caller);
+    await throttle();
+    await expect(
+      errorOf(login(member.email, "a changed river passphrase", { ...testCaller().caller, device: first })),
+    ).resolves.toMatchObject({
+      code: "account_throttled",
+    });
+    const renewed = await remember(first);
+    await expect(login(member.email, "a changed river passphrase", { ...testCaller().caller, device: renewed })).resolves.toHaveProperty(
+      "token",
+    );
   });
 
   it("answers 'rate limited' after the per-address limit", async () => {

@@ -72,6 +72,9 @@ function later(caller: Caller, work: (() => Promise<unknown>) | null) {
   return logged;
 }
 
+/** What a known-device proof is bound to: the account's password hash, new with every change and reset (null: no account). */
+export const credentialOf = async (email: string) => (await findUserByEmail(email))?.password_hash ?? null;
+
 const findUserByEmail = (email: string) =>
   env.DB.prepare("SELECT id, password_hash, language, suspended_reason FROM users WHERE email = ?").bind(email).first<{
     id: number;
@@ -151,8 +154,9 @@ async function startSession(userId: number, caller: Caller) {
 export async function login(email: string, password: string, caller: Caller): Promise<{ token: string; user: SessionUser }> {
   await limit("login", caller);
   const { pepper } = config();
+  const user = await findUserByEmail(email);
   // The account-wide count first: a refusal there has taken nothing from the client's own count.
-  const known = await isKnownDevice(pepper.secret, email, caller.device);
+  const known = await isKnownDevice(pepper.secret, email, user?.password_hash ?? null, caller.device);
   const taken: Scope[] = [];
   for (const scope of known ? [clientScope(caller.client)] : [accountScope, clientScope(caller.client)]) {
     const refused = await claimAttempt(env.DB, email, scope, caller.now);
@@ -163,7 +167,6 @@ export async function login(email: string, password: string, caller: Caller): Pr
     taken.push(scope);
   }
 
-  const user = await findUserByEmail(email);
   const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH, pepper.byId);
   if (!user || !ok) throw new AccountError("invalid_credentials");
   const writes = taken.map((scope) => releaseAttempt(env.DB, email, scope));

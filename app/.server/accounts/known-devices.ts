@@ -1,36 +1,60 @@
+import { newToken } from "~/.server/accounts/crypto";
 import { serializeCookie } from "~/.server/http/cookies";
 
 /**
  * Known devices (OWASP's "device cookies"): a browser that has signed in to an account, or proved
  * the account's mailbox with a reset code, carries a proof for it and is not slowed by the
  * account-wide failure limit, so guessing from elsewhere cannot lock the member out of their own
- * browsers. The proof is an HMAC of the email under the current pepper; a rotated pepper forgets
- * every device, which only means one more slow-down at worst.
+ * browsers. The cookie is the browser's own random id, then one proof per account: an HMAC of the
+ * email, the account's current password hash and that id, under the current pepper. So each browser
+ * holds its own value, and a password change or reset (a new hash) forgets every browser at once:
+ * a copied cookie stops counting then (issue 30). A rotated pepper forgets them too, which only means
+ * one more slow-down at worst.
  */
 export const KNOWN_DEVICE_COOKIE = "device";
 /** Accounts one browser remembers (a shared computer); the oldest goes first. */
 const MAX_ACCOUNTS = 5;
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
+const PART = /^[\w-]{22,43}$/;
 
-async function proofFor(secret: string, email: string): Promise<string> {
+async function proofFor(secret: string, email: string, credential: string, browser: string): Promise<string> {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`device:${email.toLowerCase()}`));
+  const message = `device:${email.toLowerCase()}:${credential}:${browser}`;
+  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message));
   return btoa(String.fromCharCode(...new Uint8Array(mac).slice(0, 16)))
     .replaceAll("+", "-")
     .replaceAll("/", "_")
     .replace(/=+$/, "");
 }
 
-const proofsIn = (cookie: string | undefined) => (cookie ?? "").split(".").filter((proof) => /^[\w-]{22}$/.test(proof));
-
-export async function isKnownDevice(secret: string, email: string, cookie: string | undefined): Promise<boolean> {
-  const proofs = proofsIn(cookie);
-  return proofs.length > 0 && proofs.includes(await proofFor(secret, email));
+/** The browser's id and the proofs it holds (an older cookie's first proof reads as an id, and proves nothing). */
+function read(cookie: string | undefined) {
+  const [browser = "", ...proofs] = (cookie ?? "").split(".").filter((part) => PART.test(part));
+  return { browser, proofs };
 }
 
-/** The cookie that remembers this browser for `email` too. */
-export async function knownDeviceCookie(request: Request, secret: string, email: string, cookie: string | undefined): Promise<string> {
-  const proof = await proofFor(secret, email);
-  const proofs = [...proofsIn(cookie).filter((p) => p !== proof), proof].slice(-MAX_ACCOUNTS);
-  return serializeCookie(request, KNOWN_DEVICE_COOKIE, proofs.join("."), { maxAge: ONE_YEAR_S });
+/** Whether the cookie proves this browser signed in to the account (whose password hash is `credential`) since its last change. */
+export async function isKnownDevice(
+  secret: string,
+  email: string,
+  credential: string | null,
+  cookie: string | undefined,
+): Promise<boolean> {
+  const { browser, proofs } = read(cookie);
+  return credential !== null && proofs.length > 0 && proofs.includes(await proofFor(secret, email, credential, browser));
+}
+
+/** The cookie that remembers this browser for `email` too (keeping its id, or giving it one). */
+export async function knownDeviceCookie(
+  request: Request,
+  secret: string,
+  email: string,
+  credential: string,
+  cookie: string | undefined,
+): Promise<string> {
+  const held = read(cookie);
+  const browser = held.proofs.length > 0 || held.browser ? held.browser : newToken();
+  const proof = await proofFor(secret, email, credential, browser);
+  const proofs = [...held.proofs.filter((p) => p !== proof), proof].slice(-MAX_ACCOUNTS);
+  return serializeCookie(request, KNOWN_DEVICE_COOKIE, [browser, ...proofs].join("."), { maxAge: ONE_YEAR_S });
 }

@@ -1,6 +1,6 @@
 import type { Submission } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
-import { AccountError, logout, saveLanguage } from "~/.server/accounts/accounts";
+import { AccountError, credentialOf, logout, saveLanguage } from "~/.server/accounts/accounts";
 import { KNOWN_DEVICE_COOKIE, knownDeviceCookie } from "~/.server/accounts/known-devices";
 import { accountErrorMessage, accountErrorStatus } from "~/.server/accounts/messages";
 import type { SessionUser } from "~/.server/accounts/sessions";
@@ -34,9 +34,11 @@ export function codeSent(submission: Submission<unknown>) {
   return data({ result: submission.reply({ hideFields: SECRET_FIELDS }), notice: "notify.sendSuccess" });
 }
 
-/** Remembers this browser for the account (see known-devices.ts). */
-export const rememberDevice = (request: Request, email: string) =>
-  knownDeviceCookie(request, config().pepper.secret, email, readCookie(request, KNOWN_DEVICE_COOKIE));
+/** Remembers this browser for the account, as its password is now (see known-devices.ts). */
+export async function rememberDevice(request: Request, email: string): Promise<string> {
+  const credential = (await credentialOf(email)) ?? "";
+  return knownDeviceCookie(request, config().pepper.secret, email, credential, readCookie(request, KNOWN_DEVICE_COOKIE));
+}
 
 /**
  * Signs the browser in with a fresh token: any session the cookie held before is ended first, so a
