@@ -3,6 +3,7 @@ import { accountErrorMessage, accountErrorStatus } from "~/.server/accounts/mess
 import { env } from "~/.server/bindings";
 import { UploadRefused } from "~/.server/content/receive-upload";
 import { refusalMessage } from "~/.server/content/upload-errors";
+import { afterDraining } from "~/.server/http/body";
 import { translator } from "~/.server/i18n/translate";
 import { allowRequest } from "~/.server/security/rate-limit";
 import { translateError } from "~/lib/form-errors";
@@ -91,14 +92,16 @@ export async function handleApi(ctx: ApiContext): Promise<Response> {
     response.headers.set("Allow", matches.map((candidate) => candidate.method).join(", "));
     return response;
   }
+  // Refused before the body is read (a large upload among them): the body is drained first, so the
+  // client reads the answer instead of a reset connection.
   const member = route.needsMember ? await authenticate(ctx) : null;
-  if (member instanceof Response) return member;
-  if (member && route.role && !member.user.roles.includes(route.role)) return notAvailable(ctx.language);
+  if (member instanceof Response) return afterDraining(ctx.request, member);
+  if (member && route.role && !member.user.roles.includes(route.role)) return afterDraining(ctx.request, notAvailable(ctx.language));
   // Per member, not per address: members share addresses, and a token is all a program has.
   if (member && !(await allowRequest(env.API_LIMITER, `member:${member.user.id}`))) {
     const response = fail(429, API_CODES.tooManyRequests, translator(ctx.language)("validation.rateLimited"));
     response.headers.set("Retry-After", "60");
-    return response;
+    return afterDraining(ctx.request, response);
   }
   let body: unknown;
   if (route.body) {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { BODY_MAX_BYTES, boundedBody } from "~/.server/http/body";
+import { handleApi } from "~/api/router";
 import { AVATAR_UPLOAD_MB } from "~/lib/limits";
+import { testCaller } from "./helpers";
 
 /** A body of `total` bytes (1 MB by default) that counts what was pulled from it. */
 function endless(total = 1024 * 1024) {
@@ -20,6 +22,15 @@ const post = (path: string, body: BodyInit | ReadableStream, headers: Record<str
   new Request(`http://127.0.0.1${path}`, { method: "POST", body, headers, duplex: "half" } as RequestInit);
 
 describe("request bodies", () => {
+  it("of an upload refused before it is read (no session) are drained, so the client reads the 401 instead of a reset", async () => {
+    const total = 20 * 1024 * 1024;
+    const { body, state } = endless(total);
+    const request = post("/api/contents", body, { "Content-Type": "multipart/form-data; boundary=x" });
+    const response = await handleApi({ ...testCaller().caller, request });
+    expect(response.status).toBe(401);
+    expect(state.pulled).toBe(total);
+  });
+
   it("are refused past the limit, the rest read to the end and dropped so the client hears the answer", async () => {
     const { body, state } = endless();
     expect(BODY_MAX_BYTES).toBeLessThan(1024 * 1024);

@@ -32,6 +32,30 @@ export async function readCappedBytes(request: Request, max: number): Promise<Ui
   return over ? null : joinChunks(chunks, size);
 }
 
+/**
+ * A refusal given before the body is read (401, 403, 429): the body is read and dropped first (up to
+ * DRAIN_MAX), so the client reads the answer instead of a reset connection.
+ */
+export async function afterDraining(request: Request, answer: Response): Promise<Response> {
+  if (!request.body || request.bodyUsed) return answer;
+  const reader = request.body.getReader();
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > DRAIN_MAX) {
+        await reader.cancel();
+        break;
+      }
+    }
+  } catch {
+    // the body may already be errored or cancelled; nothing is kept either way
+  }
+  return answer;
+}
+
 /** Chunks read from a stream, as one array of `size` bytes. */
 export function joinChunks(chunks: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size);
