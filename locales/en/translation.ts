@@ -277,7 +277,7 @@ const en = {
       "A moderator looked at a report about something you posted ({{reason}}) and asks you to keep to the community rules. Another such report may lead to a suspension.",
     suspendedSubject: "Your Research Commons account is suspended",
     suspendedBody:
-      "A moderator suspended your account after a report ({{reason}}). You cannot sign in while it is suspended. If you think this is a mistake, contact the Research Commons team.",
+      "A moderator suspended your account after a report ({{reason}}). You cannot sign in while it is suspended. If you think this is a mistake, write to {{address}} to appeal.",
   },
   safety: {
     notAvailable: "This is not available.",
@@ -326,7 +326,7 @@ const en = {
     dismiss: "Dismiss",
     decided: "Decision recorded",
     hiddenByModerator: "A moderator hid this upload after a report. Only you can see it.",
-    suspended: "This account is suspended ({{reason}}). If you think this is a mistake, contact the Research Commons team.",
+    suspended: "This account is suspended ({{reason}}). If you think this is a mistake, write to {{address}} to appeal.",
   },
   devMail: {
     intro: "Mail sent while running locally. Nothing here leaves this machine.",

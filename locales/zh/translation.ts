@@ -269,7 +269,7 @@ export default {
     warningSubject: "来自 Research Commons 审核员的提醒",
     warningBody: "审核员查看了一条关于你所发布内容的举报（{{reason}}），请遵守社区规则。再次收到类似举报可能导致账号被停用。",
     suspendedSubject: "你的 Research Commons 账号已被停用",
-    suspendedBody: "审核员根据一条举报（{{reason}}）停用了你的账号。停用期间无法登录。如果你认为这是误判，请联系 Research Commons 团队。",
+    suspendedBody: "审核员根据一条举报（{{reason}}）停用了你的账号。停用期间无法登录。如果你认为这是误判，请写信至 {{address}} 申诉。",
   },
   safety: {
     notAvailable: "此操作不可用。",
@@ -318,7 +318,7 @@ export default {
     dismiss: "驳回",
     decided: "已记录处理结果",
     hiddenByModerator: "审核员根据举报隐藏了此上传内容，只有你能看到。",
-    suspended: "此账号已被停用（{{reason}}）。如果你认为这是误判，请联系 Research Commons 团队。",
+    suspended: "此账号已被停用（{{reason}}）。如果你认为这是误判，请写信至 {{address}} 申诉。",
   },
   devMail: {
     intro: "本地运行时发送的邮件，不会离开本机。",

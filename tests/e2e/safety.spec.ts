@@ -152,7 +152,7 @@ test("a member suspended from the queue cannot sign in and is told why; lifting 
   await login.getByLabel("Password").fill("research-demo-2026");
   await login.getByRole("button", { name: "Log in" }).click();
   await expect(login.getByTestId("form-error")).toHaveText(
-    "This account is suspended (Harassment or hate). If you think this is a mistake, contact the Research Commons team.",
+    "This account is suspended (Harassment or hate). If you think this is a mistake, write to appeals@research-commons.test to appeal.",
   );
 
   await mod.goto("/moderation");

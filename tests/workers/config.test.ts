@@ -8,6 +8,7 @@ const PRODUCTION = {
   MAIL_PROVIDER: "http",
   MAIL_API_URL: "https://mail.example",
   MAIL_FROM: "Research Commons <no-reply@research-commons.example>",
+  APPEAL_ADDRESS: "appeals@research-commons.example",
   MAIL_API_KEY: "key-1234567890",
   PASSWORD_PEPPER: PEPPER,
 };
@@ -31,6 +32,7 @@ describe("configuration", () => {
         apiKey: "key-1234567890",
         from: PRODUCTION.MAIL_FROM,
       });
+    if (result.ok) expect(result.config.appealAddress).toBe("appeals@research-commons.example");
   });
 
   it("names exactly what a deployed build is missing", () => {
@@ -45,6 +47,10 @@ describe("configuration", () => {
     expect(names(deployed({ ...PRODUCTION, MAIL_PROVIDER: "smtp" }))).toEqual(["MAIL_PROVIDER"]);
     expect(names(deployed({ ...PRODUCTION, MAIL_API_URL: "http://mail.example" }))).toEqual(["MAIL_API_URL"]);
     expect(names(deployed({ ...PRODUCTION, MAIL_FROM: "nobody" }))).toEqual(["MAIL_FROM"]);
+    // A suspension names where to appeal: deployed, it must be set, and be an address.
+    const { APPEAL_ADDRESS: _appeal, ...noAppeal } = PRODUCTION;
+    expect(names(deployed(noAppeal))).toEqual(["APPEAL_ADDRESS"]);
+    expect(names(deployed({ ...PRODUCTION, APPEAL_ADDRESS: "the moderators" }))).toEqual(["APPEAL_ADDRESS"]);
     expect(names(deployed({ ...PRODUCTION, PASSWORD_PEPPER: "short" }))).toEqual(["PASSWORD_PEPPER"]);
     expect(names(deployed({ ...PRODUCTION, APP_ENV: "staging" }))).toEqual(["APP_ENV"]);
   });

@@ -1,14 +1,18 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { AccountError, login, register, sendVerificationCode } from "~/.server/accounts/accounts";
+import { accountErrorMessage } from "~/.server/accounts/messages";
 import { createSession, findSession } from "~/.server/accounts/sessions";
+import { config } from "~/.server/config/config";
 import { findContent, updateContent } from "~/.server/content/content";
 import { feedQuerySchema, listFeed } from "~/.server/content/feed";
+import { translator } from "~/.server/i18n/translate";
 import { listConversations, startConversation, unreadTotal } from "~/.server/messaging/conversations";
 import { conversationRoom } from "~/.server/messaging/live";
 import { decide, fileReport, moderated, openReports } from "~/.server/moderation/reports";
 import { block, unblock } from "~/.server/social/blocks";
 import { addComment, setFollow, socialOf } from "~/.server/social/social";
+import { translateError } from "~/lib/form-errors";
 import { history, mailedCode, newItem, newMember, sendMessage, testCaller, uniqueEmail } from "./helpers";
 
 const now = Date.UTC(2026, 10, 22, 12);
@@ -215,10 +219,15 @@ describe("reports and moderation", () => {
     expect(refused).toMatchObject({ code: "suspended", reason: "harassment" });
     // A wrong password hears the usual answer: the suspension is no one else's business.
     await expect(login(email, "wrong password", testCaller().caller)).rejects.toMatchObject({ code: "invalid_credentials" });
-    const mails = await env.DB.prepare("SELECT subject FROM mail_outbox WHERE to_email = ? ORDER BY id")
+    const mails = await env.DB.prepare("SELECT subject, body FROM mail_outbox WHERE to_email = ? ORDER BY id")
       .bind(email)
-      .all<{ subject: string }>();
+      .all<{ subject: string; body: string }>();
     expect(mails.results.at(-1)?.subject).toBe("Your Research Commons account is suspended");
+    // Both the mail and the refused sign-in name where to appeal (the APPEAL_ADDRESS setting).
+    expect(mails.results.at(-1)?.body).toContain(`write to ${config().appealAddress} to appeal`);
+    expect(translateError(translator("en"), accountErrorMessage(refused as AccountError))).toBe(
+      `This account is suspended (Harassment or hate). If you think this is a mistake, write to ${config().appealAddress} to appeal.`,
+    );
 
     await decide(env, moderator, { target_type: "member", target_id: user.id, action: "unsuspend", reason: "other" }, now);
     await expect(login(email, "a long enough password", testCaller().caller)).resolves.toHaveProperty("token");

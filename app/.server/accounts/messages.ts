@@ -1,3 +1,4 @@
+import { config } from "~/.server/config/config";
 import type { AccountError, AccountErrorCode } from "./accounts";
 
 const KEYS: Record<AccountErrorCode, string> = {
@@ -18,7 +19,7 @@ const KEYS: Record<AccountErrorCode, string> = {
 /** The translation key (with values) for an account error, as pages and the API both show it. */
 export function accountErrorMessage(error: AccountError): string {
   const key = KEYS[error.code];
-  if (error.reason) return `${key}|reason=safety.reasons.${error.reason}`;
+  if (error.reason) return `${key}|reason=safety.reasons.${error.reason}|address=${config().appealAddress}`;
   return error.retryAfter === undefined ? key : `${key}|seconds=${error.retryAfter}`;
 }
 

@@ -8,6 +8,8 @@ export interface Config {
   mail: { provider: "outbox" } | { provider: "http"; apiUrl: string; apiKey: string; from: string };
   /** The current pepper and its id, and every pepper a stored hash may name. */
   pepper: { id: string; secret: string; byId: ReadonlyMap<string, string> };
+  /** Where a suspended member can appeal (named in the suspension mail and the refused sign-in). */
+  appealAddress: string;
   /** The label set the membership levels are shown with. */
   membershipLabels: "standard" | "sponsor";
   /** The conferencing provider: Jitsi Meet at an origin, or Zoom with its credentials. */
@@ -90,6 +92,11 @@ export function parseConfig(raw: Record<string, unknown>, localBuild: boolean): 
   const mail: Config["mail"] =
     provider === "http" ? { provider, apiUrl: apiUrl ?? "", apiKey: apiKey ?? "", from: from ?? "" } : { provider: "outbox" };
   const membershipLabels = (value("MEMBERSHIP_LABELS") ?? "standard") as Config["membershipLabels"];
+  let appealAddress = value("APPEAL_ADDRESS");
+  if (absent("APPEAL_ADDRESS")) {
+    if (localBuild) appealAddress = "appeals@research-commons.test";
+    else missing("APPEAL_ADDRESS", "required in preview and production");
+  }
   const zoomSecrets = ["ZOOM_ACCOUNT_ID", "ZOOM_CLIENT_ID", "ZOOM_CLIENT_SECRET"] as const;
   const meetingProvider = value("MEETING_PROVIDER") ?? "jitsi";
   if (meetingProvider === "zoom") for (const name of zoomSecrets) if (absent(name)) missing(name, "MEETING_PROVIDER is zoom");
@@ -100,5 +107,15 @@ export function parseConfig(raw: Record<string, unknown>, localBuild: boolean): 
     zoom: accountId && clientId && clientSecret ? { accountId, clientId, clientSecret } : null,
   };
   if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, config: { appEnv, mail, pepper: { id: pepperId, secret: pepper, byId }, membershipLabels, meetings } };
+  return {
+    ok: true,
+    config: {
+      appEnv,
+      mail,
+      pepper: { id: pepperId, secret: pepper, byId },
+      appealAddress: appealAddress ?? "",
+      membershipLabels,
+      meetings,
+    },
+  };
 }

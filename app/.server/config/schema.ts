@@ -158,6 +158,15 @@ export const SETTINGS = {
       description: "The app's client secret, sent only to Zoom's token endpoint.",
     },
   },
+  APPEAL_ADDRESS: {
+    schema: z.email("must be an email address"),
+    meta: {
+      kind: "var",
+      required: "deployed",
+      example: "appeals@research-commons.example",
+      description: "Where a suspended member can appeal: the suspension mail and the refused sign-in name it.",
+    },
+  },
   JITSI_URL: {
     schema: httpsUrl.refine((value) => new URL(value).pathname === "/", "must be an origin, without a path"),
     meta: {

@@ -1,4 +1,5 @@
 import { revokeAllSessions } from "~/.server/accounts/sessions";
+import { config } from "~/.server/config/config";
 import { findContent } from "~/.server/content/content";
 import { translator } from "~/.server/i18n/translate";
 import { sendMail } from "~/.server/mail/mail";
@@ -298,6 +299,6 @@ async function tellAuthor(db: D1Database, memberId: number, action: "warn" | "su
   const mail =
     action === "warn"
       ? { subject: t("mail.warningSubject"), text: t("mail.warningBody", { reason: why }) }
-      : { subject: t("mail.suspendedSubject"), text: t("mail.suspendedBody", { reason: why }) };
+      : { subject: t("mail.suspendedSubject"), text: t("mail.suspendedBody", { reason: why, address: config().appealAddress }) };
   await sendMail({ to: member.email, ...mail }).catch((error) => console.error("moderation mail failed", error));
 }
