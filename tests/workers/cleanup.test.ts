@@ -2,11 +2,12 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createSession } from "~/.server/accounts/sessions";
 import { completeUpload, putPart, startUpload, uploadStatus } from "~/.server/content/chunked";
+import { deleteContent } from "~/.server/content/content";
 import { CLEANUP_BATCH, cleanUp, UPLOAD_MAX_AGE_MS } from "~/.server/cron/cleanup";
 import { SESSION_IDLE_MS } from "~/lib/config";
 import { MAX_OPEN_UPLOADS } from "~/lib/limits";
 import { pdfBytes } from "../fixtures/files";
-import { newMember } from "./helpers";
+import { newItem, newMember } from "./helpers";
 
 const count = async (sql: string, ...values: unknown[]) =>
   Number(
@@ -71,6 +72,38 @@ describe("the cron trigger's cleanup", () => {
     expect(await uploadStatus(env.DB, done.id, me)).toBeNull();
     expect(await env.FILES.head(key)).toBeNull();
     expect(await uploadStatus(env.DB, recent.id, me)).not.toBeNull();
+  });
+});
+
+describe("files whose rows are gone", () => {
+  it("are deleted by the cron when a deletion stopped between the database and R2", async () => {
+    const owner = await newMember("Stopped");
+    const id = await newItem(owner);
+    const keys = await env.DB.prepare("SELECT file_key, thumbnail_key FROM content WHERE id = ?")
+      .bind(id)
+      .first<{ file_key: string; thumbnail_key: string }>();
+    const stored = [keys?.file_key ?? "", keys?.thumbnail_key ?? ""];
+    for (const key of stored) await env.FILES.put(key, "bytes");
+    // R2 fails (or the isolate dies) right after the rows went.
+    const failing = { delete: async () => Promise.reject(new Error("R2 is down")) } as unknown as R2Bucket;
+    await expect(deleteContent(env.DB, failing, id, owner)).rejects.toThrow("R2 is down");
+    expect(await env.DB.prepare("SELECT 1 FROM content WHERE id = ?").bind(id).first()).toBeNull();
+    for (const key of stored) expect(await env.FILES.head(key), key).not.toBeNull();
+
+    const swept = await cleanUp(env.DB, env.FILES, Date.now());
+    expect(swept.objects).toBeGreaterThanOrEqual(2);
+    for (const key of stored) expect(await env.FILES.head(key), key).toBeNull();
+    expect(await count("SELECT count(*) AS n FROM object_deletions WHERE key IN (?, ?)", ...stored)).toBe(0);
+  });
+
+  it("leave nothing queued when the deletion goes through", async () => {
+    const owner = await newMember("Clean");
+    const id = await newItem(owner);
+    const keys = await env.DB.prepare("SELECT file_key, thumbnail_key FROM content WHERE id = ?")
+      .bind(id)
+      .first<{ file_key: string; thumbnail_key: string }>();
+    expect(await deleteContent(env.DB, env.FILES, id, owner)).toBe(true);
+    expect(await count("SELECT count(*) AS n FROM object_deletions WHERE key IN (?, ?)", keys?.file_key, keys?.thumbnail_key)).toBe(0);
   });
 });
 

@@ -7,6 +7,7 @@ import { deleteVerificationPhotos } from "~/.server/members/verification";
 import { memberInbox } from "~/.server/messaging/live";
 import { closeSessionSockets } from "~/.server/messaging/session-sockets";
 import { allowRequest } from "~/.server/security/rate-limit";
+import { deleteQueued, queueDeletions } from "~/.server/storage/files";
 import { AccountError, type Caller } from "./accounts";
 import { verifyPassword } from "./passwords";
 
@@ -14,8 +15,6 @@ import { verifyPassword } from "./passwords";
 // one batch, the account becomes an anonymous row and everything of theirs goes, except the messages
 // they sent, which stay in the other members' conversations under "deleted member". Their files go
 // from R2 after the batch (an object left by a failure is unreachable: nothing names it any more).
-
-const R2_DELETE_MAX = 1000;
 
 /** Every statement that removes what the member had, besides the account row itself. */
 function removals(db: D1Database, userId: number, email: string) {
@@ -74,7 +73,16 @@ export async function deleteAccount(userId: number, password: string, caller: Ca
     db.prepare("SELECT file_key, thumbnail_key FROM content WHERE owner_id = ?").bind(userId),
     db.prepare("SELECT object_key, r2_upload_id, completed FROM uploads WHERE owner_id = ?").bind(userId),
   ]);
+  const keys = ((files?.results ?? []) as { file_key: string; thumbnail_key: string }[]).flatMap((row) => [
+    row.file_key,
+    row.thumbnail_key,
+    ...variantKeys(row.thumbnail_key),
+  ]);
+  const open = (uploads?.results ?? []) as { object_key: string; r2_upload_id: string; completed: number }[];
+  keys.push(...open.filter((u) => u.completed).map((u) => u.object_key));
+  // The files' record goes in with the rows' removal: if R2 is not reached after it, the cron deletes them.
   await db.batch([
+    queueDeletions(db, keys, caller.now),
     db
       .prepare(
         `UPDATE users SET email = 'deleted-' || id || '@deleted.invalid', password_hash = '!', nick_name = '', organisation = NULL,
@@ -87,14 +95,7 @@ export async function deleteAccount(userId: number, password: string, caller: Ca
   // Their inbox held the last words of each of their conversations.
   await memberInbox(env, userId).clear();
   await deleteAvatars(env.FILES, userId);
-  const keys = ((files?.results ?? []) as { file_key: string; thumbnail_key: string }[]).flatMap((row) => [
-    row.file_key,
-    row.thumbnail_key,
-    ...variantKeys(row.thumbnail_key),
-  ]);
-  const open = (uploads?.results ?? []) as { object_key: string; r2_upload_id: string; completed: number }[];
-  keys.push(...open.filter((u) => u.completed).map((u) => u.object_key));
-  for (let i = 0; i < keys.length; i += R2_DELETE_MAX) await env.FILES.delete(keys.slice(i, i + R2_DELETE_MAX));
+  await deleteQueued(db, env.FILES, keys);
   for (const upload of open.filter((u) => !u.completed)) {
     await env.FILES.resumeMultipartUpload(upload.object_key, upload.r2_upload_id)
       .abort()

@@ -1,4 +1,5 @@
 import { awardPoints } from "~/.server/ranking/ranking";
+import { deleteQueued, queueDeletions } from "~/.server/storage/files";
 import type { TextNote, TextState } from "~/lib/document-text";
 import type { Author } from "~/lib/identifiers";
 import type { ContentFields } from "~/lib/schemas/content";
@@ -149,11 +150,18 @@ export async function recordView(db: D1Database, id: number, userId: number, now
 /** Deletes an item of `ownerId` and its files; false when there is no such item of theirs. */
 export async function deleteContent(db: D1Database, bucket: R2Bucket, id: number, ownerId: number): Promise<boolean> {
   const row = await db
-    .prepare("DELETE FROM content WHERE id = ? AND owner_id = ? RETURNING file_key, thumbnail_key")
+    .prepare("SELECT file_key, thumbnail_key FROM content WHERE id = ? AND owner_id = ?")
     .bind(id, ownerId)
     .first<{ file_key: string; thumbnail_key: string }>();
   if (!row) return false;
-  await bucket.delete([row.file_key, row.thumbnail_key, ...variantKeys(row.thumbnail_key)]);
+  const keys = [row.file_key, row.thumbnail_key, ...variantKeys(row.thumbnail_key)];
+  // The row and the record of its files in one batch; the files after it (the cron sweeps them if that stops).
+  const [, deleted] = await db.batch([
+    queueDeletions(db, keys, Date.now(), "SELECT 1 FROM content WHERE id = ?3 AND owner_id = ?4", id, ownerId),
+    db.prepare("DELETE FROM content WHERE id = ? AND owner_id = ? RETURNING id").bind(id, ownerId),
+  ]);
+  if (!deleted?.results.length) return false;
+  await deleteQueued(db, bucket, keys);
   return true;
 }
 

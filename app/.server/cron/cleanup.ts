@@ -1,6 +1,7 @@
 import { FAILURE_WINDOW_MS } from "~/.server/accounts/login-attempts";
 import { deleteVerificationPhotos } from "~/.server/members/verification";
 import { PUBLISHED_RUN } from "~/.server/ranking/ranking";
+import { deleteQueued } from "~/.server/storage/files";
 import { SESSION_IDLE_MS } from "~/lib/config";
 import { SCORE_RUN_LOG_DAYS } from "~/lib/limits";
 
@@ -46,6 +47,15 @@ export async function cleanUp(db: D1Database, bucket: R2Bucket, now: number) {
     await db.batch(uploads.map((u) => db.prepare("DELETE FROM uploads WHERE id = ?").bind(u.id)));
   }
   const verificationPhotos = await deleteVerificationPhotos(db, bucket, now);
+  // Files whose rows went while R2 could not be reached (a deletion that stopped halfway).
+  const { results: orphans } = await db
+    .prepare(`SELECT key FROM object_deletions ORDER BY queued_at LIMIT ${CLEANUP_BATCH}`)
+    .all<{ key: string }>();
+  await deleteQueued(
+    db,
+    bucket,
+    orphans.map((row) => row.key),
+  );
   return {
     sessions: sessions?.meta.changes ?? 0,
     codes: codes?.meta.changes ?? 0,
@@ -53,5 +63,6 @@ export async function cleanUp(db: D1Database, bucket: R2Bucket, now: number) {
     uploads: uploads.length,
     verificationPhotos,
     scoreRuns: scoreRuns?.meta.changes ?? 0,
+    objects: orphans.length,
   };
 }

@@ -3,3 +3,25 @@ export function newFileKey(kind: "files" | "thumbnails", now = new Date()): stri
   const month = now.toISOString().slice(0, 7);
   return `${kind}/${month}/${crypto.randomUUID()}`;
 }
+
+/** R2 deletes at most this many keys in one call. */
+const R2_DELETE_BATCH = 1000;
+
+/**
+ * Records keys to delete, to go in the same batch as the rows that named them (and only while
+ * `stillThere`, a query for those rows, finds them): if R2 is not reached afterwards (it fails, the
+ * isolate ends), the cron's sweep still deletes them.
+ */
+export const queueDeletions = (db: D1Database, keys: string[], now: number, stillThere = "SELECT 1", ...values: unknown[]) =>
+  db
+    .prepare(`INSERT OR IGNORE INTO object_deletions (key, queued_at) SELECT value, ? FROM json_each(?) WHERE EXISTS (${stillThere})`)
+    .bind(now, JSON.stringify(keys), ...values);
+
+/** Deletes the objects, then forgets them: what was queued is done. */
+export async function deleteQueued(db: D1Database, bucket: R2Bucket, keys: string[]) {
+  for (let i = 0; i < keys.length; i += R2_DELETE_BATCH) {
+    const batch = keys.slice(i, i + R2_DELETE_BATCH);
+    await bucket.delete(batch);
+    await db.prepare("DELETE FROM object_deletions WHERE key IN (SELECT value FROM json_each(?))").bind(JSON.stringify(batch)).run();
+  }
+}
