@@ -5,7 +5,7 @@ import { data, Form, Link, redirect } from "react-router";
 import type { z } from "zod";
 import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
-import { deleteContent, findContent, recordView, shownItem, updateContent } from "~/.server/content/content";
+import { deleteContent, findContent, findContentFor, recordView, shownItem, updateContent } from "~/.server/content/content";
 import { textStateOf } from "~/.server/content/document-text";
 import { languageOf } from "~/.server/i18n/request-language";
 import { flashCookie, flashRedirect, refusedRedirect } from "~/.server/shell/flash";
@@ -34,10 +34,12 @@ const idOf = (request: Request) => Number(new URL(request.url).searchParams.get(
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const id = idOf(request);
-  const item = Number.isInteger(id) && id > 0 ? await findContent(env.DB, id, user.id) : null;
-  if (!item) throw data(null, { status: 404 });
+  const found = Number.isInteger(id) && id > 0 ? await findContentFor(env.DB, id, user) : null;
+  if (!found) throw data(null, { status: 404 });
+  // A moderator opening a hidden upload to decide on it reads it only: no view counted, no like or comment.
+  const { item, moderating } = found;
   const now = Date.now();
-  const counted = await recordView(env.DB, item.id, user.id, now);
+  const counted = moderating ? false : await recordView(env.DB, item.id, user.id, now);
   const isOwner = item.owner_id === user.id;
   // A search result found in the document's text opens it at that page.
   const page = Number(new URL(request.url).searchParams.get("page"));
@@ -51,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     references: citeItem(item, itemUrl(origin, item.id), ["apa", "harvard", "bibtex"], languageOf(request)),
     pdfUrl: item.kind === "document" ? `${origin}/files/${item.id}` : null,
     isOwner,
+    moderating,
     text: isOwner ? await textStateOf(env.DB, item.id) : null,
     page: item.kind === "document" && Number.isInteger(page) && page > 1 ? page : null,
     userId: user.id,
@@ -114,7 +117,7 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
       <CitationMeta item={item} pdfUrl={loaderData.pdfUrl} />
       {item.hidden_at ? (
         <p role="status" className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="hidden-note">
-          {t("safety.hiddenByModerator")}
+          {loaderData.moderating ? t("safety.hiddenModeratorView") : t("safety.hiddenByModerator")}
         </p>
       ) : null}
       <header className="mb-4">
@@ -207,8 +210,8 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
         </div>
       </section>
       <CiteItem id={item.id} references={loaderData.references} />
-      {isOwner ? null : <ReportForm target="content" id={item.id} />}
-      <Social data={loaderData} actionData={actionData} />
+      {isOwner || loaderData.moderating ? null : <ReportForm target="content" id={item.id} />}
+      {loaderData.moderating ? null : <Social data={loaderData} actionData={actionData} />}
       {isOwner ? <OwnerActions item={item} actionData={actionData} /> : null}
     </article>
   );

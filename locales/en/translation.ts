@@ -325,6 +325,7 @@ const en = {
     unsuspend: "Lift the suspension",
     dismiss: "Dismiss",
     decided: "Decision recorded",
+    hiddenModeratorView: "Hidden after a report. You see it as a moderator, to decide on it; nothing here can be liked or commented.",
     hiddenByModerator: "A moderator hid this upload after a report. Only you can see it.",
     suspended: "This account is suspended ({{reason}}). If you think this is a mistake, write to {{address}} to appeal.",
   },

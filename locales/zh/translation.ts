@@ -317,6 +317,7 @@ export default {
     unsuspend: "解除停用",
     dismiss: "驳回",
     decided: "已记录处理结果",
+    hiddenModeratorView: "此上传因举报被隐藏。你以审核员身份查看以作判断；此处不能点赞或评论。",
     hiddenByModerator: "审核员根据举报隐藏了此上传内容，只有你能看到。",
     suspended: "此账号已被停用（{{reason}}）。如果你认为这是误判，请写信至 {{address}} 申诉。",
   },

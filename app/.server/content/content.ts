@@ -136,6 +136,19 @@ export async function findContent(db: D1Database, id: number, viewerId: number |
   return { ...row, authors: JSON.parse(row.authors) as Author[] };
 }
 
+/**
+ * An item as `viewer` may see it, or, for a moderator, an item hidden after a report (to decide on
+ * it, read-only): `moderating` says which.
+ */
+export async function findContentFor(db: D1Database, id: number, viewer: { id: number; roles: string[] }) {
+  const item = await findContent(db, id, viewer.id);
+  if (item) return { item, moderating: false };
+  if (!viewer.roles.includes("moderator")) return null;
+  const owner = await db.prepare("SELECT owner_id FROM content WHERE id = ? AND hidden_at IS NOT NULL").bind(id).first<number>("owner_id");
+  const hidden = owner === null ? null : await findContent(db, id, owner);
+  return hidden ? { item: hidden, moderating: true } : null;
+}
+
 /** Counts a view once per member, item and (UTC) day; true when this view was counted. */
 export async function recordView(db: D1Database, id: number, userId: number, now: number): Promise<boolean> {
   const day = new Date(now).toISOString().slice(0, 10);

@@ -2,6 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { latestVerification, submitVerification } from "~/.server/members/verification";
 import { addComment } from "~/.server/social/social";
+import * as detail from "~/routes/content-detail";
+import * as files from "~/routes/files";
 import * as moderation from "~/routes/moderation";
 import * as report from "~/routes/report";
 import * as review from "~/routes/review";
@@ -225,5 +227,31 @@ describe("/review", () => {
     const answer = await callRoute(review, { path: "/review", token: reviewer.token, form: { id: String(own?.id), decision: "approve" } });
     expect(flashOf(answer)).toMatchObject({ kind: "error", key: "verification.notDecided" });
     expect((await latestVerification(env.DB, reviewer.id))?.status).toBe("pending");
+  });
+});
+
+describe("a hidden upload", () => {
+  it("opens read-only for a moderator deciding on it (no view counted, no like), and stays 404 for other members", async () => {
+    const owner = await newMember("Owner");
+    const item = await newItem(owner);
+    await env.DB.prepare("UPDATE content SET hidden_at = 1, hidden_publicize = publicize, publicize = 0 WHERE id = ?").bind(item).run();
+    const key = await env.DB.prepare("SELECT file_key FROM content WHERE id = ?").bind(item).first<string>("file_key");
+    await env.FILES.put(key ?? "", "%PDF-1.4 the reported file", { httpMetadata: { contentType: "application/pdf" } });
+    const moderator = await withRole("Moderator", "moderator");
+    const member = await signedIn("Member");
+    const path = `/retrieval/detail?id=${item}`;
+    const seen = await callRoute<{ moderating: boolean; item: { views: number } }>(detail, { path, token: moderator.token });
+    expect([seen.status, seen.data.moderating, seen.data.item.views]).toEqual([200, true, 0]);
+    expect((await callRoute(detail, { path, token: member.token })).status).toBe(404);
+    // Its file too, for the moderator only.
+    expect(
+      (await callRoute(files, { path: `/files/${item}`, params: { id: String(item) }, token: member.token, inLayout: false })).status,
+    ).toBe(404);
+    const file = await callRoute(files, { path: `/files/${item}`, params: { id: String(item) }, token: moderator.token, inLayout: false });
+    expect([file.status, file.body]).toEqual([200, "%PDF-1.4 the reported file"]);
+    // Read-only: a like from the moderator is refused as from anyone who cannot see it.
+    const like = await callRoute(detail, { path, token: moderator.token, form: { intent: "like" } });
+    expect(like.status).toBe(404);
+    expect(await env.DB.prepare("SELECT likes FROM content WHERE id = ?").bind(item).first("likes")).toBe(0);
   });
 });
