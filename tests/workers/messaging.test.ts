@@ -1,4 +1,4 @@
-import { evictDurableObject } from "cloudflare:test";
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { logout } from "~/.server/accounts/accounts";
@@ -6,6 +6,7 @@ import { createSession } from "~/.server/accounts/sessions";
 import { listConversations, startConversation, unreadTotal } from "~/.server/messaging/conversations";
 import { conversationRoom } from "~/.server/messaging/live";
 import { handleSocket } from "~/.server/messaging/sockets";
+import { SESSION_IDLE_MS } from "~/lib/config";
 import { MESSAGE_MAX } from "~/lib/limits";
 import { SESSION_ENDED_CLOSE } from "~/lib/live-socket";
 import type { LiveEvent } from "~/lib/shapes";
@@ -43,7 +44,7 @@ async function openSocket(path: string, userId: number | null, headers: Record<s
   return { status: res.status, socket, events, closed };
 }
 
-async function until<T>(check: () => T | undefined, ms = 2000): Promise<T> {
+async function until<T>(check: () => T | undefined, ms = 25_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = check();
@@ -84,6 +85,23 @@ describe("sockets and the session that opened them", () => {
     expect(await until(() => page.closed[0])).toBe(SESSION_ENDED_CLOSE);
     expect((await history(id)).messages).toEqual([]);
     expect(page.events.find((e) => e.type === "ack")).toBeUndefined();
+  });
+
+  it("stop receiving relays once the session has gone idle, without waiting for the socket's next event", async () => {
+    const { a, b, id, room } = await pair();
+    const idle = await openSocket(`/live/conversations/${id}`, a);
+    const awake = await openSocket(`/live/conversations/${id}`, b);
+    // Twenty-one minutes pass: Alice's session saw nothing in that time, Bob's page kept his alive.
+    const ago = Date.now() - SESSION_IDLE_MS - 60_000;
+    await env.DB.prepare("UPDATE sessions SET last_seen_at = ? WHERE user_id = ?").bind(ago, a).run();
+    await runInDurableObject(room, (_, state: DurableObjectState) => {
+      for (const socket of state.getWebSockets()) socket.serializeAttachment({ ...socket.deserializeAttachment(), seenAt: ago });
+    });
+    must(await room.send(id, b, { body: "are you there?", client_id: clientId() }));
+    expect(await until(() => idle.closed[0])).toBe(SESSION_ENDED_CLOSE);
+    expect(idle.events.filter((e) => e.type === "message")).toEqual([]);
+    // Bob's session is alive in D1 (his page requests slide it): his socket hears it.
+    expect(await until(() => awake.events.find((e) => e.type === "message"))).toMatchObject({ message: { body: "are you there?" } });
   });
 });
 

@@ -9,10 +9,12 @@ import {
   CONVERSATION_HEADER,
   closeBack,
   closeEnded,
+  liveSockets,
   MEMBER_HEADER,
   memberInbox,
   memberTag,
   SESSION_HEADER,
+  sawSession,
   sendEvent,
   sendToAll,
   sessionTag,
@@ -23,6 +25,8 @@ interface SocketInfo {
   memberId: number;
   conversationId: number;
   session: string;
+  /** When the socket last knew its session alive (see liveSockets). */
+  seenAt?: number;
 }
 
 /**
@@ -61,6 +65,8 @@ export class ConversationRoom extends DurableObject<Env> {
       memberId: Number(request.headers.get(MEMBER_HEADER)),
       conversationId: Number(request.headers.get(CONVERSATION_HEADER)),
       session: request.headers.get(SESSION_HEADER) ?? "",
+      // The worker has just found the session alive.
+      seenAt: Date.now(),
     };
     if (!info.memberId || !info.conversationId || !info.session) return new Response("No member, conversation or session", { status: 400 });
     const { 0: client, 1: server } = new WebSocketPair();
@@ -164,7 +170,7 @@ export class ConversationRoom extends DurableObject<Env> {
       const message = this.store.insert(conversationId, senderId, input.client_id, input.body, Date.now());
       if (!message) return null;
       this.changed(members);
-      sendToAll(this.ctx.getWebSockets(), { type: "message", message });
+      sendToAll(await liveSockets(this.env.DB, this.ctx.getWebSockets(), Date.now()), { type: "message", message });
       return { message, created: true };
     });
   }
@@ -226,6 +232,7 @@ export class ConversationRoom extends DurableObject<Env> {
     // the session like a page request would).
     const found = await findSessionByHash(this.env.DB, session, Date.now());
     if (found.status !== "valid" || found.user.id !== memberId) return closeEnded([socket]);
+    sawSession(socket, Date.now());
     let event: { type?: string; after?: unknown; upTo?: unknown; client_id?: unknown } & Record<string, unknown>;
     try {
       event = JSON.parse(typeof raw === "string" ? raw : new TextDecoder().decode(raw));

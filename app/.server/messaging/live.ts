@@ -1,3 +1,4 @@
+import { SESSION_IDLE_MS } from "~/lib/config";
 import { SESSION_ENDED_CLOSE } from "~/lib/live-socket";
 import type { LiveEvent } from "~/lib/shapes";
 
@@ -54,6 +55,45 @@ export function sendEvent(socket: WebSocket, event: LiveEvent | string) {
 }
 
 /** Sends one event to every open socket of an object. */
+/** What a socket remembers of its session: its hash, and when the socket last knew it alive. */
+interface SessionSeen {
+  session: string;
+  seenAt?: number;
+}
+
+/** Records that the socket's session was alive at `at` (it opened, or it just asked for something). */
+export function sawSession(socket: WebSocket, at: number) {
+  const info = socket.deserializeAttachment() as SessionSeen | null;
+  if (info) socket.serializeAttachment({ ...info, seenAt: at });
+}
+
+/**
+ * The sockets whose session is still alive, to relay to; the rest are closed as ended (issue 30: an
+ * idle-expired socket kept receiving relays). A socket that knew its session alive within the idle
+ * timeout answers without a database trip; only one quiet for longer asks D1, without sliding the
+ * session (receiving is not activity), and learns the session's own last activity.
+ */
+export async function liveSockets(db: D1Database, sockets: WebSocket[], now: number): Promise<WebSocket[]> {
+  const live: WebSocket[] = [];
+  for (const socket of sockets) {
+    const info = socket.deserializeAttachment() as SessionSeen | null;
+    if (!info?.session) continue;
+    if (info.seenAt !== undefined && now - info.seenAt <= SESSION_IDLE_MS) {
+      live.push(socket);
+      continue;
+    }
+    const row = await db
+      .prepare("SELECT last_seen_at, expires_at FROM sessions WHERE token_hash = ?")
+      .bind(info.session)
+      .first<{ last_seen_at: number; expires_at: number }>();
+    if (row && now - row.last_seen_at <= SESSION_IDLE_MS && now < row.expires_at) {
+      sawSession(socket, row.last_seen_at);
+      live.push(socket);
+    } else closeEnded([socket]);
+  }
+  return live;
+}
+
 export function sendToAll(sockets: WebSocket[], event: LiveEvent) {
   const text = JSON.stringify(event);
   for (const socket of sockets) sendEvent(socket, text);

@@ -5,6 +5,7 @@ import {
   closeBack,
   closeEnded,
   conversationRoom,
+  liveSockets,
   MEMBER_HEADER,
   memberInbox,
   memberTag,
@@ -56,6 +57,8 @@ export class MemberInbox extends DurableObject<Env> {
     if (!memberId || !session) return new Response("No member or session", { status: 400 });
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [memberTag(memberId), sessionTag(session)]);
+    // The worker has just found the session alive (see liveSockets).
+    server.serializeAttachment({ session, seenAt: Date.now() });
     // A page that (re)connects gets the current total at once: pushes made while it had no socket
     // (still loading, or a dropped connection) are not lost on it.
     this.ctx.waitUntil(this.refresh(memberId));
@@ -141,7 +144,7 @@ export class MemberInbox extends DurableObject<Env> {
     const run = this.queue.then(async () => {
       if (this.ctx.getWebSockets().length === 0) return;
       const notifications = await unreadNotifications(this.env.DB, userId);
-      sendToAll(this.ctx.getWebSockets(), { type: "unread", total: this.sum(), notifications });
+      sendToAll(await liveSockets(this.env.DB, this.ctx.getWebSockets(), Date.now()), { type: "unread", total: this.sum(), notifications });
     });
     this.queue = run.catch(() => undefined);
     return run;
