@@ -77,7 +77,11 @@ export async function liveSockets(db: D1Database, sockets: WebSocket[], now: num
   const live: WebSocket[] = [];
   for (const socket of sockets) {
     const info = socket.deserializeAttachment() as SessionSeen | null;
-    if (!info?.session) continue;
+    // Opened before sockets remembered their session (an older deploy): relayed to, as before.
+    if (!info?.session) {
+      live.push(socket);
+      continue;
+    }
     if (info.seenAt !== undefined && now - info.seenAt <= SESSION_IDLE_MS) {
       live.push(socket);
       continue;
