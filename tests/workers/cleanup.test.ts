@@ -75,14 +75,19 @@ describe("the cron trigger's cleanup", () => {
   });
 });
 
+/** An item's file and thumbnail keys. */
+async function itemKeys(id: number) {
+  const row = await env.DB.prepare("SELECT file_key, thumbnail_key FROM content WHERE id = ?")
+    .bind(id)
+    .first<{ file_key: string; thumbnail_key: string }>();
+  return [row?.file_key ?? "", row?.thumbnail_key ?? ""];
+}
+
 describe("files whose rows are gone", () => {
   it("are deleted by the cron when a deletion stopped between the database and R2", async () => {
     const owner = await newMember("Stopped");
     const id = await newItem(owner);
-    const keys = await env.DB.prepare("SELECT file_key, thumbnail_key FROM content WHERE id = ?")
-      .bind(id)
-      .first<{ file_key: string; thumbnail_key: string }>();
-    const stored = [keys?.file_key ?? "", keys?.thumbnail_key ?? ""];
+    const stored = await itemKeys(id);
     for (const key of stored) await env.FILES.put(key, "bytes");
     // R2 fails (or the isolate dies) right after the rows went.
     const failing = { delete: async () => Promise.reject(new Error("R2 is down")) } as unknown as R2Bucket;
@@ -99,11 +104,9 @@ describe("files whose rows are gone", () => {
   it("leave nothing queued when the deletion goes through", async () => {
     const owner = await newMember("Clean");
     const id = await newItem(owner);
-    const keys = await env.DB.prepare("SELECT file_key, thumbnail_key FROM content WHERE id = ?")
-      .bind(id)
-      .first<{ file_key: string; thumbnail_key: string }>();
+    const keys = await itemKeys(id);
     expect(await deleteContent(env.DB, env.FILES, id, owner)).toBe(true);
-    expect(await count("SELECT count(*) AS n FROM object_deletions WHERE key IN (?, ?)", keys?.file_key, keys?.thumbnail_key)).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM object_deletions WHERE key IN (?, ?)", ...keys)).toBe(0);
   });
 });
 

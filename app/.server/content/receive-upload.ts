@@ -1,4 +1,4 @@
-import { joinChunks } from "~/.server/http/body";
+import { drain, joinChunks } from "~/.server/http/body";
 import { MultipartError, type MultipartPart, readMultipart } from "~/.server/http/multipart";
 import { newFileKey } from "~/.server/storage/files";
 import { MAX_THUMBNAIL_MB, MAX_THUMBNAIL_PIXELS, MAX_UPLOAD_MB } from "~/lib/limits";
@@ -46,7 +46,7 @@ export async function receiveUpload(request: Request, bucket: R2Bucket): Promise
   if (!boundary || !request.body) throw new UploadRefused("form", "empty");
   const declared = Number(request.headers.get("Content-Length") ?? 0);
   if (declared > MAX_FILE_BYTES + MAX_THUMBNAIL_BYTES + 1024 * 1024) {
-    await drain(request.body.getReader());
+    await drain(request.body.getReader(), MAX_DRAIN_BYTES);
     throw new UploadRefused("file", "size");
   }
   const received: ReceivedUpload = { fields: {} };
@@ -58,7 +58,7 @@ export async function receiveUpload(request: Request, bucket: R2Bucket): Promise
     throw error;
   } finally {
     // What is left (the rest of a refused upload, or an epilogue) is read and dropped.
-    await drain(request.body.getReader());
+    await drain(request.body.getReader(), MAX_DRAIN_BYTES);
   }
   return received;
 }
@@ -178,20 +178,6 @@ function keepTail(tail: Uint8Array, chunk: Uint8Array, size: number): Uint8Array
 /** Reads a part nobody keeps to its end; it may be no longer than a field. */
 async function drainBody(body: ReadableStream<Uint8Array>) {
   await readAll(body, MAX_FIELD_BYTES, "form");
-}
-
-async function drain(reader: ReadableStreamDefaultReader<Uint8Array>) {
-  let total = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.length;
-      if (total > MAX_DRAIN_BYTES) break;
-    }
-  } catch {
-    // the body may already be errored or cancelled; nothing is kept either way
-  }
 }
 
 export async function removeStored(bucket: R2Bucket, received: ReceivedUpload) {

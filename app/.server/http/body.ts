@@ -37,15 +37,19 @@ export async function readCappedBytes(request: Request, max: number): Promise<Ui
  * DRAIN_MAX), so the client reads the answer instead of a reset connection.
  */
 export async function afterDraining(request: Request, answer: Response): Promise<Response> {
-  if (!request.body || request.bodyUsed) return answer;
-  const reader = request.body.getReader();
+  if (request.body && !request.bodyUsed) await drain(request.body.getReader());
+  return answer;
+}
+
+/** Reads what is left of a body and drops it; past `max` bytes it stops and the connection is cut. */
+export async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, max = DRAIN_MAX) {
   let size = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
-      if (size > DRAIN_MAX) {
+      if (size > max) {
         await reader.cancel();
         break;
       }
@@ -53,7 +57,6 @@ export async function afterDraining(request: Request, answer: Response): Promise
   } catch {
     // the body may already be errored or cancelled; nothing is kept either way
   }
-  return answer;
 }
 
 /** Chunks read from a stream, as one array of `size` bytes. */
