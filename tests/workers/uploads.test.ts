@@ -115,6 +115,27 @@ describe("the end of the form", () => {
   });
 });
 
+describe("the thumbnail as stored", () => {
+  it("keeps the pixels and leaves out text a camera or editor wrote beside them (issue 30)", async () => {
+    const png = pngBytes();
+    const secret = new TextEncoder().encode("GPS 35.68N 139.69E, taken by the uploader");
+    // A tEXt chunk after IHDR (the CRC is not what is judged), and bytes after IEND.
+    const text = Uint8Array.from([0, 0, 0, secret.length, ...new TextEncoder().encode("tEXt"), ...secret, 0, 0, 0, 0]);
+    const sent = Uint8Array.from([...png.subarray(0, 33), ...text, ...png.subarray(33), ...secret]);
+    const received = await receiveUpload(
+      upload([
+        ...textFields({}),
+        { name: "thumbnail", filename: "t.png", type: "image/png", body: sent },
+        { name: "file", filename: "a.pdf", type: "application/pdf", body: pdfBytes() },
+      ]),
+      env.FILES,
+    );
+    const stored = await env.FILES.get(received.thumbnail?.key ?? "");
+    expect(new Uint8Array((await stored?.arrayBuffer()) ?? [])).toEqual(png);
+    expect(received.thumbnail).toMatchObject({ type: "image/png", size: png.length });
+  });
+});
+
 describe("stored content", () => {
   async function uploaded(publicize: "1" | "0", fileBody = pdfBytes("x".repeat(3000))) {
     const received = await receiveUpload(

@@ -1,5 +1,6 @@
 import { drain, joinChunks } from "~/.server/http/body";
 import { MultipartError, type MultipartPart, readMultipart } from "~/.server/http/multipart";
+import { withoutMetadata } from "~/.server/images/strip-metadata";
 import { newFileKey } from "~/.server/storage/files";
 import { MAX_THUMBNAIL_MB, MAX_THUMBNAIL_PIXELS, MAX_UPLOAD_MB } from "~/lib/limits";
 import { inspectImage, looksLikeMp4, looksLikePdfHead, looksLikePdfTail } from "./sniff";
@@ -144,9 +145,12 @@ async function storeThumbnail(body: ReadableStream<Uint8Array>, bucket: R2Bucket
   if (image.width < 1 || image.height < 1 || image.width > MAX_THUMBNAIL_PIXELS || image.height > MAX_THUMBNAIL_PIXELS) {
     throw new UploadRefused("thumbnail", "image-size");
   }
+  // Served as sent on the detail page: what a camera wrote beside the pixels (GPS, serials, comments) is left out.
+  const kept = withoutMetadata(bytes, image.type);
+  if (!kept) throw new UploadRefused("thumbnail", "type");
   const key = newFileKey("thumbnails");
-  await bucket.put(key, bytes, { httpMetadata: { contentType: image.type } });
-  return { key, size: bytes.length, type: image.type };
+  await bucket.put(key, kept, { httpMetadata: { contentType: image.type } });
+  return { key, size: kept.length, type: image.type };
 }
 
 async function readAll(body: ReadableStream<Uint8Array>, max: number, field: UploadRefused["field"]): Promise<Uint8Array> {
