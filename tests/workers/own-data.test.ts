@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { AccountError } from "~/.server/accounts/accounts";
 import { deleteAccount } from "~/.server/accounts/delete-account";
 import { exportData } from "~/.server/accounts/export-data";
@@ -7,6 +7,7 @@ import { hashPassword } from "~/.server/accounts/passwords";
 import { createSession, findSession } from "~/.server/accounts/sessions";
 import { config } from "~/.server/config/config";
 import { startUpload } from "~/.server/content/chunked";
+import { cleanUp } from "~/.server/cron/cleanup";
 import { schedule } from "~/.server/meetings/schedule";
 import { setAvatar } from "~/.server/members/avatar";
 import { memberPage } from "~/.server/members/profile";
@@ -128,6 +129,27 @@ describe("a member's own data", () => {
     expect((await listConversations(env, me.other))[0]?.other).toMatchObject({ id: me.id, nick_name: "" });
     expect(await sendMessage(me.conversation, me.other, "anyone there?", "c-after-0000")).toBeNull();
     await expect(deleteAccount(me.id, PASSWORD, caller)).rejects.toBeInstanceOf(AccountError);
+  });
+
+  it("leaves no file behind when R2 fails right after the rows went: the cron deletes items, uploads and avatars", async () => {
+    const me = await richMember("Interrupted");
+    const { caller } = testCaller();
+    // R2 fails (or the isolate ends) once the account's batch has gone through.
+    const deleteOnce = env.FILES.delete.bind(env.FILES);
+    const failing = vi.spyOn(env.FILES, "delete").mockImplementation(async (keys) => {
+      if ([keys].flat().some((key) => me.objects.includes(key))) throw new Error("R2 is down");
+      return deleteOnce(keys);
+    });
+    try {
+      await expect(deleteAccount(me.id, PASSWORD, caller)).rejects.toThrow("R2 is down");
+    } finally {
+      failing.mockRestore();
+    }
+    expect(await env.DB.prepare("SELECT deleted_at FROM users WHERE id = ?").bind(me.id).first("deleted_at")).not.toBeNull();
+    for (const key of me.objects) expect(await env.FILES.head(key), key).not.toBeNull();
+
+    await cleanUp(env.DB, env.FILES, Date.now());
+    for (const key of me.objects) expect(await env.FILES.head(key), key).toBeNull();
   });
 
   it("cancels the meetings a leaving member hosts, so their attendees hear of it before the meetings go", async () => {

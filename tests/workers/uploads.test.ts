@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createContent, deleteContent, findContent, recordView } from "~/.server/content/content";
+import { createFromMultipart } from "~/.server/content/create-from-form";
 import { MAX_FILE_BYTES, receiveUpload, UploadRefused } from "~/.server/content/receive-upload";
 import { serveContentFile } from "~/.server/content/serve-file";
 import { inspectImage, looksLikeMp4, looksLikePdfHead } from "~/.server/content/sniff";
@@ -115,6 +116,24 @@ describe("the end of the form", () => {
   });
 });
 
+describe("an account deleted while its upload arrives", () => {
+  it("keeps nothing of an upload that finishes after its account was deleted", async () => {
+    const owner = await newMember("Gone mid-upload");
+    const before = await storedKeys();
+    // The deletion's batch commits while the post is still arriving: the item would have no owner.
+    await env.DB.prepare("UPDATE users SET deleted_at = ? WHERE id = ?").bind(Date.now(), owner).run();
+    const request = upload([
+      ...textFields({}),
+      { name: "thumbnail", filename: "t.png", type: "image/png", body: pngBytes() },
+      { name: "file", filename: "a.pdf", type: "application/pdf", body: pdfBytes() },
+    ]);
+    const created = await createFromMultipart(request, owner, Date.now(), () => {});
+    expect(created).toMatchObject({ ok: false, status: 401, formErrors: ["notify.sessionExpired"] });
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM content WHERE owner_id = ?").bind(owner).first("n")).toBe(0);
+    expect(await storedKeys()).toEqual(before);
+  });
+});
+
 describe("the thumbnail as stored", () => {
   it("keeps the pixels and leaves out text a camera or editor wrote beside them (issue 30)", async () => {
     const png = pngBytes();
@@ -151,7 +170,7 @@ describe("stored content", () => {
     expect(received.thumbnail).toMatchObject({ type: "image/png" });
     const owner = await member();
     if (!received.file || !received.thumbnail) throw new Error("not stored");
-    const { id } = await createContent(
+    const made = await createContent(
       env.DB,
       owner,
       contentFieldsSchema.parse(received.fields),
@@ -159,7 +178,8 @@ describe("stored content", () => {
       received.thumbnail,
       Date.now(),
     );
-    return { id, owner, bytes: fileBody };
+    if (!made) throw new Error("the owner is gone");
+    return { id: made.id, owner, bytes: fileBody };
   }
 
   it("answers a range request with exactly the requested bytes (206)", async () => {

@@ -2,7 +2,7 @@ import { env } from "~/.server/bindings";
 import { config } from "~/.server/config/config";
 import { variantKeys } from "~/.server/content/thumbnail-variants";
 import { cancelHosted } from "~/.server/meetings/schedule";
-import { deleteAvatars } from "~/.server/members/avatar";
+import { avatarKeys } from "~/.server/members/avatar";
 import { deleteVerificationPhotos } from "~/.server/members/verification";
 import { memberInbox } from "~/.server/messaging/live";
 import { closeSessionSockets } from "~/.server/messaging/session-sockets";
@@ -13,8 +13,10 @@ import { verifyPassword } from "./passwords";
 
 // Deleting one's account (docs/decisions/0018-a-members-own-data.md): the password first; then, in
 // one batch, the account becomes an anonymous row and everything of theirs goes, except the messages
-// they sent, which stay in the other members' conversations under "deleted member". Their files go
-// from R2 after the batch (an object left by a failure is unreachable: nothing names it any more).
+// they sent, which stay in the other members' conversations under "deleted member". Their files
+// (items, finished parts uploads, avatars) are queued for deletion in that batch and deleted from R2
+// after it; what a failure leaves there, the cron's sweep deletes. An upload still arriving finds
+// the account gone when it would make its item, and removes its own files (createContent).
 
 /** Every statement that removes what the member had, besides the account row itself. */
 function removals(db: D1Database, userId: number, email: string) {
@@ -79,7 +81,7 @@ export async function deleteAccount(userId: number, password: string, caller: Ca
     ...variantKeys(row.thumbnail_key),
   ]);
   const open = (uploads?.results ?? []) as { object_key: string; r2_upload_id: string; completed: number }[];
-  keys.push(...open.filter((u) => u.completed).map((u) => u.object_key));
+  keys.push(...open.filter((u) => u.completed).map((u) => u.object_key), ...(await avatarKeys(env.FILES, userId)));
   // The files' record goes in with the rows' removal: if R2 is not reached after it, the cron deletes them.
   await db.batch([
     queueDeletions(db, keys, caller.now),
@@ -94,7 +96,6 @@ export async function deleteAccount(userId: number, password: string, caller: Ca
   await closeSessionSockets(env, userId, null);
   // Their inbox held the last words of each of their conversations.
   await memberInbox(env, userId).clear();
-  await deleteAvatars(env.FILES, userId);
   await deleteQueued(db, env.FILES, keys);
   for (const upload of open.filter((u) => !u.completed)) {
     await env.FILES.resumeMultipartUpload(upload.object_key, upload.r2_upload_id)

@@ -71,6 +71,7 @@ export function shownItem({
 export const fileMatchesKind = (kind: ContentFields["kind"], type: string) =>
   (kind === "document" && type === "application/pdf") || (kind === "video" && type === "video/mp4");
 
+/** Makes the item (once per form key or file); null when the owner's account is gone meanwhile. */
 export async function createContent(
   db: D1Database,
   ownerId: number,
@@ -84,8 +85,9 @@ export async function createContent(
     .prepare(
       `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type,
         thumbnail_key, thumbnail_type, created_at, updated_at, client_key, doi, authors, text_state, text_queued_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14, ?15, ?16, ?17,
-         CASE ?2 WHEN 'document' THEN 'pending' END, CASE ?2 WHEN 'document' THEN ?14 END)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14, ?15, ?16, ?17,
+         CASE ?2 WHEN 'document' THEN 'pending' END, CASE ?2 WHEN 'document' THEN ?14 END
+       WHERE EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL)
        ON CONFLICT DO NOTHING RETURNING id`,
     )
     .bind(
@@ -114,7 +116,12 @@ export async function createContent(
       .prepare("SELECT id, file_key FROM content WHERE owner_id = ? AND (file_key = ? OR client_key = ?)")
       .bind(ownerId, file.key, clientKey ?? null)
       .first<{ id: number; file_key: string }>();
-    if (!first) throw new Error("file already belongs to another member's item");
+    if (!first) {
+      // The account was deleted while its upload was arriving: nothing of it is kept (the caller removes the files).
+      const owner = await db.prepare("SELECT 1 FROM users WHERE id = ? AND deleted_at IS NULL").bind(ownerId).first();
+      if (!owner) return null;
+      throw new Error("file already belongs to another member's item");
+    }
     return { id: first.id, created: false, fileKey: first.file_key };
   }
   await awardPoints(db, ownerId, "upload", now);

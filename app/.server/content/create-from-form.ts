@@ -49,7 +49,12 @@ export async function createFromMultipart(
   }
   const key = received.fields.client_key;
   const clientKey = key && CLIENT_KEY.test(key) ? key : undefined;
-  const { id, created, fileKey } = await createContent(env.DB, ownerId, parsed.data, received.file, received.thumbnail, now, clientKey);
+  const made = await createContent(env.DB, ownerId, parsed.data, received.file, received.thumbnail, now, clientKey);
+  if (!made) {
+    await removeStored(env.FILES, received);
+    return { ok: false, status: 401, fields: received.fields, fieldErrors: {}, formErrors: ["notify.sessionExpired"] };
+  }
+  const { id, created, fileKey } = made;
   // A repeat of a post that already made the item answers with it, and keeps nothing of its own
   // (unless its file is the item's: the same completed parts upload posted again).
   if (!created) await removeStored(env.FILES, received.file.key === fileKey ? { ...received, file: undefined } : received);

@@ -47,13 +47,16 @@ async function replaceImage(db: D1Database, bucket: R2Bucket, userId: number, im
   return true;
 }
 
-/** Every avatar object of the member's (an account's deletion; also any left by a failure). */
-export async function deleteAvatars(bucket: R2Bucket, userId: number) {
-  for (;;) {
-    const listed = await bucket.list({ prefix: `${PREFIX}${userId}/` });
-    if (listed.objects.length === 0) return;
-    await bucket.delete(listed.objects.map((object) => object.key));
-  }
+/** Every avatar object of the member's (an account's deletion queues them; also any left by a failure). */
+export async function avatarKeys(bucket: R2Bucket, userId: number): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const listed = await bucket.list({ prefix: `${PREFIX}${userId}/`, cursor });
+    keys.push(...listed.objects.map((object) => object.key));
+    cursor = listed.truncated ? listed.cursor : undefined;
+  } while (cursor);
+  return keys;
 }
 
 export const isAvatarPath = (pathname: string) => pathname.startsWith(`/${PREFIX}`);
