@@ -3,9 +3,11 @@ import { env } from "~/.server/bindings";
 import { translator } from "~/.server/i18n/translate";
 import {
   decideVerification,
+  discardPhotos,
   latestVerification,
   mayVerify,
   photoKey,
+  photoRefusals,
   submitVerification,
   verificationKindOf,
   verificationQueue,
@@ -44,16 +46,17 @@ export const verificationRoutes = [
       const t = translator(ctx.language);
       const kind = verificationKindOf(member.user.kind);
       if (!mayVerify(await latestVerification(env.DB, member.user.id))) return fail(409, 409, t("verification.notOpen"));
-      const read = await readVerification(ctx.request, kind);
+      const read = await readVerification(ctx.request, kind, env.FILES);
       if (!read) return fail(413, 413, t("errorPage.titleTooLarge"));
-      const { submission, files } = read;
+      const { submission, photos } = read;
       if (submission.status !== "success") {
-        const issues = Object.entries(submission.error ?? {}).flatMap(([field, messages]) =>
+        await discardPhotos(env.FILES, photos);
+        const issues = Object.entries({ ...submission.error, ...photoRefusals(kind, photos) }).flatMap(([field, messages]) =>
           (messages ?? []).map((message) => ({ path: [field], message })),
         );
         return refused(ctx.language, issues);
       }
-      const refusal = await submitVerification(env.DB, env.FILES, member.user.id, kind, submission.value, files, ctx.now);
+      const refusal = await submitVerification(env.DB, env.FILES, member.user.id, kind, submission.value, photos, ctx.now);
       if (refusal === "not-open") return fail(409, 409, t("verification.notOpen"));
       if (refusal) return refused(ctx.language, [{ path: [refusal.field], message: refusal.message }]);
       return ok(null, t("notify.verificationSent"), { status: 201 });

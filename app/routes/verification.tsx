@@ -2,7 +2,14 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
-import { latestVerification, mayVerify, photoRefusals, submitVerification, verificationKindOf } from "~/.server/members/verification";
+import {
+  discardPhotos,
+  latestVerification,
+  mayVerify,
+  photoRefusals,
+  submitVerification,
+  verificationKindOf,
+} from "~/.server/members/verification";
 import { readVerification } from "~/.server/members/verification-form";
 import { flashCookie } from "~/.server/shell/flash";
 import { FieldErrors } from "~/components/content-fields";
@@ -32,13 +39,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const kind = verificationKindOf(user.kind);
   // Nothing is read (photos are megabytes) while a submission is open; the insert decides races.
   if (!mayVerify(await latestVerification(env.DB, user.id))) throw data(null, { status: 409 });
-  const read = await readVerification(request, kind);
+  const read = await readVerification(request, kind, env.FILES);
   if (!read) throw data(null, { status: 413 });
-  const { submission, files } = read;
+  const { submission, photos } = read;
   // The photos' refusals beside the fields', at the first submit (not once the fields are right).
-  if (submission.status !== "success")
-    return data({ result: submission.reply({ fieldErrors: photoRefusals(kind, files) }) }, { status: 400 });
-  const refusal = await submitVerification(env.DB, env.FILES, user.id, kind, submission.value, files, Date.now());
+  if (submission.status !== "success") {
+    await discardPhotos(env.FILES, photos);
+    return data({ result: submission.reply({ fieldErrors: photoRefusals(kind, photos) }) }, { status: 400 });
+  }
+  const refusal = await submitVerification(env.DB, env.FILES, user.id, kind, submission.value, photos, Date.now());
   if (refusal === "not-open") return data({ result: submission.reply({ formErrors: ["verification.notOpen"] }) }, { status: 409 });
   if (refusal) return data({ result: submission.reply({ fieldErrors: { [refusal.field]: [refusal.message] } }) }, { status: 400 });
   return redirect("/personal/verification", {

@@ -1,7 +1,10 @@
 import { env } from "cloudflare:workers";
 import type { Caller } from "~/.server/accounts/accounts";
 import type { ContentItem } from "~/.server/content/content";
+import { readVerification } from "~/.server/members/verification-form";
 import { conversationRoom } from "~/.server/messaging/live";
+import type { VerificationKind } from "~/lib/choices";
+import { multipart } from "../fixtures/files";
 
 /** A caller with its own client address and a clock the test controls; mail is awaited by `settle`. */
 export function testCaller(now = Date.UTC(2026, 10, 22, 9, 0)) {
@@ -108,3 +111,16 @@ export const history = (conversationId: number, options: { before?: number; afte
 /** Sends a message through the conversation's room, as every page and the API do. */
 export const sendMessage = (conversationId: number, senderId: number, body: string, clientId: string = crypto.randomUUID()) =>
   conversationRoom(env, conversationId).send(conversationId, senderId, { body, client_id: clientId });
+
+/** A verification's photos as the form posts them, read and stored as they arrive (verification-form.ts). */
+export async function postedPhotos(kind: VerificationKind, files: Record<string, Uint8Array[]>) {
+  const { body, contentType } = multipart(
+    Object.entries(files).flatMap(([name, list]) =>
+      list.map((bytes) => ({ name, filename: `${name}.png`, type: "image/png", body: bytes })),
+    ),
+  );
+  const request = new Request("https://app.test/personal/verification", { method: "POST", body, headers: { "Content-Type": contentType } });
+  const read = await readVerification(request, kind, env.FILES);
+  if (!read) throw new Error("the photos are over the body's limit");
+  return read.photos;
+}

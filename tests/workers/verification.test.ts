@@ -1,22 +1,24 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   decideVerification,
   deleteVerificationPhotos,
+  discardPhotos,
   latestVerification,
   photoKey,
   submitVerification,
   verificationQueue,
 } from "~/.server/members/verification";
-import { VERIFICATION_PHOTO_DAYS } from "~/lib/limits";
-import { htmlBytes, pngBytes } from "../fixtures/files";
-import { newMember } from "./helpers";
+import { readVerification } from "~/.server/members/verification-form";
+import { VERIFICATION_BODY_MB, VERIFICATION_PHOTO_DAYS, VERIFICATION_PHOTO_MB } from "~/lib/limits";
+import { htmlBytes, multipart, pngBytes } from "../fixtures/files";
+import { newMember, postedPhotos } from "./helpers";
 
 const PERSONAL = { name: "Aiko Tanaka", idNumber: "X1234567", address: "1-1 Chiyoda", contactPhone: "+81312345678" };
 const photos = () => ({ idFront: [pngBytes(40, 30)], idBack: [pngBytes(40, 30)] });
-const submit = (userId: number, files: Record<string, Uint8Array[]> = photos(), now = 1) =>
-  submitVerification(env.DB, env.FILES, userId, "personal", PERSONAL, files, now);
+const submit = async (userId: number, files: Record<string, Uint8Array[]> = photos(), now = 1) =>
+  submitVerification(env.DB, env.FILES, userId, "personal", PERSONAL, await postedPhotos("personal", files), now);
 
 describe("identity verification", () => {
   it("judges photos by their bytes: a file posing as PNG or JPG, or a missing photo, is refused and nothing is stored", async () => {
@@ -32,6 +34,78 @@ describe("identity verification", () => {
       message: "validation.fieldEmpty|field=fields.idBack",
     });
     expect(await latestVerification(env.DB, me)).toBeNull();
+  });
+
+  it("stores each photo as its part arrives, never holding the whole body (issue 30)", async () => {
+    const big = (fill: number) => Uint8Array.from([...pngBytes(40, 30), ...new Uint8Array(2 * 1024 * 1024).fill(fill)]);
+    const { body, contentType } = multipart([
+      ...Object.entries(PERSONAL).map(([name, value]) => ({ name, value })),
+      { name: "idFront", filename: "front.png", type: "image/png", body: big(1) },
+      { name: "idBack", filename: "back.png", type: "image/png", body: big(2) },
+    ]);
+    // The body as the network hands it over: each read is counted.
+    const source = body.getReader();
+    let pulled = 0;
+    const arriving = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const next = await source.read();
+        if (next.done) return controller.close();
+        pulled += next.value.byteLength;
+        controller.enqueue(next.value);
+      },
+    });
+    const pulledAtPut: number[] = [];
+    const put = env.FILES.put.bind(env.FILES);
+    const watched = vi.spyOn(env.FILES, "put").mockImplementation(async (...args) => {
+      pulledAtPut.push(pulled);
+      return put(...args);
+    });
+    try {
+      const request = new Request("https://app.test/personal/verification", {
+        method: "POST",
+        body: arriving,
+        headers: { "Content-Type": contentType },
+      });
+      const read = await readVerification(request, "personal", env.FILES);
+      expect(read?.submission.status).toBe("success");
+      expect(Object.keys(read?.photos ?? {})).toEqual(["idFront", "idBack"]);
+    } finally {
+      watched.mockRestore();
+    }
+    // The front was stored before the back had arrived.
+    expect(pulledAtPut).toHaveLength(2);
+    expect(pulledAtPut[0]).toBeLessThan(pulled - 2 * 1024 * 1024);
+  });
+
+  it("refuses a body over its limit as it arrives and keeps none of its photos; a photo over its own limit is refused alone", async () => {
+    const listed = async () => (await env.FILES.list({ prefix: "verification/" })).objects.length;
+    const before = await listed();
+    const photo = (megabytes: number) => Uint8Array.from([...pngBytes(40, 30), ...new Uint8Array(megabytes * 1024 * 1024)]);
+    const post = (parts: Parameters<typeof multipart>[0]) => {
+      const { body, contentType } = multipart(parts);
+      return new Request("https://app.test/personal/verification", { method: "POST", body, headers: { "Content-Type": contentType } });
+    };
+    const tooMuch = ["idFront", "idBack", "extra", "extra", "extra", "extra"].map((name) => ({
+      name,
+      filename: "p.png",
+      type: "image/png",
+      body: photo(VERIFICATION_BODY_MB / 5),
+    }));
+    expect(await readVerification(post(tooMuch), "personal", env.FILES)).toBeNull();
+    expect(await listed()).toBe(before);
+
+    const oversized = await readVerification(
+      post([
+        { name: "idFront", filename: "p.png", type: "image/png", body: photo(VERIFICATION_PHOTO_MB + 1) },
+        { name: "idBack", filename: "p.png", type: "image/png", body: photo(1) },
+      ]),
+      "personal",
+      env.FILES,
+    );
+    expect(oversized?.photos.idFront).toEqual([{ refusal: `validation.uploadSize|max=${VERIFICATION_PHOTO_MB}` }]);
+    expect(await listed()).toBe(before + 1);
+    await discardPhotos(env.FILES, oversized?.photos ?? {});
+    expect(await listed()).toBe(before);
   });
 
   it("keeps one submission open at a time, even when two arrive at once, and removes the refused one's photos", async () => {

@@ -1,30 +1,86 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { readCappedBytes } from "~/.server/http/body";
+import { drain, joinChunks } from "~/.server/http/body";
+import { MultipartError, readMultipart } from "~/.server/http/multipart";
 import { VERIFICATION_PHOTOS, type VerificationKind } from "~/lib/choices";
-import { VERIFICATION_BODY_MB, VERIFICATION_EXTRA_MAX } from "~/lib/limits";
+import { VERIFICATION_BODY_MB, VERIFICATION_EXTRA_MAX, VERIFICATION_PHOTO_MB } from "~/lib/limits";
 import { verificationFields } from "~/lib/schemas/verification";
+import { discardPhotos, type PostedPhoto, storePhoto } from "./verification";
+
+const BODY_MAX = VERIFICATION_BODY_MB * 1024 * 1024;
+const PHOTO_MAX = VERIFICATION_PHOTO_MB * 1024 * 1024;
+const FIELD_MAX = 64 * 1024;
+const PARTS_MAX = 32;
+
+class TooLarge extends Error {}
 
 /**
- * A verification as posted (the page's multipart form, or the API's): the body read up to its
- * limit, the fields checked with Conform, the photos' bytes by name. Null when the body is too large.
+ * A verification as posted (the page's multipart form, or the API's), read part by part as it
+ * arrives: each photo is judged and stored before the next part is read, so at most one photo (5 MB)
+ * is held at a time, never the whole body (issue 30). The text fields are checked with Conform.
+ * Null when the body is over its limit (nothing is kept then). A body that is not a form (JSON,
+ * garbage) reads as an empty one: every field is then refused as missing. The caller keeps the
+ * photos with submitVerification or removes them with discardPhotos.
  */
-export async function readVerification(request: Request, kind: VerificationKind) {
-  const bytes = await readCappedBytes(request, VERIFICATION_BODY_MB * 1024 * 1024);
-  if (bytes === null) return null;
-  // A body that is not a form (JSON, garbage) reads as an empty one: every field is then refused as missing.
-  const form = await new Request(request.url, { method: "POST", body: bytes, headers: request.headers })
-    .formData()
-    .catch(() => new FormData());
-  const submission = parseWithZod(form, { schema: verificationFields[kind] });
-  const bytesOf = async (name: string) =>
-    Promise.all(
-      form
-        .getAll(name)
-        .filter((value): value is File => typeof value !== "string" && value.size > 0)
-        .map(async (file) => new Uint8Array(await file.arrayBuffer())),
-    );
-  const files: Record<string, Uint8Array[]> = {};
-  for (const name of VERIFICATION_PHOTOS[kind]) files[name] = await bytesOf(name);
-  files.extra = kind === "personal" ? (await bytesOf("extra")).slice(0, VERIFICATION_EXTRA_MAX) : [];
-  return { submission, files };
+export async function readVerification(request: Request, kind: VerificationKind, bucket: R2Bucket) {
+  const form = new FormData();
+  const photos: Record<string, PostedPhoto[]> = {};
+  const wanted: Record<string, number> = Object.fromEntries(VERIFICATION_PHOTOS[kind].map((name) => [name, 1]));
+  if (kind === "personal") wanted.extra = VERIFICATION_EXTRA_MAX;
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(request.headers.get("Content-Type") ?? "");
+  let total = 0;
+  let parts = 0;
+
+  /** A part's bytes, up to `keep` (null past it: the rest is read and dropped); the body's limit counts every byte. */
+  async function readPart(body: ReadableStream<Uint8Array>, keep: number): Promise<Uint8Array | null> {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const reader = body.getReader();
+    try {
+      for (let next = await reader.read(); !next.done; next = await reader.read()) {
+        total += next.value.byteLength;
+        size += next.value.byteLength;
+        if (total > BODY_MAX) throw new TooLarge();
+        if (size <= keep) chunks.push(next.value);
+      }
+    } finally {
+      reader.releaseLock();
+    }
+    return size > keep ? null : joinChunks(chunks, size);
+  }
+
+  try {
+    if (Number(request.headers.get("Content-Length") ?? 0) > BODY_MAX) throw new TooLarge();
+    if (!boundary || !request.body) {
+      if (request.body) await readPart(request.body, 0);
+      return { submission: parseWithZod(new FormData(), { schema: verificationFields[kind] }), photos };
+    }
+    await readMultipart(request.body, boundary[1] ?? boundary[2] ?? "", async (part) => {
+      if (++parts > PARTS_MAX) throw new TooLarge();
+      if (part.filename === undefined) {
+        const bytes = await readPart(part.body, FIELD_MAX);
+        if (bytes === null) throw new TooLarge();
+        form.append(part.name, new TextDecoder().decode(bytes));
+        return;
+      }
+      const taken = photos[part.name] ?? [];
+      if (taken.length >= (wanted[part.name] ?? 0)) {
+        await readPart(part.body, 0);
+        return;
+      }
+      const bytes = await readPart(part.body, PHOTO_MAX);
+      if (bytes?.byteLength === 0) return; // an empty file input: no photo
+      const photo = bytes ? await storePhoto(bucket, bytes) : { refusal: `validation.uploadSize|max=${VERIFICATION_PHOTO_MB}` };
+      photos[part.name] = [...taken, photo];
+    });
+  } catch (error) {
+    await discardPhotos(bucket, photos);
+    if (error instanceof MultipartError)
+      return { submission: parseWithZod(new FormData(), { schema: verificationFields[kind] }), photos: {} };
+    if (!(error instanceof TooLarge)) throw error;
+    return null;
+  } finally {
+    // What is left (the rest of a refused body, or an epilogue) is read and dropped, so the client reads the answer.
+    if (request.body && !request.body.locked) await drain(request.body.getReader());
+  }
+  return { submission: parseWithZod(form, { schema: verificationFields[kind] }), photos };
 }

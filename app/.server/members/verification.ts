@@ -42,65 +42,76 @@ export async function latestVerification(db: D1Database, userId: number): Promis
 
 export type SubmitRefusal = { field: string; message: string } | "not-open";
 
-/**
- * Stores a submission: every required photo must be a PNG or JPEG by its bytes, within the size
- * limit. Refused while one is pending or approved (the unique index decides, so two at once cannot
- * both pass); photos stored for a refused submission are removed again.
- */
+/** A posted photo: stored under `key`, or refused (too large, or not a PNG or JPEG by its bytes) and not stored. */
+export type PostedPhoto = { key: string } | { refusal: string };
+
+/** Judges one photo by its bytes and stores it apart from public files; a refused one is not stored. */
+export async function storePhoto(bucket: R2Bucket, bytes: Uint8Array): Promise<PostedPhoto> {
+  if (bytes.byteLength > VERIFICATION_PHOTO_MB * 1024 * 1024) return { refusal: `validation.uploadSize|max=${VERIFICATION_PHOTO_MB}` };
+  const image = inspectImage(bytes);
+  if (!image) return { refusal: "validation.imageType" };
+  const key = `verification/${crypto.randomUUID()}`;
+  await bucket.put(key, bytes, { httpMetadata: { contentType: image.type } });
+  return { key };
+}
+
+const storedKeys = (photos: Record<string, PostedPhoto[]>) =>
+  Object.values(photos).flatMap((posted) => posted.flatMap((photo) => ("key" in photo ? [photo.key] : [])));
+
+/** Removes the stored photos of a submission that is not kept (refused, or a form that was not valid). */
+export async function discardPhotos(bucket: R2Bucket, photos: Record<string, PostedPhoto[]>) {
+  const keys = storedKeys(photos);
+  if (keys.length) await bucket.delete(keys);
+}
+
 /** The required photos and the extra ones, by the names they are stored under. */
-function namedPhotos(kind: VerificationKind, files: Record<string, Uint8Array[]>) {
+function namedPhotos(kind: VerificationKind, photos: Record<string, PostedPhoto[]>) {
   const required: readonly string[] = VERIFICATION_PHOTOS[kind];
   return [
-    ...required.map((name) => [name, files[name]?.[0]] as const),
-    ...(files.extra ?? []).map((bytes, i) => [`extra${i + 1}`, bytes] as const),
+    ...required.map((name) => [name, photos[name]?.[0]] as const),
+    ...(photos.extra ?? []).map((photo, i) => [`extra${i + 1}`, photo] as const),
   ];
 }
 
 /** What is wrong with each photo field (a missing one, too large, or not a PNG or JPEG by its bytes), all at once. */
-export function photoRefusals(kind: VerificationKind, files: Record<string, Uint8Array[]>): Record<string, string[]> {
+export function photoRefusals(kind: VerificationKind, photos: Record<string, PostedPhoto[]>): Record<string, string[]> {
   const refusals: Record<string, string[]> = {};
-  for (const [name, bytes] of namedPhotos(kind, files)) {
+  for (const [name, photo] of namedPhotos(kind, photos)) {
     const field = name.startsWith("extra") ? "extra" : name;
-    const message =
-      !bytes || bytes.byteLength === 0
-        ? `validation.fieldEmpty|field=fields.${field}`
-        : bytes.byteLength > VERIFICATION_PHOTO_MB * 1024 * 1024
-          ? `validation.uploadSize|max=${VERIFICATION_PHOTO_MB}`
-          : inspectImage(bytes)
-            ? null
-            : "validation.imageType";
+    const message = !photo ? `validation.fieldEmpty|field=fields.${field}` : "refusal" in photo ? photo.refusal : null;
     if (message && !refusals[field]) refusals[field] = [message];
   }
   return refusals;
 }
 
+/**
+ * Keeps a submission whose photos were stored as they arrived (verification-form.ts): refused while
+ * one is pending or approved (the unique index decides, so two at once cannot both pass). The photos
+ * of a submission not kept are removed again.
+ */
 export async function submitVerification(
   db: D1Database,
   bucket: R2Bucket,
   userId: number,
   kind: VerificationKind,
   fields: Record<string, string>,
-  files: Record<string, Uint8Array[]>,
+  posted: Record<string, PostedPhoto[]>,
   now: number,
 ): Promise<SubmitRefusal | null> {
-  const [first] = Object.entries(photoRefusals(kind, files));
-  if (first) return { field: first[0], message: first[1][0] ?? "validation.imageType" };
-  const named = namedPhotos(kind, files);
+  const [first] = Object.entries(photoRefusals(kind, posted));
   const photos: Record<string, string> = {};
-  for (const [name, bytes] of named) {
-    const key = `verification/${crypto.randomUUID()}`;
-    await bucket.put(key, bytes as Uint8Array, { httpMetadata: { contentType: inspectImage(bytes as Uint8Array)?.type } });
-    photos[name] = key;
-  }
-  const inserted = await db
-    .prepare(
-      `INSERT OR IGNORE INTO verifications (user_id, kind, fields, photos, status, submitted_at) VALUES (?, ?, ?, ?, 'pending', ?) RETURNING id`,
-    )
-    .bind(userId, kind, JSON.stringify(fields), JSON.stringify(photos), now)
-    .first();
+  for (const [name, photo] of namedPhotos(kind, posted)) if (photo && "key" in photo) photos[name] = photo.key;
+  const inserted = first
+    ? null
+    : await db
+        .prepare(
+          `INSERT OR IGNORE INTO verifications (user_id, kind, fields, photos, status, submitted_at) VALUES (?, ?, ?, ?, 'pending', ?) RETURNING id`,
+        )
+        .bind(userId, kind, JSON.stringify(fields), JSON.stringify(photos), now)
+        .first();
   if (inserted) return null;
-  await bucket.delete(Object.values(photos));
-  return "not-open";
+  await discardPhotos(bucket, posted);
+  return first ? { field: first[0], message: first[1][0] ?? "validation.imageType" } : "not-open";
 }
 
 /** The pending submissions, oldest first, with who sent them. */

@@ -8,7 +8,7 @@ import * as moderation from "~/routes/moderation";
 import * as report from "~/routes/report";
 import * as review from "~/routes/review";
 import { pngBytes } from "../../fixtures/files";
-import { newItem, newMember } from "../helpers";
+import { newItem, newMember, postedPhotos } from "../helpers";
 import { callRoute, sessionFor } from "../route";
 import { flashOf, signedIn } from "./page-helpers";
 
@@ -179,7 +179,9 @@ const PERSONAL = { name: "Aiko Tanaka", idNumber: "X1234567", address: "1-1 Chiy
 async function pending() {
   const applicant = await newMember("Applicant");
   const photos = { idFront: [pngBytes(40, 30)], idBack: [pngBytes(40, 30)] };
-  expect(await submitVerification(env.DB, env.FILES, applicant, "personal", PERSONAL, photos, Date.now())).toBeNull();
+  expect(
+    await submitVerification(env.DB, env.FILES, applicant, "personal", PERSONAL, await postedPhotos("personal", photos), Date.now()),
+  ).toBeNull();
   const latest = await latestVerification(env.DB, applicant);
   return { applicant, id: latest?.id ?? 0 };
 }
@@ -222,7 +224,7 @@ describe("/review", () => {
   it("does not let a reviewer decide their own submission", async () => {
     const reviewer = await withRole("Reviewer", "reviewer");
     const photos = { idFront: [pngBytes(40, 30)], idBack: [pngBytes(40, 30)] };
-    await submitVerification(env.DB, env.FILES, reviewer.id, "personal", PERSONAL, photos, Date.now());
+    await submitVerification(env.DB, env.FILES, reviewer.id, "personal", PERSONAL, await postedPhotos("personal", photos), Date.now());
     const own = await latestVerification(env.DB, reviewer.id);
     const answer = await callRoute(review, { path: "/review", token: reviewer.token, form: { id: String(own?.id), decision: "approve" } });
     expect(flashOf(answer)).toMatchObject({ kind: "error", key: "verification.notDecided" });
