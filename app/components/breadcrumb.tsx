@@ -1,4 +1,4 @@
-import { ChevronRight } from "lucide-react";
+import ChevronRight from "lucide-react/icons/chevron-right";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { RouteMeta } from "~/lib/route-meta";

@@ -1,4 +1,5 @@
-import { FileText, PlayCircle } from "lucide-react";
+import PlayCircle from "lucide-react/icons/circle-play";
+import FileText from "lucide-react/icons/file-text";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { sdgKey, sdgStyle } from "~/lib/sdg";

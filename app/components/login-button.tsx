@@ -1,4 +1,4 @@
-import { LogIn } from "lucide-react";
+import LogIn from "lucide-react/icons/log-in";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { buttonVariants } from "./ui/button";

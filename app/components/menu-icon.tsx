@@ -1,4 +1,12 @@
-import { Compass, ExternalLink, House, MessageSquare, Search, ShieldCheck, Upload, User, Video } from "lucide-react";
+import Compass from "lucide-react/icons/compass";
+import ExternalLink from "lucide-react/icons/external-link";
+import House from "lucide-react/icons/house";
+import MessageSquare from "lucide-react/icons/message-square";
+import Search from "lucide-react/icons/search";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import Upload from "lucide-react/icons/upload";
+import User from "lucide-react/icons/user";
+import Video from "lucide-react/icons/video";
 import type { IconName } from "~/lib/route-meta";
 
 const icons = {

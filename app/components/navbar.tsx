@@ -1,4 +1,6 @@
-import { Bell, LogOut, Menu } from "lucide-react";
+import Bell from "lucide-react/icons/bell";
+import LogOut from "lucide-react/icons/log-out";
+import Menu from "lucide-react/icons/menu";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useRouteLoaderData, useSubmit } from "react-router";
 import { badgeText } from "~/lib/badge";

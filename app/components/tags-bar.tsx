@@ -1,4 +1,6 @@
-import { Ellipsis, RotateCw, X } from "lucide-react";
+import Ellipsis from "lucide-react/icons/ellipsis";
+import RotateCw from "lucide-react/icons/rotate-cw";
+import X from "lucide-react/icons/x";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useSubmit } from "react-router";

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Download } from "lucide-react";
+import Download from "lucide-react/icons/download";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import type { z } from "zod";
