@@ -44,9 +44,11 @@ function quietStep(name, command, args, env) {
 }
 
 console.log(`Node ${process.version}`);
-// tsc is one thread; the builds are mostly another: on two cores they share the time.
+// The type check is TypeScript 7's native compiler (about 4 s here, where tsc 6 took 14 s alone and
+// 38 s beside the builds); typescript 6 stays installed for openapi-typescript, which needs its API.
+const tsc = "node_modules/typescript-native/bin/tsc";
 const checks = (async () => {
-  await quietStep("types", "sh", ["-c", `${bin("wrangler")} types >/dev/null && ${bin("react-router")} typegen && ${bin("tsc")}`]);
+  await quietStep("types", "sh", ["-c", `${bin("wrangler")} types >/dev/null && ${bin("react-router")} typegen && ${tsc}`]);
   await quietStep("lint", bin("biome"), ["check", "."]);
 })();
 const builds = (async () =>
