@@ -1,17 +1,8 @@
-import { mkdirSync, writeFileSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { e2eServers, productionLike } from "./scripts/e2e-servers.ts";
 
 const port = Number(process.env.E2E_PORT ?? 8790);
-// The production-like run (production build, production settings, local bindings) beside it.
-export const PRODUCTION = {
-  port: port + 1,
-  mailPort: port + 2,
-  logFile: "reports/production-like.log",
-  varsFile: "reports/production-like.vars",
-};
-// Its secrets, as an operator's git-ignored .dev.vars would hold them (fixed, so every process agrees).
-mkdirSync("reports", { recursive: true });
-writeFileSync(PRODUCTION.varsFile, "PASSWORD_PEPPER=production-like-test-pepper-0123456789abcdef\nMAIL_API_KEY=production-like-test-key\n");
+export const PRODUCTION = productionLike(port);
 
 const chromium = {
   // Debian's headless shell: the same Chromium without the browser's own UI, about 40% less CPU a test.
@@ -59,20 +50,12 @@ export default defineConfig({
       use: { javaScriptEnabled: true, baseURL: `http://127.0.0.1:${PRODUCTION.port}` },
     },
   ],
-  webServer: [
-    {
-      command: `node scripts/serve-e2e.mjs ${port}`,
-      url: `http://127.0.0.1:${port}/healthz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: "ignore",
-    },
-    {
-      command: `node scripts/production-like.mjs --no-build --fresh --port ${PRODUCTION.port} --state .wrangler/e2e-production-state --env-file ${PRODUCTION.varsFile} --fake-mail --fake-mail-port ${PRODUCTION.mailPort} --log-file ${PRODUCTION.logFile}`,
-      url: `http://127.0.0.1:${PRODUCTION.port}/healthz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: "ignore",
-    },
-  ],
+  // npm test starts them while Vitest runs (E2E_SERVERS_STARTED); on their own, Playwright starts them.
+  webServer: e2eServers(port).map(({ command, url }) => ({
+    command,
+    url,
+    reuseExistingServer: process.env.E2E_SERVERS_STARTED === "1",
+    timeout: 120_000,
+    stdout: "ignore" as const,
+  })),
 });

@@ -5,6 +5,7 @@
 // production-like run. Ends with each step's time in one table and "N passed, N failed".
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
+import { e2eServers } from "./e2e-servers.ts";
 import { freePort, quietEnv, run } from "./lib.mjs";
 
 const bin = (name) => `node_modules/.bin/${name}`;
@@ -58,6 +59,37 @@ const builds = (async () =>
   })))();
 const [built] = await Promise.all([builds, checks]);
 
+// The browser suites' servers get ready (local state, demo data) while Vitest runs; Playwright finds them up.
+const e2ePort = await freePort(2);
+const servers = built
+  ? e2eServers(e2ePort).map(({ command, url }) => ({
+      url,
+      child: spawn("sh", ["-c", command], { env: quietEnv, stdio: "ignore", detached: true }),
+    }))
+  : [];
+const stopServers = () => {
+  for (const { child } of servers) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {}
+  }
+};
+process.on("exit", stopServers);
+/** Whether the server answers (waits while it starts; false once it has exited, or after three minutes). */
+async function answers({ url, child }) {
+  for (const end = Date.now() + 180_000; Date.now() < end && child.exitCode === null; ) {
+    if (
+      await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
+
 await step("vitest (workers pool, happy-dom, unit)", bin("vitest"), [
   "run",
   "--reporter=default",
@@ -65,7 +97,14 @@ await step("vitest (workers pool, happy-dom, unit)", bin("vitest"), [
   "--outputFile=reports/vitest.json",
 ]);
 if (built) {
-  await step("playwright (JavaScript on and off, production)", bin("playwright"), ["test"], { E2E_PORT: String(await freePort(2)) });
+  // Should one not have come up, Playwright starts both itself (and says why, if it cannot).
+  const started = (await Promise.all(servers.map(answers))).every(Boolean);
+  if (!started) stopServers();
+  await step("playwright (JavaScript on and off, production)", bin("playwright"), ["test"], {
+    E2E_PORT: String(started ? e2ePort : await freePort(2)),
+    E2E_SERVERS_STARTED: started ? "1" : "0",
+  });
+  stopServers();
 } else {
   steps.push({ name: "playwright (not run: the build failed)", ok: false, seconds: "-" });
 }
