@@ -40,7 +40,7 @@ export default defineConfig({
   define: { __LOCAL_BUILD__: JSON.stringify(deployTarget() === "local"), __BUILD_ID__: JSON.stringify(Date.now().toString(36)) },
   resolve: { tsconfigPaths: true },
   // Few, larger scripts (docs/decisions/0011): on a slow mobile network each request costs a round
-  // trip, so every library the browser runs is one file (form pages' Conform included) and the
+  // trip, so every library the browser runs is one file and the
   // app's code shared by routes another, beside each route's own module.
   environments: {
     client: {

@@ -1,5 +1,4 @@
 // Numbers the spec fixes, and the ones it leaves open (chosen in docs/decisions/0005-shell-behaviour.md).
-export const MOBILE_MAX_WIDTH = 991; // spec: narrower than 992 px counts as mobile
 export const UNREAD_BADGE_MAX = 99;
 export const NOTIFICATION_MS = 5000;
 export const MAX_VISITED_VIEWS = 12;
