@@ -6,7 +6,7 @@ import { runScheduled } from "~/.server/cron/scheduled";
 import { withDbSession } from "~/.server/db-session";
 import { boundedBody } from "~/.server/http/body";
 import { consumeJobs } from "~/.server/jobs/consume";
-import type { Job } from "~/.server/jobs/queue";
+import type { Job } from "~/.server/jobs/jobs";
 import { isAvatarPath, serveAvatar } from "~/.server/members/avatar";
 import { handleSocket, isSocketPath } from "~/.server/messaging/sockets";
 import { receiveClientError } from "~/.server/observability/client-errors";

@@ -1,13 +1,19 @@
 import type { Caller } from "~/.server/accounts/accounts";
 import { currentSession } from "~/.server/accounts/accounts";
+import type { SessionUser } from "~/.server/accounts/sessions";
 import { tokenFromHeader } from "~/.server/auth/cookies";
 import { translator } from "~/.server/i18n/translate";
-import type { Member } from "./define";
 import { API_CODES, fail } from "./envelope";
 
 /** What every API handler gets: who is asking (address, clock, language) and the request. */
 export interface ApiContext extends Caller {
   request: Request;
+}
+
+/** A signed-in member, and the token they asked with. */
+export interface Member {
+  user: SessionUser;
+  token: string;
 }
 
 /** Work that finishes after the answer is sent (in tests without an execution context, it just runs). */

@@ -1,6 +1,5 @@
 import type { z } from "zod";
-import type { SessionUser } from "~/.server/accounts/sessions";
-import type { ApiContext } from "./context";
+import type { ApiContext, Member } from "./context";
 
 // One declared API: every call is an entry saying its method, path, whether it needs a member, the
 // zod schemas of its query and JSON body, and what it answers per status; the router (router.ts)
@@ -10,11 +9,6 @@ import type { ApiContext } from "./context";
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** The member behind the Authorization header, and the token (logout ends it). */
-export interface Member {
-  user: SessionUser;
-  token: string;
-}
-
 export interface Call<Body, Who, Query = undefined> {
   ctx: ApiContext;
   member: Who;

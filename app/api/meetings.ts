@@ -6,8 +6,9 @@ import { meetingProvider } from "~/.server/meetings/provider";
 import { cancel, ProviderUnavailable, providerMessage, reschedule, type Scheduler, schedule } from "~/.server/meetings/schedule";
 import { meetingSchema } from "~/lib/schemas/meeting";
 import * as answers from "./answers";
+import type { Member } from "./context";
 import { type ApiContext, afterAnswer } from "./context";
-import { forMember, type Member, REFUSAL } from "./define";
+import { forMember, REFUSAL } from "./define";
 import { API_CODES, fail, notFound, ok, refused } from "./envelope";
 
 // Meetings over the same services as /liveStreaming. Only the host and invited members see one;

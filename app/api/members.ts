@@ -9,7 +9,8 @@ import type { MembershipLevel } from "~/lib/profile-tags";
 import { interestSchema } from "~/lib/schemas/content";
 import { tagSchema } from "~/lib/schemas/tags";
 import * as answers from "./answers";
-import { forMember, type Member, REFUSAL } from "./define";
+import type { Member } from "./context";
+import { forMember, REFUSAL } from "./define";
 import { notFound, ok, refused } from "./envelope";
 
 // Member pages, interests and the recommended list over the services the pages use.

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "~/root";
 import { PublicHeader } from "./public-page";
 import { buttonVariants } from "./ui/button";
 
@@ -15,7 +14,8 @@ export const STATUS_TEXTS = {
 /** The /401, /404, error and offline pages: a short translated explanation and a way home. */
 export function StatusPage({ kind }: { kind: keyof typeof STATUS_TEXTS }) {
   const { t } = useTranslation();
-  const guest = !useRouteLoaderData<typeof rootLoader>("root")?.user;
+  // Only whether someone is signed in (typed here, not from root.tsx, which renders this page).
+  const guest = !useRouteLoaderData<{ user: unknown }>("root")?.user;
   const [title, body] = STATUS_TEXTS[kind].map((key) => t(key));
   return (
     <>

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { env } from "~/.server/bindings";
-import type { MailAttachment } from "~/.server/mail/mail";
+import type { MailAttachment } from "~/.server/mail/message";
 import { listOutbox } from "~/.server/mail/outbox";
 import { PageTitle } from "~/components/page-title";
 import { PublicPage } from "~/components/public-page";

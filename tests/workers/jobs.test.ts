@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { enqueue, type Job } from "~/.server/jobs/queue";
+import type { Job } from "~/.server/jobs/jobs";
+import { enqueue } from "~/.server/jobs/queue";
 import { sendMeetingMail } from "~/.server/meetings/mail-jobs";
 import type { Meeting } from "~/.server/meetings/meetings";
 import { newMember, outboxFor, uniqueEmail } from "./helpers";

@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, evictDurableObject, getQueu
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { consumeJobs } from "~/.server/jobs/consume";
-import type { Job } from "~/.server/jobs/queue";
+import type { Job } from "~/.server/jobs/jobs";
 import { listConversations, startConversation, unreadTotal } from "~/.server/messaging/conversations";
 import { conversationRoom, memberInbox } from "~/.server/messaging/live";
 import { conversationOfMessage } from "~/.server/messaging/room-store";

@@ -2,9 +2,9 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { consumeJobs } from "~/.server/jobs/consume";
-import type { Job } from "~/.server/jobs/queue";
+import type { Job, ScoreBatchJob } from "~/.server/jobs/jobs";
 import { INPUT_SQL, rankingList, scoreFor } from "~/.server/ranking/ranking";
-import { recomputeScores, type ScoreBatchJob, scoreBatch, startScoreRun } from "~/.server/ranking/score-runs";
+import { recomputeScores, scoreBatch, startScoreRun } from "~/.server/ranking/score-runs";
 import { COEFFICIENTS } from "~/lib/credit-score";
 import { newItem, newMember } from "./helpers";
 

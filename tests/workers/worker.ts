@@ -1,7 +1,7 @@
 // The workers-pool entry: the app's worker entry needs React Router's build, so tests get the
 // Durable Object classes and services directly instead.
 import { consumeJobs } from "~/.server/jobs/consume";
-import type { Job } from "~/.server/jobs/queue";
+import type { Job } from "~/.server/jobs/jobs";
 
 export { ConversationRoom } from "~/.server/messaging/conversation-room";
 export { MemberInbox } from "~/.server/messaging/member-inbox";

@@ -1,3 +1,4 @@
+import type { TextJob } from "~/.server/jobs/jobs";
 import { describeError, logEvent } from "~/.server/observability/log";
 import type { TextState } from "~/lib/document-text";
 import { PDF_TEXT_MAX_MB, TEXT_EXTRACT_ATTEMPTS, TEXT_REQUEUE_MINUTES } from "~/lib/limits";
@@ -5,8 +6,6 @@ import { PAGE_BREAK, readPdfText, Unreadable } from "./pdf-text";
 
 // A document's own text, read from its PDF by a queue job after the upload (never during the
 // member's request) and indexed for search (docs/decisions/0030-document-text.md).
-
-export type TextJob = { type: "document-text"; id: number };
 
 /**
  * The job: reads the document's PDF and stores its text, or why it has none, in one transaction,

@@ -5,7 +5,8 @@ import { conversationsToMove, MOVE_JOB_CONVERSATIONS } from "~/.server/messaging
 import { conversationRoom } from "~/.server/messaging/live";
 import { describeError, logEvent } from "~/.server/observability/log";
 import { scoreBatch } from "~/.server/ranking/score-runs";
-import { enqueue, type Job } from "./queue";
+import type { Job } from "./jobs";
+import { enqueue } from "./queue";
 
 /** Seconds before a failed job is tried again: 2 s, 4 s, 8 s ... at most 5 minutes. */
 export const retryDelay = (attempts: number) => Math.min(300, 2 ** Math.max(1, attempts));

@@ -1,11 +1,7 @@
-import type { TextJob } from "~/.server/content/document-text";
-import type { MeetingMailJob } from "~/.server/meetings/mail-jobs";
-import type { ScoreBatchJob } from "~/.server/ranking/score-runs";
+import type { Job } from "./jobs";
 
 // The background work queue (Cloudflare Queues; docs/decisions/0025-background-jobs.md). Jobs are
 // small JSON bodies; every handler is safe to run twice, since a queue delivers at least once.
-
-export type Job = ScoreBatchJob | MeetingMailJob | TextJob | { type: "cleanup"; at: number } | { type: "messages-move" };
 
 /** What one sendBatch takes at most: 100 messages, 256 KB in all (kept under, for the encoding's overhead). */
 const SEND_BATCH_MAX = 100;

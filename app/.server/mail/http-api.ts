@@ -1,4 +1,4 @@
-import type { MailMessage } from "./mail";
+import type { MailMessage } from "./message";
 
 export interface HttpMailConfig {
   apiUrl: string;

@@ -1,25 +1,8 @@
 import { env } from "~/.server/bindings";
 import { config } from "~/.server/config/config";
 import { sendWithHttpApi } from "./http-api";
+import type { MailMessage } from "./message";
 import { saveToOutbox } from "./outbox";
-
-export interface MailAttachment {
-  filename: string;
-  contentType: string;
-  /** Text content (an iCalendar file); sent base64-encoded. */
-  content: string;
-}
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  attachments?: MailAttachment[];
-  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post for mail to outside addresses). */
-  headers?: Record<string, string>;
-  /** The same key again sends nothing more (the provider's Idempotency-Key): for mail a queued job may repeat. */
-  idempotencyKey?: string;
-}
 
 /**
  * The one way to send mail. MAIL_PROVIDER picks the adapter: "http" (a provider's HTTP API,

@@ -1,4 +1,4 @@
-import type { MailMessage } from "./mail";
+import type { MailMessage } from "./message";
 
 /** Keeps a message; one whose idempotency key is already kept is not kept again (as the provider would not send it). */
 export async function saveToOutbox(db: D1Database, message: MailMessage, now: number) {

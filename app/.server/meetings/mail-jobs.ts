@@ -1,5 +1,6 @@
 import { sha256Hex } from "~/.server/accounts/crypto";
 import { env } from "~/.server/bindings";
+import type { MeetingMailJob } from "~/.server/jobs/jobs";
 import { enqueue } from "~/.server/jobs/queue";
 import { optedOut } from "~/.server/mail/opt-out";
 import { type InvitationKind, sendInvitation } from "./invitations";
@@ -8,17 +9,6 @@ import type { Meeting } from "./meetings";
 // Mail to a meeting's attendees goes through the jobs queue, one job per address
 // (docs/decisions/0025-background-jobs.md): the request only queues it, a provider failure is
 // retried instead of lost, and the provider's idempotency key keeps a repeated job from mailing twice.
-
-export interface MeetingMailJob {
-  type: "meeting-mail";
-  /** The meeting as announced: a cancellation still goes out after its meeting was deleted with its host's account. */
-  meeting: Meeting;
-  kind: InvitationKind;
-  email: string;
-  language: string;
-  /** This site's origin, for the stop link (absent in jobs queued before it was added). */
-  origin?: string;
-}
 
 /** Queues the mail of one change to these addresses. */
 export async function queueMeetingMail(meeting: Meeting, kind: InvitationKind, emails: string[], language: string, origin?: string) {

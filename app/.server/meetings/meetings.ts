@@ -3,7 +3,7 @@ import { BLOCKED_BETWEEN } from "~/.server/social/blocks";
 import { MEETING_JOIN_EARLY_MINUTES, MEETING_MAX_DAYS_AHEAD, MEETING_OUTSIDE_INVITES_PER_DAY } from "~/lib/limits";
 import type { MeetingInput } from "~/lib/schemas/meeting";
 import { isTimeZone, zonedToUtc } from "~/lib/time-zone";
-import type { MeetingProvider, ProviderMeeting } from "./provider";
+import type { MeetingProvider, ProviderMeeting } from "./provider-interface";
 
 // Meetings (docs/decisions/0022-meetings.md). Only the host and the members they invited see a
 // meeting; anyone else is told it does not exist. The provider's room is made before the row and

@@ -1,4 +1,4 @@
-import type { MeetingProvider, ProviderMeeting } from "./provider";
+import type { MeetingProvider, ProviderMeeting } from "./provider-interface";
 
 // Zoom through Server-to-Server OAuth (docs/decisions/0022-meetings.md): the account's credentials
 // buy an hour-long token (POST {oauth}/oauth/token, grant_type=account_credentials), kept until a

@@ -1,3 +1,4 @@
+import type { ScoreBatchJob } from "~/.server/jobs/jobs";
 import { enqueue } from "~/.server/jobs/queue";
 import { scoreOf } from "~/lib/credit-score";
 import { SCORE_BATCH_MEMBERS } from "~/lib/limits";
@@ -7,17 +8,6 @@ import { grantRewards } from "./rewards";
 // A recomputation of every credit score (docs/decisions/0025-background-jobs.md): a run is split
 // into batches of member ids, each a queued job; the batch that completes the run publishes it in
 // the same transaction, so the ranking switches from one whole run to the next.
-
-export interface ScoreBatchJob {
-  type: "scores";
-  run: number;
-  batch: number;
-  /** Member ids from..to, both included. */
-  from: number;
-  to: number;
-  /** The moment every batch counts at, however late it runs. */
-  asOf: number;
-}
 
 /** Records a new run counted at `asOf` and answers its batches, to be queued. */
 export async function startScoreRun(db: D1Database, asOf: number, size = SCORE_BATCH_MEMBERS): Promise<ScoreBatchJob[]> {

@@ -1,0 +1,32 @@
+import type { InvitationKind } from "~/.server/meetings/invitations";
+import type { Meeting } from "~/.server/meetings/meetings";
+
+// Every background job's body (docs/decisions/0025-background-jobs.md), apart from the code that
+// queues or runs it: producers import enqueue (queue.ts) and their job's type from here, and the
+// consumer imports the producers, so no two of them import each other.
+
+export type TextJob = { type: "document-text"; id: number };
+
+export interface MeetingMailJob {
+  type: "meeting-mail";
+  /** The meeting as announced: a cancellation still goes out after its meeting was deleted with its host's account. */
+  meeting: Meeting;
+  kind: InvitationKind;
+  email: string;
+  language: string;
+  /** This site's origin, for the stop link (absent in jobs queued before it was added). */
+  origin?: string;
+}
+
+export interface ScoreBatchJob {
+  type: "scores";
+  run: number;
+  batch: number;
+  /** Member ids from..to, both included. */
+  from: number;
+  to: number;
+  /** The moment every batch counts at, however late it runs. */
+  asOf: number;
+}
+
+export type Job = ScoreBatchJob | MeetingMailJob | TextJob | { type: "cleanup"; at: number } | { type: "messages-move" };
