@@ -11,6 +11,7 @@ import { RouteError } from "./components/route-error";
 import { Toast } from "./components/toast";
 import { useDocument } from "./document-context";
 import { DEFAULT_LANGUAGE, isLanguage } from "./lib/i18n";
+import type { RootShellData } from "./lib/shapes";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, flashMiddleware, sessionMiddleware];
 
@@ -21,7 +22,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     locale,
     localeFile: localeFile(isLanguage(locale) ? locale : DEFAULT_LANGUAGE),
     flash: context.get(flashContext),
-    user: user ? { id: user.id, nickName: user.nick_name, image: user.image } : null,
+    // The shape components read (lib/shapes.ts), since they do not import this file.
+    user: (user ? { id: user.id, nickName: user.nick_name, image: user.image } : null) satisfies RootShellData["user"],
   };
 }
 

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useRouteLoaderData, useSubmit } from "react-router";
 import { badgeText } from "~/lib/badge";
 import type { RouteMeta } from "~/lib/route-meta";
-import type { loader as rootLoader } from "~/root";
+import type { RootShellData } from "~/lib/shapes";
 import { Avatar } from "./avatar";
 import { Breadcrumb } from "./breadcrumb";
 import { LanguageSwitcher } from "./language-switcher";
@@ -29,7 +29,7 @@ export function Navbar({ trail, notifications = 0, sidebarOpen, mobileMenuOpen, 
   const { t } = useTranslation();
   const location = useLocation();
   const here = location.pathname + location.search;
-  const user = useRouteLoaderData<typeof rootLoader>("root")?.user;
+  const user = useRouteLoaderData<RootShellData>("root")?.user;
   const submit = useSubmit();
   return (
     <header className="flex h-12 items-center gap-3 border-b border-slate-200 bg-white px-3">

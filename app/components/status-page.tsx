@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
+import type { RootShellData } from "~/lib/shapes";
 import { PublicHeader } from "./public-page";
 import { buttonVariants } from "./ui/button";
 
@@ -14,8 +15,7 @@ export const STATUS_TEXTS = {
 /** The /401, /404, error and offline pages: a short translated explanation and a way home. */
 export function StatusPage({ kind }: { kind: keyof typeof STATUS_TEXTS }) {
   const { t } = useTranslation();
-  // Only whether someone is signed in (typed here, not from root.tsx, which renders this page).
-  const guest = !useRouteLoaderData<{ user: unknown }>("root")?.user;
+  const guest = !useRouteLoaderData<RootShellData>("root")?.user;
   const [title, body] = STATUS_TEXTS[kind].map((key) => t(key));
   return (
     <>

@@ -9,6 +9,18 @@ export interface Flash {
   key: string;
 }
 
+/** The signed-in member as every page's shell shows them (root's loader); null when signed out. */
+export interface ShellUser {
+  id: number;
+  nickName: string;
+  image: string | null;
+}
+
+/** What components read of root's loader data (they do not import root.tsx, which renders them). */
+export interface RootShellData {
+  user: ShellUser | null;
+}
+
 export interface MemberSummary {
   id: number;
   nick_name: string;
