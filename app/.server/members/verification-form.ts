@@ -4,7 +4,7 @@ import { MultipartError, readMultipart } from "~/.server/http/multipart";
 import { VERIFICATION_PHOTOS, type VerificationKind } from "~/lib/choices";
 import { VERIFICATION_BODY_MB, VERIFICATION_EXTRA_MAX, VERIFICATION_PHOTO_MB } from "~/lib/limits";
 import { verificationFields } from "~/lib/schemas/verification";
-import { discardPhotos, type PostedPhoto, storePhoto } from "./verification";
+import { discardPhotos, PHOTO_TOO_LARGE, type PostedPhoto, storePhoto } from "./verification";
 
 const BODY_MAX = VERIFICATION_BODY_MB * 1024 * 1024;
 const PHOTO_MAX = VERIFICATION_PHOTO_MB * 1024 * 1024;
@@ -69,8 +69,7 @@ export async function readVerification(request: Request, kind: VerificationKind,
       }
       const bytes = await readPart(part.body, PHOTO_MAX);
       if (bytes?.byteLength === 0) return; // an empty file input: no photo
-      const photo = bytes ? await storePhoto(bucket, bytes) : { refusal: `validation.uploadSize|max=${VERIFICATION_PHOTO_MB}` };
-      photos[part.name] = [...taken, photo];
+      photos[part.name] = [...taken, bytes ? await storePhoto(bucket, bytes) : PHOTO_TOO_LARGE];
     });
   } catch (error) {
     await discardPhotos(bucket, photos);

@@ -45,9 +45,12 @@ export type SubmitRefusal = { field: string; message: string } | "not-open";
 /** A posted photo: stored under `key`, or refused (too large, or not a PNG or JPEG by its bytes) and not stored. */
 export type PostedPhoto = { key: string } | { refusal: string };
 
+/** A photo over VERIFICATION_PHOTO_MB, refused unread past its limit. */
+export const PHOTO_TOO_LARGE: PostedPhoto = { refusal: `validation.uploadSize|max=${VERIFICATION_PHOTO_MB}` };
+
 /** Judges one photo by its bytes and stores it apart from public files; a refused one is not stored. */
 export async function storePhoto(bucket: R2Bucket, bytes: Uint8Array): Promise<PostedPhoto> {
-  if (bytes.byteLength > VERIFICATION_PHOTO_MB * 1024 * 1024) return { refusal: `validation.uploadSize|max=${VERIFICATION_PHOTO_MB}` };
+  if (bytes.byteLength > VERIFICATION_PHOTO_MB * 1024 * 1024) return PHOTO_TOO_LARGE;
   const image = inspectImage(bytes);
   if (!image) return { refusal: "validation.imageType" };
   const key = `verification/${crypto.randomUUID()}`;
