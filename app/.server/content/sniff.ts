@@ -41,6 +41,18 @@ export function inspectImage(bytes: Uint8Array): ImageInfo | null {
   return frame ? { type: "image/jpeg", ...frame } : null;
 }
 
+/** The JPEG marker at `at` (fill bytes FF before it allowed) and where its segment starts; null when none is there. */
+export function jpegMarkerAt(bytes: Uint8Array, at: number): { marker: number; next: number } | null {
+  if (bytes[at] !== 0xff) return null;
+  let next = at;
+  while (bytes[next] === 0xff) next++;
+  const marker = bytes[next];
+  return marker === undefined ? null : { marker, next: next + 1 };
+}
+
+/** RST0..RST7 and TEM carry no length. */
+export const isParameterless = (marker: number) => (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01;
+
 /**
  * A JPEG's frame size as the decoder (libjpeg's marker reader, jdmarker.c) reads it: markers up to
  * the first start of scan, where RSTn and TEM carry no length, fill bytes (FF) may precede a marker,
@@ -53,12 +65,11 @@ function jpegFrame(bytes: Uint8Array, view: DataView): { width: number; height: 
   let frame: { width: number; height: number } | null = null;
   let at = 2;
   while (at < bytes.length) {
-    if (bytes[at] !== 0xff) return null;
-    while (bytes[at] === 0xff) at++;
-    const marker = bytes[at++];
-    if (marker === undefined) return null;
-    // Parameterless: RST0..RST7 and TEM.
-    if ((marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) continue;
+    const found = jpegMarkerAt(bytes, at);
+    if (!found) return null;
+    const { marker } = found;
+    at = found.next;
+    if (isParameterless(marker)) continue;
     // Start of scan: the header is over, and the frame is what will be decoded.
     if (marker === 0xda) return frame && frame.width > 0 && frame.height > 0 ? frame : null;
     const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;

@@ -1,3 +1,5 @@
+import { isParameterless, jpegMarkerAt } from "~/.server/content/sniff";
+
 // A thumbnail is served as its owner sent it (the cards' variants are drawn anew, but the detail page
 // and a browser's "open image" show the original), so what a camera or editor wrote beside the pixels
 // (EXIF with GPS and serial numbers, XMP, IPTC, comments, text chunks, bytes after the end) would
@@ -24,15 +26,15 @@ function jpegWithout(bytes: Uint8Array): Uint8Array | null {
   let orientation = 1;
   let at = 2;
   while (at < bytes.length) {
-    if (bytes[at] !== 0xff) return null;
-    while (bytes[at] === 0xff) at++;
-    const marker = bytes[at++];
-    if (marker === undefined) return null;
+    const found = jpegMarkerAt(bytes, at);
+    if (!found) return null;
+    const { marker } = found;
+    at = found.next;
     if (marker === 0xd9) {
       kept.push(Uint8Array.of(0xff, 0xd9));
       return joinJpeg(kept, orientation);
     }
-    if ((marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
+    if (isParameterless(marker)) {
       kept.push(Uint8Array.of(0xff, marker));
       continue;
     }
