@@ -68,16 +68,17 @@ export function stopWithParent(server) {
   server.on("exit", (code) => process.exit(code ?? 0));
 }
 
-export async function waitFor(url, timeoutMs = 60_000) {
+/** Waits until `url` answers (below 500); throws after `timeoutMs`, or as soon as `stopped()` says there is no point. */
+export async function waitFor(url, timeoutMs = 60_000, stopped = () => false) {
   const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
+  while (Date.now() < until && !stopped()) {
     try {
       const res = await fetch(url);
       if (res.status < 500) return;
     } catch {}
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+  throw new Error(`${url} did not answer${stopped() ? "" : ` within ${timeoutMs} ms`}`);
 }
 
 /** A TCP port nothing listens on right now. */

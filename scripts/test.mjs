@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { e2eServers } from "./e2e-servers.ts";
-import { freePort, quietEnv, run } from "./lib.mjs";
+import { freePort, quietEnv, run, waitFor } from "./lib.mjs";
 
 const bin = (name) => `node_modules/.bin/${name}`;
 rmSync("reports", { recursive: true, force: true });
@@ -76,19 +76,11 @@ const stopServers = () => {
 };
 process.on("exit", stopServers);
 /** Whether the server answers (waits while it starts; false once it has exited, or after three minutes). */
-async function answers({ url, child }) {
-  for (const end = Date.now() + 180_000; Date.now() < end && child.exitCode === null; ) {
-    if (
-      await fetch(url).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      return true;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return false;
-}
+const answers = ({ url, child }) =>
+  waitFor(url, 180_000, () => child.exitCode !== null).then(
+    () => true,
+    () => false,
+  );
 
 await step("vitest (workers pool, happy-dom, unit)", bin("vitest"), [
   "run",
