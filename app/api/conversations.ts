@@ -74,8 +74,9 @@ export const conversationRoutes = [
     answers: { 201: answers.sentMessage, 200: answers.sentMessage, 403: REFUSAL, 404: REFUSAL },
     handle: async ({ ctx, member, body, params: [id] }) => {
       const conversationId = Number(id);
-      if (!(await conversationFor(env.DB, conversationId, member.user.id))) return notFound(ctx.language, "conversation");
+      // The room answers membership itself: no D1 trip on the way to a message.
       const sent = await conversationRoom(env, conversationId).send(conversationId, member.user.id, body);
+      if (sent === "not-member") return notFound(ctx.language, "conversation");
       if (!sent) return notAvailable(ctx.language);
       return ok({ message: sent.message }, "ok", { status: sent.created ? 201 : 200 });
     },

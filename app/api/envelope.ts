@@ -1,5 +1,5 @@
 import { translator } from "~/.server/i18n/translate";
-import { NOT_AVAILABLE } from "~/.server/social/blocks";
+import { NOT_AVAILABLE } from "~/.server/social/block-rules";
 import { translateError } from "~/lib/form-errors";
 import type { Language } from "~/lib/i18n";
 

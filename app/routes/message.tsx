@@ -8,7 +8,7 @@ import { conversationFor, listConversations, startConversation } from "~/.server
 import { conversationRoom } from "~/.server/messaging/live";
 import { isOwnNavigation } from "~/.server/security/same-origin";
 import { refusedRedirect } from "~/.server/shell/flash";
-import { NOT_AVAILABLE } from "~/.server/social/blocks";
+import { NOT_AVAILABLE } from "~/.server/social/block-rules";
 import { Avatar } from "~/components/avatar";
 import { MessageText } from "~/components/message-text";
 import { PageTitle } from "~/components/page-title";
@@ -61,11 +61,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`/message?conversation=${started.id}`, { status: 303 });
   }
   const id = openId(request);
-  if (!id || !(await conversationFor(env.DB, id, user.id))) throw data(null, { status: 404 });
+  if (!id) throw data(null, { status: 404 });
   const submission = parseWithZod(form, { schema: messageSchema });
   if (submission.status !== "success") return data({ composer: submission.reply() }, { status: 400 });
-  if (!(await conversationRoom(env, id).send(id, user.id, submission.value)))
-    return data({ composer: submission.reply({ formErrors: [NOT_AVAILABLE] }) }, { status: 403 });
+  // The room answers membership itself: no D1 trip on the way to a message.
+  const sent = await conversationRoom(env, id).send(id, user.id, submission.value);
+  if (sent === "not-member") throw data(null, { status: 404 });
+  if (!sent) return data({ composer: submission.reply({ formErrors: [NOT_AVAILABLE] }) }, { status: 403 });
   return redirect(`/message?conversation=${id}`, { status: 303 });
 }
 

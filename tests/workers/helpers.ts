@@ -109,8 +109,12 @@ export const history = (conversationId: number, options: { before?: number; afte
   conversationRoom(env, conversationId).history(conversationId, options);
 
 /** Sends a message through the conversation's room, as every page and the API do. */
-export const sendMessage = (conversationId: number, senderId: number, body: string, clientId: string = crypto.randomUUID()) =>
-  conversationRoom(env, conversationId).send(conversationId, senderId, { body, client_id: clientId });
+/** Sends as a member of the conversation (the test's own mistake when not): the stored message, or null when refused. */
+export async function sendMessage(conversationId: number, senderId: number, body: string, clientId: string = crypto.randomUUID()) {
+  const sent = await conversationRoom(env, conversationId).send(conversationId, senderId, { body, client_id: clientId });
+  if (sent === "not-member") throw new Error(`member ${senderId} is not in conversation ${conversationId}`);
+  return sent;
+}
 
 /** A verification's photos as the form posts them, read and stored as they arrive (verification-form.ts). */
 export async function postedPhotos(kind: VerificationKind, files: Record<string, Uint8Array[]>) {
@@ -123,4 +127,35 @@ export async function postedPhotos(kind: VerificationKind, files: Record<string,
   const read = await readVerification(request, kind, env.FILES);
   if (!read) throw new Error("the photos are over the body's limit");
   return read.photos;
+}
+
+/**
+ * The SQL of every D1 statement run while `work` runs, in this isolate: the worker's code and its
+ * Durable Objects, through the raw binding or a request's session, alone or in a batch.
+ */
+export async function d1Statements(work: () => Promise<unknown>): Promise<string[]> {
+  type Statement = { statement: string };
+  const seen: string[] = [];
+  const restore: (() => void)[] = [];
+  const wrap = (target: Record<string, unknown>, name: string, record: (self: unknown, args: unknown[]) => void) => {
+    const original = target[name] as (...args: unknown[]) => unknown;
+    target[name] = function (this: unknown, ...args: unknown[]) {
+      record(this, args);
+      return original.apply(this, args);
+    };
+    restore.push(() => {
+      target[name] = original;
+    });
+  };
+  const statements = new Set([env.DB.prepare("SELECT 1"), env.DB.withSession().prepare("SELECT 1")].map(Object.getPrototypeOf));
+  const databases = new Set([env.DB, env.DB.withSession()].map(Object.getPrototypeOf));
+  for (const proto of statements)
+    for (const name of ["first", "all", "run", "raw"]) wrap(proto, name, (self) => seen.push((self as Statement).statement));
+  for (const proto of databases) wrap(proto, "batch", (_, [list]) => seen.push(...(list as Statement[]).map((s) => s.statement)));
+  try {
+    await work();
+  } finally {
+    for (const undo of restore) undo();
+  }
+  return seen;
 }

@@ -2,21 +2,24 @@ import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { logout } from "~/.server/accounts/accounts";
-import { createSession } from "~/.server/accounts/sessions";
+import { createSession, SESSION_TOUCH_MS } from "~/.server/accounts/sessions";
 import { listConversations, startConversation, unreadTotal } from "~/.server/messaging/conversations";
 import { conversationRoom } from "~/.server/messaging/live";
 import { handleSocket } from "~/.server/messaging/sockets";
+import { handleApi } from "~/api/router";
 import { SESSION_IDLE_MS } from "~/lib/config";
 import { MESSAGE_MAX } from "~/lib/limits";
 import { SESSION_ENDED_CLOSE } from "~/lib/live-socket";
 import type { LiveEvent } from "~/lib/shapes";
-import { history, newMember } from "./helpers";
+import * as message from "~/routes/message";
+import { d1Statements, history, newMember, testCaller } from "./helpers";
+import { callRoute } from "./route";
 
 const clientId = () => crypto.randomUUID();
 
 /** The value of a call that the test expects to succeed (not refused by a block, not missing). */
-function must<T>(value: T | null | "refused"): T {
-  if (value === null || value === "refused") throw new Error("expected a value");
+function must<T>(value: T | null | "refused" | "not-member"): T {
+  if (value === null || value === "refused" || value === "not-member") throw new Error("expected a value");
   return value;
 }
 
@@ -76,11 +79,15 @@ describe("sockets and the session that opened them", () => {
   });
 
   it("refuse every event once the session is gone, however it ended (here: deleted behind the room's back)", async () => {
-    const { a, id } = await pair();
+    const { a, id, room } = await pair();
     const token = await createSession(env.DB, a, Date.now());
     const page = await openSocket(`/live/conversations/${id}`, a, {}, token);
-    // An idle expiry or a reset elsewhere ends the row; nobody tells the room.
+    // The row ends and nobody tells the room; the socket last checked its session a minute ago.
     await env.DB.prepare("DELETE FROM sessions WHERE user_id = ?").bind(a).run();
+    await runInDurableObject(room, (_, state: DurableObjectState) => {
+      for (const socket of state.getWebSockets())
+        socket.serializeAttachment({ ...socket.deserializeAttachment(), seenAt: Date.now() - SESSION_TOUCH_MS });
+    });
     page.socket?.send(JSON.stringify({ type: "send", body: "too late", client_id: clientId() }));
     expect(await until(() => page.closed[0])).toBe(SESSION_ENDED_CLOSE);
     expect((await history(id)).messages).toEqual([]);
@@ -175,6 +182,66 @@ describe("the conversation's Durable Object", () => {
     expect(sync.type === "sync" && sync.messages.map((m) => m.body)).toEqual(["after hibernation", "while away"]);
     expect((await history(id)).messages.map((m) => m.body)).toEqual(["before", "after hibernation", "while away"]);
     back.socket?.close(1000);
+  });
+});
+
+describe("a message on its way", () => {
+  // Every signed-in request finds its session in D1 (one statement, a second when it slides it);
+  // nothing about the message itself may reach D1: the room answers membership and blocks itself.
+  const isSessionLookup = (sql: string) => /\bFROM sessions s JOIN users\b|^UPDATE sessions SET last_seen_at/.test(sql);
+
+  it("costs no D1 statement through the API, the page or a socket", async () => {
+    const { a, b, id, room } = await pair();
+    const token = await createSession(env.DB, a, Date.now());
+    const socket = await openSocket(`/live/conversations/${id}`, b);
+    // A room reads its facts once, at its first call.
+    must(await room.send(id, b, { body: "hello", client_id: clientId() }));
+    const { caller, settle } = testCaller();
+    const viaApi = await d1Statements(async () => {
+      const request = new Request(`https://app.test/api/conversations/${id}/messages`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ body: "by the API", client_id: clientId() }),
+      });
+      expect((await handleApi({ ...caller, language: "en", request })).status).toBe(201);
+      await settle();
+    });
+    const viaPage = await d1Statements(async () => {
+      const form = { body: "by the page", client_id: clientId() };
+      expect((await callRoute(message, { path: `/message?conversation=${id}`, token, form })).status).toBe(303);
+    });
+    const viaSocket = await d1Statements(async () => {
+      for (let i = 0; i < 3; i++) socket.socket?.send(JSON.stringify({ type: "send", body: `by a socket ${i}`, client_id: clientId() }));
+      await until(() => socket.events.filter((e) => e.type === "ack").length === 3 || undefined);
+    });
+    expect(viaApi.filter((sql) => !isSessionLookup(sql))).toEqual([]);
+    expect(viaPage.filter((sql) => !isSessionLookup(sql))).toEqual([]);
+    expect(viaSocket).toEqual([]);
+    expect((await history(id)).messages.map((m) => m.body)).toEqual([
+      "hello",
+      "by the API",
+      "by the page",
+      "by a socket 0",
+      "by a socket 1",
+      "by a socket 2",
+    ]);
+    socket.socket?.close(1000);
+  });
+
+  it("is refused by the room from what it was told: a block, an unblock, a deletion", async () => {
+    const { a, b, id, room } = await pair();
+    const stranger = await newMember("Eve");
+    expect(await room.send(id, stranger, { body: "let me in", client_id: clientId() })).toBe("not-member");
+    await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)").bind(a, b, Date.now()).run();
+    // Written behind the room's back, a block is not seen until the room is told (which block() does).
+    expect(await room.send(id, b, { body: "not told yet", client_id: clientId() })).not.toBeNull();
+    await room.refresh(id);
+    expect(await room.send(id, b, { body: "told", client_id: clientId() })).toBeNull();
+    await evictDurableObject(room);
+    expect(await room.send(id, b, { body: "after a restart", client_id: clientId() })).toBeNull();
+    await env.DB.prepare("DELETE FROM blocks WHERE blocker_id = ?").bind(a).run();
+    await room.refresh(id);
+    expect(await room.send(id, b, { body: "unblocked", client_id: clientId() })).not.toBeNull();
   });
 });
 

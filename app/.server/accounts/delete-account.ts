@@ -5,6 +5,7 @@ import { cancelHosted } from "~/.server/meetings/schedule";
 import { avatarKeys } from "~/.server/members/avatar";
 import { deleteVerificationPhotos } from "~/.server/members/verification";
 import { memberInbox } from "~/.server/messaging/live";
+import { refreshMemberRooms } from "~/.server/messaging/room-facts";
 import { closeSessionSockets } from "~/.server/messaging/session-sockets";
 import { allowRequest } from "~/.server/security/rate-limit";
 import { deleteQueued, queueDeletions } from "~/.server/storage/files";
@@ -94,6 +95,8 @@ export async function deleteAccount(userId: number, password: string, caller: Ca
     ...removals(db, userId, user.email),
   ]);
   await closeSessionSockets(env, userId, null);
+  // Their conversations stay readable and take no new message.
+  await refreshMemberRooms(userId);
   // Their inbox held the last words of each of their conversations.
   await memberInbox(env, userId).clear();
   await deleteQueued(db, env.FILES, keys);

@@ -3,6 +3,7 @@ import { cleanUp } from "~/.server/cron/cleanup";
 import { sendMeetingMail } from "~/.server/meetings/mail-jobs";
 import { conversationsToMove, MOVE_JOB_CONVERSATIONS } from "~/.server/messaging/legacy-messages";
 import { conversationRoom } from "~/.server/messaging/live";
+import { refreshMemberRooms } from "~/.server/messaging/room-facts";
 import { describeError, logEvent } from "~/.server/observability/log";
 import { scoreBatch } from "~/.server/ranking/score-runs";
 import type { Job } from "./jobs";
@@ -44,6 +45,8 @@ async function runJob(job: Job, env: Env) {
       if (waiting.length === MOVE_JOB_CONVERSATIONS) await enqueue(env.JOBS, [job]);
       return;
     }
+    case "rooms-refresh":
+      return refreshMemberRooms(job.member, job.after);
     case "document-text":
       return extractDocumentText(env, job.id);
     case "meeting-mail":

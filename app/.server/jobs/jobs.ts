@@ -29,4 +29,7 @@ export interface ScoreBatchJob {
   asOf: number;
 }
 
-export type Job = ScoreBatchJob | MeetingMailJob | TextJob | { type: "cleanup"; at: number } | { type: "messages-move" };
+/** Conversations' rooms to read their facts again: a deleted member's, after a conversation id. */
+export type RoomsRefreshJob = { type: "rooms-refresh"; member: number; after: number };
+
+export type Job = ScoreBatchJob | MeetingMailJob | TextJob | RoomsRefreshJob | { type: "cleanup"; at: number } | { type: "messages-move" };

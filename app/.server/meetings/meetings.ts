@@ -1,5 +1,5 @@
 import { logEvent } from "~/.server/observability/log";
-import { BLOCKED_BETWEEN } from "~/.server/social/blocks";
+import { BLOCKED_BETWEEN } from "~/.server/social/block-rules";
 import { MEETING_JOIN_EARLY_MINUTES, MEETING_MAX_DAYS_AHEAD, MEETING_OUTSIDE_INVITES_PER_DAY } from "~/lib/limits";
 import type { MeetingInput } from "~/lib/schemas/meeting";
 import { isTimeZone, zonedToUtc } from "~/lib/time-zone";

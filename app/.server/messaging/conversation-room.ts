@@ -1,9 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
-import { findSessionByHash } from "~/.server/accounts/sessions";
-import { BLOCKED_BETWEEN, NOT_AVAILABLE } from "~/.server/social/blocks";
+import { findSessionByHash, SESSION_TOUCH_MS } from "~/.server/accounts/sessions";
+import { NOT_AVAILABLE } from "~/.server/social/block-rules";
 import { type MessageInput, messageSchema } from "~/lib/schemas/message";
 import type { LiveEvent, Message } from "~/lib/shapes";
-import { MESSAGE_PAGE_SIZE, membersOf } from "./conversations";
+import { MESSAGE_PAGE_SIZE, roomFacts } from "./conversations";
 import { moveLegacyMessages } from "./legacy-messages";
 import {
   CONVERSATION_HEADER,
@@ -43,8 +43,10 @@ const INBOX_RETRY_MS = 60_000;
  * Every message a member sends (socket, form or API) is stored here before it is acknowledged, once
  * per client id, and relayed to the open pages (Hibernation API sockets, so an idle room costs
  * nothing) in the order it was stored. After each change the members' inboxes get the conversation's
- * new unread count and last message. The worker authenticates the member and checks they belong to
- * the conversation before it calls or forwards anything here.
+ * new unread count and last message. The worker authenticates the member; the room itself answers
+ * whether they belong to the conversation and whether it is open to them, from facts it read once and
+ * is told again when a block, an unblock or an account deletion changes them (room-facts.ts), so a
+ * message never waits on D1.
  */
 export class ConversationRoom extends DurableObject<Env> {
   private readonly store: RoomStore;
@@ -88,20 +90,34 @@ export class ConversationRoom extends DurableObject<Env> {
     return result;
   }
 
-  /** The two members (read from D1 once); the first use also moves the conversation's D1 messages here. */
+  /**
+   * The two members and whether the conversation is closed (a block between them, a deleted account),
+   * read from D1 once; the first use also moves the conversation's D1 messages here. No members: the
+   * conversation does not exist (nothing is kept, so it is looked up again if it is made later).
+   */
   private async ready(conversationId: number): Promise<number[]> {
     const low = this.store.fact("member_low");
     const high = this.store.fact("member_high");
-    if (low !== null && high !== null && this.store.fact("moved") !== null) return [low, high];
-    const members = await membersOf(this.env.DB, conversationId);
-    if (members.length !== 2) throw new Error(`conversation ${conversationId} does not exist`);
+    if (low !== null && high !== null && this.store.fact("moved") !== null && this.store.fact("closed") !== null) return [low, high];
+    const facts = await roomFacts(this.env.DB, conversationId);
+    if (!facts) return [];
     await moveLegacyMessages(this.env.DB, this.store, conversationId);
     this.store.setFact("conversation", conversationId);
-    this.store.setFact("member_low", members[0] ?? 0);
-    this.store.setFact("member_high", members[1] ?? 0);
+    this.store.setFact("member_low", facts.members[0]);
+    this.store.setFact("member_high", facts.members[1]);
+    this.store.setFact("closed", facts.closed ? 1 : 0);
     this.store.setFact("moved", 1);
-    this.changed(members);
-    return members;
+    this.changed(facts.members);
+    return facts.members;
+  }
+
+  /** Reads again whether the conversation is closed: called after a block, an unblock or a deletion changed it. */
+  refresh(conversationId: number) {
+    return this.serial(conversationId, async (members) => {
+      if (members.length === 0) return;
+      const facts = await roomFacts(this.env.DB, conversationId);
+      this.store.setFact("closed", facts?.closed ? 1 : 0);
+    });
   }
 
   /** Called in the same synchronous step as a change: arms the check that follows it. */
@@ -159,30 +175,26 @@ export class ConversationRoom extends DurableObject<Env> {
 
   /**
    * Stores and relays a message. `created` is false when this client id was already stored (nothing
-   * new is relayed then); null when a block between the members, a deleted account or a full
-   * conversation refused it.
+   * new is relayed then); "not-member" when the sender is not in the conversation (or it does not
+   * exist); null when a block between the members, a deleted account or a full conversation refused
+   * it. Answered from the room's own facts, without a D1 trip.
    */
-  send(conversationId: number, senderId: number, input: MessageInput): Promise<{ message: Message; created: boolean } | null> {
+  send(
+    conversationId: number,
+    senderId: number,
+    input: MessageInput,
+  ): Promise<{ message: Message; created: boolean } | "not-member" | null> {
     return this.serial(conversationId, async (members) => {
+      if (!members.includes(senderId)) return "not-member" as const;
       const stored = this.store.find(senderId, input.client_id);
       if (stored) return { message: stored, created: false };
-      if (await this.refused(members)) return null;
+      if (this.store.fact("closed")) return null;
       const message = this.store.insert(conversationId, senderId, input.client_id, input.body, Date.now());
       if (!message) return null;
       this.changed(members);
       sendToAll(await liveSockets(this.env.DB, this.ctx.getWebSockets(), Date.now()), { type: "message", message });
       return { message, created: true };
     });
-  }
-
-  /** A block stands between the members, or one deleted their account (their conversation stays readable). */
-  private async refused([low, high]: number[]) {
-    const row = await this.env.DB.prepare(
-      `SELECT ${BLOCKED_BETWEEN("?1", "?2")} OR EXISTS (SELECT 1 FROM users WHERE id IN (?1, ?2) AND deleted_at IS NOT NULL) AS refused`,
-    )
-      .bind(low, high)
-      .first<{ refused: number }>();
-    return Boolean(row?.refused);
   }
 
   /** Marks the conversation read for a member (up to a message, default all), and updates their badge. */
@@ -227,12 +239,17 @@ export class ConversationRoom extends DurableObject<Env> {
   }
 
   async webSocketMessage(socket: WebSocket, raw: string | ArrayBuffer) {
-    const { memberId, conversationId, session } = socket.deserializeAttachment() as SocketInfo;
-    // The session that opened the socket must still be alive for anything it asks (and it slides
-    // the session like a page request would).
-    const found = await findSessionByHash(this.env.DB, session, Date.now());
-    if (found.status !== "valid" || found.user.id !== memberId) return closeEnded([socket]);
-    sawSession(socket, Date.now());
+    const { memberId, conversationId, session, seenAt } = socket.deserializeAttachment() as SocketInfo;
+    // The session that opened the socket must still be alive for anything it asks, and activity here
+    // slides it like a page request would. Both at the session's own granularity: D1 is asked when the
+    // socket last knew the session alive a minute ago or more, not on every event. An ended session's
+    // sockets are closed when it ends (session-sockets.ts); this catches one that was not reached.
+    const now = Date.now();
+    if (seenAt === undefined || now - seenAt >= SESSION_TOUCH_MS) {
+      const found = await findSessionByHash(this.env.DB, session, now);
+      if (found.status !== "valid" || found.user.id !== memberId) return closeEnded([socket]);
+      sawSession(socket, now);
+    }
     let event: { type?: string; after?: unknown; upTo?: unknown; client_id?: unknown } & Record<string, unknown>;
     try {
       event = JSON.parse(typeof raw === "string" ? raw : new TextDecoder().decode(raw));
@@ -247,7 +264,11 @@ export class ConversationRoom extends DurableObject<Env> {
         return reply({ type: "error", client_id, error: parsed.error.issues[0]?.message ?? "notify.requestFailed" });
       }
       const sent = await this.send(conversationId, memberId, parsed.data);
-      reply(sent ? { type: "ack", message: sent.message } : { type: "error", client_id: parsed.data.client_id, error: NOT_AVAILABLE });
+      reply(
+        sent && sent !== "not-member"
+          ? { type: "ack", message: sent.message }
+          : { type: "error", client_id: parsed.data.client_id, error: NOT_AVAILABLE },
+      );
     } else if (event.type === "sync") {
       reply({ type: "sync", ...(await this.history(conversationId, { after: Number(event.after) || 0, limit: 100 })) });
     } else if (event.type === "read") {

@@ -1,4 +1,4 @@
-import { BLOCKED_BETWEEN } from "~/.server/social/blocks";
+import { BLOCKED_BETWEEN } from "~/.server/social/block-rules";
 import type { MemberSummary, Message } from "~/lib/shapes";
 import { memberInbox } from "./live";
 
@@ -86,11 +86,19 @@ export async function listConversations(env: Env, userId: number): Promise<Conve
 /** The sum of the member's unread counts (the sidebar badge), kept by their inbox object. */
 export const unreadTotal = (env: Env, userId: number) => memberInbox(env, userId).total(userId);
 
-/** The members of a conversation (both of them). */
-export async function membersOf(db: D1Database, conversationId: number): Promise<number[]> {
-  const row = await db.prepare("SELECT member_low, member_high FROM conversations WHERE id = ?").bind(conversationId).first<{
-    member_low: number;
-    member_high: number;
-  }>();
-  return row ? [row.member_low, row.member_high] : [];
+/**
+ * What a conversation's room answers sends from: its two members, and whether it is closed (a block
+ * stands between them, or one deleted their account; what was said stays readable). Null when it
+ * does not exist.
+ */
+export async function roomFacts(db: D1Database, conversationId: number) {
+  const row = await db
+    .prepare(
+      `SELECT member_low, member_high, ${BLOCKED_BETWEEN("member_low", "member_high")}
+         OR EXISTS (SELECT 1 FROM users WHERE id IN (member_low, member_high) AND deleted_at IS NOT NULL) AS closed
+       FROM conversations WHERE id = ?`,
+    )
+    .bind(conversationId)
+    .first<{ member_low: number; member_high: number; closed: number }>();
+  return row ? { members: [row.member_low, row.member_high] as [number, number], closed: Boolean(row.closed) } : null;
 }

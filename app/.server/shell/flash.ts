@@ -1,6 +1,6 @@
 import { createContext, type MiddlewareFunction, redirect } from "react-router";
 import { clearCookie, readCookie, serializeCookie } from "~/.server/http/cookies";
-import { NOT_AVAILABLE } from "~/.server/social/blocks";
+import { NOT_AVAILABLE } from "~/.server/social/block-rules";
 import type { Flash } from "~/lib/shapes";
 
 const FLASH_COOKIE = "flash";

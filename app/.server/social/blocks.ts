@@ -1,16 +1,13 @@
-// Blocks: a blocked member can no longer message the blocker, follow them or comment on their
-// uploads, and hears only the neutral refusal any unavailable action gets. The checks live inside the
-// writes they guard (`WHERE NOT EXISTS`), so a block and a follow racing cannot both win.
+import { refreshPairRoom } from "~/.server/messaging/room-facts";
+
+// Blocking and unblocking (the rules the other services check are in block-rules.ts).
 
 export const MAX_BLOCKS = 1000;
-/** The one answer to anything a block refuses: it does not say that a block is why. */
-export const NOT_AVAILABLE = "safety.notAvailable";
 
-/** SQL true when a block stands between the two members, either way (bind `a` and `b` in order). */
-export const BLOCKED_BETWEEN = (a: string, b: string) =>
-  `EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = ${a} AND blocked_id = ${b}) OR (blocker_id = ${b} AND blocked_id = ${a}))`;
-
-/** Blocks `blockedId` for `blockerId` and ends follows both ways; a repeat changes nothing. */
+/**
+ * Blocks `blockedId` for `blockerId` and ends follows both ways; a repeat changes nothing in D1 and
+ * tells their conversation's room again (so a repeat after a failed telling completes it).
+ */
 export async function block(db: D1Database, blockerId: number, blockedId: number, now: number): Promise<boolean> {
   if (blockerId === blockedId) return false;
   const [inserted] = await db.batch([
@@ -36,11 +33,13 @@ export async function block(db: D1Database, blockerId: number, blockedId: number
       )
       .bind(blockerId, blockedId, now),
   ]);
+  await refreshPairRoom(blockerId, blockedId);
   return (inserted?.meta.changes ?? 0) > 0;
 }
 
 export async function unblock(db: D1Database, blockerId: number, blockedId: number) {
   await db.prepare("DELETE FROM blocks WHERE blocker_id = ? AND blocked_id = ?").bind(blockerId, blockedId).run();
+  await refreshPairRoom(blockerId, blockedId);
 }
 
 export async function hasBlocked(db: D1Database, blockerId: number, blockedId: number): Promise<boolean> {

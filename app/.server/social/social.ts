@@ -1,7 +1,7 @@
 import { notify } from "~/.server/notifications/notifications";
 import { awardPoints } from "~/.server/ranking/ranking";
 import { COMMENT_REPEAT_WINDOW_MS } from "~/lib/limits";
-import { BLOCKED_BETWEEN } from "./blocks";
+import { BLOCKED_BETWEEN } from "./block-rules";
 
 // Likes, follows and comments. Every write is idempotent: a repeated like or follow changes nothing.
 
