@@ -46,7 +46,7 @@ const LCP_PAGES = ["/login", "/home", "/discovery", "/retrieval?q=climate", "/re
 const RPS_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = 8;
 const JS_BUDGET_KB = 130;
-/** BENCH_ONLY=pages: page sizes and the slow-network table alone; =uploads: upload memory and speed alone; =text: PDF text extraction alone; =catalogue: the generated catalogues alone; =catalogue-large: the large one alone. */
+/** BENCH_ONLY=pages: page sizes and the slow-network table alone; =d1: D1 round trips per page load alone; =uploads: upload memory and speed alone; =text: PDF text extraction alone; =catalogue: the generated catalogues alone; =catalogue-large: the large one alone. */
 const ONLY = process.env.BENCH_ONLY;
 
 const port = await freePort();
@@ -69,8 +69,10 @@ if (!ONLY?.startsWith("catalogue")) {
     cookie = await loginTimings();
     if (ONLY === "uploads") await uploadMemory();
     else if (ONLY === "text") pdfTextBenchmarks();
+    else if (ONLY === "d1") await d1PerPage();
     else {
       await pageSizes();
+      await d1PerPage();
       if (ONLY !== "pages") {
         await throughput();
         await oversizeBodyMemory();
@@ -88,7 +90,7 @@ if (!ONLY?.startsWith("catalogue")) {
   // One server at a time on this 2-core machine.
   await new Promise((resolve) => server.once("exit", resolve));
 }
-if (ONLY === "pages" || ONLY === "uploads" || ONLY === "text") process.exit();
+if (ONLY === "pages" || ONLY === "uploads" || ONLY === "text" || ONLY === "d1") process.exit();
 // The catalogue of today's figures (BENCH_ITEMS / BENCH_MEMBERS / BENCH_TEXTS change it), then ten
 // times as much: search at a million items and the recomputation at 100,000 members (BENCH_LARGE=0 skips it).
 const items = Number(process.env.BENCH_ITEMS ?? 100_000);
@@ -177,6 +179,21 @@ async function pageSizes() {
       kb(jsGz).padStart(10),
       gz(html) <= 14 * 1024 && jsGz <= JS_BUDGET_KB * 1024 ? "  within budget" : "  OVER BUDGET",
     );
+  }
+}
+
+/** D1 round trips and statements of a signed-in page load, from the answer's Server-Timing (db-session.ts). */
+async function d1PerPage() {
+  console.log("\nD1 per page load, signed in (round trips, a batch counting once / statements; the second load of each):");
+  for (const path of ["/home", "/discovery", "/retrieval", "/retrieval?q=climate", "/retrieval/detail?id=1", "/message", "/personal"]) {
+    let timing = "";
+    for (let load = 0; load < 2; load++) {
+      const res = await fetch(base + path, { headers: { Cookie: cookie } });
+      await res.arrayBuffer();
+      timing = res.headers.get("Server-Timing") ?? "";
+    }
+    const [, trips = "?", statements = "?"] = /desc="D1 (\d+) trips (\d+) statements"/.exec(timing) ?? [];
+    console.log(`  ${path.padEnd(24)} ${trips.padStart(3)} round trips  ${statements.padStart(3)} statements`);
   }
 }
 

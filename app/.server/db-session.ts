@@ -4,8 +4,8 @@ import { readCookie, serializeCookie } from "./http/cookies";
 
 // D1's Sessions API per request (DESIGN.md, "Serving members far from the data"): reads may go to
 // the nearest read replica, and the session's bookmark travels in a cookie so that a member's next
-// request reads at least what their last one wrote. The time spent waiting on D1 is added up for
-// the response's Server-Timing header.
+// request reads at least what their last one wrote. The time spent waiting on D1, and the round
+// trips and statements it took, are added up for the response's Server-Timing header.
 
 const BOOKMARK_COOKIE = "d1b";
 const BOOKMARK_PATTERN = /^[\w-]{1,200}$/;
@@ -14,6 +14,9 @@ const BOOKMARK_MAX_AGE = 60 * 60; // long enough to cover a visit; after that an
 interface RequestDb {
   db: D1Database;
   waited: number;
+  /** Round trips (a batch is one) and the statements they carried. */
+  trips: number;
+  statements: number;
 }
 
 const sessions = new AsyncLocalStorage<RequestDb>();
@@ -28,7 +31,9 @@ const TIMED = new Set(["first", "run", "all", "raw"]);
 /** The session as a D1Database whose queries add their waiting time to `state.waited`. */
 function timedSession(session: D1DatabaseSession, state: RequestDb): D1Database {
   const originals = new WeakMap<object, D1PreparedStatement>();
-  const time = async <T>(work: Promise<T>): Promise<T> => {
+  const time = async <T>(work: Promise<T>, statements = 1): Promise<T> => {
+    state.trips += 1;
+    state.statements += statements;
     const started = performance.now();
     try {
       return await work;
@@ -51,24 +56,26 @@ function timedSession(session: D1DatabaseSession, state: RequestDb): D1Database 
   // Services only use prepare() and batch(), which a session has too.
   return {
     prepare: (query: string) => wrap(session.prepare(query)),
-    batch: <T>(statements: D1PreparedStatement[]) => time(session.batch<T>(statements.map((s) => originals.get(s) ?? s))),
+    batch: <T>(statements: D1PreparedStatement[]) =>
+      time(session.batch<T>(statements.map((s) => originals.get(s) ?? s)), statements.length),
   } as unknown as D1Database;
 }
 
 /**
  * Runs `handle` with a D1 session that starts at the request's bookmark, hands the new bookmark
- * back, and reports the time spent in D1 as `db` in Server-Timing.
+ * back, and reports the time spent in D1 as `db` in Server-Timing, with its round trips and
+ * statements in the description (`npm run bench` prints them per page).
  */
 export async function withDbSession(request: Request, handle: () => Promise<Response>): Promise<Response> {
   const incoming = readCookie(request, BOOKMARK_COOKIE);
   const start = incoming && BOOKMARK_PATTERN.test(incoming) ? incoming : "first-unconstrained";
   const session = env.DB.withSession(start);
-  const state: RequestDb = { db: env.DB, waited: 0 };
+  const state: RequestDb = { db: env.DB, waited: 0, trips: 0, statements: 0 };
   state.db = timedSession(session, state);
   const response = await sessions.run(state, handle);
   if (response.status === 101) return response;
   const answer = new Response(response.body, response);
-  answer.headers.append("Server-Timing", `db;dur=${state.waited.toFixed(1)};desc="D1"`);
+  answer.headers.append("Server-Timing", `db;dur=${state.waited.toFixed(1)};desc="D1 ${state.trips} trips ${state.statements} statements"`);
   const bookmark = session.getBookmark();
   if (bookmark && bookmark !== incoming) {
     answer.headers.append("Set-Cookie", serializeCookie(request, BOOKMARK_COOKIE, bookmark, { maxAge: BOOKMARK_MAX_AGE }));

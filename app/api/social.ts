@@ -7,6 +7,7 @@ import { clearSearchHistory, rememberSearch, searchHistory, searchPage, searchQu
 import { addComment, deleteComment, followMember, setLike, socialOf } from "~/.server/social/social";
 import { commentSchema } from "~/lib/schemas/content";
 import * as answers from "./answers";
+import { afterAnswer } from "./context";
 import { forMember, REFUSAL } from "./define";
 import { notAvailable, notFound, ok } from "./envelope";
 
@@ -60,7 +61,8 @@ export const socialRoutes = [
     answers: { 200: answers.searchResults },
     handle: async ({ ctx, member, query }) => {
       const { items, hasMore } = await searchPage(env.DB, query, member.user.id, ctx.now);
-      if (query.page === 1) await rememberSearch(env.DB, member.user.id, query.q, ctx.now);
+      // Remembered after the answer (decision 0036).
+      if (query.page === 1) afterAnswer(ctx)(rememberSearch(env.DB, member.user.id, query.q, ctx.now));
       return ok({ query, results: items, hasMore });
     },
   }),

@@ -2,9 +2,10 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
-import { recommended } from "~/.server/content/recommend";
-import { rankingList, scoreFor } from "~/.server/ranking/ranking";
-import { ensureScores } from "~/.server/ranking/score-runs";
+import { recommendedRead } from "~/.server/content/recommend";
+import { countsRead, placeScore, rankingList, rankingRead } from "~/.server/ranking/ranking";
+import { anyScoreRunRead, ensureScores } from "~/.server/ranking/score-runs";
+import { readTogether } from "~/.server/reads";
 import { ContentGrid } from "~/components/content-card";
 import { PageTitle } from "~/components/page-title";
 import { RankingRows } from "~/components/ranking-rows";
@@ -17,12 +18,17 @@ const RANKING_EXCERPT = 5;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const now = Date.now();
-  await ensureScores(env.DB, env.JOBS, now);
-  const [picks, ranking, mine] = await Promise.all([
-    recommended(env.DB, user.id, 1, RECOMMENDED_EXCERPT),
-    rankingList(env.DB, RANKING_EXCERPT),
-    scoreFor(env.DB, user.id, now),
-  ]);
+  // Everything the page shows in one round trip; the member's place follows from their score.
+  const [started, picks, listed, counted] = await readTogether(env.DB, [
+    anyScoreRunRead(env.DB),
+    recommendedRead(env.DB, user.id, 1, RECOMMENDED_EXCERPT),
+    rankingRead(env.DB, RANKING_EXCERPT),
+    countsRead(env.DB, now, user.id, user.id),
+  ] as const);
+  // A fresh install's first ranking is made now, and read again.
+  await ensureScores(env.DB, env.JOBS, now, started);
+  const ranking = started ? listed : await rankingList(env.DB, RANKING_EXCERPT);
+  const mine = await placeScore(env.DB, user.id, now, counted);
   return { picks: picks.items, ranking, mine, me: user.id, now };
 }
 

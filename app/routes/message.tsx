@@ -31,9 +31,8 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     const user = optionalUser(context);
     const id = openId(request);
-    if (user && id && request.method === "GET" && isOwnNavigation(request) && (await conversationFor(env.DB, id, user.id))) {
-      await conversationRoom(env, id).read(id, user.id);
-    }
+    // The room marks only its own members' reads: no D1 trip here.
+    if (user && id && request.method === "GET" && isOwnNavigation(request)) await conversationRoom(env, id).read(id, user.id);
     return next();
   },
 ];

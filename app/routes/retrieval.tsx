@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useSearchParams } from "react-router";
 import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
+import { afterAnswer } from "~/.server/context";
 import {
   type ContentHit,
   clearSearchHistory,
@@ -10,6 +11,7 @@ import {
   searchHistory,
   searchPage,
   searchQuerySchema,
+  withSearch,
 } from "~/.server/search/search";
 import { isOwnNavigation } from "~/.server/security/same-origin";
 import { GoalSelect } from "~/components/content-fields";
@@ -26,11 +28,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = searchQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const now = Date.now();
   const results = await searchPage(env.DB, query, user.id, now);
+  // Only the member's own searches are remembered, never one another site's link made for them; the
+  // write follows the answer (decision 0036), and the history shown already has the search.
+  const remember = Boolean(query.q) && query.page === 1 && isOwnNavigation(request);
+  if (remember)
+    afterAnswer(context)(rememberSearch(env.DB, user.id, query.q, now).catch((error) => console.error("search history", error)));
   let history: string[] | null = null;
   try {
-    // Only the member's own searches are remembered, never one another site's link made for them.
-    if (query.q && query.page === 1 && isOwnNavigation(request)) await rememberSearch(env.DB, user.id, query.q, now);
-    history = await searchHistory(env.DB, user.id);
+    const stored = await searchHistory(env.DB, user.id);
+    history = remember ? withSearch(stored, query.q) : stored;
   } catch (error) {
     console.error("search history", error);
   }

@@ -46,15 +46,17 @@ describe("D1 sessions per request", () => {
 });
 
 describe("Server-Timing", () => {
-  it("reports the time a request spent in D1, batches and bound statements included", async () => {
+  it("reports the time a request spent in D1 and its round trips, batches and bound statements included", async () => {
     const response = await withDbSession(request(), async () => {
       const statement = env.DB.prepare("SELECT ? AS n").bind(1);
       await statement.first();
       await env.DB.batch([env.DB.prepare("SELECT 1"), statement]);
       return new Response("ok");
     });
-    const timing = /db;dur=([\d.]+)/.exec(response.headers.get("Server-Timing") ?? "");
+    const timing = /db;dur=([\d.]+);desc="D1 (\d+) trips (\d+) statements"/.exec(response.headers.get("Server-Timing") ?? "");
     expect(timing).not.toBeNull();
     expect(Number(timing?.[1])).toBeGreaterThanOrEqual(0);
+    // The statement alone, then the batch of two: two round trips, three statements.
+    expect([timing?.[2], timing?.[3]]).toEqual(["2", "3"]);
   });
 });

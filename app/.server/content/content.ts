@@ -1,4 +1,5 @@
 import { awardPoints } from "~/.server/ranking/ranking";
+import type { Read } from "~/.server/reads";
 import { deleteQueued, queueDeletions } from "~/.server/storage/files";
 import type { TextNote, TextState } from "~/lib/document-text";
 import type { Author } from "~/lib/identifiers";
@@ -156,15 +157,26 @@ export async function findContentFor(db: D1Database, id: number, viewer: { id: n
   return hidden ? { item: hidden, moderating: true } : null;
 }
 
-/** Counts a view once per member, item and (UTC) day; true when this view was counted. */
+const viewDay = (now: number) => new Date(now).toISOString().slice(0, 10);
+
+/** Whether the member's view of the item today has been counted already. */
+export const viewedRead = (db: D1Database, id: number, userId: number, now: number): Read<boolean> => ({
+  statements: [
+    db.prepare("SELECT 1 AS yes FROM content_views WHERE content_id = ? AND user_id = ? AND day = ?").bind(id, userId, viewDay(now)),
+  ],
+  decode: ([found]) => Boolean(found?.results.length),
+});
+
+/**
+ * Counts a view once per member, item and (UTC) day, in one round trip (the count follows only a
+ * new view row); true when this view was counted. The detail page runs it after its answer.
+ */
 export async function recordView(db: D1Database, id: number, userId: number, now: number): Promise<boolean> {
-  const day = new Date(now).toISOString().slice(0, 10);
   const [inserted] = await db.batch([
-    db.prepare("INSERT OR IGNORE INTO content_views (content_id, user_id, day) VALUES (?, ?, ?)").bind(id, userId, day),
+    db.prepare("INSERT OR IGNORE INTO content_views (content_id, user_id, day) VALUES (?, ?, ?)").bind(id, userId, viewDay(now)),
+    db.prepare("UPDATE content SET views = views + 1 WHERE id = ? AND changes() > 0").bind(id),
   ]);
-  if (!inserted?.meta.changes) return false;
-  await db.prepare("UPDATE content SET views = views + 1 WHERE id = ?").bind(id).run();
-  return true;
+  return Boolean(inserted?.meta.changes);
 }
 
 /** Deletes an item of `ownerId` and its files; false when there is no such item of theirs. */

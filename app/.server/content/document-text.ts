@@ -1,5 +1,6 @@
 import type { TextJob } from "~/.server/jobs/jobs";
 import { describeError, logEvent } from "~/.server/observability/log";
+import { type Read, readOne } from "~/.server/reads";
 import type { TextState } from "~/lib/document-text";
 import { PDF_TEXT_MAX_MB, TEXT_EXTRACT_ATTEMPTS, TEXT_REQUEUE_MINUTES } from "~/lib/limits";
 import { PAGE_BREAK, readPdfText, Unreadable } from "./pdf-text";
@@ -68,12 +69,20 @@ export async function stalledDocuments(db: D1Database, now: number, limit = 100)
 }
 
 /** The extraction's state for the item's owner. */
-export async function textStateOf(db: D1Database, id: number): Promise<TextState | null> {
-  const row = await db
-    .prepare(
-      "SELECT c.text_state AS state, c.text_note AS note, d.pages, d.page_count FROM content c LEFT JOIN document_text d ON d.content_id = c.id WHERE c.id = ?",
-    )
-    .bind(id)
-    .first<TextState & { state: TextState["state"] | null }>();
-  return row?.state ? { ...row, state: row.state } : null;
+export function textStateRead(db: D1Database, id: number): Read<TextState | null> {
+  return {
+    statements: [
+      db
+        .prepare(
+          "SELECT c.text_state AS state, c.text_note AS note, d.pages, d.page_count FROM content c LEFT JOIN document_text d ON d.content_id = c.id WHERE c.id = ?",
+        )
+        .bind(id),
+    ],
+    decode: ([found]) => {
+      const row = found?.results[0] as (TextState & { state: TextState["state"] | null }) | undefined;
+      return row?.state ? { ...row, state: row.state } : null;
+    },
+  };
 }
+
+export const textStateOf = (db: D1Database, id: number) => readOne(db, textStateRead(db, id));

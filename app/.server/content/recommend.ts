@@ -1,3 +1,4 @@
+import { type Read, readOne } from "~/.server/reads";
 import type { FeedItem } from "~/lib/shapes";
 import { FEED_PAGE_SIZE } from "./feed";
 
@@ -14,11 +15,18 @@ const ORDER = `${POPULARITY} DESC, c.created_at DESC, c.id DESC`;
  * from an index. Any item outside those sets has at least that many items ranked above it.
  * (CROSS JOIN fixes SQLite's join order: the member's few follows and goals first, then their items.)
  */
-export async function recommended(db: D1Database, userId: number, page = 1, pageSize = FEED_PAGE_SIZE) {
+export function recommendedRead(
+  db: D1Database,
+  userId: number,
+  page = 1,
+  pageSize = FEED_PAGE_SIZE,
+): Read<{ items: FeedItem[]; hasMore: boolean }> {
   const reach = page * pageSize + 1;
-  const { results } = await db
-    .prepare(
-      `WITH candidates AS (
+  return {
+    statements: [
+      db
+        .prepare(
+          `WITH candidates AS (
          SELECT c.id FROM follows f CROSS JOIN content c ON c.owner_id = f.followee_id WHERE f.follower_id = ?1 AND c.publicize = 1
          UNION
          SELECT id FROM (
@@ -35,8 +43,15 @@ export async function recommended(db: D1Database, userId: number, page = 1, page
            + EXISTS (SELECT 1 FROM interests i WHERE i.user_id = ?1 AND i.sdg = c.sdg) DESC,
          ${ORDER}
        LIMIT ?3 OFFSET ?4`,
-    )
-    .bind(userId, reach, pageSize + 1, (page - 1) * pageSize)
-    .all<FeedItem>();
-  return { items: results.slice(0, pageSize), hasMore: results.length > pageSize };
+        )
+        .bind(userId, reach, pageSize + 1, (page - 1) * pageSize),
+    ],
+    decode: ([found]) => {
+      const results = (found?.results ?? []) as FeedItem[];
+      return { items: results.slice(0, pageSize), hasMore: results.length > pageSize };
+    },
+  };
 }
+
+export const recommended = (db: D1Database, userId: number, page = 1, pageSize = FEED_PAGE_SIZE) =>
+  readOne(db, recommendedRead(db, userId, page, pageSize));

@@ -197,10 +197,10 @@ export class ConversationRoom extends DurableObject<Env> {
     });
   }
 
-  /** Marks the conversation read for a member (up to a message, default all), and updates their badge. */
+  /** Marks the conversation read for a member (up to a message, default all), and updates their badge; anyone else changes nothing. */
   read(conversationId: number, userId: number, upTo?: number) {
-    return this.serial(conversationId, () => {
-      if (this.store.markRead(userId, upTo)) this.changed([userId]);
+    return this.serial(conversationId, (members) => {
+      if (members.includes(userId) && this.store.markRead(userId, upTo)) this.changed([userId]);
     });
   }
 

@@ -1,3 +1,4 @@
+import { type Read, readOne } from "~/.server/reads";
 import {
   type Breakdown,
   POINT_RULES,
@@ -81,45 +82,55 @@ function receivedOn(kind: string, table: string, since: string) {
 }
 
 /** The score's inputs for every member with an id in `[from, to]`, counted over the period before `asOf`. */
-export async function countsOf(db: D1Database, asOf: number, from: number, to: number) {
+/** Every score input of the members with ids in [from, to], counted over the period before `asOf`. */
+export function countsRead(db: D1Database, asOf: number, from: number, to: number): Read<Map<number, Record<ScoreInput, number>>> {
   const since = asOf - SCORE_PERIOD_DAYS * 86_400_000;
   const day = (at: number) => new Date(at).toISOString().slice(0, 10);
-  const [members, ...inputs] = await db.batch([
-    db.prepare("SELECT id FROM users WHERE id BETWEEN ? AND ? AND deleted_at IS NULL").bind(from, to),
-    // View rows carry a day, everything else a time.
-    ...SCORE_INPUTS.map((input) => {
-      const [start, end] = input.endsWith("Views") ? [day(since), day(asOf)] : [since, asOf];
-      return db.prepare(INPUT_SQL[input]).bind(start, from, to, end);
-    }),
-  ]);
-  const counts = new Map<number, Record<ScoreInput, number>>();
-  for (const { id } of (members?.results ?? []) as { id: number }[]) {
-    counts.set(id, Object.fromEntries(SCORE_INPUTS.map((i) => [i, 0])) as Record<ScoreInput, number>);
-  }
-  SCORE_INPUTS.forEach((input, i) => {
-    for (const row of (inputs[i]?.results ?? []) as { user_id: number; n: number }[]) {
-      const member = counts.get(row.user_id);
-      if (member) member[input] = Number(row.n);
-    }
-  });
-  return counts;
+  return {
+    statements: [
+      db.prepare("SELECT id FROM users WHERE id BETWEEN ? AND ? AND deleted_at IS NULL").bind(from, to),
+      // View rows carry a day, everything else a time.
+      ...SCORE_INPUTS.map((input) => {
+        const [start, end] = input.endsWith("Views") ? [day(since), day(asOf)] : [since, asOf];
+        return db.prepare(INPUT_SQL[input]).bind(start, from, to, end);
+      }),
+    ],
+    decode: ([members, ...inputs]) => {
+      const counts = new Map<number, Record<ScoreInput, number>>();
+      for (const { id } of (members?.results ?? []) as { id: number }[]) {
+        counts.set(id, Object.fromEntries(SCORE_INPUTS.map((i) => [i, 0])) as Record<ScoreInput, number>);
+      }
+      SCORE_INPUTS.forEach((input, i) => {
+        for (const row of (inputs[i]?.results ?? []) as { user_id: number; n: number }[]) {
+          const member = counts.get(row.user_id);
+          if (member) member[input] = Number(row.n);
+        }
+      });
+      return counts;
+    },
+  };
 }
+
+export const countsOf = (db: D1Database, asOf: number, from: number, to: number) => readOne(db, countsRead(db, asOf, from, to));
 
 /** The id of the run the ranking shows: the newest published one. */
 export const PUBLISHED_RUN = "(SELECT max(id) FROM score_runs WHERE published_at IS NOT NULL)";
 
 /** The ranking of the newest published recomputation; equal scores share a rank. */
-export async function rankingList(db: D1Database, limit = 100): Promise<RankedMember[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT RANK() OVER (ORDER BY s.score DESC) AS rank, s.user_id, u.nick_name, u.account_type, s.score
-       FROM credit_scores s JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL
-       WHERE s.run_id = ${PUBLISHED_RUN} ORDER BY s.score DESC, u.nick_name LIMIT ?`,
-    )
-    .bind(limit)
-    .all<RankedMember>();
-  return results;
-}
+export const rankingRead = (db: D1Database, limit = 100): Read<RankedMember[]> => ({
+  statements: [
+    db
+      .prepare(
+        `SELECT RANK() OVER (ORDER BY s.score DESC) AS rank, s.user_id, u.nick_name, u.account_type, s.score
+         FROM credit_scores s JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL
+         WHERE s.run_id = ${PUBLISHED_RUN} ORDER BY s.score DESC, u.nick_name LIMIT ?`,
+      )
+      .bind(limit),
+  ],
+  decode: ([found]) => (found?.results ?? []) as RankedMember[],
+});
+
+export const rankingList = (db: D1Database, limit = 100) => readOne(db, rankingRead(db, limit));
 
 export interface OwnScore {
   score: number;
@@ -137,8 +148,12 @@ export interface OwnScore {
  * placed among the stored ranking's scores.
  */
 export async function scoreFor(db: D1Database, userId: number, now: number): Promise<OwnScore> {
-  const counts = (await countsOf(db, now, userId, userId)).get(userId) ?? ({} as Record<ScoreInput, number>);
-  const { score, breakdown } = scoreOf(counts);
+  return placeScore(db, userId, now, await countsOf(db, now, userId, userId));
+}
+
+/** The member's score from their counts (read with countsRead, maybe beside a page's other reads), placed in the ranking. */
+export async function placeScore(db: D1Database, userId: number, now: number, counted: Map<number, Record<ScoreInput, number>>) {
+  const { score, breakdown } = scoreOf(counted.get(userId) ?? ({} as Record<ScoreInput, number>));
   const ranked = await db
     .prepare(
       `SELECT r.published_at, (SELECT count(*) + 1 FROM credit_scores s WHERE s.run_id = r.id AND s.score > ?1 AND s.user_id <> ?2) AS rank
@@ -146,5 +161,5 @@ export async function scoreFor(db: D1Database, userId: number, now: number): Pro
     )
     .bind(score, userId)
     .first<{ published_at: number; rank: number }>();
-  return { score, breakdown, computed_at: now, rank: ranked?.rank ?? null, ranked_at: ranked?.published_at ?? null };
+  return { score, breakdown, computed_at: now, rank: ranked?.rank ?? null, ranked_at: ranked?.published_at ?? null } satisfies OwnScore;
 }

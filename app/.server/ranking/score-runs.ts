@@ -1,5 +1,6 @@
 import type { ScoreBatchJob } from "~/.server/jobs/jobs";
 import { enqueue } from "~/.server/jobs/queue";
+import { type Read, readOne } from "~/.server/reads";
 import { scoreOf } from "~/lib/credit-score";
 import { SCORE_BATCH_MEMBERS } from "~/lib/limits";
 import { countsOf, PUBLISHED_RUN } from "./ranking";
@@ -73,12 +74,18 @@ export async function recomputeScores(db: D1Database, asOf: number) {
   return { members };
 }
 
+/** Whether any recomputation was ever started (a page reads it beside its other reads). */
+export const anyScoreRunRead = (db: D1Database): Read<boolean> => ({
+  statements: [db.prepare("SELECT 1 AS yes FROM score_runs LIMIT 1")],
+  decode: ([found]) => Boolean(found?.results.length),
+});
+
 /**
  * A fresh install has never seen the cron fire: its first ranking is computed on the spot when it
- * is one batch, otherwise queued.
+ * is one batch, otherwise queued. `started` is what anyScoreRunRead answered, when a page read it.
  */
-export async function ensureScores(db: D1Database, jobs: Queue, now: number) {
-  if (await db.prepare("SELECT 1 FROM score_runs LIMIT 1").first()) return;
+export async function ensureScores(db: D1Database, jobs: Queue, now: number, started?: boolean) {
+  if (started ?? (await readOne(db, anyScoreRunRead(db)))) return;
   const batches = await startScoreRun(db, now);
   if (batches.length === 1 && batches[0]) await scoreBatch(db, batches[0]);
   else await enqueue(jobs, batches);

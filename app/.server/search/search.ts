@@ -256,6 +256,9 @@ export async function rememberSearch(db: D1Database, userId: number, q: string, 
   ]);
 }
 
+/** The history as it is once `q` is remembered (the page shows it before the write, which follows the answer). */
+export const withSearch = (history: string[], q: string) => (q ? [q, ...history.filter((h) => h !== q)].slice(0, HISTORY_SIZE) : history);
+
 export async function searchHistory(db: D1Database, userId: number): Promise<string[]> {
   const { results } = await db
     .prepare("SELECT query FROM search_history WHERE user_id = ? ORDER BY searched_at DESC LIMIT ?")

@@ -1,5 +1,6 @@
 import { notify } from "~/.server/notifications/notifications";
 import { awardPoints } from "~/.server/ranking/ranking";
+import { type Read, readOne } from "~/.server/reads";
 import { COMMENT_REPEAT_WINDOW_MS } from "~/lib/limits";
 import { BLOCKED_BETWEEN } from "./block-rules";
 
@@ -71,6 +72,13 @@ export interface CommentRow {
   created_at: number;
 }
 
+export interface Social {
+  liked: boolean;
+  following: boolean;
+  followers: number;
+  comments: CommentRow[];
+}
+
 /**
  * Adds a comment once per client key (the form's, made when the page was rendered): a repeat of the
  * same submission stores nothing and awards nothing. Nothing is stored on the upload of a member who
@@ -119,21 +127,27 @@ export async function deleteComment(db: D1Database, userId: number, commentId: n
 }
 
 /** What the detail page shows about the social side of an item, in one round trip. */
-export async function socialOf(db: D1Database, viewerId: number, contentId: number, ownerId: number) {
-  const [liked, following, followers, comments] = await db.batch([
-    db.prepare("SELECT 1 AS yes FROM likes WHERE user_id = ? AND content_id = ?").bind(viewerId, contentId),
-    db.prepare("SELECT 1 AS yes FROM follows WHERE follower_id = ? AND followee_id = ?").bind(viewerId, ownerId),
-    db.prepare("SELECT count(*) AS n FROM follows WHERE followee_id = ?").bind(ownerId),
-    db
-      .prepare(
-        "SELECT c.id, c.user_id, u.nick_name, c.body, c.created_at FROM comments c JOIN users u ON u.id = c.user_id AND u.deleted_at IS NULL WHERE c.content_id = ? AND c.hidden_at IS NULL ORDER BY c.created_at, c.id",
-      )
-      .bind(contentId),
-  ]);
+/** What the viewer sees of an item's social side: whether they like it and follow its owner, the owner's followers, the comments. */
+export function socialRead(db: D1Database, viewerId: number, contentId: number, ownerId: number): Read<Social> {
   return {
-    liked: Boolean(liked?.results.length),
-    following: Boolean(following?.results.length),
-    followers: Number((followers?.results[0] as { n: number } | undefined)?.n ?? 0),
-    comments: (comments?.results ?? []) as CommentRow[],
+    statements: [
+      db.prepare("SELECT 1 AS yes FROM likes WHERE user_id = ? AND content_id = ?").bind(viewerId, contentId),
+      db.prepare("SELECT 1 AS yes FROM follows WHERE follower_id = ? AND followee_id = ?").bind(viewerId, ownerId),
+      db.prepare("SELECT count(*) AS n FROM follows WHERE followee_id = ?").bind(ownerId),
+      db
+        .prepare(
+          "SELECT c.id, c.user_id, u.nick_name, c.body, c.created_at FROM comments c JOIN users u ON u.id = c.user_id AND u.deleted_at IS NULL WHERE c.content_id = ? AND c.hidden_at IS NULL ORDER BY c.created_at, c.id",
+        )
+        .bind(contentId),
+    ],
+    decode: ([liked, following, followers, comments]) => ({
+      liked: Boolean(liked?.results.length),
+      following: Boolean(following?.results.length),
+      followers: Number((followers?.results[0] as { n: number } | undefined)?.n ?? 0),
+      comments: (comments?.results ?? []) as CommentRow[],
+    }),
   };
 }
+
+export const socialOf = (db: D1Database, viewerId: number, contentId: number, ownerId: number) =>
+  readOne(db, socialRead(db, viewerId, contentId, ownerId));
