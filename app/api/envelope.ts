@@ -1,4 +1,5 @@
 import { translator } from "~/.server/i18n/translate";
+import type { Refused } from "~/.server/refused";
 import { NOT_AVAILABLE } from "~/.server/social/block-rules";
 import { translateError } from "~/lib/form-errors";
 import type { Language } from "~/lib/i18n";
@@ -59,4 +60,12 @@ export function refused(language: Language, issues: Refusal[]) {
 
 export function fail(status: number, code: number, message: string, errors?: Record<string, string[]>) {
   return Response.json({ code, message, ...(errors ? { errors } : {}) }, { status });
+}
+
+/** A service's refusal, answered the same way for every call: its status, translated message and field. */
+export function refusalAnswer(language: Language, error: Refused): Response {
+  const message = translateError(translator(language), error.key);
+  const response = fail(error.status, error.status, message, error.field ? { [error.field]: [message] } : undefined);
+  if (error.retryAfter) response.headers.set("Retry-After", String(error.retryAfter));
+  return response;
 }

@@ -3,13 +3,13 @@ import { env } from "~/.server/bindings";
 import { translator } from "~/.server/i18n/translate";
 import { hostLink, isJoinable, listMeetings, meetingFor } from "~/.server/meetings/meetings";
 import { meetingProvider } from "~/.server/meetings/provider";
-import { cancel, ProviderUnavailable, providerMessage, reschedule, type Scheduler, schedule } from "~/.server/meetings/schedule";
+import { cancel, reschedule, type Scheduler, schedule } from "~/.server/meetings/schedule";
 import { meetingSchema } from "~/lib/schemas/meeting";
 import * as answers from "./answers";
 import type { Member } from "./context";
 import { type ApiContext, afterAnswer } from "./context";
 import { forMember, REFUSAL } from "./define";
-import { API_CODES, fail, notFound, ok, refused } from "./envelope";
+import { notFound, ok } from "./envelope";
 
 // Meetings over the same services as /liveStreaming. Only the host and invited members see one;
 // to anyone else it does not exist (404).
@@ -21,16 +21,6 @@ const scheduler = (ctx: ApiContext, member: Member): Scheduler => ({
   now: ctx.now,
   later: afterAnswer(ctx),
 });
-
-/** A change that goes through the provider: its failure is a 502 saying nothing changed. */
-async function viaProvider(ctx: ApiContext, change: () => Promise<Response>): Promise<Response> {
-  try {
-    return await change();
-  } catch (error) {
-    if (!(error instanceof ProviderUnavailable)) throw error;
-    return fail(502, API_CODES.providerFailed, translator(ctx.language)(providerMessage(error)));
-  }
-}
 
 const INPUT =
   "startsAt is the wall-clock time (YYYY-MM-DDTHH:mm) in timeZone (IANA); emails are comma separated (each gets an iCalendar invitation); participants are member ids. clientKey (optional, 8–64 of A–Z a–z 0–9 _ -) makes a retried schedule safe; sequence (optional) is the version an edit was made on.";
@@ -51,14 +41,10 @@ export const meetingRoutes = [
     description: INPUT,
     body: meetingSchema,
     answers: { 200: answers.meetingCreated, 201: answers.meetingCreated, 502: REFUSAL },
-    handle: ({ ctx, member, body }) =>
-      viaProvider(ctx, async () => {
-        const created = await schedule(scheduler(ctx, member), body);
-        if (created.refusal) return refused(ctx.language, [{ path: [created.refusal.field], message: created.refusal.message }]);
-        return ok({ id: created.id as number }, translator(ctx.language)("notify.meetingScheduled"), {
-          status: created.repeat ? 200 : 201,
-        });
-      }),
+    handle: async ({ ctx, member, body }) => {
+      const created = await schedule(scheduler(ctx, member), body);
+      return ok({ id: created.id as number }, translator(ctx.language)("notify.meetingScheduled"), { status: created.repeat ? 200 : 201 });
+    },
   }),
   forMember({
     method: "GET",
@@ -78,25 +64,21 @@ export const meetingRoutes = [
     description: INPUT,
     body: meetingSchema,
     answers: { 200: z.null(), 404: REFUSAL, 409: REFUSAL, 502: REFUSAL },
-    handle: ({ ctx, member, body, params: [id] }) =>
-      viaProvider(ctx, async () => {
-        const updated = await reschedule(scheduler(ctx, member), Number(id), body);
-        if (updated.notFound) return notFound(ctx.language, "meeting");
-        if (updated.conflict) return fail(409, 409, translator(ctx.language)("validation.meetingChanged"));
-        if (updated.refusal) return refused(ctx.language, [{ path: [updated.refusal.field], message: updated.refusal.message }]);
-        return ok(null, translator(ctx.language)("notify.meetingUpdated"));
-      }),
+    handle: async ({ ctx, member, body, params: [id] }) => {
+      const updated = await reschedule(scheduler(ctx, member), Number(id), body);
+      if (updated.notFound) return notFound(ctx.language, "meeting");
+      return ok(null, translator(ctx.language)("notify.meetingUpdated"));
+    },
   }),
   forMember({
     method: "DELETE",
     path: "/meetings/{id}",
     summary: "Cancel a meeting you host (attendees get METHOD:CANCEL); a repeat changes nothing",
     answers: { 200: z.null(), 404: REFUSAL, 502: REFUSAL },
-    handle: ({ ctx, member, params: [id] }) =>
-      viaProvider(ctx, async () => {
-        if ((await cancel(scheduler(ctx, member), Number(id))) === false) return notFound(ctx.language, "meeting");
-        return ok(null, translator(ctx.language)("notify.meetingCancelled"));
-      }),
+    handle: async ({ ctx, member, params: [id] }) => {
+      if ((await cancel(scheduler(ctx, member), Number(id))) === false) return notFound(ctx.language, "meeting");
+      return ok(null, translator(ctx.language)("notify.meetingCancelled"));
+    },
   }),
   forMember({
     method: "GET",

@@ -11,7 +11,7 @@ import { tagSchema } from "~/lib/schemas/tags";
 import * as answers from "./answers";
 import type { Member } from "./context";
 import { forMember, REFUSAL } from "./define";
-import { notFound, ok, refused } from "./envelope";
+import { notFound, ok } from "./envelope";
 
 // Member pages, interests and the recommended list over the services the pages use.
 
@@ -39,8 +39,7 @@ export const memberRoutes = [
     body: tagSchema,
     answers: { 201: answers.tags },
     handle: async ({ ctx, member, body }) => {
-      const refusal = await addTag(env.DB, member.user.id, member.user.membership as MembershipLevel, body.tag, ctx.now);
-      if (refusal) return refused(ctx.language, [{ path: ["tag"], message: refusal }]);
+      await addTag(env.DB, member.user.id, member.user.membership as MembershipLevel, body.tag, ctx.now);
       return ok(await tagsOf(member), "ok", { status: 201 });
     },
   }),
@@ -78,8 +77,7 @@ export const memberRoutes = [
     body: interestSchema,
     answers: { 201: answers.interests },
     handle: async ({ ctx, member, body }) => {
-      const refusal = await addInterest(env.DB, member.user.id, body.sdg, ctx.now);
-      if (refusal) return refused(ctx.language, [{ path: ["sdg"], message: refusal }]);
+      await addInterest(env.DB, member.user.id, body.sdg, ctx.now);
       return ok({ interests: await listInterests(env.DB, member.user.id) }, "ok", { status: 201 });
     },
   }),

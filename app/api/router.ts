@@ -1,17 +1,13 @@
-import { AccountError } from "~/.server/accounts/accounts";
-import { accountErrorMessage, accountErrorStatus } from "~/.server/accounts/messages";
 import { env } from "~/.server/bindings";
-import { UploadRefused } from "~/.server/content/receive-upload";
-import { refusalMessage } from "~/.server/content/upload-errors";
 import { afterDraining } from "~/.server/http/body";
 import { translator } from "~/.server/i18n/translate";
+import { Refused } from "~/.server/refused";
 import { allowRequest } from "~/.server/security/rate-limit";
-import { translateError } from "~/lib/form-errors";
 import { contentRoutes } from "./contents";
 import { type ApiContext, authenticate } from "./context";
 import { conversationRoutes } from "./conversations";
 import { type ApiRoute, forAnyone } from "./define";
-import { API_CODES, fail, notAvailable, notFound, refused } from "./envelope";
+import { API_CODES, fail, notAvailable, notFound, refusalAnswer, refused } from "./envelope";
 import { meetingRoutes } from "./meetings";
 import { memberRoutes } from "./members";
 import { notificationRoutes } from "./notifications";
@@ -58,29 +54,6 @@ export const document = () => {
   return generated;
 };
 
-/** Domain errors the services throw, answered the same way for every call. */
-function domainError(ctx: ApiContext, error: unknown): Response {
-  const t = translator(ctx.language);
-  if (error instanceof AccountError) {
-    const status = accountErrorStatus(error);
-    const message = translateError(t, accountErrorMessage(error));
-    const response = fail(
-      status,
-      status === 401 ? API_CODES.wrongCredentials : status,
-      message,
-      error.field ? { [error.field]: [message] } : undefined,
-    );
-    if (error.retryAfter) response.headers.set("Retry-After", String(error.retryAfter));
-    return response;
-  }
-  if (error instanceof UploadRefused) {
-    const { field, message, status } = refusalMessage(error);
-    const text = translateError(t, message);
-    return fail(status, status, text, field ? { [field]: [text] } : undefined);
-  }
-  throw error;
-}
-
 /** The JSON API: find the call, authenticate once, check the body and query once, answer domain errors alike. */
 export async function handleApi(ctx: ApiContext): Promise<Response> {
   const path = new URL(ctx.request.url).pathname.slice(API_BASE.length) || "/";
@@ -119,8 +92,11 @@ export async function handleApi(ctx: ApiContext): Promise<Response> {
     query = parsed.data;
   }
   const params = route.pattern.exec(path)?.slice(1) ?? [];
-  const response = await Promise.resolve(route.handle({ ctx, member, body: body as never, query: query as never, params })).catch((error) =>
-    domainError(ctx, error),
+  const response = await Promise.resolve(route.handle({ ctx, member, body: body as never, query: query as never, params })).catch(
+    (error) => {
+      if (error instanceof Refused) return refusalAnswer(ctx.language, error);
+      throw error;
+    },
   );
   if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
   return response;

@@ -42,8 +42,7 @@ export const settingsRoutes = [
       // The organisation's fields are required of a facilitator (and ignored for an individual).
       const checked = profileSchema(kind).safeParse(body);
       if (!checked.success) return refused(ctx.language, checked.error.issues);
-      const refusal = await saveProfile(env.DB, member.user.id, kind, checked.data, ctx.now);
-      if (refusal) return refused(ctx.language, [{ path: [refusal], message: "validation.countryInvalid" }]);
+      await saveProfile(env.DB, member.user.id, kind, checked.data, ctx.now);
       return ok(null, translator(ctx.language)("notify.updateSuccess"));
     },
   }),
@@ -55,9 +54,8 @@ export const settingsRoutes = [
     bytesIn: ["image/png", "image/jpeg"],
     answers: { 200: answers.avatar },
     handle: async ({ ctx, member }) => {
-      const result = await setAvatar(env.DB, env.FILES, member.user.id, new Uint8Array(await ctx.request.arrayBuffer()));
-      if (result.refusal) return refused(ctx.language, [{ path: ["avatar"], message: result.refusal }]);
-      return ok({ image: result.image }, translator(ctx.language)("notify.updateSuccess"));
+      const { image } = await setAvatar(env.DB, env.FILES, member.user.id, new Uint8Array(await ctx.request.arrayBuffer()));
+      return ok({ image }, translator(ctx.language)("notify.updateSuccess"));
     },
   }),
   forMember({

@@ -56,9 +56,7 @@ export const verificationRoutes = [
         );
         return refused(ctx.language, issues);
       }
-      const refusal = await submitVerification(env.DB, env.FILES, member.user.id, kind, submission.value, photos, ctx.now);
-      if (refusal === "not-open") return fail(409, 409, t("verification.notOpen"));
-      if (refusal) return refused(ctx.language, [{ path: [refusal.field], message: refusal.message }]);
+      await submitVerification(env.DB, env.FILES, member.user.id, kind, submission.value, photos, ctx.now);
       return ok(null, t("notify.verificationSent"), { status: 201 });
     },
   }),

@@ -6,9 +6,11 @@ import { env } from "~/.server/bindings";
 import { afterAnswer } from "~/.server/context";
 import { getLocale } from "~/.server/i18n/middleware";
 import { invitableMembers, isJoinable, listMeetings, type MeetingSummary, meetingFor } from "~/.server/meetings/meetings";
-import { cancel, ProviderUnavailable, providerMessage, reschedule, type Scheduler, schedule } from "~/.server/meetings/schedule";
+import { cancel, reschedule, type Scheduler, schedule } from "~/.server/meetings/schedule";
+import { attempt, Refused } from "~/.server/refused";
 import { allowRequest } from "~/.server/security/rate-limit";
 import { flashRedirect } from "~/.server/shell/flash";
+import { refusalReply } from "~/.server/shell/refusal-reply";
 import { type MeetingDefaults, MeetingForm } from "~/components/meeting-form";
 import { PageTitle } from "~/components/page-title";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -97,24 +99,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     now: Date.now(),
     later: afterAnswer(context),
   };
-  try {
-    if (intent === "cancel") {
-      if ((await cancel(who, id)) === false) throw data(null, { status: 404 });
-      return done(request, "notify.meetingCancelled");
-    }
-    const submission = parseWithZod(form, { schema: meetingSchema });
-    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-    const result = intent === "update" ? await reschedule(who, id, submission.value) : await schedule(who, submission.value);
-    if ("notFound" in result) throw data(null, { status: 404 });
-    if ("conflict" in result && result.conflict)
-      return data({ result: submission.reply({ formErrors: ["validation.meetingChanged"] }) }, { status: 409 });
-    if ("refusal" in result && result.refusal)
-      return data({ result: submission.reply({ fieldErrors: { [result.refusal.field]: [result.refusal.message] } }) }, { status: 400 });
-    return done(request, intent === "update" ? "notify.meetingUpdated" : "notify.meetingScheduled");
-  } catch (error) {
-    if (!(error instanceof ProviderUnavailable)) throw error;
-    return data({ result: { status: "error" as const, error: { "": [providerMessage(error)] } } }, { status: 502 });
+  if (intent === "cancel") {
+    const cancelled = await attempt(() => cancel(who, id));
+    // Nothing to show beside a field: the provider's failure goes above the form.
+    if (cancelled instanceof Refused)
+      return data({ result: { status: "error" as const, error: { "": [cancelled.key] } } }, { status: cancelled.status });
+    if (cancelled === false) throw data(null, { status: 404 });
+    return done(request, "notify.meetingCancelled");
   }
+  const submission = parseWithZod(form, { schema: meetingSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const result = await attempt<object>(() =>
+    intent === "update" ? reschedule(who, id, submission.value) : schedule(who, submission.value),
+  );
+  if (result instanceof Refused) {
+    const { reply, status } = refusalReply(submission, result);
+    return data({ result: reply }, { status });
+  }
+  if ("notFound" in result) throw data(null, { status: 404 });
+  return done(request, intent === "update" ? "notify.meetingUpdated" : "notify.meetingScheduled");
 }
 
 type Shown = ReturnType<typeof shown>;

@@ -11,7 +11,9 @@ import { addInterest, removeInterest } from "~/.server/members/interests";
 import { memberPage } from "~/.server/members/profile";
 import { addTag, removeTag } from "~/.server/members/tags";
 import { grantRewards } from "~/.server/ranking/rewards";
+import { attempt, Refused } from "~/.server/refused";
 import { flashRedirect, refusedRedirect } from "~/.server/shell/flash";
+import { refusalReply } from "~/.server/shell/refusal-reply";
 import { block, hasBlocked, unblock } from "~/.server/social/blocks";
 import { followMember } from "~/.server/social/social";
 import { AddOneForm } from "~/components/add-one-form";
@@ -52,11 +54,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Adds one thing from a one-field form; answers Conform's reply when refused (by the schema or the service), else null. */
-async function addOne<S extends z.ZodObject>(form: FormData, schema: S, field: string, add: (value: z.infer<S>) => Promise<string | null>) {
+async function addOne<S extends z.ZodObject>(form: FormData, schema: S, add: (value: z.infer<S>) => Promise<void>) {
   const submission = parseWithZod(form, { schema });
   if (submission.status !== "success") return submission.reply();
-  const refusal = await add(submission.value);
-  return refusal ? submission.reply({ fieldErrors: { [field]: [refusal] } }) : null;
+  const added = await attempt(() => add(submission.value));
+  return added instanceof Refused ? refusalReply(submission, added).reply : null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -79,11 +81,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return flashRedirect(request, `/personal?member=${id}`, "success", done);
   } else if (intent === "add-interest") {
     // Interests and tags are one's own: whatever page the form was on, they go to the signed-in member.
-    const refused = await addOne(form, interestSchema, "sdg", (value) => addInterest(env.DB, user.id, value.sdg, now));
+    const refused = await addOne(form, interestSchema, (value) => addInterest(env.DB, user.id, value.sdg, now));
     if (refused) return data({ interest: refused }, { status: 400 });
   } else if (intent === "add-tag") {
     const level = user.membership as MembershipLevel;
-    const refused = await addOne(form, tagSchema, "tag", (value) => addTag(env.DB, user.id, level, value.tag, now));
+    const refused = await addOne(form, tagSchema, (value) => addTag(env.DB, user.id, level, value.tag, now));
     if (refused) return data({ tag: refused }, { status: 400 });
   } else if (intent === "remove-tag") {
     await removeTag(env.DB, user.id, Number(form.get("tag")));

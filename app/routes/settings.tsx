@@ -13,8 +13,10 @@ import { removeAvatar, setAvatar } from "~/.server/members/avatar";
 import { countryOptions } from "~/.server/members/countries";
 import { profileOf, saveProfile } from "~/.server/members/profile-settings";
 import { mutedKinds, setWantedKinds } from "~/.server/notifications/notifications";
+import { attempt, Refused } from "~/.server/refused";
 import { allowRequest } from "~/.server/security/rate-limit";
 import { flashCookie, flashRedirect } from "~/.server/shell/flash";
+import { refusalReply } from "~/.server/shell/refusal-reply";
 import { blockedMembers, unblock } from "~/.server/social/blocks";
 import { DataControls, LanguageForm, PasswordForm } from "~/components/account-forms";
 import { Avatar } from "~/components/avatar";
@@ -89,8 +91,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const kind = user.kind as "individual" | "facilitator";
     const submission = parseWithZod(form, { schema: profileSchema(kind) });
     if (submission.status !== "success") return data({ profile: submission.reply() }, { status: 400 });
-    const refused = await saveProfile(env.DB, user.id, kind, submission.value, Date.now());
-    if (refused) return data({ profile: submission.reply({ fieldErrors: { [refused]: ["validation.countryInvalid"] } }) }, { status: 400 });
+    const saving = await attempt(() => saveProfile(env.DB, user.id, kind, submission.value, Date.now()));
+    if (saving instanceof Refused) {
+      const { reply, status } = refusalReply(submission, saving);
+      return data({ profile: reply }, { status });
+    }
     return saved(request, "notify.updateSuccess");
   }
   if (intent === "avatar") {
@@ -98,8 +103,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(await allowRequest(env.API_LIMITER, `member:${user.id}`))) return data({ avatar: ["validation.rateLimited"] }, { status: 429 });
     const file = form.get("avatar");
     if (typeof file === "string" || !file || file.size === 0) return data({ avatar: ["validation.avatarMissing"] }, { status: 400 });
-    const result = await setAvatar(env.DB, env.FILES, user.id, new Uint8Array(await file.arrayBuffer()));
-    if (result.refusal) return data({ avatar: [result.refusal] }, { status: 400 });
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const result = await attempt(() => setAvatar(env.DB, env.FILES, user.id, bytes));
+    if (result instanceof Refused) return data({ avatar: [result.key] }, { status: result.status });
     return saved(request, "notify.updateSuccess");
   }
   if (intent === "remove-avatar") {

@@ -2,8 +2,7 @@ import { data } from "react-router";
 import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
 import { abortUpload, completeUpload, putPart, startUpload, uploadStatus } from "~/.server/content/chunked";
-import { UploadRefused } from "~/.server/content/receive-upload";
-import { refusalMessage } from "~/.server/content/upload-errors";
+import { Refused } from "~/.server/refused";
 import type { Route } from "./+types/uploads";
 
 // The browser's resumable upload (cookie session, same origin):
@@ -40,9 +39,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     throw data(null, { status: 405 });
   } catch (error) {
-    if (!(error instanceof UploadRefused)) throw error;
-    const { message, status } = refusalMessage(error);
+    if (!(error instanceof Refused)) throw error;
     // The refusal's key: the page's script shows it beside the field in the member's language, as the form's own.
-    return Response.json({ error: message }, { status });
+    return Response.json({ error: error.key }, { status: error.status });
   }
 }

@@ -11,7 +11,9 @@ import {
   verificationKindOf,
 } from "~/.server/members/verification";
 import { readVerification } from "~/.server/members/verification-form";
+import { attempt, Refused } from "~/.server/refused";
 import { flashCookie } from "~/.server/shell/flash";
+import { refusalReply } from "~/.server/shell/refusal-reply";
 import { FieldErrors } from "~/components/content-fields";
 import { PageTitle } from "~/components/page-title";
 import { Button } from "~/components/ui/button";
@@ -47,9 +49,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     await discardPhotos(env.FILES, photos);
     return data({ result: submission.reply({ fieldErrors: photoRefusals(kind, photos) }) }, { status: 400 });
   }
-  const refusal = await submitVerification(env.DB, env.FILES, user.id, kind, submission.value, photos, Date.now());
-  if (refusal === "not-open") return data({ result: submission.reply({ formErrors: ["verification.notOpen"] }) }, { status: 409 });
-  if (refusal) return data({ result: submission.reply({ fieldErrors: { [refusal.field]: [refusal.message] } }) }, { status: 400 });
+  const kept = await attempt(() => submitVerification(env.DB, env.FILES, user.id, kind, submission.value, photos, Date.now()));
+  if (kept instanceof Refused) {
+    const { reply, status } = refusalReply(submission, kept);
+    return data({ result: reply }, { status });
+  }
   return redirect("/personal/verification", {
     status: 303,
     headers: { "Set-Cookie": flashCookie(request, "success", "notify.verificationSent") },

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { AccountError } from "~/.server/accounts/account-error";
 import {
-  AccountError,
   type Caller,
   changePassword,
   credentialOf,
@@ -391,7 +391,7 @@ describe("password reset", () => {
     expect((await currentSession(member.token, caller.now)).status).toBe("none");
     expect((await currentSession(other.token, caller.now)).status).toBe("none");
     expect((await outboxFor(member.email)).at(-1)?.subject).toBe("Your Research Commons password was changed");
-    await expect(login(member.email, PASSWORD, testCaller().caller)).rejects.toThrow("invalid_credentials");
+    await expect(login(member.email, PASSWORD, testCaller().caller)).rejects.toMatchObject({ code: "invalid_credentials" });
     await expect(login(member.email, "a brand new passphrase", testCaller().caller)).resolves.toHaveProperty("token");
   });
 

@@ -2,7 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { abortUpload, completedUpload, completeUpload, putPart, startUpload, uploadStatus } from "~/.server/content/chunked";
 import { createFromMultipart } from "~/.server/content/create-from-form";
-import { PART_SIZE, UploadRefused } from "~/.server/content/receive-upload";
+import { PART_SIZE } from "~/.server/content/receive-upload";
+import { UploadRefused } from "~/.server/content/upload-errors";
 import { htmlBytes, mp4Bytes, multipart, pdfBytes, pngBytes, textFields } from "../fixtures/files";
 import { newMember } from "./helpers";
 

@@ -3,6 +3,7 @@ import type { Caller } from "~/.server/accounts/accounts";
 import type { ContentItem } from "~/.server/content/content";
 import { readVerification } from "~/.server/members/verification-form";
 import { conversationRoom } from "~/.server/messaging/live";
+import { Refused } from "~/.server/refused";
 import type { VerificationKind } from "~/lib/choices";
 import { multipart } from "../fixtures/files";
 
@@ -159,3 +160,20 @@ export async function d1Statements(work: () => Promise<unknown>): Promise<string
   }
   return seen;
 }
+
+/** What a service call refused, as a plain value ({key, field, status}), or "not refused" when it answered. */
+export async function refusalOf(work: Promise<unknown>) {
+  try {
+    await work;
+    return "not refused" as const;
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    return { key: error.key, field: error.field, status: error.status };
+  }
+}
+
+/** The key of what a service call refused, or null when it went through. */
+export const refusedKey = async (work: Promise<unknown>) => {
+  const refusal = await refusalOf(work);
+  return refusal === "not refused" ? null : refusal.key;
+};

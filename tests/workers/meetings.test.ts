@@ -8,7 +8,7 @@ import { cancel, reschedule, type Scheduler, schedule } from "~/.server/meetings
 import { block } from "~/.server/social/blocks";
 import { type MeetingInput, meetingSchema } from "~/lib/schemas/meeting";
 import { zonedToUtc } from "~/lib/time-zone";
-import { newMember, uniqueEmail, until } from "./helpers";
+import { newMember, refusalOf, uniqueEmail, until } from "./helpers";
 
 const NOW = Date.UTC(2026, 10, 23, 9, 0);
 const input = (over: Partial<Record<keyof MeetingInput, unknown>> = {}): MeetingInput =>
@@ -146,17 +146,14 @@ describe("meetings", () => {
     });
 
     const { who } = host(hostId);
-    const at = (over: Partial<Record<keyof MeetingInput, unknown>>) => schedule(who, input({ emails: "a@b.example", ...over }));
-    expect((await at({ startsAt: "2026-11-23T17:59" })).refusal).toEqual({ field: "startsAt", message: "validation.meetingStartPast" });
-    expect((await at({ startsAt: "2030-01-01T00:00" })).refusal?.message).toMatch(/^validation\.meetingStartFar/);
+    const at = (over: Partial<Record<keyof MeetingInput, unknown>>) => refusalOf(schedule(who, input({ emails: "a@b.example", ...over })));
+    expect(await at({ startsAt: "2026-11-23T17:59" })).toEqual({ field: "startsAt", key: "validation.meetingStartPast", status: 400 });
+    expect(await at({ startsAt: "2030-01-01T00:00" })).toMatchObject({ key: expect.stringMatching(/^validation\.meetingStartFar/) });
     for (const timeZone of ["Mars/Olympus", "asia/tokyo"])
-      expect((await at({ timeZone })).refusal, timeZone).toEqual({ field: "timeZone", message: "validation.meetingTimeZone" });
-    expect((await at({ participants: [999999] })).refusal).toEqual({
-      field: "participants",
-      message: "validation.meetingParticipantUnknown",
-    });
+      expect(await at({ timeZone }), timeZone).toMatchObject({ field: "timeZone", key: "validation.meetingTimeZone" });
+    expect(await at({ participants: [999999] })).toMatchObject({ field: "participants", key: "validation.meetingParticipantUnknown" });
     await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, 1)").bind(stranger, hostId).run();
-    expect((await at({ participants: [stranger] })).refusal?.field).toBe("participants");
+    expect(await at({ participants: [stranger] })).toMatchObject({ field: "participants" });
     expect((await listMeetings(env.DB, hostId, NOW)).upcoming).toEqual([]);
   });
 
@@ -185,7 +182,7 @@ describe("meetings", () => {
     const stranger = await newMember("Stranger");
     const { who } = host(hostId);
     // Only members connected to the host by a follow can be invited.
-    expect((await schedule(who, input({ participants: [guest] }))).refusal?.field).toBe("participants");
+    expect(await refusalOf(schedule(who, input({ participants: [guest] })))).toMatchObject({ field: "participants" });
     await env.DB.prepare("INSERT INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, 1)").bind(guest, hostId).run();
     const { id = 0 } = await schedule(who, input({ emails: "a@b.example", participants: [guest] }));
     expect(await meetingFor(env.DB, stranger, id)).toBeNull();
@@ -231,7 +228,10 @@ describe("meetings", () => {
     // Again later: nothing changes or is announced.
     expect(await reschedule(who, id, edit)).toEqual({ unchanged: true });
     // A different edit made on version 0 (an old window) is refused and changes nothing.
-    expect(await reschedule(who, id, input({ emails: ada, title: "Stale", sequence: 0 }))).toEqual({ conflict: true });
+    expect(await refusalOf(reschedule(who, id, input({ emails: ada, title: "Stale", sequence: 0 })))).toMatchObject({
+      key: "validation.meetingChanged",
+      status: 409,
+    });
     await settle();
     expect(await meetingFor(env.DB, hostId, id)).toMatchObject({ title: "Moved", sequence: 1, emails: [ada] });
     expect((await meetingFor(env.DB, hostId, id))?.participants.map((p) => p.id)).toEqual([guest]);
@@ -301,8 +301,8 @@ describe("meetings", () => {
     const { id = 0 } = await createMeeting(env.DB, provider, hostId, input({ emails: "a@b.example" }), NOW);
     const edit = (title: string) =>
       updateMeeting(env.DB, () => provider, hostId, id, input({ emails: "a@b.example", title, sequence: 0 }), NOW);
-    const results = await Promise.all([edit("Left"), edit("Right")]);
-    expect(results.filter((result) => "conflict" in result)).toHaveLength(1);
+    const results = await Promise.all([refusalOf(edit("Left")), refusalOf(edit("Right"))]);
+    expect(results.filter((result) => result !== "not refused" && result.status === 409)).toHaveLength(1);
     const stored = (await meetingFor(env.DB, hostId, id))?.title;
     expect(["Left", "Right"]).toContain(stored);
     expect(told.at(-1)).toBe(stored);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { AccountError } from "~/.server/accounts/accounts";
+import { AccountError } from "~/.server/accounts/account-error";
 import { deleteAccount } from "~/.server/accounts/delete-account";
 import { exportData } from "~/.server/accounts/export-data";
 import { hashPassword } from "~/.server/accounts/passwords";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { AccountError, login, register, sendVerificationCode } from "~/.server/accounts/accounts";
-import { accountErrorMessage } from "~/.server/accounts/messages";
+import { AccountError } from "~/.server/accounts/account-error";
+import { login, register, sendVerificationCode } from "~/.server/accounts/accounts";
 import { createSession, findSession } from "~/.server/accounts/sessions";
 import { config } from "~/.server/config/config";
 import { findContent, updateContent } from "~/.server/content/content";
@@ -225,7 +225,7 @@ describe("reports and moderation", () => {
     expect(mails.results.at(-1)?.subject).toBe("Your Research Commons account is suspended");
     // Both the mail and the refused sign-in name where to appeal (the APPEAL_ADDRESS setting).
     expect(mails.results.at(-1)?.body).toContain(`write to ${config().appealAddress} to appeal`);
-    expect(translateError(translator("en"), accountErrorMessage(refused as AccountError))).toBe(
+    expect(translateError(translator("en"), (refused as AccountError).key)).toBe(
       `This account is suspended (Harassment or hate). If you think this is a mistake, write to ${config().appealAddress} to appeal.`,
     );
 

@@ -4,7 +4,7 @@ import { memberPage } from "~/.server/members/profile";
 import { profileOf, saveProfile } from "~/.server/members/profile-settings";
 import { searchMembers } from "~/.server/search/search";
 import { type ProfileInput, profileSchema } from "~/lib/schemas/profile";
-import { newMember } from "./helpers";
+import { newMember, refusalOf, refusedKey } from "./helpers";
 
 const PROFILE: ProfileInput = {
   nickName: "Saved Nick",
@@ -50,7 +50,7 @@ describe("profile settings", () => {
 
   it("saves every field and the nick name together, and reads them back", async () => {
     const id = await newMember("Before");
-    expect(await saveProfile(env.DB, id, "individual", PROFILE, 1000)).toBeNull();
+    expect(await refusedKey(saveProfile(env.DB, id, "individual", PROFILE, 1000))).toBeNull();
     expect(await profileOf(env.DB, id)).toMatchObject({
       first_name: "Hanako",
       country: "JP",
@@ -65,8 +65,11 @@ describe("profile settings", () => {
 
   it("refuses a country that is not in ISO 3166, changing nothing", async () => {
     const id = await newMember("Nowhere");
-    expect(await saveProfile(env.DB, id, "individual", { ...PROFILE, country: "XX" }, 1)).toBe("country");
-    expect(await saveProfile(env.DB, id, "individual", { ...PROFILE, nationality: "ZZ" }, 1)).toBe("nationality");
+    expect(await refusalOf(saveProfile(env.DB, id, "individual", { ...PROFILE, country: "XX" }, 1))).toMatchObject({ field: "country" });
+    expect(await refusalOf(saveProfile(env.DB, id, "individual", { ...PROFILE, nationality: "ZZ" }, 1))).toMatchObject({
+      field: "nationality",
+      key: "validation.countryInvalid",
+    });
     expect(await profileOf(env.DB, id)).toBeNull();
   });
 

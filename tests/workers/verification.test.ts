@@ -13,25 +13,30 @@ import {
 import { readVerification } from "~/.server/members/verification-form";
 import { VERIFICATION_BODY_MB, VERIFICATION_PHOTO_DAYS, VERIFICATION_PHOTO_MB } from "~/lib/limits";
 import { htmlBytes, multipart, pngBytes } from "../fixtures/files";
-import { newMember, postedPhotos } from "./helpers";
+import { newMember, postedPhotos, refusalOf } from "./helpers";
 
 const PERSONAL = { name: "Aiko Tanaka", idNumber: "X1234567", address: "1-1 Chiyoda", contactPhone: "+81312345678" };
 const photos = () => ({ idFront: [pngBytes(40, 30)], idBack: [pngBytes(40, 30)] });
+/** Submits; answers what was refused ({key, field, status}), or "not refused". */
 const submit = async (userId: number, files: Record<string, Uint8Array[]> = photos(), now = 1) =>
-  submitVerification(env.DB, env.FILES, userId, "personal", PERSONAL, await postedPhotos("personal", files), now);
+  refusalOf(submitVerification(env.DB, env.FILES, userId, "personal", PERSONAL, await postedPhotos("personal", files), now));
 
 describe("identity verification", () => {
   it("judges photos by their bytes: a file posing as PNG or JPG, or a missing photo, is refused and nothing is stored", async () => {
     const me = await newMember("Poser");
     const posing = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...htmlBytes()]);
-    expect(await submit(me, { idFront: [posing], idBack: [pngBytes()] })).toEqual({ field: "idFront", message: "validation.imageType" });
-    expect(await submit(me, { idFront: [pngBytes()], idBack: [htmlBytes()] })).toEqual({
-      field: "idBack",
-      message: "validation.imageType",
+    expect(await submit(me, { idFront: [posing], idBack: [pngBytes()] })).toEqual({
+      field: "idFront",
+      key: "validation.imageType",
+      status: 400,
     });
-    expect(await submit(me, { idFront: [pngBytes()], idBack: [] })).toEqual({
+    expect(await submit(me, { idFront: [pngBytes()], idBack: [htmlBytes()] })).toMatchObject({
       field: "idBack",
-      message: "validation.fieldEmpty|field=fields.idBack",
+      key: "validation.imageType",
+    });
+    expect(await submit(me, { idFront: [pngBytes()], idBack: [] })).toMatchObject({
+      field: "idBack",
+      key: "validation.fieldEmpty|field=fields.idBack",
     });
     expect(await latestVerification(env.DB, me)).toBeNull();
   });
@@ -113,8 +118,8 @@ describe("identity verification", () => {
     const listed = async () => (await env.FILES.list({ prefix: "verification/" })).objects.length;
     const before = await listed();
     const answers = await Promise.all([submit(me), submit(me)]);
-    expect(answers.filter((a) => a === null)).toHaveLength(1);
-    expect(answers).toContain("not-open");
+    expect(answers.filter((a) => a === "not refused")).toHaveLength(1);
+    expect(answers).toContainEqual({ key: "verification.notOpen", field: undefined, status: 409 });
     expect(await listed()).toBe(before + 2);
   });
 
@@ -134,10 +139,10 @@ describe("identity verification", () => {
     expect(await decideVerification(env.DB, reviewer, first?.id ?? 0, { decision: "approve" }, 3)).toBe(false);
     await Promise.all(mails);
     expect(await latestVerification(env.DB, me)).toMatchObject({ status: "rejected", reason: "The photo is blurred" });
-    expect(await submit(me, photos(), 4)).toBeNull();
+    expect(await submit(me, photos(), 4)).toBe("not refused");
     const second = await latestVerification(env.DB, me);
     expect(await decideVerification(env.DB, reviewer, second?.id ?? 0, { decision: "approve" }, 5)).toBe(true);
-    expect(await submit(me, photos(), 6)).toBe("not-open");
+    expect(await submit(me, photos(), 6)).toMatchObject({ key: "verification.notOpen", status: 409 });
     const mailed = await env.DB.prepare("SELECT count(*) AS n FROM mail_outbox WHERE body LIKE '%The photo is blurred%'").first("n");
     expect(mailed).toBe(1);
   });

@@ -5,6 +5,7 @@ import { sendMail } from "~/.server/mail/mail";
 import { closeSessionSockets } from "~/.server/messaging/session-sockets";
 import { allowRequest } from "~/.server/security/rate-limit";
 import type { Language } from "~/lib/i18n";
+import { AccountError } from "./account-error";
 import { type CodePurpose, consumeCode, issueCode } from "./codes";
 import { isKnownDevice } from "./known-devices";
 import { accountScope, claimAttempt, clientScope, releaseAttempt, type Scope } from "./login-attempts";
@@ -15,32 +16,6 @@ import { createSession, findSession, revokeAllSessions, revokeSession, type Sess
  * Accounts: the one domain service behind the sign-up, login and reset pages and the /api/users calls.
  * Every answer for an unknown email is the same as for a known one.
  */
-export type AccountErrorCode =
-  | "invalid_credentials"
-  | "rate_limited"
-  | "throttled"
-  | "account_throttled"
-  | "code_invalid"
-  | "code_expired"
-  | "code_exhausted"
-  | "code_too_soon"
-  | "email_taken"
-  | "password_common"
-  | "current_password_wrong"
-  | "suspended";
-
-export class AccountError extends Error {
-  constructor(
-    readonly code: AccountErrorCode,
-    readonly field?: "email" | "code" | "password" | "currentPassword",
-    readonly retryAfter?: number,
-    /** Why a suspended account is suspended (a report reason). */
-    readonly reason?: string,
-  ) {
-    super(code);
-  }
-}
-
 /**
  * Who is asking and when: the client address for limits, the known-device cookie (if any), the clock
  * for tests, waitUntil for mail.

@@ -9,7 +9,8 @@ import { refreshMemberRooms } from "~/.server/messaging/room-facts";
 import { closeSessionSockets } from "~/.server/messaging/session-sockets";
 import { allowRequest } from "~/.server/security/rate-limit";
 import { deleteQueued, queueDeletions } from "~/.server/storage/files";
-import { AccountError, type Caller } from "./accounts";
+import { AccountError } from "./account-error";
+import type { Caller } from "./accounts";
 import { verifyPassword } from "./passwords";
 
 // Deleting one's account (docs/decisions/0018-a-members-own-data.md): the password first; then, in

@@ -1,12 +1,12 @@
 import type { Submission } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
-import { AccountError, credentialOf, logout, saveLanguage } from "~/.server/accounts/accounts";
+import { credentialOf, logout, saveLanguage } from "~/.server/accounts/accounts";
 import { KNOWN_DEVICE_COOKIE, knownDeviceCookie } from "~/.server/accounts/known-devices";
-import { accountErrorMessage, accountErrorStatus } from "~/.server/accounts/messages";
 import type { SessionUser } from "~/.server/accounts/sessions";
 import { config } from "~/.server/config/config";
 import { readCookie } from "~/.server/http/cookies";
 import { languageCookie } from "~/.server/i18n/language-cookie";
+import { refusalReply } from "~/.server/shell/refusal-reply";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE } from "~/lib/i18n";
 import { clearPointCookie, tokenCookie } from "./cookies";
 import { sessionContext } from "./session";
@@ -20,13 +20,8 @@ export function invalid(submission: Submission<unknown>) {
 
 /** An account error shown beside its field (or above the form), with the right status. */
 export function accountFailure(submission: Submission<unknown>, error: unknown) {
-  if (!(error instanceof AccountError)) throw error;
-  const message = accountErrorMessage(error);
-  const result = submission.reply({
-    hideFields: SECRET_FIELDS,
-    ...(error.field ? { fieldErrors: { [error.field]: [message] } } : { formErrors: [message] }),
-  });
-  return data({ result, notice: null }, { status: accountErrorStatus(error) });
+  const { reply, status } = refusalReply(submission, error, SECRET_FIELDS);
+  return data({ result: reply, notice: null }, { status });
 }
 
 /** "Send Success": the form comes back with what was typed (passwords aside) and a notice. */

@@ -1,7 +1,8 @@
 import { newFileKey } from "~/.server/storage/files";
 import { MAX_OPEN_UPLOADS } from "~/lib/limits";
-import { MAX_FILE_BYTES, PART_SIZE, type StoredObject, UploadRefused } from "./receive-upload";
+import { MAX_FILE_BYTES, PART_SIZE, type StoredObject } from "./receive-upload";
 import { looksLikeMp4, looksLikePdfHead, looksLikePdfTail } from "./sniff";
+import { UploadRefused } from "./upload-errors";
 
 // The resumable path: the browser sends the file in 8 MiB parts (the same part size as the streamed
 // path), each checked and recorded, then completes it and posts the form with the upload's id.

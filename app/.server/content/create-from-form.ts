@@ -1,13 +1,13 @@
 import { env } from "~/.server/bindings";
 import { enqueue } from "~/.server/jobs/queue";
 import { describeError, logEvent } from "~/.server/observability/log";
+import { Refused } from "~/.server/refused";
 import { contentFieldsSchema } from "~/lib/schemas/content";
 import { CLIENT_KEY } from "~/lib/schemas/text";
 import { completedUpload, releaseUpload } from "./chunked";
 import { createContent, fileMatchesKind } from "./content";
-import { receiveUpload, removeStored, UploadRefused } from "./receive-upload";
+import { receiveUpload, removeStored } from "./receive-upload";
 import { makeVariants } from "./thumbnail-variants";
-import { refusalMessage } from "./upload-errors";
 
 export type CreateResult =
   | { ok: true; id: number }
@@ -28,9 +28,9 @@ export async function createFromMultipart(
   try {
     received = await receiveUpload(request, env.FILES);
   } catch (error) {
-    if (!(error instanceof UploadRefused)) throw error;
-    const { field, message, status } = refusalMessage(error);
-    return { ok: false, status, fields: {}, fieldErrors: field ? { [field]: [message] } : {}, formErrors: field ? [] : [message] };
+    if (!(error instanceof Refused)) throw error;
+    const { field, key, status } = error;
+    return { ok: false, status, fields: {}, fieldErrors: field ? { [field]: [key] } : {}, formErrors: field ? [] : [key] };
   }
   const uploadId = received.fields.upload_id;
   if (!received.file && uploadId) received.file = (await completedUpload(env.DB, uploadId, ownerId)) ?? undefined;

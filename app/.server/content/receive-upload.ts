@@ -4,6 +4,7 @@ import { withoutMetadata } from "~/.server/images/strip-metadata";
 import { newFileKey } from "~/.server/storage/files";
 import { MAX_THUMBNAIL_MB, MAX_THUMBNAIL_PIXELS, MAX_UPLOAD_MB } from "~/lib/limits";
 import { inspectImage, looksLikeMp4, looksLikePdfHead, looksLikePdfTail } from "./sniff";
+import { UploadRefused } from "./upload-errors";
 
 export const PART_SIZE = 8 * 1024 * 1024; // R2 multipart parts: all the same size but the last
 export const MAX_FILE_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
@@ -11,17 +12,6 @@ const MAX_THUMBNAIL_BYTES = MAX_THUMBNAIL_MB * 1024 * 1024;
 const MAX_FIELD_BYTES = 64 * 1024;
 const MAX_DRAIN_BYTES = 2 * MAX_FILE_BYTES; // past this the connection is simply dropped
 const HEAD_BYTES = 4096; // enough for an ftyp box
-
-export type RefusalReason = "type" | "size" | "empty" | "image-size" | "too-many";
-
-export class UploadRefused extends Error {
-  constructor(
-    readonly field: "file" | "thumbnail" | "form",
-    readonly reason: RefusalReason,
-  ) {
-    super(`${field}: ${reason}`);
-  }
-}
 
 export interface StoredObject {
   key: string;
@@ -153,7 +143,7 @@ async function storeThumbnail(body: ReadableStream<Uint8Array>, bucket: R2Bucket
   return { key, size: kept.length, type: image.type };
 }
 
-async function readAll(body: ReadableStream<Uint8Array>, max: number, field: UploadRefused["field"]): Promise<Uint8Array> {
+async function readAll(body: ReadableStream<Uint8Array>, max: number, field: UploadRefused["part"]): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let total = 0;
   const reader = body.getReader();

@@ -1,5 +1,7 @@
+import { Refused, type RefusedOptions } from "~/.server/refused";
 import { MAX_OPEN_UPLOADS, MAX_THUMBNAIL_MB, MAX_THUMBNAIL_PIXELS, MAX_UPLOAD_MB } from "~/lib/limits";
-import type { RefusalReason, UploadRefused } from "./receive-upload";
+
+export type RefusalReason = "type" | "size" | "empty" | "image-size" | "too-many";
 
 const FILE: Record<RefusalReason, string> = {
   type: "validation.uploadType",
@@ -16,10 +18,18 @@ const THUMBNAIL: Record<RefusalReason, string> = {
   "too-many": `validation.tooManyUploads|max=${MAX_OPEN_UPLOADS}`,
 };
 
-/** The field and translated message key for a refused upload, and its HTTP status. */
-export function refusalMessage(refusal: UploadRefused): { field: string; message: string; status: number } {
-  if (refusal.field === "form") return { field: "", message: "validation.uploadFailed", status: 400 };
-  const message = (refusal.field === "file" ? FILE : THUMBNAIL)[refusal.reason];
-  const status = refusal.reason === "size" ? 413 : refusal.reason === "type" ? 415 : refusal.reason === "too-many" ? 429 : 400;
-  return { field: refusal.field, message, status };
+/** A refused upload: the part it concerns ("form" for the body as a whole) and why. */
+export class UploadRefused extends Refused {
+  constructor(
+    readonly part: "file" | "thumbnail" | "form",
+    readonly reason: RefusalReason,
+  ) {
+    super(...refusalOf(part, reason));
+  }
+}
+
+function refusalOf(part: UploadRefused["part"], reason: RefusalReason): [string, RefusedOptions] {
+  if (part === "form") return ["validation.uploadFailed", { status: 400 }];
+  const status = reason === "size" ? 413 : reason === "type" ? 415 : reason === "too-many" ? 429 : 400;
+  return [(part === "file" ? FILE : THUMBNAIL)[reason], { status, field: part }];
 }

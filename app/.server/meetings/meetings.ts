@@ -1,4 +1,5 @@
 import { logEvent } from "~/.server/observability/log";
+import { Refused } from "~/.server/refused";
 import { BLOCKED_BETWEEN } from "~/.server/social/block-rules";
 import { MEETING_JOIN_EARLY_MINUTES, MEETING_MAX_DAYS_AHEAD, MEETING_OUTSIDE_INVITES_PER_DAY } from "~/lib/limits";
 import type { MeetingInput } from "~/lib/schemas/meeting";
@@ -27,27 +28,18 @@ export interface Meeting {
   participants: { id: number; nick_name: string }[];
 }
 
-export interface Refusal {
-  field: string;
-  message: string;
-}
-
 const DAY = 24 * 60 * 60 * 1000;
+/** An edit made on a version that is no longer the stored one. */
+const MEETING_CHANGED = "validation.meetingChanged";
 
-/** The input's start as an instant, or the refusal beside the field it concerns. */
-async function checked(
-  db: D1Database,
-  hostId: number,
-  input: MeetingInput,
-  now: number,
-  already: number[] = [],
-): Promise<ProviderMeeting | Refusal> {
-  if (!isTimeZone(input.timeZone)) return { field: "timeZone", message: "validation.meetingTimeZone" };
+/** The input as the provider takes it, its start an instant; refused beside the field it concerns. */
+async function checked(db: D1Database, hostId: number, input: MeetingInput, now: number, already: number[] = []): Promise<ProviderMeeting> {
+  if (!isTimeZone(input.timeZone)) throw new Refused("validation.meetingTimeZone", { field: "timeZone" });
   const startsAt = zonedToUtc(input.startsAt, input.timeZone);
-  if (startsAt === null) return { field: "startsAt", message: "validation.meetingStartFormat" };
-  if (startsAt <= now) return { field: "startsAt", message: "validation.meetingStartPast" };
+  if (startsAt === null) throw new Refused("validation.meetingStartFormat", { field: "startsAt" });
+  if (startsAt <= now) throw new Refused("validation.meetingStartPast", { field: "startsAt" });
   if (startsAt > now + MEETING_MAX_DAYS_AHEAD * DAY)
-    return { field: "startsAt", message: `validation.meetingStartFar|days=${MEETING_MAX_DAYS_AHEAD}` };
+    throw new Refused(`validation.meetingStartFar|days=${MEETING_MAX_DAYS_AHEAD}`, { field: "startsAt" });
   // Members invited before stay invitable (a follow may have ended since); new ones must be connected.
   const invited = input.participants.filter((id) => id !== hostId && !already.includes(id));
   if (invited.length > 0) {
@@ -56,17 +48,17 @@ async function checked(
       .prepare(`SELECT count(*) AS n FROM users u WHERE u.id IN (SELECT value FROM json_each(?1)) AND ${INVITABLE("?2")}`)
       .bind(JSON.stringify(invited), hostId)
       .all<{ n: number }>();
-    if (results[0]?.n !== new Set(invited).size) return { field: "participants", message: "validation.meetingParticipantUnknown" };
+    if (results[0]?.n !== new Set(invited).size) throw new Refused("validation.meetingParticipantUnknown", { field: "participants" });
   }
   return { title: input.title, agenda: input.agenda, startsAt, durationMinutes: input.duration, timeZone: input.timeZone };
 }
 
 /**
- * Takes `count` outside addresses from the host's daily budget, or answers the refusal. One statement,
+ * Takes `count` outside addresses from the host's daily budget, or refuses. One statement,
  * so two forms at once cannot both pass a budget only one fits in; the window restarts a day after it began.
  */
-async function reserveInvitations(db: D1Database, hostId: number, count: number, now: number): Promise<Refusal | null> {
-  if (count === 0) return null;
+async function reserveInvitations(db: D1Database, hostId: number, count: number, now: number) {
+  if (count === 0) return;
   const reserved = await db
     .prepare(
       `INSERT INTO invitation_budgets (host_id, window_start, used) VALUES (?1, ?2, ?3)
@@ -78,16 +70,13 @@ async function reserveInvitations(db: D1Database, hostId: number, count: number,
     )
     .bind(hostId, now, count, DAY, MEETING_OUTSIDE_INVITES_PER_DAY)
     .first<number>("used");
-  if (reserved === null) return { field: "emails", message: `validation.meetingInvitesPerDay|max=${MEETING_OUTSIDE_INVITES_PER_DAY}` };
+  if (reserved === null) throw new Refused(`validation.meetingInvitesPerDay|max=${MEETING_OUTSIDE_INVITES_PER_DAY}`, { field: "emails" });
   logEvent("info", "meeting.outside_invitations", { host: hostId, count, today: reserved });
-  return null;
 }
 
 /** Gives back what a change that was not made had reserved. */
 const releaseInvitations = (db: D1Database, hostId: number, count: number) =>
   db.prepare("UPDATE invitation_budgets SET used = max(0, used - ?) WHERE host_id = ?").bind(count, hostId).run();
-
-const isRefusal = (value: unknown): value is Refusal => typeof value === "object" && value !== null && "field" in value;
 
 /**
  * The meeting's attendee and participant lists, written for the meeting with this uid while it is
@@ -128,15 +117,13 @@ const madeWith = (db: D1Database, hostId: number, clientKey: string | undefined)
 
 /**
  * Schedules a meeting; answers its id (`repeat` when this form already made it: nothing new is made
- * or sent), or the refusal. Provider errors are thrown (nothing is kept).
+ * or sent); refused (Refused) or failed at the provider (thrown), nothing is kept.
  */
 export async function createMeeting(db: D1Database, provider: MeetingProvider, hostId: number, input: MeetingInput, now: number) {
   const before = await madeWith(db, hostId, input.clientKey);
   if (before) return { id: before, repeat: true };
   const meeting = await checked(db, hostId, input, now);
-  if (isRefusal(meeting)) return { refusal: meeting };
-  const overBudget = await reserveInvitations(db, hostId, input.emails.length, now);
-  if (overBudget) return { refusal: overBudget };
+  await reserveInvitations(db, hostId, input.emails.length, now);
   const room = await provider.create(meeting).catch(async (error: unknown) => {
     await releaseInvitations(db, hostId, input.emails.length);
     throw error;
@@ -253,7 +240,7 @@ function alreadyIs(
  * Changes a meeting (the host only, before it starts); its SEQUENCE goes up. Answers who to tell
  * what: attendee addresses kept, added and removed, and members added and removed. The same edit
  * again changes and announces nothing (`unchanged`); an edit made on an older version than the
- * stored one (`input.sequence`), or one that loses a race with another edit, is refused (`conflict`).
+ * stored one (`input.sequence`), or one that loses a race with another edit, is refused (409).
  */
 export async function updateMeeting(db: D1Database, providerOf: ProviderOf, hostId: number, id: number, input: MeetingInput, now: number) {
   const open = await hostsOpen(db, hostId, id, now);
@@ -261,12 +248,10 @@ export async function updateMeeting(db: D1Database, providerOf: ProviderOf, host
   const before = await listsOf(db, id);
   const [emailsBefore, membersBefore] = before;
   const meeting = await checked(db, hostId, input, now, membersBefore);
-  if (isRefusal(meeting)) return { refusal: meeting };
   if (alreadyIs(open, before, meeting, input, hostId)) return { unchanged: true as const };
-  if (input.sequence !== undefined && input.sequence !== open.sequence) return { conflict: true as const };
+  if (input.sequence !== undefined && input.sequence !== open.sequence) throw new Refused(MEETING_CHANGED, { status: 409 });
   const added = input.emails.filter((email) => !emailsBefore.includes(email)).length;
-  const overBudget = await reserveInvitations(db, hostId, added, now);
-  if (overBudget) return { refusal: overBudget };
+  await reserveInvitations(db, hostId, added, now);
   await providerOf(open.provider)
     .update(open.provider_id, meeting)
     .catch(async (error: unknown) => {
@@ -302,7 +287,7 @@ export async function updateMeeting(db: D1Database, providerOf: ProviderOf, host
     await providerOf(open.provider)
       .update(open.provider_id, stored)
       .catch((error) => console.error("the provider keeps a losing edit of a meeting", error));
-    return { conflict: true as const };
+    throw new Refused(MEETING_CHANGED, { status: 409 });
   }
   const members = input.participants.filter((member) => member !== hostId);
   return {

@@ -1,5 +1,6 @@
 import { env } from "~/.server/bindings";
 import { notify } from "~/.server/notifications/notifications";
+import { Refused } from "~/.server/refused";
 import type { MeetingInput } from "~/lib/schemas/meeting";
 import { queueMeetingMail } from "./mail-jobs";
 import { cancelMeeting, createMeeting, type Meeting, meetingFor, updateMeeting } from "./meetings";
@@ -18,21 +19,19 @@ export interface Scheduler {
   later: (work: Promise<unknown>) => void;
 }
 
-/** The provider failed (or asked us to slow down: `busy`): nothing was made or changed here. */
-export class ProviderUnavailable extends Error {
+/** The provider failed (or asked us to slow down: `busy`): nothing was made or changed here (502). */
+export class ProviderUnavailable extends Refused {
   constructor(readonly busy: boolean) {
-    super(busy ? "the conferencing provider is rate limiting" : "the conferencing provider failed");
+    super(busy ? "validation.meetingProviderBusy" : "validation.meetingProviderFailed", { status: 502 });
   }
 }
-
-/** The message a member reads for it. */
-export const providerMessage = (error: ProviderUnavailable) =>
-  error.busy ? "validation.meetingProviderBusy" : "validation.meetingProviderFailed";
 
 async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
+    // The service's own refusals (bad input, the budget, a stale edit) pass as they are.
+    if (error instanceof Refused) throw error;
     console.error("meeting provider failed", error);
     throw new ProviderUnavailable(error instanceof ZoomError && error.rateLimited);
   }

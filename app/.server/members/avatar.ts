@@ -1,4 +1,5 @@
 import { reencodeImage } from "~/.server/images/reencode";
+import { Refused } from "~/.server/refused";
 import { AVATAR_SIZE, DECODE_MAX_MEGAPIXELS } from "~/lib/limits";
 
 // A member's avatar (docs/decisions/0021-avatars.md): one re-encoded JPEG in R2 under a new name
@@ -13,10 +14,10 @@ const refusals = {
   pixels: `validation.avatarPixels|max=${DECODE_MAX_MEGAPIXELS}`,
 };
 
-/** Store `bytes` as the member's avatar; answers its address, or the refusal. */
+/** Store `bytes` as the member's avatar; answers its address, or refuses an image it cannot use. */
 export async function setAvatar(db: D1Database, bucket: R2Bucket, userId: number, bytes: Uint8Array) {
   const drawn = await reencodeImage(bytes, [{ width: AVATAR_SIZE, height: AVATAR_SIZE, quality: 85 }]);
-  if (typeof drawn === "string") return { refusal: refusals[drawn] };
+  if (typeof drawn === "string") throw new Refused(refusals[drawn], { field: "avatar" });
   const [jpeg = new Uint8Array()] = drawn;
   const image = `/${PREFIX}${userId}/${crypto.randomUUID()}.jpg`;
   await bucket.put(keyOf(image), jpeg, { httpMetadata: { contentType: "image/jpeg" } });

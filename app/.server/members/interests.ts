@@ -1,3 +1,4 @@
+import { Refused } from "~/.server/refused";
 import { MAX_INTERESTS } from "~/lib/limits";
 
 // A member's interests are goals (1-17); they steer the recommended list.
@@ -10,7 +11,7 @@ export async function listInterests(db: D1Database, userId: number): Promise<num
   return results.map((row) => row.sdg);
 }
 
-/** Adds a goal; answers the translation key of the refusal, or null when it was added. */
+/** Adds a goal; refused beside the field when it is there already or the limit is reached. */
 export async function addInterest(db: D1Database, userId: number, sdg: number, now: number) {
   // The count check and the insert are one statement, so two quick posts cannot make six.
   const result = await db
@@ -20,9 +21,9 @@ export async function addInterest(db: D1Database, userId: number, sdg: number, n
     )
     .bind(userId, sdg, now, MAX_INTERESTS)
     .run();
-  if (result.meta.changes) return null;
+  if (result.meta.changes) return;
   const existing = await db.prepare("SELECT 1 AS yes FROM interests WHERE user_id = ? AND sdg = ?").bind(userId, sdg).first();
-  return existing ? "validation.repeatAddition" : `validation.maxInterests|max=${MAX_INTERESTS}`;
+  throw new Refused(existing ? "validation.repeatAddition" : `validation.maxInterests|max=${MAX_INTERESTS}`, { field: "sdg" });
 }
 
 export async function removeInterest(db: D1Database, userId: number, sdg: number) {

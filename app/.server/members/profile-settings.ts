@@ -1,3 +1,4 @@
+import { Refused } from "~/.server/refused";
 import type { ProfileInput } from "~/lib/schemas/profile";
 import { countryInEveryLanguage, isCountry } from "./countries";
 
@@ -46,8 +47,8 @@ export const profileOf = (db: D1Database, userId: number) =>
 
 /**
  * Saves the profile and the nick name together (one batch). The account type and kind are not
- * among the fields: nothing here can change them. Answers the field whose country is not an
- * ISO 3166 code, or null when saved.
+ * among the fields: nothing here can change them. A country that is not an ISO 3166 code is
+ * refused beside its field.
  */
 export async function saveProfile(
   db: D1Database,
@@ -55,9 +56,9 @@ export async function saveProfile(
   kind: "individual" | "facilitator",
   input: ProfileInput,
   now: number,
-): Promise<"country" | "nationality" | null> {
-  if (!isCountry(input.country)) return "country";
-  if (!isCountry(input.nationality)) return "nationality";
+): Promise<void> {
+  for (const field of ["country", "nationality"] as const)
+    if (!isCountry(input[field])) throw new Refused("validation.countryInvalid", { field });
   const organisation = kind === "facilitator";
   const searchText = [
     input.firstName,
@@ -102,5 +103,4 @@ export async function saveProfile(
       .bind(userId, ...values, searchText),
     db.prepare("UPDATE users SET nick_name = ? WHERE id = ?").bind(input.nickName, userId),
   ]);
-  return null;
 }

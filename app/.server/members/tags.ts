@@ -1,4 +1,5 @@
 import { translator } from "~/.server/i18n/translate";
+import { Refused } from "~/.server/refused";
 import { LANGUAGES } from "~/lib/i18n";
 import { TAG_LIMITS } from "~/lib/limits";
 import { DEFAULT_TAGS, type MembershipLevel, type ProfileTag } from "~/lib/profile-tags";
@@ -23,7 +24,7 @@ function resolve(words: string): { tag: string; custom: 0 | 1 } {
   return { tag: words, custom: 1 };
 }
 
-/** Adds a tag; answers the translation key of the refusal, or null when it was added. */
+/** Adds a tag; refused beside the field when it is there already or the level's limit is reached. */
 export async function addTag(db: D1Database, userId: number, level: MembershipLevel, words: string, now: number) {
   const { tag, custom } = resolve(words);
   const limit = TAG_LIMITS[level];
@@ -35,9 +36,9 @@ export async function addTag(db: D1Database, userId: number, level: MembershipLe
     )
     .bind(userId, tag, custom, now, limit)
     .run();
-  if (result.meta.changes) return null;
+  if (result.meta.changes) return;
   const existing = await db.prepare("SELECT 1 FROM member_tags WHERE user_id = ? AND tag = ? COLLATE NOCASE").bind(userId, tag).first();
-  return existing ? "validation.repeatAddition" : `validation.maxTags|max=${limit}`;
+  throw new Refused(existing ? "validation.repeatAddition" : `validation.maxTags|max=${limit}`, { field: "tag" });
 }
 
 export async function removeTag(db: D1Database, userId: number, id: number) {

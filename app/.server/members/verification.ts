@@ -2,6 +2,7 @@ import { inspectImage } from "~/.server/content/sniff";
 import { translator } from "~/.server/i18n/translate";
 import { sendMail } from "~/.server/mail/mail";
 import { notify } from "~/.server/notifications/notifications";
+import { Refused } from "~/.server/refused";
 import { VERIFICATION_PHOTOS, type VerificationKind } from "~/lib/choices";
 import { VERIFICATION_PHOTO_DAYS, VERIFICATION_PHOTO_MB } from "~/lib/limits";
 
@@ -39,8 +40,6 @@ export async function latestVerification(db: D1Database, userId: number): Promis
   const row = await db.prepare(`SELECT ${COLUMNS} FROM verifications WHERE user_id = ? ORDER BY id DESC LIMIT 1`).bind(userId).first<Row>();
   return row ? parse(row) : null;
 }
-
-export type SubmitRefusal = { field: string; message: string } | "not-open";
 
 /** A posted photo: stored under `key`, or refused (too large, or not a PNG or JPEG by its bytes) and not stored. */
 export type PostedPhoto = { key: string } | { refusal: string };
@@ -88,9 +87,9 @@ export function photoRefusals(kind: VerificationKind, photos: Record<string, Pos
 }
 
 /**
- * Keeps a submission whose photos were stored as they arrived (verification-form.ts): refused while
- * one is pending or approved (the unique index decides, so two at once cannot both pass). The photos
- * of a submission not kept are removed again.
+ * Keeps a submission whose photos were stored as they arrived (verification-form.ts): refused beside
+ * a photo that is not one, and (409) while a submission is pending or approved (the unique index
+ * decides, so two at once cannot both pass). The photos of a submission not kept are removed again.
  */
 export async function submitVerification(
   db: D1Database,
@@ -100,7 +99,7 @@ export async function submitVerification(
   fields: Record<string, string>,
   posted: Record<string, PostedPhoto[]>,
   now: number,
-): Promise<SubmitRefusal | null> {
+): Promise<void> {
   const [first] = Object.entries(photoRefusals(kind, posted));
   const photos: Record<string, string> = {};
   for (const [name, photo] of namedPhotos(kind, posted)) if (photo && "key" in photo) photos[name] = photo.key;
@@ -112,9 +111,10 @@ export async function submitVerification(
         )
         .bind(userId, kind, JSON.stringify(fields), JSON.stringify(photos), now)
         .first();
-  if (inserted) return null;
+  if (inserted) return;
   await discardPhotos(bucket, posted);
-  return first ? { field: first[0], message: first[1][0] ?? "validation.imageType" } : "not-open";
+  if (first) throw new Refused(first[1][0] ?? "validation.imageType", { field: first[0] });
+  throw new Refused("verification.notOpen", { status: 409 });
 }
 
 /** The pending submissions, oldest first, with who sent them. */

@@ -179,9 +179,7 @@ const PERSONAL = { name: "Aiko Tanaka", idNumber: "X1234567", address: "1-1 Chiy
 async function pending() {
   const applicant = await newMember("Applicant");
   const photos = { idFront: [pngBytes(40, 30)], idBack: [pngBytes(40, 30)] };
-  expect(
-    await submitVerification(env.DB, env.FILES, applicant, "personal", PERSONAL, await postedPhotos("personal", photos), Date.now()),
-  ).toBeNull();
+  await submitVerification(env.DB, env.FILES, applicant, "personal", PERSONAL, await postedPhotos("personal", photos), Date.now());
   const latest = await latestVerification(env.DB, applicant);
   return { applicant, id: latest?.id ?? 0 };
 }

@@ -4,7 +4,7 @@ import * as detail from "~/routes/content-detail";
 import * as home from "~/routes/home";
 import * as retrieval from "~/routes/retrieval";
 import { newItem, newMember } from "../helpers";
-import { callRoute, ORIGIN, sessionFor } from "../route";
+import { callRoute, sessionFor } from "../route";
 
 // Page loads read D1 in one batch where their reads do not depend on each other, and record what a
 // visit changes after the answer (decision 0036). Round trips are read from the answer's Server-Timing.
