@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { ApiContext, Member } from "./context";
+import type { Ok, Refusal } from "./envelope";
 
 // One declared API: every call is an entry saying its method, path, whether it needs a member, the
 // zod schemas of its query and JSON body, and what it answers per status; the router (router.ts)
@@ -25,8 +26,20 @@ export const REFUSAL = "refusal";
  * a refusal, something outside the envelope (a file's bytes in one of `types`, this document), or nothing (304).
  */
 export type Answer = z.ZodType | typeof REFUSAL | { bytes: string; types: string[] } | { empty: string };
+type Answers = Record<number, Answer>;
 
-interface Declared<Body, Who, Query> {
+type Success = 200 | 201 | 202;
+/** The data a call's successes carry: the union of its declared 2xx schemas. */
+type DataOf<A extends Answers> = { [K in keyof A]: K extends Success ? (A[K] extends z.ZodType ? z.output<A[K]> : never) : never }[keyof A];
+/** A call that answers bytes or nothing (304) builds that Response itself. */
+type RawOf<A extends Answers> = { [K in keyof A]: A[K] extends { bytes: string } | { empty: string } ? Response : never }[keyof A];
+/**
+ * What a handler may answer: `ok(data)` whose data fits a declared 2xx schema, a refusal, or (where
+ * declared) bytes or nothing. A handler answering an undeclared shape fails the type check.
+ */
+export type Replied<A extends Answers> = Ok<DataOf<A>> | Refusal | RawOf<A>;
+
+interface Declared<Body, Who, Query, A extends Answers> {
   method: Method;
   /** A role the member must hold (spec section 6); anyone else gets 403. */
   role?: "moderator" | "reviewer";
@@ -41,11 +54,11 @@ interface Declared<Body, Who, Query> {
   /** The query string's schema (each parameter one property). */
   query?: z.ZodType<Query>;
   /** Everything the handler itself answers; the router adds what it answers for every call (400, 401, 413, 429, 500). */
-  answers: Record<number, Answer>;
-  handle: (call: Call<Body, Who, Query>) => Promise<Response> | Response;
+  answers: A;
+  handle: (call: Call<Body, Who, Query>) => Promise<Replied<A>> | Replied<A>;
 }
 
-export interface ApiRoute extends Omit<Declared<unknown, Member | null, unknown>, "body" | "query" | "handle"> {
+export interface ApiRoute extends Omit<Declared<unknown, Member | null, unknown, Answers>, "body" | "query" | "handle"> {
   body?: z.ZodType;
   query?: z.ZodType;
   /** The same path as a pattern; its groups are the parameters, in order. */
@@ -63,9 +76,13 @@ const patternOf = (path: string) =>
   );
 
 /** A call for signed-in members. */
-export const forMember = <Body = undefined, Query = undefined>(spec: Declared<Body, Member, Query>): ApiRoute =>
+export const forMember = <Body = undefined, Query = undefined, const A extends Answers = Answers>(
+  spec: Declared<Body, Member, Query, A>,
+): ApiRoute =>
   ({ ...spec, pattern: patternOf(spec.path), needsMember: true }) as ApiRoute;
 
 /** A call anyone may make (sign-up, login, codes, the document). */
-export const forAnyone = <Body = undefined, Query = undefined>(spec: Declared<Body, null, Query>): ApiRoute =>
+export const forAnyone = <Body = undefined, Query = undefined, const A extends Answers = Answers>(
+  spec: Declared<Body, null, Query, A>,
+): ApiRoute =>
   ({ ...spec, pattern: patternOf(spec.path), needsMember: false }) as ApiRoute;
