@@ -158,7 +158,7 @@ export const contentRoutes = [
       const result = await completeUpload(env.DB, env.FILES, id ?? "", member.user.id);
       if (!result) return notFound(ctx.language, "item");
       return result.completed
-        ? ok(result)
+        ? ok({ completed: true as const })
         : fail(409, 409, translator(ctx.language)("validation.uploadFailed"), { parts: (result.missing ?? []).map(String) });
     },
   }),

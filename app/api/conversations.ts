@@ -42,6 +42,7 @@ export const conversationRoutes = [
       if (!started) return notFound(ctx.language, "member");
       if (started === "refused") return notAvailable(ctx.language);
       const conversation = (await listConversations(env, member.user.id)).find((c) => c.id === started.id);
+      if (!conversation) return notFound(ctx.language, "member");
       return ok({ conversation }, "ok", { status: started.created ? 201 : 200 });
     },
   }),

@@ -1,11 +1,12 @@
 import type { z } from "zod";
 import type { ApiContext, Member } from "./context";
-import type { Ok, Refusal } from "./envelope";
+import type { Ok, RefusalAnswer } from "./envelope";
 
 // One declared API: every call is an entry saying its method, path, whether it needs a member, the
 // zod schemas of its query and JSON body, and what it answers per status; the router (router.ts)
-// authenticates once, reads and checks the input once, and turns domain errors into answers in one
-// table; the document (openapi.ts) is generated from the same entries.
+// authenticates once, reads and checks the input once, and answers a service's refusal (Refused) the
+// same way for every call; the document (openapi.ts) is generated from the same entries, and the
+// handler's answer is typed by them (Replied).
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -37,7 +38,7 @@ type RawOf<A extends Answers> = { [K in keyof A]: A[K] extends { bytes: string }
  * What a handler may answer: `ok(data)` whose data fits a declared 2xx schema, a refusal, or (where
  * declared) bytes or nothing. A handler answering an undeclared shape fails the type check.
  */
-export type Replied<A extends Answers> = Ok<DataOf<A>> | Refusal | RawOf<A>;
+export type Replied<A extends Answers> = Ok<DataOf<A>> | RefusalAnswer | RawOf<A>;
 
 interface Declared<Body, Who, Query, A extends Answers> {
   method: Method;
@@ -78,11 +79,9 @@ const patternOf = (path: string) =>
 /** A call for signed-in members. */
 export const forMember = <Body = undefined, Query = undefined, const A extends Answers = Answers>(
   spec: Declared<Body, Member, Query, A>,
-): ApiRoute =>
-  ({ ...spec, pattern: patternOf(spec.path), needsMember: true }) as ApiRoute;
+): ApiRoute => ({ ...spec, pattern: patternOf(spec.path), needsMember: true }) as ApiRoute;
 
 /** A call anyone may make (sign-up, login, codes, the document). */
 export const forAnyone = <Body = undefined, Query = undefined, const A extends Answers = Answers>(
   spec: Declared<Body, null, Query, A>,
-): ApiRoute =>
-  ({ ...spec, pattern: patternOf(spec.path), needsMember: false }) as ApiRoute;
+): ApiRoute => ({ ...spec, pattern: patternOf(spec.path), needsMember: false }) as ApiRoute;

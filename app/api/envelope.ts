@@ -22,7 +22,7 @@ declare const refusal: unique symbol;
 /** A success envelope carrying `data` of type T, which define.ts checks against the call's declared answers. */
 export type Ok<T> = Response & { readonly [answered]: T };
 /** A refusal envelope ({code, message, errors?}). */
-export type Refusal = Response & { readonly [refusal]: true };
+export type RefusalAnswer = Response & { readonly [refusal]: true };
 
 export function ok<T>(data: T, message = "ok", init?: ResponseInit): Ok<T> {
   return Response.json({ code: API_CODES.ok, message, data }, init) as Ok<T>;
@@ -65,12 +65,12 @@ export function refused(language: Language, issues: Refusal[]) {
   return fail(400, API_CODES.badRequest, Object.values(errors)[0]?.[0] ?? t("validation.inputEmpty"), errors);
 }
 
-export function fail(status: number, code: number, message: string, errors?: Record<string, string[]>): Refusal {
-  return Response.json({ code, message, ...(errors ? { errors } : {}) }, { status }) as Refusal;
+export function fail(status: number, code: number, message: string, errors?: Record<string, string[]>): RefusalAnswer {
+  return Response.json({ code, message, ...(errors ? { errors } : {}) }, { status }) as RefusalAnswer;
 }
 
 /** A service's refusal, answered the same way for every call: its status, translated message and field. */
-export function refusalAnswer(language: Language, error: Refused): Refusal {
+export function refusalAnswer(language: Language, error: Refused): RefusalAnswer {
   const message = translateError(translator(language), error.key);
   const response = fail(error.status, error.status, message, error.field ? { [error.field]: [message] } : undefined);
   if (error.retryAfter) response.headers.set("Retry-After", String(error.retryAfter));

@@ -70,6 +70,10 @@ export const verificationRoutes = [
       ok({
         queue: (await verificationQueue(env.DB)).map(({ photos, user_id, ...item }) => ({
           ...item,
+          // What the queue holds is pending: not decided, no reason yet.
+          status: "pending" as const,
+          reason: null,
+          decided_at: null,
           user_id,
           photos: Object.keys(photos).map((name) => ({ name, url: photoUrl(item.id, name) })),
         })),

@@ -3,7 +3,7 @@ import { clearCookie, readCookie, serializeCookie } from "~/.server/http/cookies
 
 // The spec's token cookie: the token type, a space, then the access token.
 export const TOKEN_COOKIE = "token";
-export const TOKEN_TYPE = "Bearer";
+export const TOKEN_TYPE = "Bearer" as const;
 
 function parseBearer(value: string | null | undefined): string | null {
   const match = /^Bearer ([\w-]{20,100})$/.exec(value ?? "");
