@@ -331,7 +331,7 @@ async function checkMessages(members, shared) {
         const key = `${row.sender_id}:${row.client_id}`;
         stored.set(key, [...(stored.get(key) ?? []), row]);
       }
-      more = page.hasMore;
+      more = page.has_more;
       after = page.messages.at(-1)?.id ?? after;
     }
   }

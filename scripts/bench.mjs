@@ -406,13 +406,13 @@ async function uploadMemory() {
           body: JSON.stringify({ size }),
           headers: { ...headers, "Content-Type": "application/json" },
         });
-        const { id, partSize } = await start.json();
-        for (let n = 1; (n - 1) * partSize < size; n++) {
-          const length = Math.min(partSize, size - (n - 1) * partSize);
+        const { id, part_size } = await start.json();
+        for (let n = 1; (n - 1) * part_size < size; n++) {
+          const length = Math.min(part_size, size - (n - 1) * part_size);
           const body = new Uint8Array(length);
           if (n === 1) body.set(enc.encode("%PDF-1.4\n"));
           const tail = enc.encode("\nstartxref\n9\n%%EOF\n");
-          if (n * partSize >= size) body.set(tail, length - tail.length);
+          if (n * part_size >= size) body.set(tail, length - tail.length);
           const res = await fetch(`${base}/uploads/${id}/parts/${n}`, { method: "PUT", body, headers });
           await res.arrayBuffer();
         }

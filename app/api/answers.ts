@@ -4,6 +4,7 @@ import { NOTIFICATION_KINDS } from "~/lib/notifications";
 import { MEMBERSHIP_LEVELS } from "~/lib/profile-tags";
 import { REWARDS } from "~/lib/rewards";
 import { SDG_NUMBERS } from "~/lib/sdg";
+import { snakeName } from "./casing";
 
 // What the API answers, as zod schemas: the routes declare them per status, the document is
 // generated from them, and the contract tests check every answer against that document. Objects
@@ -42,7 +43,7 @@ export const feedItem = z.object({
   owner_name: z.string(),
 });
 
-export const feedPage = z.object({ items: z.array(feedItem), hasMore: z.boolean() });
+export const feedPage = z.object({ items: z.array(feedItem), has_more: z.boolean() });
 
 export const content = z.object({
   content: feedItem.extend({
@@ -86,7 +87,7 @@ export const created = z.object({ id });
 export const uploadStatus = z.object({
   id: z.string(),
   size: z.int(),
-  partSize: z.int(),
+  part_size: z.int(),
   parts: z.array(z.int()),
   completed: z.boolean(),
 });
@@ -125,7 +126,7 @@ export const searchResults = z.object({
     page: z.int(),
   }),
   results: z.array(z.union([contentHit, memberHit])).describe("documents and videos, or members, as the tab says"),
-  hasMore: z.boolean(),
+  has_more: z.boolean(),
 });
 
 export const history = z.object({ history: z.array(z.string()) });
@@ -136,7 +137,9 @@ export const social = z.object({ liked: z.boolean(), following: z.boolean(), fol
 export const followers = z.object({ followers: z.int() });
 
 const breakdown = z.object(
-  Object.fromEntries(SCORE_INPUTS.map((input) => [input, z.object({ count: z.int(), coefficient: z.number(), product: z.number() })])),
+  Object.fromEntries(
+    SCORE_INPUTS.map((input) => [snakeName(input), z.object({ count: z.int(), coefficient: z.number(), product: z.number() })]),
+  ),
 );
 export const ranking = z.object({
   ranking: z.array(z.object({ rank: z.int(), user_id: id, nick_name: z.string(), account_type: accountType, score: z.number() })),
@@ -153,11 +156,11 @@ export const ranking = z.object({
 
 const reward = z.object({ reward: z.enum(REWARDS.map((r) => r.key)), awarded_at: time });
 
-const reasons = Object.keys(POINT_RULES) as [keyof typeof POINT_RULES, ...(keyof typeof POINT_RULES)[]];
+const reasons = Object.keys(POINT_RULES).map(snakeName) as [string, ...string[]];
 export const points = z.object({
   awards: z.array(z.object({ reason: z.enum(reasons), amount: z.int(), day: z.iso.date(), created_at: time })),
-  periodTotal: z.int(),
-  rules: z.object(Object.fromEntries(reasons.map((reason) => [reason, z.object({ amount: z.int(), dailyCap: z.int() })]))),
+  period_total: z.int(),
+  rules: z.object(Object.fromEntries(reasons.map((reason) => [reason, z.object({ amount: z.int(), daily_cap: z.int() })]))),
   rewards: z.array(reward).describe("milestones reached, newest first"),
 });
 
@@ -187,8 +190,8 @@ export const memberPage = z.object({
       .nullable()
       .describe("their ORCID iD (0000-0000-0000-000X), when their profile is public; link it as https://orcid.org/{orcid}"),
   }),
-  isSelf: z.boolean(),
-  viewerFollows: z.boolean(),
+  is_self: z.boolean(),
+  viewer_follows: z.boolean(),
   uploads: z.array(feedItem).describe("the 50 newest; publicized only, unless they are your own"),
   followers: z.array(memberSummary).describe("the 50 newest"),
   following: z.array(memberSummary).describe("the 50 newest"),
@@ -220,7 +223,7 @@ const message = z.object({
   created_at: time,
 });
 export const sentMessage = z.object({ message });
-export const messages = z.object({ messages: z.array(message), hasMore: z.boolean() });
+export const messages = z.object({ messages: z.array(message), has_more: z.boolean() });
 const conversation = z.object({
   id,
   other: memberSummary,

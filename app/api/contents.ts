@@ -122,7 +122,7 @@ export const contentRoutes = [
   forMember({
     method: "POST",
     path: "/uploads",
-    summary: "Start a resumable upload of `size` bytes (at most 100 MB); parts are partSize bytes, the last the rest",
+    summary: "Start a resumable upload of `size` bytes (at most 100 MB); parts are part_size bytes, the last the rest",
     body: uploadStart,
     answers: { 201: answers.uploadStatus, 413: REFUSAL, 429: REFUSAL },
     handle: async ({ ctx, member, body }) =>

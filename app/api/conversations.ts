@@ -52,7 +52,7 @@ export const conversationRoutes = [
     path: "/conversations/{id}/messages",
     summary: "History, oldest first: the newest `limit` messages, or those `before` / `after` a message id",
     description:
-      "hasMore says whether more lie in that direction. Reading the newest page marks the conversation read. 404 to anyone who is not in the conversation.",
+      "has_more says whether more lie in that direction. Reading the newest page marks the conversation read. 404 to anyone who is not in the conversation.",
     query: historyQuery,
     answers: { 200: answers.messages, 404: REFUSAL },
     handle: async ({ ctx, member, query, params: [id] }) => {
@@ -70,7 +70,8 @@ export const conversationRoutes = [
     method: "POST",
     path: "/conversations/{id}/messages",
     summary: "Send a message; the same client_id again answers the stored message (200) and stores nothing new",
-    description: "'Input Cannot Empty' when blank. 403 when sending is not available to you.",
+    description:
+      "'Input Cannot Empty' when blank. 403 when sending is not available to you. client_id is the message's idempotency key: what client_key is to the other calls that take one, named as the spec's clients send it.",
     body: messageSchema,
     answers: { 201: answers.sentMessage, 200: answers.sentMessage, 403: REFUSAL, 404: REFUSAL },
     handle: async ({ ctx, member, body, params: [id] }) => {

@@ -3,6 +3,7 @@ import type { Refused } from "~/.server/refused";
 import { NOT_AVAILABLE } from "~/.server/social/block-rules";
 import { translateError } from "~/lib/form-errors";
 import type { Language } from "~/lib/i18n";
+import { snakeName } from "./casing";
 
 /** The API's envelope (spec section 7): code 0 is success; anything else carries a message. */
 export const API_CODES = {
@@ -58,7 +59,7 @@ export function refused(language: Language, issues: Refusal[]) {
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
     // A body that is not an object at all has no field to blame: it is simply not what the call takes.
-    const field = String(issue.path[0] ?? "");
+    const field = snakeName(String(issue.path[0] ?? ""));
     const message = issue.path.length === 0 ? "validation.inputEmpty" : issue.message;
     errors[field] = [...(errors[field] ?? []), translateError(t, message)];
   }
@@ -72,7 +73,7 @@ export function fail(status: number, code: number, message: string, errors?: Rec
 /** A service's refusal, answered the same way for every call: its status, translated message and field. */
 export function refusalAnswer(language: Language, error: Refused): RefusalAnswer {
   const message = translateError(translator(language), error.key);
-  const response = fail(error.status, error.status, message, error.field ? { [error.field]: [message] } : undefined);
+  const response = fail(error.status, error.status, message, error.field ? { [snakeName(error.field)]: [message] } : undefined);
   if (error.retryAfter) response.headers.set("Retry-After", String(error.retryAfter));
   return response;
 }

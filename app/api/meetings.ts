@@ -6,6 +6,7 @@ import { meetingProvider } from "~/.server/meetings/provider";
 import { cancel, reschedule, type Scheduler, schedule } from "~/.server/meetings/schedule";
 import { meetingSchema } from "~/lib/schemas/meeting";
 import * as answers from "./answers";
+import { snakeCased } from "./casing";
 import type { Member } from "./context";
 import { type ApiContext, afterAnswer } from "./context";
 import { forMember, REFUSAL } from "./define";
@@ -23,7 +24,7 @@ const scheduler = (ctx: ApiContext, member: Member): Scheduler => ({
 });
 
 const INPUT =
-  "startsAt is the wall-clock time (YYYY-MM-DDTHH:mm) in timeZone (IANA); emails are comma separated (each gets an iCalendar invitation); participants are member ids. clientKey (optional, 8–64 of A–Z a–z 0–9 _ -) makes a retried schedule safe; sequence (optional) is the version an edit was made on.";
+  "starts_at is the wall-clock time (YYYY-MM-DDTHH:mm) in time_zone (IANA); emails are comma separated (each gets an iCalendar invitation); participants are member ids. client_key (optional, 8–64 of A–Z a–z 0–9 _ -) makes a retried schedule safe; sequence (optional) is the version an edit was made on.";
 
 export const meetingRoutes = [
   forMember({
@@ -37,9 +38,9 @@ export const meetingRoutes = [
     method: "POST",
     path: "/meetings",
     summary:
-      "Schedule a meeting; invitations are mailed with an iCalendar file. The same clientKey again makes nothing new (200 with the same id)",
+      "Schedule a meeting; invitations are mailed with an iCalendar file. The same client_key again makes nothing new (200 with the same id)",
     description: INPUT,
-    body: meetingSchema,
+    body: snakeCased(meetingSchema),
     answers: { 200: answers.meetingCreated, 201: answers.meetingCreated, 502: REFUSAL },
     handle: async ({ ctx, member, body }) => {
       const created = await schedule(scheduler(ctx, member), body);
@@ -62,7 +63,7 @@ export const meetingRoutes = [
     summary:
       "Change a meeting you host; attendees get an update (same UID, higher SEQUENCE), removed ones a cancellation. The same change again announces nothing; 409 when sequence names an older version than the stored one",
     description: INPUT,
-    body: meetingSchema,
+    body: snakeCased(meetingSchema),
     answers: { 200: z.null(), 404: REFUSAL, 409: REFUSAL, 502: REFUSAL },
     handle: async ({ ctx, member, body, params: [id] }) => {
       const updated = await reschedule(scheduler(ctx, member), Number(id), body);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { apiError } from "./answers";
+import { documentedAs } from "./casing";
 import { type Answer, type ApiRoute, parameterIsText, REFUSAL } from "./define";
 
 // /api/openapi.json, generated whole from the route table: paths, parameters, request bodies and
@@ -25,7 +26,7 @@ const STATUS: Record<number, string> = {
 
 /** A zod schema as JSON Schema: what a request may send (io "input": defaults make fields optional) or what an answer holds. */
 export function jsonSchema(schema: z.ZodType, io: "input" | "output" = "output") {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" });
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(documentedAs(schema), { io, unrepresentable: "any" });
   return rest;
 }
 

@@ -10,6 +10,7 @@ import { AVATAR_SIZE, AVATAR_UPLOAD_MB, DECODE_MAX_MEGAPIXELS } from "~/lib/limi
 import { changePasswordSchema, deleteAccountSchema } from "~/lib/schemas/auth";
 import { anyProfileSchema, profileSchema } from "~/lib/schemas/profile";
 import * as answers from "./answers";
+import { snakeCased } from "./casing";
 import { forMember } from "./define";
 import { ok, refused } from "./envelope";
 
@@ -35,7 +36,7 @@ export const settingsRoutes = [
     summary: "Save your profile: every field required ('{field} cannot be empty'), a facilitator's organisation fields too",
     description:
       "Countries are ISO 3166-1 alpha-2 codes; the birthday a past date (YYYY-MM-DD); phones in international format (+ and the country code); the website http(s). `public` shows names, academic field, research and country on your Space and in member search.",
-    body: anyProfileSchema,
+    body: snakeCased(anyProfileSchema),
     answers: { 200: z.null() },
     handle: async ({ ctx, member, body }) => {
       const kind = member.user.kind as "individual" | "facilitator";
@@ -72,7 +73,7 @@ export const settingsRoutes = [
     method: "PUT",
     path: "/settings/password",
     summary: "Change your password: the current one first; every other session ends, this token stays valid",
-    body: changePasswordSchema,
+    body: snakeCased(changePasswordSchema),
     answers: { 200: z.null() },
     handle: async ({ ctx, member, body }) => {
       await changePassword(member.user.id, member.token, body.currentPassword, body.password, ctx);
@@ -98,7 +99,7 @@ export const settingsRoutes = [
     path: "/settings/account",
     summary:
       "Delete your account with your password and confirm: true; every session ends, your files go at once, messages you sent stay in others' conversations from a deleted member",
-    body: deleteAccountSchema,
+    body: snakeCased(deleteAccountSchema),
     answers: { 200: z.null() },
     handle: async ({ ctx, member, body }) => {
       await deleteAccount(member.user.id, body.password, ctx);

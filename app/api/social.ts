@@ -7,6 +7,7 @@ import { clearSearchHistory, rememberSearch, searchHistory, searchPage, searchQu
 import { addComment, deleteComment, followMember, setLike, socialOf } from "~/.server/social/social";
 import { commentSchema } from "~/lib/schemas/content";
 import * as answers from "./answers";
+import { snakeKeys, snakeName } from "./casing";
 import { afterAnswer } from "./context";
 import { forMember, REFUSAL } from "./define";
 import { notAvailable, notFound, ok } from "./envelope";
@@ -60,10 +61,10 @@ export const socialRoutes = [
     query: searchQuerySchema,
     answers: { 200: answers.searchResults },
     handle: async ({ ctx, member, query }) => {
-      const { items, hasMore } = await searchPage(env.DB, query, member.user.id, ctx.now);
+      const { items, has_more } = await searchPage(env.DB, query, member.user.id, ctx.now);
       // Remembered after the answer (decision 0036).
       if (query.page === 1) afterAnswer(ctx)(rememberSearch(env.DB, member.user.id, query.q, ctx.now));
-      return ok({ query, results: items, hasMore });
+      return ok({ query, results: items, has_more });
     },
   }),
   forMember({
@@ -126,13 +127,20 @@ export const socialRoutes = [
     summary:
       "The ranking as last recomputed (ties share a rank) and your own score counted now, with its breakdown and its place in that ranking",
     answers: { 200: answers.ranking },
-    handle: async ({ member }) => ok({ ranking: await rankingList(env.DB), me: await scoreFor(env.DB, member.user.id, Date.now()) }),
+    handle: async ({ member }) => {
+      const me = await scoreFor(env.DB, member.user.id, Date.now());
+      return ok({ ranking: await rankingList(env.DB), me: { ...me, breakdown: snakeKeys(me.breakdown) } });
+    },
   }),
   forMember({
     method: "GET",
     path: "/points",
     summary: "Your points ledger: the 50 newest awards, the total over the last 30 days, and the rules (amount and daily cap per reason)",
     answers: { 200: answers.points },
-    handle: async ({ ctx, member }) => ok(await pointsLedger(env.DB, member.user.id, ctx.now)),
+    handle: async ({ ctx, member }) => {
+      const ledger = await pointsLedger(env.DB, member.user.id, ctx.now);
+      const awards = ledger.awards.map((award) => ({ ...award, reason: snakeName(award.reason) }));
+      return ok({ ...ledger, awards, rules: snakeKeys(ledger.rules) });
+    },
   }),
 ];

@@ -16,6 +16,7 @@ import { readVerification } from "~/.server/members/verification-form";
 import { photoHeaders } from "~/.server/members/verification-photo";
 import { reviewSchema } from "~/lib/schemas/verification";
 import * as answers from "./answers";
+import { camelName, snakeName } from "./casing";
 import { forMember, REFUSAL } from "./define";
 import { fail, notFound, ok, refused } from "./envelope";
 
@@ -40,13 +41,13 @@ export const verificationRoutes = [
     summary:
       "Submit your verification as multipart/form-data: the text fields and photos of your kind (PNG or JPG, 5 MB each, 25 MB in all)",
     description:
-      "Personal: name, idNumber, address, contactPhone, idFront, idBack, and up to three optional extra images. Corporate: companyName, registrationNumber, legalName, legalIdNumber, license, legalIdFront, legalIdBack. 409 while one is pending or approved.",
+      "Personal: name, id_number, address, contact_phone, id_front, id_back, and up to three optional extra images. Corporate: company_name, registration_number, legal_name, legal_id_number, license, legal_id_front, legal_id_back. 409 while one is pending or approved.",
     answers: { 201: z.null(), 400: REFUSAL, 409: REFUSAL, 413: REFUSAL },
     handle: async ({ ctx, member }) => {
       const t = translator(ctx.language);
       const kind = verificationKindOf(member.user.kind);
       if (!mayVerify(await latestVerification(env.DB, member.user.id))) return fail(409, 409, t("verification.notOpen"));
-      const read = await readVerification(ctx.request, kind, env.FILES);
+      const read = await readVerification(ctx.request, kind, env.FILES, camelName);
       if (!read) return fail(413, 413, t("errorPage.titleTooLarge"));
       const { submission, photos } = read;
       if (submission.status !== "success") {
@@ -75,7 +76,7 @@ export const verificationRoutes = [
           reason: null,
           decided_at: null,
           user_id,
-          photos: Object.keys(photos).map((name) => ({ name, url: photoUrl(item.id, name) })),
+          photos: Object.keys(photos).map((name) => ({ name: snakeName(name), url: photoUrl(item.id, snakeName(name)) })),
         })),
       }),
   }),
@@ -86,7 +87,7 @@ export const verificationRoutes = [
     summary: "One photo of a submission (never cached)",
     answers: { 200: { bytes: "The image", types: ["image/png", "image/jpeg"] }, 404: REFUSAL },
     handle: async ({ ctx, member, params: [id, photo] }) => {
-      const key = await photoKey(env.DB, member.user, Number(id), photo ?? "");
+      const key = await photoKey(env.DB, member.user, Number(id), camelName(photo ?? ""));
       const object = key ? await env.FILES.get(key) : null;
       if (!object) return notFound(ctx.language, "item");
       return new Response(object.body, { headers: photoHeaders(object) });

@@ -5,7 +5,7 @@ import { buttonVariants } from "~/components/ui/button";
 
 export interface Page<T> {
   items: T[];
-  hasMore: boolean;
+  has_more: boolean;
   page: number;
 }
 
@@ -25,21 +25,21 @@ export function usePageUrl() {
  */
 export function useLoadMore<T extends { id: number }>(data: Page<T>) {
   const [items, setItems] = useState<T[]>(data.items);
-  const [next, setNext] = useState(data.hasMore ? data.page + 1 : null);
+  const [next, setNext] = useState(data.has_more ? data.page + 1 : null);
   const fetcher = useFetcher<Page<T>>();
   const sentinel = useRef<HTMLDivElement>(null);
   const pageUrl = usePageUrl();
 
   useEffect(() => {
     setItems(data.items);
-    setNext(data.hasMore ? data.page + 1 : null);
+    setNext(data.has_more ? data.page + 1 : null);
   }, [data]);
 
   useEffect(() => {
     const more = fetcher.data;
     if (!more || fetcher.state !== "idle") return;
     setItems((current) => [...current, ...more.items.filter((item) => !current.some((c) => c.id === item.id))]);
-    setNext(more.hasMore ? more.page + 1 : null);
+    setNext(more.has_more ? more.page + 1 : null);
   }, [fetcher.data, fetcher.state]);
 
   useEffect(() => {

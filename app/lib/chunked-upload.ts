@@ -5,7 +5,7 @@ export class UploadStopped extends Error {}
 
 interface Status {
   id: string;
-  partSize: number;
+  part_size: number;
   parts: number[];
 }
 
@@ -68,14 +68,14 @@ export async function uploadInParts(file: File, signal: AbortSignal, onProgress:
     );
     localStorage.setItem(storageKey(file), status.id);
   }
-  const { id, partSize } = status;
+  const { id, part_size } = status;
   const done = new Set(status.parts);
-  const count = Math.max(1, Math.ceil(file.size / partSize));
-  let sent = [...done].reduce((sum, n) => sum + Math.min(partSize, file.size - (n - 1) * partSize), 0);
+  const count = Math.max(1, Math.ceil(file.size / part_size));
+  let sent = [...done].reduce((sum, n) => sum + Math.min(part_size, file.size - (n - 1) * part_size), 0);
   onProgress(sent / file.size);
   for (let n = 1; n <= count; n++) {
     if (done.has(n)) continue;
-    const blob = file.slice((n - 1) * partSize, Math.min(n * partSize, file.size));
+    const blob = file.slice((n - 1) * part_size, Math.min(n * part_size, file.size));
     await withRetries(
       () => putPart(`/uploads/${id}/parts/${n}`, blob, signal, (loaded) => onProgress((sent + loaded) / file.size)),
       signal,

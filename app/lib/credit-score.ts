@@ -45,8 +45,8 @@ export function scoreOf(counts: Record<ScoreInput, number>): { score: number; br
 
 /** Points for actions, with daily caps so they cannot be farmed. */
 export const POINT_RULES = {
-  upload: { amount: 10, dailyCap: 3 },
-  comment: { amount: 1, dailyCap: 10 },
-  likeReceived: { amount: 1, dailyCap: 20 },
+  upload: { amount: 10, daily_cap: 3 },
+  comment: { amount: 1, daily_cap: 10 },
+  likeReceived: { amount: 1, daily_cap: 20 },
 } as const;
 export type PointReason = keyof typeof POINT_RULES;

@@ -62,6 +62,6 @@ export interface Message {
 export type LiveEvent =
   | { type: "message"; message: Message }
   | { type: "ack"; message: Message }
-  | { type: "sync"; messages: Message[]; hasMore: boolean }
+  | { type: "sync"; messages: Message[]; has_more: boolean }
   | { type: "error"; client_id?: string; error: string }
   | { type: "unread"; total: number; notifications: number };

@@ -78,7 +78,7 @@ export function useConversation(conversationId: number, me: number, initial: Mes
       if (event.type === "message" || event.type === "ack") receive([event.message]);
       else if (event.type === "sync") {
         receive(event.messages);
-        if (event.hasMore) live.send({ type: "sync", after: event.messages.at(-1)?.id ?? 0 });
+        if (event.has_more) live.send({ type: "sync", after: event.messages.at(-1)?.id ?? 0 });
       } else if (event.type === "error") {
         setError(event.error);
         setPending((current) => current.filter((p) => p.client_id !== event.client_id));

@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (id === user.id) await grantRewards(env.DB, Date.now(), user.id);
   const page = Number.isInteger(id) && id > 0 ? await memberPage(env.DB, user.id, id) : null;
   if (!page) throw data(null, { status: 404 });
-  const viewerBlocks = !page.isSelf && (await hasBlocked(env.DB, user.id, id));
+  const viewerBlocks = !page.is_self && (await hasBlocked(env.DB, user.id, id));
   const locale = getLocale(context);
   const country = page.profile ? countryName(page.profile.country, isLanguage(locale) ? locale : "en") : null;
   return { ...page, viewerBlocks, country, labels: config().membershipLabels, now: Date.now() };
@@ -124,8 +124,8 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
   const { t } = useTranslation();
   const {
     member,
-    isSelf,
-    viewerFollows,
+    is_self,
+    viewer_follows,
     viewerBlocks,
     uploads,
     followers,
@@ -176,7 +176,7 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
           <p className="text-xs text-slate-500">
             {t("member.joined")} <RelativeTime date={new Date(member.created_at)} now={new Date(now)} />
           </p>
-          {isSelf ? (
+          {is_self ? (
             <p className="mt-1 flex gap-3 text-sm">
               <Link to="/personal/Setting" className="text-brand underline underline-offset-2">
                 {t("route.setting")}
@@ -192,12 +192,12 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
           <Count value={member.followers} label={t("member.followers")} testId="count-followers" />
           <Count value={member.following} label={t("member.following")} testId="count-following" />
         </div>
-        {isSelf ? null : (
+        {is_self ? null : (
           <div className="flex gap-2">
             <Form method="post">
-              <input type="hidden" name="intent" value={viewerFollows ? "unfollow" : "follow"} />
-              <Button type="submit" variant={viewerFollows ? "outline" : "default"} data-testid="member-follow">
-                {viewerFollows ? t("content.unfollow") : t("content.follow")}
+              <input type="hidden" name="intent" value={viewer_follows ? "unfollow" : "follow"} />
+              <Button type="submit" variant={viewer_follows ? "outline" : "default"} data-testid="member-follow">
+                {viewer_follows ? t("content.unfollow") : t("content.follow")}
               </Button>
             </Form>
             <MessageButton memberId={member.id} />
@@ -209,7 +209,7 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
             </Form>
           </div>
         )}
-        {isSelf ? null : (
+        {is_self ? null : (
           <div className="w-full">
             {viewerBlocks ? (
               <p className="mb-2 text-sm text-slate-600" data-testid="blocked-note">
@@ -231,7 +231,7 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
             </li>
           ))}
         </ul>
-        {isSelf ? (
+        {is_self ? (
           <details className="text-sm text-slate-600">
             <summary className="cursor-pointer">{t("rewards.rules")}</summary>
             <ul className="mt-1 list-disc pl-5" data-testid="reward-rules">
@@ -253,7 +253,7 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
           {tags.map((tag) => (
             <li key={tag.id} className="flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-sm">
               {tag.custom ? tag.tag : t(`tags.${tag.tag as DefaultTag}`)}
-              {isSelf ? (
+              {is_self ? (
                 <Form method="post" className="contents">
                   <input type="hidden" name="intent" value="remove-tag" />
                   <input type="hidden" name="tag" value={tag.id} />
@@ -269,7 +269,7 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
             </li>
           ))}
         </ul>
-        {isSelf ? (
+        {is_self ? (
           <AddOneForm
             intent="add-tag"
             field="tag"
@@ -301,7 +301,7 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
         <ul className="mb-2 flex flex-wrap gap-2">
           {interests.map((sdg) => (
             <GoalChip key={sdg} sdg={sdg}>
-              {isSelf ? (
+              {is_self ? (
                 <Form method="post" className="contents">
                   <input type="hidden" name="intent" value="remove-interest" />
                   <input type="hidden" name="sdg" value={sdg} />
@@ -317,7 +317,7 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
             </GoalChip>
           ))}
         </ul>
-        {isSelf ? (
+        {is_self ? (
           <AddOneForm
             intent="add-interest"
             field="sdg"

@@ -157,7 +157,7 @@ function Conversation({
       {/* Reversed, so the list starts scrolled to the newest message, with or without JavaScript. */}
       <div className="flex max-h-[60vh] flex-1 flex-col-reverse overflow-y-auto p-3">
         <div className="flex flex-col gap-2">
-          {open.hasMore ? (
+          {open.has_more ? (
             <Link
               to={`/message?conversation=${open.id}&before=${live.messages[0]?.id ?? ""}`}
               preventScrollReset

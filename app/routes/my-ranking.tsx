@@ -72,7 +72,7 @@ export default function MyRanking({ loaderData }: Route.ComponentProps) {
       </section>
       <section className="mt-4 max-w-2xl rounded-lg border border-slate-200 bg-white p-4" data-testid="points-ledger">
         <h2 className="mb-1 font-medium">{t("ranking.recentPoints")}</h2>
-        <p className="mb-2 text-sm text-slate-600">{t("ranking.pointsInPeriod", { count: points.periodTotal })}</p>
+        <p className="mb-2 text-sm text-slate-600">{t("ranking.pointsInPeriod", { count: points.period_total })}</p>
         {points.awards.length === 0 ? <p className="text-sm text-slate-500">{t("ranking.noPoints")}</p> : null}
         <ul className="divide-y divide-slate-100 text-sm">
           {points.rewards.map((earned) => (

@@ -6,7 +6,7 @@ import { Refused } from "~/.server/refused";
 import type { Route } from "./+types/uploads";
 
 // The browser's resumable upload (cookie session, same origin):
-//   POST /uploads {size} -> {id, partSize, parts}; GET /uploads/{id} -> status; DELETE /uploads/{id};
+//   POST /uploads {size} -> {id, part_size, parts}; GET /uploads/{id} -> status; DELETE /uploads/{id};
 //   PUT /uploads/{id}/parts/{n} (raw bytes); POST /uploads/{id}/complete.
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(request, context);

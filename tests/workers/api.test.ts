@@ -277,8 +277,8 @@ describe("the JSON API (spec section 7)", () => {
     for (let i = 0; i < 3; i++)
       await call("POST", `/conversations/${id}/messages`, { token: token(a.res), body: { body: `m${i}`, client_id: `history-${i}-0000` } });
     const page = await call("GET", `/conversations/${id}/messages?after=0&limit=2`, { token: token(a.res) });
-    expect((page.json.data as { messages: { body: string }[]; hasMore: boolean }).messages.map((m) => m.body)).toEqual(["m0", "m1"]);
-    expect((page.json.data as { hasMore: boolean }).hasMore).toBe(true);
+    expect((page.json.data as { messages: { body: string }[]; has_more: boolean }).messages.map((m) => m.body)).toEqual(["m0", "m1"]);
+    expect((page.json.data as { has_more: boolean }).has_more).toBe(true);
   });
 
   it("serves its OpenAPI document, covering every route", async () => {
@@ -354,6 +354,21 @@ describe("the JSON API (spec section 7)", () => {
         expect(refused, `${method} ${path}`).toBe(operation.security.length > 0);
       }
     }
+  });
+
+  it("names every property and parameter in snake_case, in bodies and answers alike (issue 31)", () => {
+    const camel: string[] = [];
+    const walk = (value: unknown, where: string) => {
+      if (Array.isArray(value)) for (const inner of value) walk(inner, where);
+      else if (value && typeof value === "object")
+        for (const [key, inner] of Object.entries(value)) {
+          const names = key === "properties" ? Object.keys(inner as object) : key === "name" && typeof inner === "string" ? [inner] : [];
+          camel.push(...names.filter((name) => /[A-Z]/.test(name)).map((name) => `${where} ${name}`));
+          walk(inner, key.startsWith("/") ? key : where);
+        }
+    };
+    walk(document().paths, "");
+    expect(camel).toEqual([]);
   });
 });
 
@@ -501,17 +516,17 @@ describe("the social and discovery API", () => {
     const ranking = await call("GET", "/ranking", { token });
     expect(ranking.status).toBe(200);
     // The reader commented once (1 point); the author uploaded once (10) and was liked once (1).
-    const readerPoints = (await call("GET", "/points", { token })).json.data as { awards: { reason: string }[]; periodTotal: number };
+    const readerPoints = (await call("GET", "/points", { token })).json.data as { awards: { reason: string }[]; period_total: number };
     expect(readerPoints.awards.map((a) => a.reason)).toEqual(["comment"]);
-    expect(readerPoints.periodTotal).toBe(1);
+    expect(readerPoints.period_total).toBe(1);
     const authorPoints = (await call("GET", "/points", { token: authorToken })).json.data as {
       awards: { reason: string }[];
-      periodTotal: number;
+      period_total: number;
       rules: object;
     };
-    expect(authorPoints.awards.map((a) => a.reason).sort()).toEqual(["likeReceived", "upload"]);
-    expect(authorPoints.periodTotal).toBe(11);
-    expect(authorPoints.rules).toMatchObject({ upload: { amount: 10, dailyCap: 3 } });
+    expect(authorPoints.awards.map((a) => a.reason).sort()).toEqual(["like_received", "upload"]);
+    expect(authorPoints.period_total).toBe(11);
+    expect(authorPoints.rules).toMatchObject({ upload: { amount: 10, daily_cap: 3 } });
   });
 
   it("member pages, interests and recommendations, each answering its documented shape", async () => {
@@ -521,7 +536,7 @@ describe("the social and discovery API", () => {
     const authorId = userId(author.res);
     await call("POST", `/users/${authorId}/follow`, { token });
     const page = await call("GET", `/members/${authorId}`, { token });
-    expect(page.json.data).toMatchObject({ isSelf: false, viewerFollows: true, member: { id: authorId, followers: 1 } });
+    expect(page.json.data).toMatchObject({ is_self: false, viewer_follows: true, member: { id: authorId, followers: 1 } });
     expect((await call("GET", "/members/987654321", { token })).status).toBe(404);
 
     expect((await call("POST", "/interests", { token, body: { sdg: 4 } })).json.data).toEqual({ interests: [4] });
@@ -533,7 +548,7 @@ describe("the social and discovery API", () => {
     expect((await call("GET", "/interests", { token })).json.data).toEqual({ interests: [] });
 
     const picks = await call("GET", "/recommendations?page=1", { token });
-    expect(picks.json.data).toMatchObject({ page: 1, hasMore: expect.any(Boolean) });
+    expect(picks.json.data).toMatchObject({ page: 1, has_more: expect.any(Boolean) });
     expect((await call("GET", "/recommendations", {})).json.code).toBe(4010);
   });
 });
@@ -569,13 +584,13 @@ describe("the conversations API (spec section 7)", () => {
     expect(await unreadFor(b)).toBe(37);
 
     const newest = await call("GET", `/conversations/${id}/messages?limit=10`, { token: b });
-    const page = newest.json.data as { messages: { id: number; body: string }[]; hasMore: boolean };
+    const page = newest.json.data as { messages: { id: number; body: string }[]; has_more: boolean };
     expect(page.messages.map((m) => m.body)).toEqual(Array.from({ length: 10 }, (_, i) => `m${30 + i}`));
-    expect(page.hasMore).toBe(true);
+    expect(page.has_more).toBe(true);
     const older = (await call("GET", `/conversations/${id}/messages?before=${page.messages[0]?.id}&limit=100`, { token: b })).json
       .data as typeof page;
     expect(older.messages.map((m) => m.body)).toEqual(["hello Bob", ...Array.from({ length: 26 }, (_, i) => `m${4 + i}`)]);
-    expect(older.hasMore).toBe(false);
+    expect(older.has_more).toBe(false);
     // Reading the newest page marked it read.
     expect(await unreadFor(b)).toBe(0);
 
@@ -587,13 +602,13 @@ describe("the conversations API (spec section 7)", () => {
 
 describe("the settings API", () => {
   const profile = {
-    nickName: "Api Settled",
+    nick_name: "Api Settled",
     sex: "female",
     birthday: "1985-12-24",
     address: "Somewhere 1",
-    firstName: "Ada",
-    middleName: "B",
-    familyName: "Lovelace",
+    first_name: "Ada",
+    middle_name: "B",
+    family_name: "Lovelace",
     country: "GB",
     nationality: "GB",
     academic: "Mathematics",
@@ -608,9 +623,9 @@ describe("the settings API", () => {
     const { res } = await registered();
     const token = String(res.json.data?.access_token);
     expect((await call("GET", "/settings/profile", { token })).json.data).toMatchObject({ account_type: 1, profile: null });
-    const empty = await call("PUT", "/settings/profile", { token, body: { ...profile, familyName: "" }, language: "zh" });
+    const empty = await call("PUT", "/settings/profile", { token, body: { ...profile, family_name: "" }, language: "zh" });
     expect(empty.status).toBe(400);
-    expect(empty.json.errors?.familyName).toEqual(["姓不能为空"]);
+    expect(empty.json.errors?.family_name).toEqual(["姓不能为空"]);
     const saved = await call("PUT", "/settings/profile", { token, body: { ...profile, account_type: 2, kind: "facilitator" } });
     expect(saved.status).toBe(200);
     const read = await call("GET", "/settings/profile", { token });
@@ -640,10 +655,10 @@ describe("the settings API", () => {
     const token = String(res.json.data?.access_token);
     const other = await call("POST", "/users/login", { body: { email, pwd: "river stones and moss" } });
     const otherToken = String(other.json.data?.access_token);
-    const change = { currentPassword: "not it at all", password: "a new river of stones", confirmPassword: "a new river of stones" };
+    const change = { current_password: "not it at all", password: "a new river of stones", confirm_password: "a new river of stones" };
     const wrong = await call("PUT", "/settings/password", { token, body: change });
-    expect(wrong).toMatchObject({ status: 400, json: { errors: { currentPassword: ["The current password is incorrect"] } } });
-    const changed = await call("PUT", "/settings/password", { token, body: { ...change, currentPassword: "river stones and moss" } });
+    expect(wrong).toMatchObject({ status: 400, json: { errors: { current_password: ["The current password is incorrect"] } } });
+    const changed = await call("PUT", "/settings/password", { token, body: { ...change, current_password: "river stones and moss" } });
     expect(changed.status).toBe(200);
     expect((await call("GET", "/auth/info", { token })).status).toBe(200);
     expect((await call("GET", "/auth/info", { token: otherToken })).json.code).toBe(4010);
@@ -653,7 +668,7 @@ describe("the settings API", () => {
   it("lets only one of two password changes at once win", async () => {
     const { res } = await registered();
     const token = String(res.json.data?.access_token);
-    const body = (password: string) => ({ currentPassword: "river stones and moss", password, confirmPassword: password });
+    const body = (password: string) => ({ current_password: "river stones and moss", password, confirm_password: password });
     const answers = await Promise.all([
       call("PUT", "/settings/password", { token, body: body("first new passphrase") }),
       call("PUT", "/settings/password", { token, body: body("second new passphrase") }),
@@ -666,9 +681,9 @@ describe("the meetings API", () => {
   const meeting = {
     title: "Api sync",
     agenda: "Numbers",
-    timeZone: "Europe/Berlin",
+    time_zone: "Europe/Berlin",
     // A week from the real clock (the API schedules against it), as Berlin's wall clock.
-    startsAt: `${new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 11)}10:00`,
+    starts_at: `${new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 11)}10:00`,
     duration: 30,
     emails: "a@b.example",
   };
@@ -681,7 +696,7 @@ describe("the meetings API", () => {
     const id = Number(created.json.data?.id);
     expect((await call("GET", `/meetings/${id}`, { token: host })).json.data).toMatchObject({
       title: "Api sync",
-      starts_at: zonedToUtc(meeting.startsAt, "Europe/Berlin"),
+      starts_at: zonedToUtc(meeting.starts_at, "Europe/Berlin"),
       emails: ["a@b.example"],
       sequence: 0,
     });
@@ -703,9 +718,9 @@ describe("the meetings API", () => {
     expect(listed.json.data).toMatchObject({ upcoming: [], past: [{ id, title: "Api sync 2", sequence: 2 }] });
   });
 
-  it("schedules one meeting for one clientKey posted twice, and refuses an edit of an older version with 409", async () => {
+  it("schedules one meeting for one client_key posted twice, and refuses an edit of an older version with 409", async () => {
     const host = String((await registered()).res.json.data?.access_token);
-    const body = { ...meeting, emails: uniqueEmail("api"), clientKey: "api-form-key-1" };
+    const body = { ...meeting, emails: uniqueEmail("api"), client_key: "api-form-key-1" };
     const [first, second] = await Promise.all([
       call("POST", "/meetings", { token: host, body }),
       call("POST", "/meetings", { token: host, body }),
@@ -720,10 +735,18 @@ describe("the meetings API", () => {
     expect((await call("GET", `/meetings/${id}`, { token: host })).json.data).toMatchObject({ title: "Renamed", sequence: 1 });
   });
 
+  it("takes its fields in snake_case only: the form's camelCase names are not read", async () => {
+    const host = String((await registered()).res.json.data?.access_token);
+    const { time_zone, starts_at, ...rest } = meeting;
+    const camel = await call("POST", "/meetings", { token: host, body: { ...rest, timeZone: time_zone, startsAt: starts_at } });
+    expect(camel.status).toBe(400);
+    expect(Object.keys(camel.json.errors ?? {}).sort()).toEqual(["starts_at", "time_zone"]);
+  });
+
   it("refuses a start in the past beside its field, in the member's language", async () => {
     const host = String((await registered()).res.json.data?.access_token);
-    const past = await call("POST", "/meetings", { token: host, body: { ...meeting, startsAt: "2020-01-01T10:00" }, language: "ja" });
-    expect(past).toMatchObject({ status: 400, json: { errors: { startsAt: [ja.validation.meetingStartPast] } } });
+    const past = await call("POST", "/meetings", { token: host, body: { ...meeting, starts_at: "2020-01-01T10:00" }, language: "ja" });
+    expect(past).toMatchObject({ status: 400, json: { errors: { starts_at: [ja.validation.meetingStartPast] } } });
   });
 });
 
@@ -773,16 +796,16 @@ describe("the verification API", () => {
     expect((await call("GET", "/verification", { token })).json.data).toEqual({ kind: "personal", status: "none", reason: null });
     const form = (idBack: Uint8Array) =>
       multipart([
-        ...Object.entries({ name: "Ada B", idNumber: "X1", address: "1 Lane", contactPhone: "+441234567" }).map(([name, value]) => ({
+        ...Object.entries({ name: "Ada B", id_number: "X1", address: "1 Lane", contact_phone: "+441234567" }).map(([name, value]) => ({
           name,
           value,
         })),
-        { name: "idFront", filename: "front.png", type: "image/png", body: pngBytes() },
-        { name: "idBack", filename: "back.png", type: "image/png", body: idBack },
+        { name: "id_front", filename: "front.png", type: "image/png", body: pngBytes() },
+        { name: "id_back", filename: "back.png", type: "image/png", body: idBack },
       ]);
     const posing = form(htmlBytes());
     const refused = await call("POST", "/verification", { token, raw: { body: posing.body, type: posing.contentType } });
-    expect(refused).toMatchObject({ status: 400, json: { errors: { idBack: ["The image must be PNG or JPG"] } } });
+    expect(refused).toMatchObject({ status: 400, json: { errors: { id_back: ["The image must be PNG or JPG"] } } });
     const good = form(pngBytes());
     expect((await call("POST", "/verification", { token, raw: { body: good.body, type: good.contentType } })).status).toBe(201);
     expect((await call("GET", "/review/verifications", { token })).status).toBe(403);
@@ -795,7 +818,7 @@ describe("the verification API", () => {
       queue: { id: number; user_id: number; photos: { name: string; url: string }[] }[];
     };
     const mine = queue.queue.find((item) => item.user_id === userId(res));
-    expect(mine?.photos.map((p) => p.name)).toEqual(["idFront", "idBack"]);
+    expect(mine?.photos.map((p) => p.name)).toEqual(["id_front", "id_back"]);
     const photo = async (bearer: string) => {
       const request = new Request(`https://app.test${mine?.photos[0]?.url}`, { headers: { Authorization: `Bearer ${bearer}` } });
       return handleApi({ ...testCaller().caller, request });

@@ -78,8 +78,8 @@ describe("resumable uploads in 8 MiB parts", () => {
     const file = new Uint8Array(2 * PART_SIZE + 1000);
     file.set(mp4Bytes(), 0);
     file[file.length - 1] = 7;
-    const { id, partSize } = await startUpload(env.DB, env.FILES, me, file.length, Date.now());
-    expect(partSize).toBe(PART_SIZE);
+    const { id, part_size } = await startUpload(env.DB, env.FILES, me, file.length, Date.now());
+    expect(part_size).toBe(PART_SIZE);
     await putPart(env.DB, env.FILES, id, me, 1, slice(file, 1));
     await putPart(env.DB, env.FILES, id, me, 3, slice(file, 3));
     expect((await uploadStatus(env.DB, id, me))?.parts.sort()).toEqual([1, 3]);

@@ -203,8 +203,8 @@ describe("a document's own text", () => {
     const page = async (n: number) => searchPage(env.DB, searchQuerySchema.parse({ q: "lumenquest", page: n }), reader, Date.now());
     const first = await page(1);
     const second = await page(2);
-    expect(first.hasMore).toBe(true);
-    expect(second.hasMore).toBe(false);
+    expect(first.has_more).toBe(true);
+    expect(second.has_more).toBe(false);
     const ids = [...first.items, ...second.items].map((hit) => hit.id);
     // The fields' matches first, then the text's, newest first; every one once.
     expect(ids.slice(0, 3).map(String).sort()).toEqual(inFields.sort());

@@ -38,7 +38,7 @@ describe("the discovery feed", () => {
   it("pages, and says when there is more", async () => {
     const first = await listFeed(env.DB, feedQuerySchema.parse({ page: "1" }), 2);
     const second = await listFeed(env.DB, feedQuerySchema.parse({ page: "2" }), 2);
-    expect([first.hasMore, second.hasMore]).toEqual([true, false]);
+    expect([first.has_more, second.has_more]).toEqual([true, false]);
     expect(second.items.map((i) => i.title)).toEqual(["document-6-1000"]);
   });
 

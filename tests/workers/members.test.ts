@@ -45,12 +45,12 @@ describe("a member's page", () => {
     expect(seenByFan?.uploads.map((u) => u.id)).toEqual([shared]);
     expect(seenByFan?.followers.map((m) => m.nick_name)).toEqual(["Fan"]);
     expect(seenByFan?.following.map((m) => m.nick_name)).toEqual(["Other"]);
-    expect(seenByFan).toMatchObject({ isSelf: false, viewerFollows: true });
+    expect(seenByFan).toMatchObject({ is_self: false, viewer_follows: true });
 
     const seenBySelf = await memberPage(env.DB, owner, owner);
     expect(seenBySelf?.member.uploads).toBe(2);
     expect(seenBySelf?.uploads.map((u) => u.id).sort()).toEqual([shared, hidden].sort());
-    expect(seenBySelf).toMatchObject({ isSelf: true, viewerFollows: false });
+    expect(seenBySelf).toMatchObject({ is_self: true, viewer_follows: false });
 
     expect(await memberPage(env.DB, fan, 987_654_321)).toBeNull();
   });
@@ -76,7 +76,7 @@ describe("the recommended list", () => {
     for (let page = 1; ; page++) {
       const result = await recommended(env.DB, me, page, 50);
       ids.push(...result.items.map((i) => i.id));
-      if (!result.hasMore) break;
+      if (!result.has_more) break;
     }
     const ours = ids.filter((id) => [popular, both, fromFollowed, onInterest, lessPopular, privateOne, mine].includes(id));
     // Both reasons, then one reason (the more liked first), then by popularity alone.
@@ -121,7 +121,7 @@ describe("the recommended list", () => {
       for (let page = 1; page <= 200; page++) {
         const result = await recommended(env.DB, me, page, 7);
         got.push(...result.items.map((i) => i.id));
-        if (!result.hasMore) break;
+        if (!result.has_more) break;
       }
       // Items from other tests may sit among ours; the relative order of ours must be exact.
       expect(got.filter((id) => ours.has(id))).toEqual(expected);
@@ -139,9 +139,9 @@ describe("search pages", () => {
     const first = await searchPage(env.DB, query(1), author, Date.now());
     const second = await searchPage(env.DB, query(2), author, Date.now());
     expect(first.items).toHaveLength(SEARCH_PAGE_SIZE);
-    expect(first.hasMore).toBe(true);
+    expect(first.has_more).toBe(true);
     expect(second.items).toHaveLength(5);
-    expect(second.hasMore).toBe(false);
+    expect(second.has_more).toBe(false);
     expect([...first.items, ...second.items].map((h) => h.id).sort((a, b) => a - b)).toEqual(made);
   });
 });

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import NAUGHTY_LIST from "big-list-of-naughty-strings/blns.json";
 import { describe, expect, it } from "vitest";
 import { receiveClientError } from "~/.server/observability/client-errors";
+import { snakeKeys } from "~/api/casing";
 import { handleApi } from "~/api/router";
 import { CLIENT_ERROR_PATH } from "~/lib/client-errors";
 import * as detail from "~/routes/content-detail";
@@ -254,7 +255,7 @@ describe("the big list of naughty strings", () => {
     await eachString(async (text, i) => {
       const { token } = laneOf(i);
       const texts = { address: text, firstName: text, middleName: text, familyName: text, academic: text, research: text, purpose: text };
-      await api("API profile", text, "PUT", "/settings/profile", { token, body: { ...profile, ...texts, public: true } });
+      await api("API profile", text, "PUT", "/settings/profile", { token, body: snakeKeys({ ...profile, ...texts, public: true }) });
       await api("API tag", text, "POST", "/tags", { token, body: { tag: text } });
       if (!MARKUP.test(text) && i % 8 !== 0) return;
       const settingsForm = { intent: "profile", ...profile, ...texts, public: "on" };
@@ -280,10 +281,10 @@ describe("the big list of naughty strings", () => {
         const history = await api("read messages", "", "GET", `/conversations/${conversation}/messages?after=${after}&limit=100`, {
           token,
         });
-        const { data } = history.json as { data: { messages: { id: number }[]; hasMore: boolean } };
+        const { data } = history.json as { data: { messages: { id: number }[]; has_more: boolean } };
         messages += data.messages.length;
         after = data.messages.at(-1)?.id ?? after;
-        more = data.hasMore;
+        more = data.has_more;
       }
       expect(messages).toBe(lane.accepted.messages);
     }

@@ -28,7 +28,7 @@ describe("points", () => {
     const { total } = (await env.DB.prepare("SELECT sum(amount) AS total FROM points WHERE user_id = ?")
       .bind(me)
       .first<{ total: number }>()) ?? { total: 0 };
-    expect(total).toBe(POINT_RULES.comment.amount * POINT_RULES.comment.dailyCap);
+    expect(total).toBe(POINT_RULES.comment.amount * POINT_RULES.comment.daily_cap);
   });
 });
 

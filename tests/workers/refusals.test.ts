@@ -7,6 +7,7 @@ import { translator } from "~/.server/i18n/translate";
 import { ProviderUnavailable } from "~/.server/meetings/schedule";
 import { Refused } from "~/.server/refused";
 import { refusalReply } from "~/.server/shell/refusal-reply";
+import { snakeName } from "~/api/casing";
 import { refusalAnswer } from "~/api/envelope";
 import { translateError } from "~/lib/form-errors";
 import { LANGUAGES } from "~/lib/i18n";
@@ -53,7 +54,8 @@ describe("a refusal", () => {
       const body = (await answer.json()) as { code: number; message: string; errors?: Record<string, string[]> };
       const message = translateError(translator(language), refusal.key);
       expect([answer.status, body.code, body.message]).toEqual([status, status, message]);
-      expect(body.errors).toEqual(field ? { [field]: [message] } : undefined);
+      // The API names fields in snake_case (a service may name the form's field).
+      expect(body.errors).toEqual(field ? { [snakeName(field)]: [message] } : undefined);
       expect(answer.headers.get("Retry-After")).toBe(refusal.retryAfter ? String(refusal.retryAfter) : null);
     }
   });

@@ -40,7 +40,7 @@ export async function startUpload(db: D1Database, bucket: R2Bucket, ownerId: num
     await multipart.abort();
     throw new UploadRefused("file", "too-many");
   }
-  return { id, size, partSize: PART_SIZE, parts: [] as number[], completed: false };
+  return { id, size, part_size: PART_SIZE, parts: [] as number[], completed: false };
 }
 
 async function findUpload(db: D1Database, id: string, ownerId: number) {
@@ -52,7 +52,7 @@ async function findUpload(db: D1Database, id: string, ownerId: number) {
 export async function uploadStatus(db: D1Database, id: string, ownerId: number) {
   const row = await findUpload(db, id, ownerId);
   if (!row) return null;
-  return { id, size: row.size, partSize: PART_SIZE, parts: Object.keys(partsOf(row)).map(Number), completed: Boolean(row.completed) };
+  return { id, size: row.size, part_size: PART_SIZE, parts: Object.keys(partsOf(row)).map(Number), completed: Boolean(row.completed) };
 }
 
 export async function abortUpload(db: D1Database, bucket: R2Bucket, id: string, ownerId: number) {

@@ -38,5 +38,5 @@ export async function listFeed(db: D1Database, query: FeedQuery, pageSize = FEED
     )
     .bind(...binds, pageSize + 1, (query.page - 1) * pageSize)
     .all<FeedItem>();
-  return { items: results.slice(0, pageSize), hasMore: results.length > pageSize };
+  return { items: results.slice(0, pageSize), has_more: results.length > pageSize };
 }

@@ -20,7 +20,7 @@ export function recommendedRead(
   userId: number,
   page = 1,
   pageSize = FEED_PAGE_SIZE,
-): Read<{ items: FeedItem[]; hasMore: boolean }> {
+): Read<{ items: FeedItem[]; has_more: boolean }> {
   const reach = page * pageSize + 1;
   return {
     statements: [
@@ -48,7 +48,7 @@ export function recommendedRead(
     ],
     decode: ([found]) => {
       const results = (found?.results ?? []) as FeedItem[];
-      return { items: results.slice(0, pageSize), hasMore: results.length > pageSize };
+      return { items: results.slice(0, pageSize), has_more: results.length > pageSize };
     },
   };
 }

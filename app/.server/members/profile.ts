@@ -31,7 +31,7 @@ export async function memberPage(db: D1Database, viewerId: number, memberId: num
   const own = viewerId === memberId ? 1 : 0;
   const visible = "(c.publicize = 1 OR ?2 = 1)";
   const summary = "u.id, u.nick_name, u.account_type, u.image";
-  const [profile, viewerFollows, uploads, followers, following, interests, shown, tags, rewards] = await db.batch([
+  const [profile, viewer_follows, uploads, followers, following, interests, shown, tags, rewards] = await db.batch([
     db
       .prepare(
         `SELECT u.id, u.nick_name, u.account_type, u.image, u.kind, u.organisation, u.membership, u.created_at,
@@ -73,8 +73,8 @@ export async function memberPage(db: D1Database, viewerId: number, memberId: num
   if (!member) return null;
   return {
     member,
-    isSelf: own === 1,
-    viewerFollows: Boolean(viewerFollows?.results.length),
+    is_self: own === 1,
+    viewer_follows: Boolean(viewer_follows?.results.length),
     uploads: (uploads?.results ?? []) as unknown as FeedItem[],
     followers: (followers?.results ?? []) as unknown as MemberSummary[],
     following: (following?.results ?? []) as unknown as MemberSummary[],

@@ -19,9 +19,10 @@ class TooLarge extends Error {}
  * is held at a time, never the whole body (issue 30). The text fields are checked with Conform.
  * Null when the body is over its limit (nothing is kept then). A body that is not a form (JSON,
  * garbage) reads as an empty one: every field is then refused as missing. The caller keeps the
- * photos with submitVerification or removes them with discardPhotos.
+ * photos with submitVerification or removes them with discardPhotos. `named` gives a part's name as
+ * the form names it (the API takes snake_case names).
  */
-export async function readVerification(request: Request, kind: VerificationKind, bucket: R2Bucket) {
+export async function readVerification(request: Request, kind: VerificationKind, bucket: R2Bucket, named = (name: string) => name) {
   const form = new FormData();
   const photos: Record<string, PostedPhoto[]> = {};
   const wanted: Record<string, number> = Object.fromEntries(VERIFICATION_PHOTOS[kind].map((name) => [name, 1]));
@@ -56,20 +57,21 @@ export async function readVerification(request: Request, kind: VerificationKind,
     }
     await readMultipart(request.body, boundary[1] ?? boundary[2] ?? "", async (part) => {
       if (++parts > PARTS_MAX) throw new TooLarge();
+      const name = named(part.name);
       if (part.filename === undefined) {
         const bytes = await readPart(part.body, FIELD_MAX);
         if (bytes === null) throw new TooLarge();
-        form.append(part.name, new TextDecoder().decode(bytes));
+        form.append(name, new TextDecoder().decode(bytes));
         return;
       }
-      const taken = photos[part.name] ?? [];
-      if (taken.length >= (wanted[part.name] ?? 0)) {
+      const taken = photos[name] ?? [];
+      if (taken.length >= (wanted[name] ?? 0)) {
         await readPart(part.body, 0);
         return;
       }
       const bytes = await readPart(part.body, PHOTO_MAX);
       if (bytes?.byteLength === 0) return; // an empty file input: no photo
-      photos[part.name] = [...taken, bytes ? await storePhoto(bucket, bytes) : PHOTO_TOO_LARGE];
+      photos[name] = [...taken, bytes ? await storePhoto(bucket, bytes) : PHOTO_TOO_LARGE];
     });
   } catch (error) {
     await discardPhotos(bucket, photos);

@@ -130,7 +130,7 @@ export class RoomStore {
           );
     const found = rows.toArray().map((row) => this.shape(row));
     const page = found.slice(0, size);
-    return { messages: after !== undefined ? page : page.reverse(), hasMore: found.length > size };
+    return { messages: after !== undefined ? page : page.reverse(), has_more: found.length > size };
   }
 
   /** Marks read up to `upTo` (default, and at most: the newest message); true when the position moved. */

@@ -13,14 +13,14 @@ import type { RankedMember } from "~/lib/shapes";
 
 /** Awards points for an action unless today's cap for that reason is reached (one statement, no race). */
 export async function awardPoints(db: D1Database, userId: number, reason: PointReason, now: number) {
-  const { amount, dailyCap } = POINT_RULES[reason];
+  const { amount, daily_cap } = POINT_RULES[reason];
   const day = new Date(now).toISOString().slice(0, 10);
   await db
     .prepare(
       `INSERT INTO points (user_id, reason, amount, day, created_at)
        SELECT ?, ?, ?, ?, ? WHERE (SELECT count(*) FROM points WHERE user_id = ? AND reason = ? AND day = ?) < ?`,
     )
-    .bind(userId, reason, amount, day, now, userId, reason, day, dailyCap)
+    .bind(userId, reason, amount, day, now, userId, reason, day, daily_cap)
     .run();
 }
 
@@ -43,7 +43,7 @@ export async function pointsLedger(db: D1Database, userId: number, now: number, 
   ]);
   return {
     awards: (awards?.results ?? []) as PointAward[],
-    periodTotal: Number((total?.results[0] as { n: number } | undefined)?.n ?? 0),
+    period_total: Number((total?.results[0] as { n: number } | undefined)?.n ?? 0),
     rules: POINT_RULES,
     /** Milestones reached (rewards), newest first. */
     rewards: (milestones?.results ?? []) as unknown as EarnedReward[],

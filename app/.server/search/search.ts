@@ -237,7 +237,7 @@ export async function searchPage(db: D1Database, query: SearchQuery, viewerId: n
     query.tab === "members"
       ? await searchMembers(db, query, SEARCH_PAGE_SIZE + 1)
       : await searchContent(db, query, viewerId, now, SEARCH_PAGE_SIZE + 1);
-  return { items: hits.slice(0, SEARCH_PAGE_SIZE), hasMore: hits.length > SEARCH_PAGE_SIZE, page: query.page };
+  return { items: hits.slice(0, SEARCH_PAGE_SIZE), has_more: hits.length > SEARCH_PAGE_SIZE, page: query.page };
 }
 
 export async function rememberSearch(db: D1Database, userId: number, q: string, now: number) {

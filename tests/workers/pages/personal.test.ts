@@ -59,13 +59,13 @@ describe("/personal", () => {
   it("shows one's own Space, anyone's by ?member, and 404 for a member that does not exist", async () => {
     const me = await signedIn("Me");
     const other = await newMember("Other");
-    const own = await callRoute<{ isSelf: boolean; member: { id: number } }>(member, { path: "/personal", token: me.token });
-    expect([own.status, own.data.isSelf, own.data.member.id]).toEqual([200, true, me.id]);
-    const theirs = await callRoute<{ isSelf: boolean; member: { id: number } }>(member, {
+    const own = await callRoute<{ is_self: boolean; member: { id: number } }>(member, { path: "/personal", token: me.token });
+    expect([own.status, own.data.is_self, own.data.member.id]).toEqual([200, true, me.id]);
+    const theirs = await callRoute<{ is_self: boolean; member: { id: number } }>(member, {
       path: `/personal?member=${other}`,
       token: me.token,
     });
-    expect([theirs.status, theirs.data.isSelf, theirs.data.member.id]).toEqual([200, false, other]);
+    expect([theirs.status, theirs.data.is_self, theirs.data.member.id]).toEqual([200, false, other]);
     for (const id of ["999999", "x", "0", "-1"])
       expect((await callRoute(member, { path: `/personal?member=${id}`, token: me.token })).status, id).toBe(404);
   });
@@ -79,8 +79,8 @@ describe("/personal", () => {
     expect(await follows(me.id, other)).toBe(1);
     await callRoute(member, { path, token: me.token, form: { intent: "follow" } });
     expect(await follows(me.id, other)).toBe(1);
-    const page = await callRoute<{ viewerFollows: boolean }>(member, { path, token: me.token });
-    expect(page.data.viewerFollows).toBe(true);
+    const page = await callRoute<{ viewer_follows: boolean }>(member, { path, token: me.token });
+    expect(page.data.viewer_follows).toBe(true);
     const unfollowed = await callRoute(member, { path, token: me.token, form: { intent: "unfollow" } });
     expect([unfollowed.status, unfollowed.location]).toEqual([303, path]);
     expect(await follows(me.id, other)).toBe(0);
