@@ -10,7 +10,6 @@ import { countryName } from "~/.server/members/countries";
 import { addInterest, removeInterest } from "~/.server/members/interests";
 import { memberPage } from "~/.server/members/profile";
 import { addTag, removeTag } from "~/.server/members/tags";
-import { grantRewards } from "~/.server/ranking/rewards";
 import { attempt, Refused } from "~/.server/refused";
 import { flashRedirect, refusedRedirect } from "~/.server/shell/flash";
 import { refusalReply } from "~/.server/shell/refusal-reply";
@@ -43,8 +42,6 @@ const memberIdOf = (request: Request, selfId: number) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const id = memberIdOf(request, user.id);
-  // One's own milestones are brought up to date on one's own page (the cron does everyone's).
-  if (id === user.id) await grantRewards(env.DB, Date.now(), user.id);
   const page = Number.isInteger(id) && id > 0 ? await memberPage(env.DB, user.id, id) : null;
   if (!page) throw data(null, { status: 404 });
   const viewerBlocks = !page.is_self && (await hasBlocked(env.DB, user.id, id));

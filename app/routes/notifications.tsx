@@ -39,23 +39,26 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       <ul className="flex flex-col gap-2" data-testid="notifications">
         {notifications.map((row) => (
           <li key={row.id} data-testid="notification" data-unread={row.read_at ? undefined : "true"}>
-            <a
-              href={`/personal/notifications/open?id=${row.id}`}
-              className={cn(
-                "flex items-start gap-3 rounded-lg border p-3 text-sm hover:border-brand",
-                row.read_at ? "border-slate-200 bg-white" : "border-brand/40 bg-blue-50/40",
-              )}
-            >
-              {row.read_at ? null : (
-                <span className="mt-1.5 size-2 shrink-0 rounded-full bg-brand">
-                  <span className="sr-only">{t("notifications.unread")}</span>
+            <Form method="post" action="/personal/notifications/open">
+              <input type="hidden" name="id" value={row.id} />
+              <button
+                type="submit"
+                className={cn(
+                  "flex w-full items-start gap-3 rounded-lg border p-3 text-left text-sm hover:border-brand",
+                  row.read_at ? "border-slate-200 bg-white" : "border-brand/40 bg-blue-50/40",
+                )}
+              >
+                {row.read_at ? null : (
+                  <span className="mt-1.5 size-2 shrink-0 rounded-full bg-brand">
+                    <span className="sr-only">{t("notifications.unread")}</span>
+                  </span>
+                )}
+                <span className="flex-1">{notificationText(t, row)}</span>
+                <span className="text-xs text-slate-600">
+                  <RelativeTime date={new Date(row.created_at)} now={new Date(now)} />
                 </span>
-              )}
-              <span className="flex-1">{notificationText(t, row)}</span>
-              <span className="text-xs text-slate-600">
-                <RelativeTime date={new Date(row.created_at)} now={new Date(now)} />
-              </span>
-            </a>
+              </button>
+            </Form>
           </li>
         ))}
       </ul>

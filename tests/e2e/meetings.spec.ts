@@ -81,7 +81,7 @@ test("a host schedules, edits and cancels a meeting; the invited member sees it 
   await expect(note).toHaveText(/Meeting Host invited you to “Aquifer sync”/);
   await expect(note).toHaveAttribute("data-unread", "true");
   // Opening it marks it read and leads to the meeting.
-  await note.getByRole("link").click();
+  await note.getByRole("button").click();
   await expect(guestPage).toHaveURL(/\/liveStreaming\/join\?id=\d+$/);
   await expect(guestPage.getByTestId("bell-badge")).toHaveText("1");
   await open(guestPage, info, "/liveStreaming");

@@ -1,13 +1,14 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { grantRewards, rewardsOf } from "~/.server/ranking/rewards";
+import { addComment, setFollow } from "~/.server/social/social";
 import { REWARDS } from "~/lib/rewards";
 import { newItem, newMember } from "./helpers";
 
 const count = (key: string) => REWARDS.find((r) => r.key === key)?.count ?? 0;
 
 describe("rewards", () => {
-  it("are awarded once each when a milestone is reached, by the cron for everyone or on one's own page for oneself", async () => {
+  it("are awarded once each when a milestone is reached, by the cron for everyone or for one member", async () => {
     const me = await newMember("Milestoner");
     const other = await newMember("Bystander");
     for (let i = 0; i < count("fiveUploads"); i++) await newItem(me);
@@ -20,6 +21,15 @@ describe("rewards", () => {
     expect(await rewardsOf(env.DB, other)).toEqual([{ reward: "firstUpload", awarded_at: 200 }]);
     // Once each: later runs change neither the list nor the date.
     expect((await rewardsOf(env.DB, me)).map((r) => r.awarded_at)).toEqual([100, 100]);
+  });
+
+  it("are awarded by the write that reaches them (a comment, a tenth follower), not by a page load", async () => {
+    const me = await newMember("Commenter");
+    const item = await newItem(await newMember("Author"));
+    expect(await addComment(env.DB, me, item, "A first word", 50, "first-comment-key")).toBe("stored");
+    expect((await rewardsOf(env.DB, me)).map((r) => r.reward)).toEqual(["firstComment"]);
+    for (let i = 0; i < count("tenFollowers"); i++) await setFollow(env.DB, await newMember(`Fan ${i}`), me, true, 60);
+    expect((await rewardsOf(env.DB, me)).map((r) => r.reward)).toEqual(["firstComment", "tenFollowers"]);
   });
 
   it("follow the published counts, and skip deleted accounts", async () => {

@@ -10,18 +10,22 @@ import {
 } from "~/lib/credit-score";
 import type { EarnedReward } from "~/lib/rewards";
 import type { RankedMember } from "~/lib/shapes";
+import { rewardStatements } from "./rewards";
 
 /** Awards points for an action unless today's cap for that reason is reached (one statement, no race). */
 export async function awardPoints(db: D1Database, userId: number, reason: PointReason, now: number) {
   const { amount, daily_cap } = POINT_RULES[reason];
   const day = new Date(now).toISOString().slice(0, 10);
-  await db
-    .prepare(
-      `INSERT INTO points (user_id, reason, amount, day, created_at)
-       SELECT ?, ?, ?, ?, ? WHERE (SELECT count(*) FROM points WHERE user_id = ? AND reason = ? AND day = ?) < ?`,
-    )
-    .bind(userId, reason, amount, day, now, userId, reason, day, daily_cap)
-    .run();
+  // The milestones the points (and what earned them) may have reached, in the same round trip.
+  await db.batch([
+    db
+      .prepare(
+        `INSERT INTO points (user_id, reason, amount, day, created_at)
+         SELECT ?, ?, ?, ?, ? WHERE (SELECT count(*) FROM points WHERE user_id = ? AND reason = ? AND day = ?) < ?`,
+      )
+      .bind(userId, reason, amount, day, now, userId, reason, day, daily_cap),
+    ...rewardStatements(db, now, userId),
+  ]);
 }
 
 export interface PointAward {

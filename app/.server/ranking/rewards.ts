@@ -1,7 +1,8 @@
 import { type EarnedReward, REWARDS, type RewardMeasure } from "~/lib/rewards";
 
 // Awards the milestones of app/lib/rewards.ts: one conditional insert per rule, so each is awarded
-// once (the primary key) however often this runs, for one member (their own page), a batch of members (a score run's) or all.
+// once (the primary key) however often this runs, for one member (in the write that can reach a
+// milestone: points awarded, a follow), a batch of members (a score run's) or all.
 
 /** Each measure: whose it is, where it is counted, and how. */
 const MEASURES: Record<RewardMeasure, { who: string; from: string; n: string }> = {
@@ -14,19 +15,22 @@ const MEASURES: Record<RewardMeasure, { who: string; from: string; n: string }> 
 
 /** Awards every milestone reached by all members, the members with ids in `[from, to]` (a score batch), or one member. */
 export async function grantRewards(db: D1Database, now: number, members?: number | readonly [number, number]) {
+  await db.batch(rewardStatements(db, now, members));
+}
+
+/** The statements of grantRewards, to go in the same batch as the write that may reach a milestone. */
+export function rewardStatements(db: D1Database, now: number, members?: number | readonly [number, number]) {
   const [from, to] = typeof members === "number" ? [members, members] : (members ?? [0, Number.MAX_SAFE_INTEGER]);
-  await db.batch(
-    REWARDS.map(({ key, measure, count }) => {
-      const { who, from: table, n } = MEASURES[measure];
-      const counted = `SELECT ${who} AS user_id, ${n} AS n FROM ${table} WHERE ${who} BETWEEN ?4 AND ?5 GROUP BY ${who}`;
-      return db
-        .prepare(
-          `INSERT OR IGNORE INTO member_rewards (user_id, reward, awarded_at)
+  return REWARDS.map(({ key, measure, count }) => {
+    const { who, from: table, n } = MEASURES[measure];
+    const counted = `SELECT ${who} AS user_id, ${n} AS n FROM ${table} WHERE ${who} BETWEEN ?4 AND ?5 GROUP BY ${who}`;
+    return db
+      .prepare(
+        `INSERT OR IGNORE INTO member_rewards (user_id, reward, awarded_at)
            SELECT m.user_id, ?1, ?2 FROM (${counted}) m JOIN users u ON u.id = m.user_id WHERE m.n >= ?3 AND u.deleted_at IS NULL`,
-        )
-        .bind(key, now, count, from, to);
-    }),
-  );
+      )
+      .bind(key, now, count, from, to);
+  });
 }
 
 /** A member's rewards in the order they were reached (also read in the member page's batch). */

@@ -1,5 +1,6 @@
 import { notify } from "~/.server/notifications/notifications";
 import { awardPoints } from "~/.server/ranking/ranking";
+import { grantRewards } from "~/.server/ranking/rewards";
 import { type Read, readOne } from "~/.server/reads";
 import { COMMENT_REPEAT_WINDOW_MS } from "~/lib/limits";
 import { BLOCKED_BETWEEN } from "./block-rules";
@@ -41,6 +42,8 @@ export async function setFollow(db: D1Database, followerId: number, followeeId: 
   if (inserted) {
     const note = { userId: followeeId, kind: "follower", event: "follow", subjectId: null, actorId: followerId } as const;
     await notify(db, [{ ...note, key: `follow:${followerId}` }], now);
+    // A follower counts toward the followee's milestones.
+    await grantRewards(db, now, followeeId);
     return true;
   }
   return Boolean(await db.prepare("SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?").bind(followerId, followeeId).first());

@@ -410,7 +410,7 @@ describe("/personal/notifications", () => {
     expect([await unread(me.id), await unread(other.id)]).toEqual([0, 1]);
   });
 
-  it("opens a notification from another site's link without marking it read; from here, marked", async () => {
+  it("opens a notification: a link (another site's, an old one) leads there and changes nothing; the form marks it read", async () => {
     const me = await signedIn();
     const fan = await newMember("Fan");
     await notify(
@@ -419,18 +419,24 @@ describe("/personal/notifications", () => {
       Date.now(),
     );
     const id = await count("SELECT id AS n FROM notifications WHERE user_id = ?", me.id);
-    const path = `/personal/notifications/open?id=${id}`;
     const unread = () => count("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND read_at IS NULL", me.id);
-    const foreign = await callRoute(notificationOpen, {
-      path,
-      token: me.token,
-      inLayout: false,
-      headers: { "Sec-Fetch-Site": "cross-site" },
-    });
-    expect(foreign.location).toBe(`/personal?member=${fan}`);
+    const path = "/personal/notifications/open";
+    for (const site of ["cross-site", "same-origin"]) {
+      const followed = await callRoute(notificationOpen, {
+        path: `${path}?id=${id}`,
+        token: me.token,
+        headers: { "Sec-Fetch-Site": site },
+      });
+      expect(followed.location).toBe(`/personal?member=${fan}`);
+    }
     expect(await unread()).toBe(1);
-    await callRoute(notificationOpen, { path, token: me.token, inLayout: false, headers: { "Sec-Fetch-Site": "same-origin" } });
+    const opened = await callRoute(notificationOpen, { path, token: me.token, form: { id: String(id) } });
+    expect([opened.status, opened.location]).toEqual([303, `/personal?member=${fan}`]);
     expect(await unread()).toBe(0);
+    // Someone else's notification is not theirs to open.
+    const other = await signedIn();
+    const theirs = await callRoute(notificationOpen, { path, token: other.token, form: { id: String(id) } });
+    expect(theirs.location).toBe("/personal/notifications");
   });
 });
 
