@@ -228,7 +228,7 @@ test(
     // A meeting starting now, opened in a browser without full screen.
     const created = await page.request.post("/api/meetings", {
       headers: { Authorization: `Bearer ${member.token}` },
-      data: { title: "Now", agenda: "a", timeZone: "UTC", startsAt: wallClock(2, "UTC"), duration: 30, emails: "x@example.org" },
+      data: { title: "Now", agenda: "a", time_zone: "UTC", starts_at: wallClock(2, "UTC"), duration: 30, emails: "x@example.org" },
     });
     const id = (await created.json()).data.id;
     await page.addInitScript(() => Object.defineProperty(document, "fullscreenEnabled", { value: false }));

@@ -33,6 +33,9 @@ test("points earned show in the member's ledger with their reason", async ({ pag
   await page.goto("/personal/ranking");
   const ledger = page.getByTestId("points-ledger");
   await expect(ledger).toContainText("1 point in the last 30 days");
-  await expect(ledger.locator("li")).toHaveCount(1);
-  await expect(ledger.locator("li")).toContainText(/Comment.*\+1/);
+  const awards = ledger.locator("li:not([data-testid=milestone])");
+  await expect(awards).toHaveCount(1);
+  await expect(awards).toContainText(/Comment.*\+1/);
+  // The comment reached a milestone too, granted with it.
+  await expect(ledger.getByTestId("milestone")).toContainText("First comment");
 });
