@@ -1,9 +1,9 @@
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
-import { requestContext } from "./.server/context";
-import { getInstance } from "./.server/i18n/middleware";
-import { logFailure } from "./.server/observability/failures";
+import { requestContext } from "./.server/web/context";
+import { getInstance } from "./.server/web/i18n/middleware";
+import { logFailure } from "./.server/web/observability/failures";
 import css from "./app.css?inline";
 import { DocumentContext } from "./document-context";
 import { findMeta } from "./lib/route-meta";

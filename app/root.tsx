@@ -1,10 +1,10 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
-import { optionalUser, sessionMiddleware } from "./.server/auth/session";
 import { localeFile } from "./.server/i18n/locale-files";
-import { getLocale, i18nextMiddleware } from "./.server/i18n/middleware";
-import { flashContext, flashMiddleware } from "./.server/shell/flash";
+import { optionalUser, sessionMiddleware } from "./.server/web/auth/session";
+import { getLocale, i18nextMiddleware } from "./.server/web/i18n/middleware";
+import { flashContext, flashMiddleware } from "./.server/web/shell/flash";
 import type { Route } from "./+types/root";
 import { ProgressBar } from "./components/progress-bar";
 import { RouteError } from "./components/route-error";

@@ -1,19 +1,19 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { servingProblems } from "~/.server/config/config";
-import { unavailable } from "~/.server/config/unavailable";
-import { requestContext } from "~/.server/context";
 import { runScheduled } from "~/.server/cron/scheduled";
 import { withDbSession } from "~/.server/db-session";
 import { boundedBody } from "~/.server/http/body";
 import { consumeJobs } from "~/.server/jobs/consume";
 import type { Job } from "~/.server/jobs/jobs";
 import { isAvatarPath, serveAvatar } from "~/.server/members/avatar";
-import { handleSocket, isSocketPath } from "~/.server/messaging/sockets";
-import { receiveClientError } from "~/.server/observability/client-errors";
-import { errorAnswer } from "~/.server/observability/error-answer";
-import { failedRequest } from "~/.server/observability/failures";
-import { createNonce, withSecurityHeaders } from "~/.server/security/headers";
-import { isCrossSiteWrite } from "~/.server/security/same-origin";
+import { requestContext } from "~/.server/web/context";
+import { receiveClientError } from "~/.server/web/observability/client-errors";
+import { errorAnswer } from "~/.server/web/observability/error-answer";
+import { failedRequest } from "~/.server/web/observability/failures";
+import { createNonce, withSecurityHeaders } from "~/.server/web/security/headers";
+import { isCrossSiteWrite } from "~/.server/web/security/same-origin";
+import { handleSocket, isSocketPath } from "~/.server/web/sockets";
+import { unavailable } from "~/.server/web/unavailable";
 import { isApiPath, isOtherOrigin, serveApi } from "~/api/serve";
 import { CLIENT_ERROR_PATH } from "~/lib/client-errors";
 

@@ -1,8 +1,8 @@
 import type { Caller } from "~/.server/accounts/accounts";
 import { currentSession } from "~/.server/accounts/accounts";
 import type { SessionUser } from "~/.server/accounts/sessions";
-import { tokenFromHeader } from "~/.server/auth/cookies";
 import { translator } from "~/.server/i18n/translate";
+import { tokenFromHeader } from "~/.server/web/auth/cookies";
 import { API_CODES, fail } from "./envelope";
 
 /** What every API handler gets: who is asking (address, clock, language) and the request. */

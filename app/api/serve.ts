@@ -1,5 +1,5 @@
-import { apiCaller } from "~/.server/auth/caller";
-import { failedRequest } from "~/.server/observability/failures";
+import { apiCaller } from "~/.server/web/auth/caller";
+import { failedRequest } from "~/.server/web/observability/failures";
 import { API_BASE, handleApi } from "./router";
 
 /** Whether the worker entry hands this path to the API (before React Router and its page middleware). */

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { login, logout, register, resetPassword, sendVerificationCode } from "~/.server/accounts/accounts";
 import type { SessionUser } from "~/.server/accounts/sessions";
-import { TOKEN_TYPE } from "~/.server/auth/cookies";
 import { translator } from "~/.server/i18n/translate";
+import { TOKEN_TYPE } from "~/.server/web/auth/cookies";
 import { PASSWORD_MAX } from "~/lib/limits";
 import { code, email, newPassword } from "~/lib/schemas/auth";
 import { cleanString } from "~/lib/schemas/text";

@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
 import { findContent } from "~/.server/content/content";
-import { languageOf } from "~/.server/i18n/request-language";
+import { requireUser } from "~/.server/web/auth/session";
+import { languageOf } from "~/.server/web/i18n/request-language";
 import { CITATION_FILES, isCitationFile, itemUrl } from "~/lib/citations";
 import type { Route } from "./+types/cite";
 

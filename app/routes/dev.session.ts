@@ -1,8 +1,8 @@
 import { hashPassword } from "~/.server/accounts/passwords";
 import { createSession } from "~/.server/accounts/sessions";
-import { tokenCookie } from "~/.server/auth/cookies";
 import { env } from "~/.server/bindings";
 import { config } from "~/.server/config/config";
+import { tokenCookie } from "~/.server/web/auth/cookies";
 import type { Route } from "./+types/dev.session";
 
 /**

@@ -1,7 +1,7 @@
-import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
 import { findContentFor } from "~/.server/content/content";
 import { serveContentFile } from "~/.server/content/serve-file";
+import { requireUser } from "~/.server/web/auth/session";
 import type { Route } from "./+types/files";
 
 /**

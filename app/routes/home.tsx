@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
 import { recommendedRead } from "~/.server/content/recommend";
 import { countsRead, placeScore, rankingList, rankingRead } from "~/.server/ranking/ranking";
 import { anyScoreRunRead, ensureScores } from "~/.server/ranking/score-runs";
 import { readTogether } from "~/.server/reads";
+import { requireUser } from "~/.server/web/auth/session";
 import { ContentGrid } from "~/components/content-card";
 import { PageTitle } from "~/components/page-title";
 import { RankingRows } from "~/components/ranking-rows";

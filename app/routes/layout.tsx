@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation, useNavigation, useRevalidator } from "react-router";
-import { requireUser, requireUserMiddleware } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
 import { unreadTotal } from "~/.server/messaging/conversations";
 import { unreadNotifications } from "~/.server/notifications/unread";
-import { shellContext, shellMiddleware } from "~/.server/shell/shell-state";
+import { requireUser, requireUserMiddleware } from "~/.server/web/auth/session";
+import { shellContext, shellMiddleware } from "~/.server/web/shell/shell-state";
 import { MenuIcon } from "~/components/menu-icon";
 import { Navbar } from "~/components/navbar";
 import { Sidebar } from "~/components/sidebar";

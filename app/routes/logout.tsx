@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import { logout } from "~/.server/accounts/accounts";
-import { clearTokenCookie } from "~/.server/auth/cookies";
-import { sessionContext } from "~/.server/auth/session";
-import { flashCookie } from "~/.server/shell/flash";
+import { clearTokenCookie } from "~/.server/web/auth/cookies";
+import { sessionContext } from "~/.server/web/auth/session";
+import { flashCookie } from "~/.server/web/shell/flash";
 import { PageTitle } from "~/components/page-title";
 import { PublicPage } from "~/components/public-page";
 import { Button, buttonVariants } from "~/components/ui/button";

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
-import { requestContext } from "~/.server/context";
-import { getLocale } from "~/.server/i18n/middleware";
 import { meetingTime } from "~/.server/meetings/invitations";
 import { hostLink, isJoinable, meetingFor } from "~/.server/meetings/meetings";
 import { meetingProvider } from "~/.server/meetings/provider";
-import { contentSecurityPolicy, meetingPermissions } from "~/.server/security/headers";
+import { requireUser } from "~/.server/web/auth/session";
+import { requestContext } from "~/.server/web/context";
+import { getLocale } from "~/.server/web/i18n/middleware";
+import { contentSecurityPolicy, meetingPermissions } from "~/.server/web/security/headers";
 import { PageTitle } from "~/components/page-title";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { MEETING_JOIN_EARLY_MINUTES } from "~/lib/limits";

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
-import { requireRole } from "~/.server/auth/roles";
 import { env } from "~/.server/bindings";
-import { afterAnswer } from "~/.server/context";
 import { decide, moderated, openReports } from "~/.server/moderation/reports";
-import { flashRedirect } from "~/.server/shell/flash";
+import { requireRole } from "~/.server/web/auth/roles";
+import { afterAnswer } from "~/.server/web/context";
+import { flashRedirect } from "~/.server/web/shell/flash";
 import { PageTitle } from "~/components/page-title";
 import { RelativeTime } from "~/components/relative-time";
 import { Button } from "~/components/ui/button";

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
 import { pointsLedger, scoreFor } from "~/.server/ranking/ranking";
 import { ensureScores } from "~/.server/ranking/score-runs";
+import { requireUser } from "~/.server/web/auth/session";
 import { PageTitle } from "~/components/page-title";
 import { RelativeTime } from "~/components/relative-time";
 import { SCORE_INPUTS } from "~/lib/credit-score";

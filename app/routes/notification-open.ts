@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
 import { markRead, notificationTarget } from "~/.server/notifications/notifications";
+import { requireUser } from "~/.server/web/auth/session";
 import type { Route } from "./+types/notification-open";
 
 // Opening a notification is the member's own POST (a form per notification, no JavaScript needed):

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Form, redirect } from "react-router";
-import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
 import { listNotifications, markRead } from "~/.server/notifications/notifications";
+import { requireUser } from "~/.server/web/auth/session";
 import { PageTitle } from "~/components/page-title";
 import { RelativeTime } from "~/components/relative-time";
 import { Button } from "~/components/ui/button";

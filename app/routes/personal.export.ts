@@ -1,6 +1,6 @@
 import { exportData } from "~/.server/accounts/export-data";
-import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
+import { requireUser } from "~/.server/web/auth/session";
 import type { Route } from "./+types/personal.export";
 
 /** "Download my data": the member's own data as a JSON file (a plain link, so it works without JavaScript). */

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
 import { rankingList } from "~/.server/ranking/ranking";
 import { ensureScores } from "~/.server/ranking/score-runs";
+import { requireUser } from "~/.server/web/auth/session";
 import { PageTitle } from "~/components/page-title";
 import { RankingRows } from "~/components/ranking-rows";
 import type { Route } from "./+types/ranking-list";

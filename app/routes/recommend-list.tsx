@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
 import { recommended } from "~/.server/content/recommend";
+import { requireUser } from "~/.server/web/auth/session";
 import { ContentGrid } from "~/components/content-card";
 import { PageLinks, useLoadMore } from "~/components/load-more";
 import { PageTitle } from "~/components/page-title";

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
 import { fileReport } from "~/.server/moderation/reports";
-import { flashRedirect, refusedRedirect } from "~/.server/shell/flash";
+import { requireUser } from "~/.server/web/auth/session";
+import { flashRedirect, refusedRedirect } from "~/.server/web/shell/flash";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { reportSchema } from "~/lib/schemas/report";
 import type { Route } from "./+types/report";

@@ -1,8 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useSearchParams } from "react-router";
-import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
-import { afterAnswer } from "~/.server/context";
 import {
   type ContentHit,
   clearSearchHistory,
@@ -13,7 +11,9 @@ import {
   searchQuerySchema,
   withSearch,
 } from "~/.server/search/search";
-import { isOwnNavigation } from "~/.server/security/same-origin";
+import { requireUser } from "~/.server/web/auth/session";
+import { afterAnswer } from "~/.server/web/context";
+import { isOwnNavigation } from "~/.server/web/security/same-origin";
 import { GoalSelect } from "~/components/content-fields";
 import { PageLinks, useLoadMore } from "~/components/load-more";
 import { PageTitle } from "~/components/page-title";

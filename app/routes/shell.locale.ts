@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { saveLanguage } from "~/.server/accounts/accounts";
-import { optionalUser } from "~/.server/auth/session";
-import { languageCookie } from "~/.server/i18n/language-cookie";
-import { flashCookie, flashRedirect } from "~/.server/shell/flash";
+import { optionalUser } from "~/.server/web/auth/session";
+import { languageCookie } from "~/.server/web/i18n/language-cookie";
+import { flashCookie, flashRedirect } from "~/.server/web/shell/flash";
 import { isLanguage } from "~/lib/i18n";
 import { safeRedirect } from "~/lib/safe-redirect";
 import type { Route } from "./+types/shell.locale";

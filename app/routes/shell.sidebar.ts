@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { clearCookie, ONE_YEAR, serializeCookie } from "~/.server/http/cookies";
-import { MOBILE_MENU_COOKIE, SIDEBAR_COOKIE } from "~/.server/shell/shell-state";
+import { MOBILE_MENU_COOKIE, SIDEBAR_COOKIE } from "~/.server/web/shell/shell-state";
 import { safeRedirect } from "~/lib/safe-redirect";
 import type { Route } from "./+types/shell.sidebar";
 

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { readShell, viewsCookie } from "~/.server/shell/shell-state";
+import { readShell, viewsCookie } from "~/.server/web/shell/shell-state";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { afterClose, closeAllViews, closeOtherViews, closeView } from "~/lib/visited-views";
 import type { Route } from "./+types/shell.tags";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, redirect } from "react-router";
-import { optionalUser } from "~/.server/auth/session";
+import { optionalUser } from "~/.server/web/auth/session";
 import { PageTitle } from "~/components/page-title";
 import { PublicPage } from "~/components/public-page";
 import { Button } from "~/components/ui/button";

@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
 import { abortUpload, completeUpload, putPart, startUpload, uploadStatus } from "~/.server/content/chunked";
 import { Refused } from "~/.server/refused";
+import { requireUser } from "~/.server/web/auth/session";
 import type { Route } from "./+types/uploads";
 
 // The browser's resumable upload (cookie session, same origin):

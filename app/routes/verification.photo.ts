@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
 import { photoKey } from "~/.server/members/verification";
 import { photoHeaders } from "~/.server/members/verification-photo";
+import { requireUser } from "~/.server/web/auth/session";
 import type { Route } from "./+types/verification.photo";
 
 /** One ID photo, to its owner or a reviewer only (everyone else: 404, saying nothing); never cached. */

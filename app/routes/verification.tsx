@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
-import { requireUser } from "~/.server/auth/session";
 import { env } from "~/.server/bindings";
 import {
   discardPhotos,
@@ -12,8 +11,9 @@ import {
 } from "~/.server/members/verification";
 import { readVerification } from "~/.server/members/verification-form";
 import { attempt, Refused } from "~/.server/refused";
-import { flashCookie } from "~/.server/shell/flash";
-import { refusalReply } from "~/.server/shell/refusal-reply";
+import { requireUser } from "~/.server/web/auth/session";
+import { flashCookie } from "~/.server/web/shell/flash";
+import { refusalReply } from "~/.server/web/shell/refusal-reply";
 import { FieldErrors } from "~/components/content-fields";
 import { PageTitle } from "~/components/page-title";
 import { Button } from "~/components/ui/button";

@@ -70,6 +70,10 @@ describe("the lint rules of biome.json", () => {
         ".server/FIXTURE-api.ts": importing("~/api/router"),
         ".server/FIXTURE-route.ts": importing("~/routes/home"),
         ".server/FIXTURE-lib.ts": importing("~/lib/limits"),
+        ".server/FIXTURE-web.ts": importing("~/.server/web/auth/session"),
+        ".server/web/FIXTURE-web.ts": importing("~/.server/web/auth/cookies"),
+        ".server/web/FIXTURE-api.ts": importing("~/api/router"),
+        ".server/web/FIXTURE-service.ts": importing("~/.server/social/social"),
         "routes/FIXTURE-api.ts": importing("~/api/router"),
         "routes/FIXTURE-server.ts": importing("~/.server/bindings"),
       }),
@@ -82,6 +86,8 @@ describe("the lint rules of biome.json", () => {
         "lib/FIXTURE-server.ts",
         ".server/FIXTURE-api.ts",
         ".server/FIXTURE-route.ts",
+        ".server/FIXTURE-web.ts",
+        ".server/web/FIXTURE-api.ts",
         "routes/FIXTURE-api.ts",
       ]
         .map((path) => `lint/style/noRestrictedImports ${path}`)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { languageOf } from "~/.server/i18n/request-language";
+import { languageOf } from "~/.server/web/i18n/request-language";
 
 const asking = (acceptLanguage: string, cookie?: string) =>
   languageOf(new Request("https://app.test/", { headers: { "Accept-Language": acceptLanguage, ...(cookie ? { Cookie: cookie } : {}) } }));

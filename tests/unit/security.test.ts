@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readCookie, serializeCookie } from "~/.server/http/cookies";
-import { contentSecurityPolicy, withSecurityHeaders } from "~/.server/security/headers";
-import { isCrossSiteWrite } from "~/.server/security/same-origin";
+import { contentSecurityPolicy, withSecurityHeaders } from "~/.server/web/security/headers";
+import { isCrossSiteWrite } from "~/.server/web/security/same-origin";
 import { safeRedirect } from "~/lib/safe-redirect";
 
 describe("safeRedirect", () => {

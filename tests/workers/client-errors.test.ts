@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { receiveClientError, scrub } from "~/.server/observability/client-errors";
+import { receiveClientError, scrub } from "~/.server/web/observability/client-errors";
 import { CLIENT_ERROR_MAX_BYTES, CLIENT_ERROR_PATH } from "~/lib/client-errors";
 
 const allowAll = { limit: async () => ({ success: true }) } as RateLimit;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { failedRequest } from "~/.server/observability/failures";
+import { failedRequest } from "~/.server/web/observability/failures";
 
 afterEach(() => vi.restoreAllMocks());
 

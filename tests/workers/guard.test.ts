@@ -3,7 +3,7 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { logout } from "~/.server/accounts/accounts";
 import { createSession, type SessionUser } from "~/.server/accounts/sessions";
-import { requireUser, sessionContext, sessionMiddleware } from "~/.server/auth/session";
+import { requireUser, sessionContext, sessionMiddleware } from "~/.server/web/auth/session";
 import { newMember } from "./helpers";
 
 function contextWith(session: { user: SessionUser | null; expired: boolean }) {

@@ -5,7 +5,7 @@ import { logout } from "~/.server/accounts/accounts";
 import { createSession, SESSION_TOUCH_MS } from "~/.server/accounts/sessions";
 import { listConversations, startConversation, unreadTotal } from "~/.server/messaging/conversations";
 import { conversationRoom } from "~/.server/messaging/live";
-import { handleSocket } from "~/.server/messaging/sockets";
+import { handleSocket } from "~/.server/web/sockets";
 import { handleApi } from "~/api/router";
 import { SESSION_IDLE_MS } from "~/lib/config";
 import { MESSAGE_MAX } from "~/lib/limits";

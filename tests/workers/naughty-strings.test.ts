@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import NAUGHTY_LIST from "big-list-of-naughty-strings/blns.json";
 import { describe, expect, it } from "vitest";
-import { receiveClientError } from "~/.server/observability/client-errors";
+import { receiveClientError } from "~/.server/web/observability/client-errors";
 import { snakeKeys } from "~/api/casing";
 import { handleApi } from "~/api/router";
 import { CLIENT_ERROR_PATH } from "~/lib/client-errors";

@@ -3,9 +3,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createSession } from "~/.server/accounts/sessions";
 import { startConversation } from "~/.server/messaging/conversations";
-import { handleSocket } from "~/.server/messaging/sockets";
 import { block } from "~/.server/social/blocks";
 import { addComment } from "~/.server/social/social";
+import { handleSocket } from "~/.server/web/sockets";
 import { handleApi } from "~/api/router";
 import { history, newItem, newMember, sendMessage, testCaller } from "./helpers";
 

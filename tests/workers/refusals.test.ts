@@ -6,7 +6,7 @@ import { UploadRefused } from "~/.server/content/upload-errors";
 import { translator } from "~/.server/i18n/translate";
 import { ProviderUnavailable } from "~/.server/meetings/schedule";
 import { Refused } from "~/.server/refused";
-import { refusalReply } from "~/.server/shell/refusal-reply";
+import { refusalReply } from "~/.server/web/shell/refusal-reply";
 import { snakeName } from "~/api/casing";
 import { refusalAnswer } from "~/api/envelope";
 import { translateError } from "~/lib/form-errors";

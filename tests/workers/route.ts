@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { type MiddlewareFunction, RouterContextProvider } from "react-router";
 import { createSession } from "~/.server/accounts/sessions";
-import { TOKEN_TYPE } from "~/.server/auth/cookies";
-import { requestContext } from "~/.server/context";
 import { withDbSession } from "~/.server/db-session";
+import { TOKEN_TYPE } from "~/.server/web/auth/cookies";
+import { requestContext } from "~/.server/web/context";
 import * as root from "~/root";
 import * as layout from "~/routes/layout";
 

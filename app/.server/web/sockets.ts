@@ -1,8 +1,8 @@
 import { currentSession } from "~/.server/accounts/accounts";
 import { sessionHash } from "~/.server/accounts/sessions";
-import { tokenFromCookie, tokenFromHeader } from "~/.server/auth/cookies";
-import { conversationFor } from "./conversations";
-import { CONVERSATION_HEADER, conversationRoom, MEMBER_HEADER, memberInbox, SESSION_HEADER } from "./live";
+import { conversationFor } from "~/.server/messaging/conversations";
+import { CONVERSATION_HEADER, conversationRoom, MEMBER_HEADER, memberInbox, SESSION_HEADER } from "~/.server/messaging/live";
+import { tokenFromCookie, tokenFromHeader } from "~/.server/web/auth/cookies";
 
 // The live sockets: /live/conversations/{id} (one conversation's messages) and /live/inbox (the
 // member's unread total). The worker authenticates the session and checks membership here, then

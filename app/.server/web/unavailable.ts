@@ -1,6 +1,6 @@
-import { errorAnswer } from "~/.server/observability/error-answer";
+import type { ConfigProblem } from "~/.server/config/config";
 import { logEvent } from "~/.server/observability/log";
-import type { ConfigProblem } from "./config";
+import { errorAnswer } from "~/.server/web/observability/error-answer";
 
 /**
  * The answer to every request while the configuration is wrong: 503 with a short translated page

@@ -1,11 +1,11 @@
 import type { RouterContextProvider } from "react-router";
 import type { Caller } from "~/.server/accounts/accounts";
 import { KNOWN_DEVICE_COOKIE } from "~/.server/accounts/known-devices";
-import { requestContext } from "~/.server/context";
 import { readCookie } from "~/.server/http/cookies";
-import { getLocale } from "~/.server/i18n/middleware";
-import { languageOf } from "~/.server/i18n/request-language";
 import { clientAddress } from "~/.server/security/rate-limit";
+import { requestContext } from "~/.server/web/context";
+import { getLocale } from "~/.server/web/i18n/middleware";
+import { languageOf } from "~/.server/web/i18n/request-language";
 import { isLanguage, type Language } from "~/lib/i18n";
 
 /** Who is asking, for the accounts service: address and known-device cookie (limits), clock, language, background work. */

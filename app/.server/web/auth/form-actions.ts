@@ -5,8 +5,8 @@ import { KNOWN_DEVICE_COOKIE, knownDeviceCookie } from "~/.server/accounts/known
 import type { SessionUser } from "~/.server/accounts/sessions";
 import { config } from "~/.server/config/config";
 import { readCookie } from "~/.server/http/cookies";
-import { languageCookie } from "~/.server/i18n/language-cookie";
-import { refusalReply } from "~/.server/shell/refusal-reply";
+import { languageCookie } from "~/.server/web/i18n/language-cookie";
+import { refusalReply } from "~/.server/web/shell/refusal-reply";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE } from "~/lib/i18n";
 import { clearPointCookie, tokenCookie } from "./cookies";
 import { sessionContext } from "./session";

@@ -1,8 +1,8 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { currentSession } from "~/.server/accounts/accounts";
 import type { SessionUser } from "~/.server/accounts/sessions";
-import { flashCookie } from "~/.server/shell/flash";
-import { pageUrl } from "~/.server/shell/shell-state";
+import { flashCookie } from "~/.server/web/shell/flash";
+import { pageUrl } from "~/.server/web/shell/shell-state";
 import { clearTokenCookie, pointCookie, tokenFromCookie } from "./cookies";
 
 export const sessionContext = createContext<{ user: SessionUser | null; expired: boolean; token: string | null }>({

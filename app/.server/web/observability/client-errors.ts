@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { readCapped } from "~/.server/http/body";
+import { logEvent } from "~/.server/observability/log";
 import { allowRequest, clientAddress } from "~/.server/security/rate-limit";
 import { CLIENT_ERROR_MAX_BYTES } from "~/lib/client-errors";
-import { logEvent } from "./log";
 
 const report = z.object({
   kind: z.enum(["error", "rejection", "boundary"]),

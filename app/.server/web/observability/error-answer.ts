@@ -1,5 +1,5 @@
-import { languageOf } from "~/.server/i18n/request-language";
 import { translator } from "~/.server/i18n/translate";
+import { languageOf } from "~/.server/web/i18n/request-language";
 import type { Language } from "~/lib/i18n";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

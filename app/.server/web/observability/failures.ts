@@ -1,5 +1,5 @@
-import { errorAnswer } from "./error-answer";
-import { describeError, logEvent } from "./log";
+import { describeError, logEvent } from "~/.server/observability/log";
+import { errorAnswer } from "~/.server/web/observability/error-answer";
 
 /** The one log line for a request that failed on the server, with the id the member is shown. */
 export function logFailure(request: Request, requestId: string, error: unknown): void {
