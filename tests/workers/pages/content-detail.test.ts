@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import * as detail from "~/routes/content-detail";
+import * as detail from "~/routes/content-detail/route";
 import { newItem, newMember } from "../helpers";
 import { callRoute, sessionFor } from "../route";
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { latestVerification, submitVerification } from "~/.server/members/verification";
 import { addComment } from "~/.server/social/social";
-import * as detail from "~/routes/content-detail";
+import * as detail from "~/routes/content-detail/route";
 import * as files from "~/routes/files";
 import * as moderation from "~/routes/moderation";
 import * as report from "~/routes/report";

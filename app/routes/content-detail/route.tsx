@@ -1,0 +1,193 @@
+import Download from "lucide-react/icons/download";
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { env } from "~/.server/bindings";
+import { findContentFor, recordView, shownItem, viewedRead } from "~/.server/content/content";
+import { textStateRead } from "~/.server/content/document-text";
+import { known, readTogether } from "~/.server/reads";
+import { socialRead } from "~/.server/social/social";
+import { requireUser } from "~/.server/web/auth/session";
+import { afterAnswer } from "~/.server/web/context";
+import { languageOf } from "~/.server/web/i18n/request-language";
+import { CitationMeta, CiteItem, CoAuthors } from "~/components/cite-item";
+import { RelativeTime } from "~/components/relative-time";
+import { ReportForm } from "~/components/report-form";
+import { RouteError } from "~/components/route-error";
+import { TextStateNote } from "~/components/text-state-note";
+import { buttonVariants } from "~/components/ui/button";
+import { itemUrl } from "~/lib/citations";
+import { doiUrl } from "~/lib/identifiers";
+import { sdgKey, sdgStyle } from "~/lib/sdg";
+import type { Route } from "./+types/route";
+
+import { deleteIntent, editIntent, SOCIAL_INTENTS, socialIntent } from "./intents.server";
+import { OwnerActions } from "./owner-actions";
+import { PdfViewer } from "./pdf-viewer";
+import { Social } from "./social";
+
+const idOf = (request: Request) => Number(new URL(request.url).searchParams.get("id"));
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const id = idOf(request);
+  const found = Number.isInteger(id) && id > 0 ? await findContentFor(env.DB, id, user) : null;
+  if (!found) throw data(null, { status: 404 });
+  // A moderator opening a hidden upload to decide on it reads it only: no view counted, no like or comment.
+  const { item, moderating } = found;
+  const now = Date.now();
+  const isOwner = item.owner_id === user.id;
+  // What the page shows beside the item, in one round trip; the member's view is counted after the
+  // answer (decision 0036), so the figure shown adds it when today's view is new.
+  const [social, viewed, text] = await readTogether(env.DB, [
+    socialRead(env.DB, user.id, item.id, item.owner_id),
+    moderating ? known(true) : viewedRead(env.DB, item.id, user.id, now),
+    isOwner ? textStateRead(env.DB, item.id) : known(null),
+  ] as const);
+  if (!viewed) afterAnswer(context)(recordView(env.DB, item.id, user.id, now).catch((error) => console.error("counting a view", error)));
+  // A search result found in the document's text opens it at that page.
+  const page = Number(new URL(request.url).searchParams.get("page"));
+  // A fresh key for the comment form on every render: its submission is stored once however often it arrives.
+  const commentKey = crypto.randomUUID();
+  const { citeItem } = await import("~/.server/content/citation");
+  const origin = new URL(request.url).origin;
+  return {
+    item: { ...shownItem(item), views: item.views + (viewed ? 0 : 1) },
+    references: citeItem(item, itemUrl(origin, item.id), ["apa", "harvard", "bibtex"], languageOf(request)),
+    pdfUrl: item.kind === "document" ? `${origin}/files/${item.id}` : null,
+    isOwner,
+    moderating,
+    text,
+    page: item.kind === "document" && Number.isInteger(page) && page > 1 ? page : null,
+    userId: user.id,
+    social,
+    now,
+    commentKey,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const form = await request.formData();
+  const id = idOf(request);
+  const intent = String(form.get("intent") ?? "");
+  if (SOCIAL_INTENTS.has(intent)) return socialIntent(request, form, intent, id, user.id);
+  if (intent === "edit") return editIntent(request, form, id, user.id);
+  if (intent === "delete") return deleteIntent(request, form, id, user.id);
+  throw data(null, { status: 400 });
+}
+
+/** A document or video: its viewer, the facts about it, and (for its owner) delete. */
+export default function ContentDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { item, isOwner, now } = loaderData;
+  const fileUrl = `/files/${item.id}`;
+  const pdfAt = loaderData.page ? `${fileUrl}#page=${loaderData.page}` : fileUrl;
+  return (
+    <article className="mx-auto max-w-4xl" data-testid="content-detail">
+      <title>{`${item.title} - ${t("product.title")}`}</title>
+      <CitationMeta item={item} pdfUrl={loaderData.pdfUrl} />
+      {item.hidden_at ? (
+        <p role="status" className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="hidden-note">
+          {loaderData.moderating ? t("safety.hiddenModeratorView") : t("safety.hiddenByModerator")}
+        </p>
+      ) : null}
+      <header className="mb-4">
+        <p className="mb-2 flex flex-wrap items-center gap-2 text-xs">
+          <span className="rounded px-2 py-0.5 font-medium" style={sdgStyle(item.sdg)} data-testid="sdg">
+            {item.sdg}. {t(sdgKey(item.sdg))}
+          </span>
+          {item.publicize ? null : <span className="rounded bg-slate-200 px-2 py-0.5">{t("content.privateBadge")}</span>}
+        </p>
+        <h2 className="text-2xl font-semibold" data-testid="content-title">
+          {item.title}
+        </h2>
+        <p className="mt-1 text-sm text-slate-500">
+          <Link to={`/personal?member=${item.owner_id}`} className="text-brand underline underline-offset-2">
+            {t("content.by", { name: item.owner_name })}
+          </Link>
+          <CoAuthors authors={item.authors} />
+          {item.doi ? (
+            <>
+              {" · "}
+              <a href={doiUrl(item.doi)} className="text-brand underline underline-offset-2" data-testid="doi">
+                doi:{item.doi}
+              </a>
+            </>
+          ) : null}{" "}
+          · <RelativeTime date={new Date(item.created_at)} now={new Date(now)} /> ·{" "}
+          <span data-testid="views">{t("content.views", { count: item.views })}</span> · {t("content.likes", { count: item.likes })}
+        </p>
+      </header>
+      <div className="mb-4 overflow-hidden rounded-lg border border-slate-200 bg-black/90">
+        {item.kind === "video" ? (
+          // biome-ignore lint/a11y/useMediaCaption: members' uploads come without caption tracks
+          <video
+            controls
+            preload="metadata"
+            poster={`${fileUrl}/thumbnail?w=800`}
+            src={fileUrl}
+            className="aspect-video w-full"
+            data-testid="video"
+          />
+        ) : (
+          <PdfViewer src={pdfAt} title={item.title} fallback={t("content.noPdfViewer")} />
+        )}
+      </div>
+      <p className="mb-4 flex gap-2">
+        <a href={`${fileUrl}?download`} className={buttonVariants({ variant: "outline", size: "sm" })} data-testid="download">
+          <Download className="size-4" aria-hidden />
+          {t("content.download")}
+        </a>
+        {item.kind === "document" ? (
+          <a
+            href={pdfAt}
+            target="_blank"
+            rel="noopener"
+            className={buttonVariants({ variant: "ghost", size: "sm" })}
+            data-testid="open-pdf"
+          >
+            {t("content.openPdf")}
+          </a>
+        ) : null}
+      </p>
+      {loaderData.text ? <TextStateNote text={loaderData.text} /> : null}
+      <section className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[160px_1fr]">
+        <img
+          src={`${fileUrl}/thumbnail?w=400`}
+          width={160}
+          height={90}
+          alt=""
+          loading="lazy"
+          className="aspect-video w-40 rounded border border-slate-200 object-cover"
+        />
+        <div>
+          <h3 className="font-medium">{t("content.summary")}</h3>
+          <p className="mb-3 whitespace-pre-wrap text-slate-700" data-testid="summary">
+            {item.summary}
+          </p>
+          <h3 className="font-medium">{t("content.content")}</h3>
+          <p className="mb-3 whitespace-pre-wrap text-slate-700">{item.content}</p>
+          <ul className="flex flex-wrap gap-1" aria-label={t("content.keywords")}>
+            {item.keywords
+              .split(/[,、，]/)
+              .map((k) => k.trim())
+              .filter(Boolean)
+              .map((keyword) => (
+                <li key={keyword} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs">
+                  {keyword}
+                </li>
+              ))}
+          </ul>
+        </div>
+      </section>
+      <CiteItem id={item.id} references={loaderData.references} />
+      {isOwner || loaderData.moderating ? null : <ReportForm target="content" id={item.id} />}
+      {loaderData.moderating ? null : <Social data={loaderData} actionData={actionData} />}
+      {isOwner ? <OwnerActions item={item} actionData={actionData} /> : null}
+    </article>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
+}

@@ -1,0 +1,91 @@
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import type { z } from "zod";
+import { MessageButton } from "~/components/message-button";
+import { RelativeTime } from "~/components/relative-time";
+import { ReportForm } from "~/components/report-form";
+import { Button } from "~/components/ui/button";
+import { TextAreaField } from "~/components/ui/field";
+import type { commentSchema } from "~/lib/schemas/content";
+import { getFormProps, getTextareaProps, useForm } from "~/lib/use-form";
+import type { Route } from "./+types/route";
+
+/** Like, follow the author, and the comments: every one a plain form, so all work without JavaScript. */
+export function Social({
+  data: loaded,
+  actionData,
+}: {
+  data: Route.ComponentProps["loaderData"];
+  actionData: Route.ComponentProps["actionData"];
+}) {
+  const { t } = useTranslation();
+  const { item, social, isOwner, userId, now, commentKey } = loaded;
+  const [form, fields] = useForm<z.input<typeof commentSchema>>({
+    lastResult: actionData?.comment,
+  });
+  return (
+    <section className="mt-4 rounded-lg border border-slate-200 bg-white p-4" data-testid="social">
+      <div className="mb-4 flex flex-wrap items-center gap-2">
+        <Form method="post">
+          <Button
+            type="submit"
+            name="intent"
+            value={social.liked ? "unlike" : "like"}
+            variant={social.liked ? "default" : "outline"}
+            size="sm"
+            data-testid="like"
+          >
+            {social.liked ? t("content.unlike") : t("content.like")} · {t("content.likes", { count: item.likes })}
+          </Button>
+        </Form>
+        {isOwner ? null : (
+          <Form method="post">
+            <Button
+              type="submit"
+              name="intent"
+              value={social.following ? "unfollow" : "follow"}
+              variant="outline"
+              size="sm"
+              data-testid="follow"
+            >
+              {social.following ? t("content.unfollow") : t("content.follow")} {item.owner_name}
+            </Button>
+          </Form>
+        )}
+        {isOwner ? null : <MessageButton memberId={item.owner_id} size="sm" />}
+        <span className="text-sm text-slate-500" data-testid="followers">
+          {item.owner_name}: {t("content.followers", { count: social.followers })}
+        </span>
+      </div>
+      <h3 className="mb-2 font-medium">{t("content.comments")}</h3>
+      {social.comments.length === 0 ? <p className="mb-2 text-sm text-slate-500">{t("content.noComments")}</p> : null}
+      <ol className="mb-3 flex flex-col gap-2" data-testid="comments">
+        {social.comments.map((comment) => (
+          <li key={comment.id} className="rounded-md bg-slate-50 p-2 text-sm">
+            <p className="text-xs text-slate-500">
+              {comment.nick_name} · <RelativeTime date={new Date(comment.created_at)} now={new Date(now)} />
+            </p>
+            <p className="whitespace-pre-wrap">{comment.body}</p>
+            {comment.user_id === userId ? (
+              <Form method="post">
+                <input type="hidden" name="comment" value={comment.id} />
+                <Button type="submit" name="intent" value="delete-comment" variant="link" size="inline">
+                  {t("content.deleteComment")}
+                </Button>
+              </Form>
+            ) : (
+              <ReportForm target="comment" id={comment.id} />
+            )}
+          </li>
+        ))}
+      </ol>
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="client_key" value={commentKey} />
+        <TextAreaField label={t("content.addComment")} errors={fields.body.errors} {...getTextareaProps(fields.body)} rows={3} />
+        <Button type="submit" name="intent" value="comment" size="sm" className="mt-2">
+          {t("content.post")}
+        </Button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { z } from "zod";
+import type { SessionUser } from "~/.server/accounts/sessions";
+import { env } from "~/.server/bindings";
+import { addInterest, removeInterest } from "~/.server/members/interests";
+import { addTag, removeTag } from "~/.server/members/tags";
+import { attempt, Refused } from "~/.server/refused";
+import { block, hasBlocked, unblock } from "~/.server/social/blocks";
+import { followMember } from "~/.server/social/social";
+import { flashRedirect, refusedRedirect } from "~/.server/web/shell/flash";
+import { refusalReply } from "~/.server/web/shell/refusal-reply";
+import type { MembershipLevel } from "~/lib/profile-tags";
+import { interestSchema } from "~/lib/schemas/content";
+import { tagSchema } from "~/lib/schemas/tags";
+
+// The member page's intents, one function each: following and blocking the member shown, and one's
+// own tags and interests (whatever page the form was on, they go to the signed-in member). An
+// intent answers a response of its own, or nothing for the page's redirect back (PRG).
+
+export interface Intent {
+  request: Request;
+  form: FormData;
+  intent: string;
+  user: SessionUser;
+  /** The member the page shows. */
+  id: number;
+  now: number;
+}
+
+/** Adds one thing from a one-field form; answers Conform's reply when refused (by the schema or the service), else null. */
+async function addOne<S extends z.ZodObject>(form: FormData, schema: S, add: (value: z.infer<S>) => Promise<void>) {
+  const submission = parseWithZod(form, { schema });
+  if (submission.status !== "success") return submission.reply();
+  const added = await attempt(() => add(submission.value));
+  return added instanceof Refused ? refusalReply(submission, added).reply : null;
+}
+
+async function follow({ request, intent, user, id, now }: Intent) {
+  const followed = await followMember(env.DB, user.id, id, intent === "follow", now);
+  if (followed === "missing") throw data(null, { status: 404 });
+  if (followed === "refused") return refusedRedirect(request, `/personal?member=${id}`);
+}
+
+async function blocking({ request, intent, user, id, now }: Intent) {
+  if (!Number.isInteger(id) || id <= 0 || id === user.id) throw data(null, { status: 404 });
+  if (intent === "unblock") await unblock(env.DB, user.id, id);
+  // Refused (an unknown member, or the block list is full) unless it was already in place.
+  else if (!(await block(env.DB, user.id, id, now)) && !(await hasBlocked(env.DB, user.id, id)))
+    return refusedRedirect(request, `/personal?member=${id}`);
+  return flashRedirect(request, `/personal?member=${id}`, "success", intent === "block" ? "safety.blockDone" : "safety.unblockDone");
+}
+
+async function interest({ form, user, now }: Intent) {
+  const refused = await addOne(form, interestSchema, (value) => addInterest(env.DB, user.id, value.sdg, now));
+  if (refused) return data({ interest: refused }, { status: 400 });
+}
+
+async function tag({ form, user, now }: Intent) {
+  const level = user.membership as MembershipLevel;
+  const refused = await addOne(form, tagSchema, (value) => addTag(env.DB, user.id, level, value.tag, now));
+  if (refused) return data({ tag: refused }, { status: 400 });
+}
+
+async function removeOne({ form, intent, user }: Intent) {
+  if (intent === "remove-tag") await removeTag(env.DB, user.id, Number(form.get("tag")));
+  else await removeInterest(env.DB, user.id, Number(form.get("sdg")));
+}
+
+/** Runs the form's intent: its own answer, or undefined for the redirect back. */
+export function runIntent(args: Intent) {
+  switch (args.intent) {
+    case "follow":
+    case "unfollow":
+      return follow(args);
+    case "block":
+    case "unblock":
+      return blocking(args);
+    case "add-interest":
+      return interest(args);
+    case "add-tag":
+      return tag(args);
+    case "remove-tag":
+    case "remove-interest":
+      return removeOne(args);
+    default:
+      throw data(null, { status: 400 });
+  }
+}

@@ -1,0 +1,77 @@
+import { useTranslation } from "react-i18next";
+import { data, redirect } from "react-router";
+import { env } from "~/.server/bindings";
+import { config } from "~/.server/config/config";
+import { countryName } from "~/.server/members/countries";
+import { memberPage } from "~/.server/members/profile";
+import { hasBlocked } from "~/.server/social/blocks";
+import { requireUser } from "~/.server/web/auth/session";
+import { getLocale } from "~/.server/web/i18n/middleware";
+import { ContentGrid } from "~/components/content-card";
+import { MemberList } from "~/components/member-list";
+import { isLanguage } from "~/lib/i18n";
+import type { Route } from "./+types/route";
+import { MemberHeader } from "./header";
+import { runIntent } from "./intents.server";
+import { Interests } from "./interests";
+import { Rewards } from "./rewards";
+import { Tags } from "./tags";
+
+/** /personal is the member's own page; /personal?member=ID is anyone's. */
+const memberIdOf = (request: Request, selfId: number) => {
+  const raw = new URL(request.url).searchParams.get("member");
+  return raw === null ? selfId : Number(raw);
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const id = memberIdOf(request, user.id);
+  const page = Number.isInteger(id) && id > 0 ? await memberPage(env.DB, user.id, id) : null;
+  if (!page) throw data(null, { status: 404 });
+  const viewerBlocks = !page.is_self && (await hasBlocked(env.DB, user.id, id));
+  const locale = getLocale(context);
+  const country = page.profile ? countryName(page.profile.country, isLanguage(locale) ? locale : "en") : null;
+  return { ...page, viewerBlocks, country, labels: config().membershipLabels, now: Date.now() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = memberIdOf(request, user.id);
+  const answered = await runIntent({ request, form, intent, user, id, now: Date.now() });
+  if (answered) return answered;
+  const member = new URL(request.url).searchParams.get("member");
+  return redirect(member === null ? "/personal" : `/personal?member=${id}`, { status: 303 });
+}
+
+/** A member's page: who they are, what they uploaded, who follows them and whom they follow. */
+export default function MemberPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { member, uploads, followers, following, now } = loaderData;
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6" data-testid="member-page">
+      <title>{`${t("route.space")}: ${member.nick_name} - ${t("product.title")}`}</title>
+      <MemberHeader data={loaderData} />
+      <Rewards data={loaderData} />
+      <Tags data={loaderData} actionData={actionData} />
+      <Interests data={loaderData} actionData={actionData} />
+      <section>
+        <h2 className="mb-2 font-medium">{t("member.uploads")}</h2>
+        {uploads.length === 0 ? <p className="text-sm text-slate-500">{t("member.noUploads")}</p> : null}
+        <ContentGrid items={uploads} now={now} testId="member-uploads" />
+      </section>
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <section>
+          <h2 className="mb-2 font-medium">{t("member.followers")}</h2>
+          <MemberList members={followers} empty={t("member.noFollowers")} testId="member-followers" />
+        </section>
+        <section>
+          <h2 className="mb-2 font-medium">{t("member.following")}</h2>
+          <MemberList members={following} empty={t("member.noFollowing")} testId="member-following" />
+        </section>
+      </div>
+    </div>
+  );
+}

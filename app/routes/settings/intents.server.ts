@@ -1,0 +1,93 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { changePassword } from "~/.server/accounts/accounts";
+import { deleteAccount } from "~/.server/accounts/delete-account";
+import { env } from "~/.server/bindings";
+import { removeAvatar, setAvatar } from "~/.server/members/avatar";
+import { saveProfile } from "~/.server/members/profile-settings";
+import { setWantedKinds } from "~/.server/notifications/notifications";
+import { attempt, Refused } from "~/.server/refused";
+import { allowRequest } from "~/.server/security/rate-limit";
+import { unblock } from "~/.server/social/blocks";
+import { callerFrom } from "~/.server/web/auth/caller";
+import { clearTokenCookie } from "~/.server/web/auth/cookies";
+import { accountFailure, invalid } from "~/.server/web/auth/form-actions";
+import { requireUser, sessionContext } from "~/.server/web/auth/session";
+import { flashCookie, flashRedirect } from "~/.server/web/shell/flash";
+import { refusalReply } from "~/.server/web/shell/refusal-reply";
+import { NOTIFICATION_KINDS, type NotificationKind } from "~/lib/notifications";
+import { changePasswordSchema, deleteAccountSchema } from "~/lib/schemas/auth";
+import { profileSchema } from "~/lib/schemas/profile";
+
+// The settings page's intents: the profile, the avatar, notifications, the password, the account's
+// deletion and unblocking, each a form of its own answered with a redirect (PRG) or the form again.
+
+const saved = (request: Request, key: string) => flashRedirect(request, "/personal/Setting", "success", key);
+
+export async function runIntent(request: Request, context: Readonly<RouterContextProvider>) {
+  const user = requireUser(request, context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "profile") {
+    const kind = user.kind as "individual" | "facilitator";
+    const submission = parseWithZod(form, { schema: profileSchema(kind) });
+    if (submission.status !== "success") return data({ profile: submission.reply() }, { status: 400 });
+    const saving = await attempt(() => saveProfile(env.DB, user.id, kind, submission.value, Date.now()));
+    if (saving instanceof Refused) {
+      const { reply, status } = refusalReply(submission, saving);
+      return data({ profile: reply }, { status });
+    }
+    return saved(request, "notify.updateSuccess");
+  }
+  if (intent === "avatar") {
+    // Re-encoding costs CPU: the page shares the API's per-member budget.
+    if (!(await allowRequest(env.API_LIMITER, `member:${user.id}`))) return data({ avatar: ["validation.rateLimited"] }, { status: 429 });
+    const file = form.get("avatar");
+    if (typeof file === "string" || !file || file.size === 0) return data({ avatar: ["validation.avatarMissing"] }, { status: 400 });
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const result = await attempt(() => setAvatar(env.DB, env.FILES, user.id, bytes));
+    if (result instanceof Refused) return data({ avatar: [result.key] }, { status: result.status });
+    return saved(request, "notify.updateSuccess");
+  }
+  if (intent === "remove-avatar") {
+    await removeAvatar(env.DB, env.FILES, user.id);
+    return saved(request, "notify.updateSuccess");
+  }
+  if (intent === "notifications") {
+    const wanted = form.getAll("kinds").filter((kind): kind is NotificationKind => NOTIFICATION_KINDS.includes(kind as NotificationKind));
+    await setWantedKinds(env.DB, user.id, wanted);
+    return saved(request, "notify.updateSuccess");
+  }
+  if (intent === "password") {
+    const submission = parseWithZod(form, { schema: changePasswordSchema });
+    if (submission.status !== "success") return data({ password: invalid(submission).data.result }, { status: 400 });
+    const token = context.get(sessionContext).token ?? "";
+    try {
+      await changePassword(user.id, token, submission.value.currentPassword, submission.value.password, callerFrom(request, context));
+    } catch (error) {
+      const failed = accountFailure(submission, error);
+      return data({ password: failed.data.result }, failed.init ?? undefined);
+    }
+    return saved(request, "notify.passwordChanged");
+  }
+  if (intent === "delete-account") {
+    const submission = parseWithZod(form, { schema: deleteAccountSchema });
+    if (submission.status !== "success") return data({ deletion: invalid(submission).data.result }, { status: 400 });
+    try {
+      await deleteAccount(user.id, submission.value.password, callerFrom(request, context));
+    } catch (error) {
+      const failed = accountFailure(submission, error);
+      return data({ deletion: failed.data.result }, failed.init ?? undefined);
+    }
+    const headers = new Headers();
+    headers.append("Set-Cookie", clearTokenCookie(request));
+    headers.append("Set-Cookie", flashCookie(request, "info", "notify.accountDeleted"));
+    return redirect("/login", { status: 303, headers });
+  }
+  const member = Number(form.get("member"));
+  if (intent === "unblock" && Number.isInteger(member) && member > 0) {
+    await unblock(env.DB, user.id, member);
+    return saved(request, "safety.unblockDone");
+  }
+  throw data(null, { status: 400 });
+}
