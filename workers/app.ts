@@ -47,7 +47,7 @@ async function serve(incoming: Request, env: Env, ctx: ExecutionContext, nonce: 
   // A trivial route, the baseline the benchmark compares rendered pages with.
   if (pathname === "/healthz") return new Response("ok", { headers: { "Cache-Control": "no-store" } });
   if (pathname === CLIENT_ERROR_PATH) return receiveClientError(request, env.CLIENT_ERROR_LIMITER, requestId);
-  if (isAvatarPath(pathname) && request.method === "GET") return serveAvatar(env.FILES, pathname);
+  if (isAvatarPath(pathname) && request.method === "GET") return serveAvatar(pathname);
   // Live sockets go straight to their Durable Object (a 101 answer carries no security headers).
   if (isSocketPath(pathname)) return handleSocket(request, env);
   if (isApiPath(pathname)) return withDbSession(request, () => serveApi(request, ctx, requestId));
@@ -76,11 +76,11 @@ export default {
   },
 
   // Awaited rather than handed to waitUntil: queuing the work is the whole job.
-  async scheduled(controller, env) {
-    await runScheduled(controller, env);
+  async scheduled(controller) {
+    await runScheduled(controller);
   },
 
-  async queue(batch, env) {
-    await consumeJobs(batch as MessageBatch<Job>, env);
+  async queue(batch) {
+    await consumeJobs(batch as MessageBatch<Job>);
   },
 } satisfies ExportedHandler<Env>;

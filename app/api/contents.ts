@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { env } from "~/.server/bindings";
 import { abortUpload, completeUpload, putPart, startUpload, uploadStatus } from "~/.server/content/chunked";
 import { type ContentItem, deleteContent, findContent, shownItem, updateContent } from "~/.server/content/content";
 import { createFromMultipart } from "~/.server/content/create-from-form";
@@ -44,8 +43,8 @@ const fileCall = (path: string, which: "file" | "thumbnail", summary: string, ty
       416: { empty: "Range not satisfiable" },
     },
     handle: async ({ ctx, member, params: [id] }) => {
-      const item = await findContent(env.DB, Number(id), member.user.id);
-      const served = item ? await serveContentFile(ctx.request, env.FILES, item, which) : null;
+      const item = await findContent(Number(id), member.user.id);
+      const served = item ? await serveContentFile(ctx.request, item, which) : null;
       // The pages' plain 404 (an object missing from storage) becomes the API's envelope.
       return served && served.status !== 404 ? served : notFound(ctx.language, "item");
     },
@@ -77,9 +76,9 @@ export const contentRoutes = [
     summary: "One item (404 when it is private to someone else)",
     answers: { 200: answers.content, 404: REFUSAL },
     handle: async ({ ctx, member, params: [id] }) => {
-      const item = await findContent(env.DB, Number(id), member.user.id);
+      const item = await findContent(Number(id), member.user.id);
       if (!item) return notFound(ctx.language, "item");
-      const text = item.owner_id === member.user.id ? await textStateOf(env.DB, item.id) : null;
+      const text = item.owner_id === member.user.id ? await textStateOf(item.id) : null;
       return ok({ content: publicItem(item, text) });
     },
   }),
@@ -91,7 +90,7 @@ export const contentRoutes = [
     body: editContentSchema,
     answers: { 200: z.null(), 404: REFUSAL },
     handle: async ({ ctx, member, body, params: [id] }) => {
-      const updated = await updateContent(env.DB, Number(id), member.user.id, body, ctx.now);
+      const updated = await updateContent(Number(id), member.user.id, body, ctx.now);
       return updated ? ok(null, translator(ctx.language)("notify.updateSuccess")) : notFound(ctx.language, "item");
     },
   }),
@@ -101,7 +100,7 @@ export const contentRoutes = [
     summary: "The owner deletes the item and its files",
     answers: { 200: z.null(), 404: REFUSAL },
     handle: async ({ ctx, member, params: [id] }) =>
-      (await deleteContent(env.DB, env.FILES, Number(id), member.user.id)) ? ok(null) : notFound(ctx.language, "item"),
+      (await deleteContent(Number(id), member.user.id)) ? ok(null) : notFound(ctx.language, "item"),
   }),
   forMember({
     method: "GET",
@@ -110,7 +109,7 @@ export const contentRoutes = [
     query: z.object({ format: z.enum(CITATION_FORMATS).catch("bibtex") }),
     answers: { 200: answers.citation, 404: REFUSAL },
     handle: async ({ ctx, member, query, params: [id] }) => {
-      const item = await findContent(env.DB, Number(id), member.user.id);
+      const item = await findContent(Number(id), member.user.id);
       if (!item) return notFound(ctx.language, "item");
       const { citeItem } = await import("~/.server/content/citation");
       const text = citeItem(item, itemUrl(new URL(ctx.request.url).origin, item.id), [query.format], ctx.language)[query.format];
@@ -125,8 +124,7 @@ export const contentRoutes = [
     summary: "Start a resumable upload of `size` bytes (at most 100 MB); parts are part_size bytes, the last the rest",
     body: uploadStart,
     answers: { 201: answers.uploadStatus, 413: REFUSAL, 429: REFUSAL },
-    handle: async ({ ctx, member, body }) =>
-      ok(await startUpload(env.DB, env.FILES, member.user.id, body.size, ctx.now), "ok", { status: 201 }),
+    handle: async ({ ctx, member, body }) => ok(await startUpload(member.user.id, body.size, ctx.now), "ok", { status: 201 }),
   }),
   forMember({
     method: "GET",
@@ -134,7 +132,7 @@ export const contentRoutes = [
     summary: "What has arrived, to resume",
     answers: { 200: answers.uploadStatus, 404: REFUSAL },
     handle: async ({ ctx, member, params: [id] }) => {
-      const status = await uploadStatus(env.DB, id ?? "", member.user.id);
+      const status = await uploadStatus(id ?? "", member.user.id);
       return status ? ok(status) : notFound(ctx.language, "item");
     },
   }),
@@ -145,7 +143,7 @@ export const contentRoutes = [
     summary: "Part n as raw bytes (application/octet-stream); the first part must be a PDF or MP4",
     answers: { 200: answers.partStored, 404: REFUSAL, 413: REFUSAL, 415: REFUSAL },
     handle: async ({ ctx, member, params: [id, n] }) => {
-      const stored = await putPart(env.DB, env.FILES, id ?? "", member.user.id, Number(n), await ctx.request.arrayBuffer());
+      const stored = await putPart(id ?? "", member.user.id, Number(n), await ctx.request.arrayBuffer());
       return stored ? ok(stored) : notFound(ctx.language, "item");
     },
   }),
@@ -155,7 +153,7 @@ export const contentRoutes = [
     summary: "Join the parts (409 lists the missing parts)",
     answers: { 200: answers.uploadCompleted, 404: REFUSAL, 409: REFUSAL, 415: REFUSAL },
     handle: async ({ ctx, member, params: [id] }) => {
-      const result = await completeUpload(env.DB, env.FILES, id ?? "", member.user.id);
+      const result = await completeUpload(id ?? "", member.user.id);
       if (!result) return notFound(ctx.language, "item");
       return result.completed
         ? ok({ completed: true as const })
@@ -168,6 +166,6 @@ export const contentRoutes = [
     summary: "Cancel: drop the upload and its parts",
     answers: { 200: z.null(), 404: REFUSAL },
     handle: async ({ ctx, member, params: [id] }) =>
-      (await abortUpload(env.DB, env.FILES, id ?? "", member.user.id)) ? ok(null) : notFound(ctx.language, "item"),
+      (await abortUpload(id ?? "", member.user.id)) ? ok(null) : notFound(ctx.language, "item"),
   }),
 ];

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { env } from "~/.server/bindings";
 import { conversationFor, listConversations, startConversation } from "~/.server/messaging/conversations";
 import { conversationRoom } from "~/.server/messaging/live";
 import { messageSchema } from "~/lib/schemas/message";
@@ -27,7 +26,7 @@ export const conversationRoutes = [
     path: "/conversations",
     summary: "Your conversations, latest activity first, each with its unread_count",
     answers: { 200: answers.conversations },
-    handle: async ({ member }) => ok({ conversations: await listConversations(env, member.user.id) }),
+    handle: async ({ member }) => ok({ conversations: await listConversations(member.user.id) }),
   }),
   // Starts a conversation with user_id, or answers the existing one (200 instead of 201).
   forMember({
@@ -38,10 +37,10 @@ export const conversationRoutes = [
     answers: { 201: answers.startedConversation, 200: answers.startedConversation, 403: REFUSAL, 404: REFUSAL },
     handle: async ({ ctx, member, body }) => {
       if (body.user_id === member.user.id) return refused(ctx.language, [{ path: ["user_id"], message: "notify.requestFailed" }]);
-      const started = await startConversation(env.DB, member.user.id, body.user_id, ctx.now);
+      const started = await startConversation(member.user.id, body.user_id, ctx.now);
       if (!started) return notFound(ctx.language, "member");
       if (started === "refused") return notAvailable(ctx.language);
-      const conversation = (await listConversations(env, member.user.id)).find((c) => c.id === started.id);
+      const conversation = (await listConversations(member.user.id)).find((c) => c.id === started.id);
       if (!conversation) return notFound(ctx.language, "member");
       return ok({ conversation }, "ok", { status: started.created ? 201 : 200 });
     },
@@ -57,8 +56,8 @@ export const conversationRoutes = [
     answers: { 200: answers.messages, 404: REFUSAL },
     handle: async ({ ctx, member, query, params: [id] }) => {
       const conversationId = Number(id);
-      if (!(await conversationFor(env.DB, conversationId, member.user.id))) return notFound(ctx.language, "conversation");
-      const room = conversationRoom(env, conversationId);
+      if (!(await conversationFor(conversationId, member.user.id))) return notFound(ctx.language, "conversation");
+      const room = conversationRoom(conversationId);
       const page = await room.history(conversationId, query);
       // Reading the newest page marks the conversation read, as opening it on the page does.
       if (query.before === undefined && query.after === undefined) await room.read(conversationId, member.user.id);
@@ -77,7 +76,7 @@ export const conversationRoutes = [
     handle: async ({ ctx, member, body, params: [id] }) => {
       const conversationId = Number(id);
       // The room answers membership itself: no D1 trip on the way to a message.
-      const sent = await conversationRoom(env, conversationId).send(conversationId, member.user.id, body);
+      const sent = await conversationRoom(conversationId).send(conversationId, member.user.id, body);
       if (sent === "not-member") return notFound(ctx.language, "conversation");
       if (!sent) return notAvailable(ctx.language);
       return ok({ message: sent.message }, "ok", { status: sent.created ? 201 : 200 });

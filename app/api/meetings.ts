@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { env } from "~/.server/bindings";
 import { translator } from "~/.server/i18n/translate";
 import { hostLink, isJoinable, listMeetings, meetingFor } from "~/.server/meetings/meetings";
 import { meetingProvider } from "~/.server/meetings/provider";
@@ -32,7 +31,7 @@ export const meetingRoutes = [
     path: "/meetings",
     summary: "Your meetings, as host or invited member: upcoming and past",
     answers: { 200: answers.meetings },
-    handle: async ({ ctx, member }) => ok(await listMeetings(env.DB, member.user.id, ctx.now)),
+    handle: async ({ ctx, member }) => ok(await listMeetings(member.user.id, ctx.now)),
   }),
   forMember({
     method: "POST",
@@ -53,7 +52,7 @@ export const meetingRoutes = [
     summary: "One meeting (attendee emails to the host only)",
     answers: { 200: answers.meeting, 404: REFUSAL },
     handle: async ({ ctx, member, params: [id] }) => {
-      const meeting = await meetingFor(env.DB, member.user.id, Number(id));
+      const meeting = await meetingFor(member.user.id, Number(id));
       return meeting ? ok(meeting) : notFound(ctx.language, "meeting");
     },
   }),
@@ -87,9 +86,9 @@ export const meetingRoutes = [
     summary: "The meeting's join link (and the host's start link), and whether it can be joined now",
     answers: { 200: answers.meetingJoin, 404: REFUSAL },
     handle: async ({ ctx, member, params: [id] }) => {
-      const meeting = await meetingFor(env.DB, member.user.id, Number(id));
+      const meeting = await meetingFor(member.user.id, Number(id));
       if (!meeting) return notFound(ctx.language, "meeting");
-      const start_url = await hostLink(env.DB, member.user.id, meeting.id, meetingProvider);
+      const start_url = await hostLink(member.user.id, meeting.id, meetingProvider);
       return ok({ join_url: meeting.join_url, start_url, joinable: isJoinable(meeting, ctx.now) });
     },
   }),

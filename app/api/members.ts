@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { env } from "~/.server/bindings";
 import { recommended } from "~/.server/content/recommend";
 import { addInterest, listInterests, removeInterest } from "~/.server/members/interests";
 import { memberPage } from "~/.server/members/profile";
@@ -20,7 +19,7 @@ const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(1000).defa
 
 const tagsOf = async (member: Member) => {
   const level = member.user.membership as MembershipLevel;
-  return { tags: await listTags(env.DB, member.user.id), level, limit: TAG_LIMITS[level] };
+  return { tags: await listTags(member.user.id), level, limit: TAG_LIMITS[level] };
 };
 
 export const memberRoutes = [
@@ -39,7 +38,7 @@ export const memberRoutes = [
     body: tagSchema,
     answers: { 201: answers.tags },
     handle: async ({ ctx, member, body }) => {
-      await addTag(env.DB, member.user.id, member.user.membership as MembershipLevel, body.tag, ctx.now);
+      await addTag(member.user.id, member.user.membership as MembershipLevel, body.tag, ctx.now);
       return ok(await tagsOf(member), "ok", { status: 201 });
     },
   }),
@@ -49,7 +48,7 @@ export const memberRoutes = [
     summary: "Remove one of your tags (idempotent)",
     answers: { 200: answers.tags },
     handle: async ({ member, params: [id] }) => {
-      await removeTag(env.DB, member.user.id, Number(id));
+      await removeTag(member.user.id, Number(id));
       return ok(await tagsOf(member));
     },
   }),
@@ -59,7 +58,7 @@ export const memberRoutes = [
     summary: "A member's page: profile basics, follower and following counts and lists, uploads, interests, and whether you follow them",
     answers: { 200: answers.memberPage, 404: REFUSAL },
     handle: async ({ ctx, member, params: [id] }) => {
-      const page = await memberPage(env.DB, member.user.id, Number(id));
+      const page = await memberPage(member.user.id, Number(id));
       return page ? ok(page) : notFound(ctx.language, "member");
     },
   }),
@@ -68,7 +67,7 @@ export const memberRoutes = [
     path: "/interests",
     summary: "Your interests (goals 1-17)",
     answers: { 200: answers.interests },
-    handle: async ({ member }) => ok({ interests: await listInterests(env.DB, member.user.id) }),
+    handle: async ({ member }) => ok({ interests: await listInterests(member.user.id) }),
   }),
   forMember({
     method: "POST",
@@ -77,8 +76,8 @@ export const memberRoutes = [
     body: interestSchema,
     answers: { 201: answers.interests },
     handle: async ({ ctx, member, body }) => {
-      await addInterest(env.DB, member.user.id, body.sdg, ctx.now);
-      return ok({ interests: await listInterests(env.DB, member.user.id) }, "ok", { status: 201 });
+      await addInterest(member.user.id, body.sdg, ctx.now);
+      return ok({ interests: await listInterests(member.user.id) }, "ok", { status: 201 });
     },
   }),
   forMember({
@@ -87,8 +86,8 @@ export const memberRoutes = [
     summary: "Remove an interest (idempotent)",
     answers: { 200: answers.interests },
     handle: async ({ member, params: [sdg] }) => {
-      await removeInterest(env.DB, member.user.id, Number(sdg));
-      return ok({ interests: await listInterests(env.DB, member.user.id) });
+      await removeInterest(member.user.id, Number(sdg));
+      return ok({ interests: await listInterests(member.user.id) });
     },
   }),
   forMember({
@@ -97,6 +96,6 @@ export const memberRoutes = [
     summary: "Your recommended list (12 a page): from members you follow and your interests first, then by popularity",
     query: pageQuery,
     answers: { 200: answers.recommendations },
-    handle: async ({ member, query: { page } }) => ok({ ...(await recommended(env.DB, member.user.id, page)), page }),
+    handle: async ({ member, query: { page } }) => ok({ ...(await recommended(member.user.id, page)), page }),
   }),
 ];

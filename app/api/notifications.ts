@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { env } from "~/.server/bindings";
 import { translator } from "~/.server/i18n/translate";
 import { listNotifications, markRead, notificationTarget } from "~/.server/notifications/notifications";
 import { unreadNotifications } from "~/.server/notifications/unread";
@@ -23,7 +22,7 @@ export const notificationRoutes = [
     answers: { 200: answers.notifications },
     handle: async ({ ctx, member, query }) => {
       const t = translator(ctx.language);
-      const rows = await listNotifications(env.DB, member.user.id, 50, query.before);
+      const rows = await listNotifications(member.user.id, 50, query.before);
       return ok({ notifications: rows.map((row) => ({ ...row, text: notificationText(t, row), target: notificationTarget(row) })) });
     },
   }),
@@ -32,7 +31,7 @@ export const notificationRoutes = [
     path: "/notifications/unread",
     summary: "How many of your notifications are unread (the bell's count)",
     answers: { 200: answers.unreadCount },
-    handle: async ({ member }) => ok({ count: await unreadNotifications(env.DB, member.user.id) }),
+    handle: async ({ member }) => ok({ count: await unreadNotifications(member.user.id) }),
   }),
   forMember({
     method: "POST",
@@ -40,6 +39,6 @@ export const notificationRoutes = [
     summary: "Mark notifications read (these ids, or all); a repeat changes nothing",
     body: readSchema,
     answers: { 200: answers.markedRead },
-    handle: async ({ ctx, member, body }) => ok({ changed: await markRead(env.DB, member.user.id, body.ids ?? "all", ctx.now) }),
+    handle: async ({ ctx, member, body }) => ok({ changed: await markRead(member.user.id, body.ids ?? "all", ctx.now) }),
   }),
 ];

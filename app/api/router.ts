@@ -1,8 +1,7 @@
-import { env } from "~/.server/bindings";
 import { afterDraining } from "~/.server/http/body";
 import { translator } from "~/.server/i18n/translate";
 import { Refused } from "~/.server/refused";
-import { allowRequest } from "~/.server/security/rate-limit";
+import { allowMemberCall } from "~/.server/security/rate-limit";
 import { contentRoutes } from "./contents";
 import { type ApiContext, authenticate } from "./context";
 import { conversationRoutes } from "./conversations";
@@ -71,7 +70,7 @@ export async function handleApi(ctx: ApiContext): Promise<Response> {
   if (member instanceof Response) return afterDraining(ctx.request, member);
   if (member && route.role && !member.user.roles.includes(route.role)) return afterDraining(ctx.request, notAvailable(ctx.language));
   // Per member, not per address: members share addresses, and a token is all a program has.
-  if (member && !(await allowRequest(env.API_LIMITER, `member:${member.user.id}`))) {
+  if (member && !(await allowMemberCall(member.user.id))) {
     const response = fail(429, API_CODES.tooManyRequests, translator(ctx.language)("validation.rateLimited"));
     response.headers.set("Retry-After", "60");
     return afterDraining(ctx.request, response);

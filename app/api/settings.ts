@@ -2,7 +2,6 @@ import { z } from "zod";
 import { changePassword } from "~/.server/accounts/accounts";
 import { deleteAccount } from "~/.server/accounts/delete-account";
 import { exportData } from "~/.server/accounts/export-data";
-import { env } from "~/.server/bindings";
 import { translator } from "~/.server/i18n/translate";
 import { removeAvatar, setAvatar } from "~/.server/members/avatar";
 import { profileOf, saveProfile } from "~/.server/members/profile-settings";
@@ -27,7 +26,7 @@ export const settingsRoutes = [
         account_type: member.user.account_type,
         kind: member.user.kind,
         nick_name: member.user.nick_name,
-        profile: await profileOf(env.DB, member.user.id),
+        profile: await profileOf(member.user.id),
       }),
   }),
   forMember({
@@ -43,7 +42,7 @@ export const settingsRoutes = [
       // The organisation's fields are required of a facilitator (and ignored for an individual).
       const checked = profileSchema(kind).safeParse(body);
       if (!checked.success) return refused(ctx.language, checked.error.issues);
-      await saveProfile(env.DB, member.user.id, kind, checked.data, ctx.now);
+      await saveProfile(member.user.id, kind, checked.data, ctx.now);
       return ok(null, translator(ctx.language)("notify.updateSuccess"));
     },
   }),
@@ -55,7 +54,7 @@ export const settingsRoutes = [
     bytesIn: ["image/png", "image/jpeg"],
     answers: { 200: answers.avatar },
     handle: async ({ ctx, member }) => {
-      const { image } = await setAvatar(env.DB, env.FILES, member.user.id, new Uint8Array(await ctx.request.arrayBuffer()));
+      const { image } = await setAvatar(member.user.id, new Uint8Array(await ctx.request.arrayBuffer()));
       return ok({ image }, translator(ctx.language)("notify.updateSuccess"));
     },
   }),
@@ -65,7 +64,7 @@ export const settingsRoutes = [
     summary: "Remove your avatar: the default picture shows again",
     answers: { 200: answers.avatar },
     handle: async ({ ctx, member }) => {
-      await removeAvatar(env.DB, env.FILES, member.user.id);
+      await removeAvatar(member.user.id);
       return ok({ image: null }, translator(ctx.language)("notify.updateSuccess"));
     },
   }),
@@ -87,7 +86,7 @@ export const settingsRoutes = [
       "Download your data: account, profile, tags, interests, uploads' details, comments, messages you sent, follows, likes, points, searches, blocks",
     answers: { 200: { bytes: "One JSON document, streamed", types: ["application/json"] } },
     handle: ({ ctx, member }) =>
-      new Response(exportData(env, member.user.id, ctx.now), {
+      new Response(exportData(member.user.id, ctx.now), {
         headers: {
           "Content-Type": "application/json; charset=utf-8",
           "Content-Disposition": 'attachment; filename="research-commons-data.json"',

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { env } from "~/.server/bindings";
 import { findContent } from "~/.server/content/content";
 import { feedQuerySchema, listFeed } from "~/.server/content/feed";
 import { pointsLedger, rankingList, scoreFor } from "~/.server/ranking/ranking";
@@ -22,10 +21,10 @@ const likeCall = (method: "POST" | "DELETE") =>
     summary: method === "POST" ? "Like (idempotent)" : "Unlike (idempotent)",
     answers: { 200: answers.social, 404: REFUSAL },
     handle: async ({ ctx, member, params: [id] }) => {
-      const item = await findContent(env.DB, Number(id), member.user.id);
+      const item = await findContent(Number(id), member.user.id);
       if (!item) return notFound(ctx.language, "item");
-      await setLike(env.DB, member.user.id, item.id, method === "POST", ctx.now);
-      return ok(await socialOf(env.DB, member.user.id, item.id, item.owner_id));
+      await setLike(member.user.id, item.id, method === "POST", ctx.now);
+      return ok(await socialOf(member.user.id, item.id, item.owner_id));
     },
   });
 
@@ -37,7 +36,7 @@ const followCall = (method: "POST" | "DELETE") =>
     summary: method === "POST" ? "Follow a member (idempotent); 403 when it is not available to you" : "Unfollow (idempotent)",
     answers: { 200: answers.followers, 403: REFUSAL, 404: REFUSAL },
     handle: async ({ ctx, member, params: [id] }) => {
-      const followed = await followMember(env.DB, member.user.id, Number(id), method === "POST", ctx.now);
+      const followed = await followMember(member.user.id, Number(id), method === "POST", ctx.now);
       if (followed === "missing") return notFound(ctx.language, "member");
       if (followed === "refused") return notAvailable(ctx.language);
       return ok(followed);
@@ -51,7 +50,7 @@ export const socialRoutes = [
     summary: "The discovery feed: publicized items",
     query: feedQuerySchema,
     answers: { 200: answers.feedPage },
-    handle: async ({ query }) => ok(await listFeed(env.DB, query)),
+    handle: async ({ query }) => ok(await listFeed(query)),
   }),
   forMember({
     method: "GET",
@@ -61,9 +60,9 @@ export const socialRoutes = [
     query: searchQuerySchema,
     answers: { 200: answers.searchResults },
     handle: async ({ ctx, member, query }) => {
-      const { items, has_more } = await searchPage(env.DB, query, member.user.id, ctx.now);
+      const { items, has_more } = await searchPage(query, member.user.id, ctx.now);
       // Remembered after the answer (decision 0036).
-      if (query.page === 1) afterAnswer(ctx)(rememberSearch(env.DB, member.user.id, query.q, ctx.now));
+      if (query.page === 1) afterAnswer(ctx)(rememberSearch(member.user.id, query.q, ctx.now));
       return ok({ query, results: items, has_more });
     },
   }),
@@ -72,7 +71,7 @@ export const socialRoutes = [
     path: "/search/history",
     summary: "Your last ten searches",
     answers: { 200: answers.history },
-    handle: async ({ member }) => ok({ history: await searchHistory(env.DB, member.user.id) }),
+    handle: async ({ member }) => ok({ history: await searchHistory(member.user.id) }),
   }),
   forMember({
     method: "DELETE",
@@ -80,7 +79,7 @@ export const socialRoutes = [
     summary: "Clear your search history",
     answers: { 200: z.null() },
     handle: async ({ member }) => {
-      await clearSearchHistory(env.DB, member.user.id);
+      await clearSearchHistory(member.user.id);
       return ok(null);
     },
   }),
@@ -92,9 +91,9 @@ export const socialRoutes = [
     summary: "The item's comments, oldest first",
     answers: { 200: answers.comments, 404: REFUSAL },
     handle: async ({ ctx, member, params: [id] }) => {
-      const item = await findContent(env.DB, Number(id), member.user.id);
+      const item = await findContent(Number(id), member.user.id);
       if (!item) return notFound(ctx.language, "item");
-      return ok({ comments: (await socialOf(env.DB, member.user.id, item.id, item.owner_id)).comments });
+      return ok({ comments: (await socialOf(member.user.id, item.id, item.owner_id)).comments });
     },
   }),
   forMember({
@@ -104,9 +103,9 @@ export const socialRoutes = [
     body: commentSchema,
     answers: { 201: z.null(), 200: z.null(), 403: REFUSAL, 404: REFUSAL },
     handle: async ({ ctx, member, body, params: [id] }) => {
-      const item = await findContent(env.DB, Number(id), member.user.id);
+      const item = await findContent(Number(id), member.user.id);
       if (!item) return notFound(ctx.language, "item");
-      const added = await addComment(env.DB, member.user.id, item.id, body.body, ctx.now, body.client_key);
+      const added = await addComment(member.user.id, item.id, body.body, ctx.now, body.client_key);
       if (added === "refused") return notAvailable(ctx.language);
       return ok(null, "ok", { status: added === "stored" ? 201 : 200 });
     },
@@ -117,7 +116,7 @@ export const socialRoutes = [
     summary: "Delete your own comment",
     answers: { 200: z.null(), 404: REFUSAL },
     handle: async ({ ctx, member, params: [id] }) =>
-      (await deleteComment(env.DB, member.user.id, Number(id))) ? ok(null) : notFound(ctx.language, "item"),
+      (await deleteComment(member.user.id, Number(id))) ? ok(null) : notFound(ctx.language, "item"),
   }),
   followCall("POST"),
   followCall("DELETE"),
@@ -128,8 +127,8 @@ export const socialRoutes = [
       "The ranking as last recomputed (ties share a rank) and your own score counted now, with its breakdown and its place in that ranking",
     answers: { 200: answers.ranking },
     handle: async ({ member }) => {
-      const me = await scoreFor(env.DB, member.user.id, Date.now());
-      return ok({ ranking: await rankingList(env.DB), me: { ...me, breakdown: snakeKeys(me.breakdown) } });
+      const me = await scoreFor(member.user.id, Date.now());
+      return ok({ ranking: await rankingList(), me: { ...me, breakdown: snakeKeys(me.breakdown) } });
     },
   }),
   forMember({
@@ -138,7 +137,7 @@ export const socialRoutes = [
     summary: "Your points ledger: the 50 newest awards, the total over the last 30 days, and the rules (amount and daily cap per reason)",
     answers: { 200: answers.points },
     handle: async ({ ctx, member }) => {
-      const ledger = await pointsLedger(env.DB, member.user.id, ctx.now);
+      const ledger = await pointsLedger(member.user.id, ctx.now);
       const awards = ledger.awards.map((award) => ({ ...award, reason: snakeName(award.reason) }));
       return ok({ ...ledger, awards, rules: snakeKeys(ledger.rules) });
     },

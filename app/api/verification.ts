@@ -1,15 +1,14 @@
 import { z } from "zod";
-import { env } from "~/.server/bindings";
 import { translator } from "~/.server/i18n/translate";
 import {
   decideVerification,
   discardPhotos,
   latestVerification,
   mayVerify,
-  photoKey,
   photoRefusals,
   submitVerification,
   verificationKindOf,
+  verificationPhoto,
   verificationQueue,
 } from "~/.server/members/verification";
 import { readVerification } from "~/.server/members/verification-form";
@@ -31,7 +30,7 @@ export const verificationRoutes = [
     summary: "Your verification: the kind your account takes, the status (none, pending, approved, rejected) and a rejection's reason",
     answers: { 200: answers.verificationStatus },
     handle: async ({ member }) => {
-      const latest = await latestVerification(env.DB, member.user.id);
+      const latest = await latestVerification(member.user.id);
       return ok({ kind: verificationKindOf(member.user.kind), status: latest?.status ?? "none", reason: latest?.reason ?? null });
     },
   }),
@@ -46,18 +45,18 @@ export const verificationRoutes = [
     handle: async ({ ctx, member }) => {
       const t = translator(ctx.language);
       const kind = verificationKindOf(member.user.kind);
-      if (!mayVerify(await latestVerification(env.DB, member.user.id))) return fail(409, 409, t("verification.notOpen"));
-      const read = await readVerification(ctx.request, kind, env.FILES, camelName);
+      if (!mayVerify(await latestVerification(member.user.id))) return fail(409, 409, t("verification.notOpen"));
+      const read = await readVerification(ctx.request, kind, camelName);
       if (!read) return fail(413, 413, t("errorPage.titleTooLarge"));
       const { submission, photos } = read;
       if (submission.status !== "success") {
-        await discardPhotos(env.FILES, photos);
+        await discardPhotos(photos);
         const issues = Object.entries({ ...submission.error, ...photoRefusals(kind, photos) }).flatMap(([field, messages]) =>
           (messages ?? []).map((message) => ({ path: [field], message })),
         );
         return refused(ctx.language, issues);
       }
-      await submitVerification(env.DB, env.FILES, member.user.id, kind, submission.value, photos, ctx.now);
+      await submitVerification(member.user.id, kind, submission.value, photos, ctx.now);
       return ok(null, t("notify.verificationSent"), { status: 201 });
     },
   }),
@@ -69,7 +68,7 @@ export const verificationRoutes = [
     answers: { 200: answers.reviewQueue },
     handle: async () =>
       ok({
-        queue: (await verificationQueue(env.DB)).map(({ photos, user_id, ...item }) => ({
+        queue: (await verificationQueue()).map(({ photos, user_id, ...item }) => ({
           ...item,
           // What the queue holds is pending: not decided, no reason yet.
           status: "pending" as const,
@@ -87,8 +86,7 @@ export const verificationRoutes = [
     summary: "One photo of a submission (never cached)",
     answers: { 200: { bytes: "The image", types: ["image/png", "image/jpeg"] }, 404: REFUSAL },
     handle: async ({ ctx, member, params: [id, photo] }) => {
-      const key = await photoKey(env.DB, member.user, Number(id), camelName(photo ?? ""));
-      const object = key ? await env.FILES.get(key) : null;
+      const object = await verificationPhoto(member.user, Number(id), camelName(photo ?? ""));
       if (!object) return notFound(ctx.language, "item");
       return new Response(object.body, { headers: photoHeaders(object) });
     },
@@ -101,7 +99,7 @@ export const verificationRoutes = [
     body: reviewSchema,
     answers: { 200: z.null(), 404: REFUSAL },
     handle: async ({ ctx, member, body, params: [id] }) =>
-      (await decideVerification(env.DB, member.user.id, Number(id), body, ctx.now, ctx.waitUntil))
+      (await decideVerification(member.user.id, Number(id), body, ctx.now, ctx.waitUntil))
         ? ok(null, translator(ctx.language)("notify.verificationDecided"))
         : notFound(ctx.language, "item"),
   }),

@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { env } from "~/.server/bindings";
 import { findContent } from "~/.server/content/content";
 import { requireUser } from "~/.server/web/auth/session";
 import { languageOf } from "~/.server/web/i18n/request-language";
@@ -12,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const id = Number(url.searchParams.get("id"));
   const format = url.searchParams.get("format");
-  const item = Number.isInteger(id) && id > 0 && isCitationFile(format) ? await findContent(env.DB, id, user.id) : null;
+  const item = Number.isInteger(id) && id > 0 && isCitationFile(format) ? await findContent(id, user.id) : null;
   if (!item || !isCitationFile(format)) throw data(null, { status: 404 });
   const { citeItem } = await import("~/.server/content/citation");
   const file = CITATION_FILES[format];

@@ -1,5 +1,4 @@
 import { useTranslation } from "react-i18next";
-import { env } from "~/.server/bindings";
 import type { MailAttachment } from "~/.server/mail/message";
 import { listOutbox } from "~/.server/mail/outbox";
 import { PageTitle } from "~/components/page-title";
@@ -9,7 +8,7 @@ import type { Route } from "./+types/dev.mail";
 
 /** The local outbox, so a newcomer can read verification codes. Only local builds have this route. */
 export async function loader() {
-  return { mails: await listOutbox(env.DB), now: Date.now() };
+  return { mails: await listOutbox(), now: Date.now() };
 }
 
 export default function DevMail({ loaderData }: Route.ComponentProps) {

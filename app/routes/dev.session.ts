@@ -37,6 +37,6 @@ export async function action({ request }: Route.ActionArgs) {
       .first<{ id: number; email: string }>();
   }
   if (!member) return new Response(null, { status: 500 });
-  const token = await createSession(env.DB, member.id, now);
+  const token = await createSession(member.id, now);
   return Response.json({ id: member.id, email: member.email, token }, { headers: { "Set-Cookie": tokenCookie(request, token) } });
 }

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { env } from "~/.server/bindings";
 import { feedQuerySchema, listFeed } from "~/.server/content/feed";
 import { ContentGrid } from "~/components/content-card";
 import { GoalSelect } from "~/components/content-fields";
@@ -11,7 +10,7 @@ import type { Route } from "./+types/discovery";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = feedQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const feed = await listFeed(env.DB, query);
+  const feed = await listFeed(query);
   return { ...feed, page: query.page, query, now: Date.now() };
 }
 

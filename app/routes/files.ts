@@ -1,4 +1,3 @@
-import { env } from "~/.server/bindings";
 import { findContentFor } from "~/.server/content/content";
 import { serveContentFile } from "~/.server/content/serve-file";
 import { requireUser } from "~/.server/web/auth/session";
@@ -10,8 +9,8 @@ import type { Route } from "./+types/files";
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const item = Number.isInteger(Number(params.id)) ? (await findContentFor(env.DB, Number(params.id), user))?.item : null;
+  const item = Number.isInteger(Number(params.id)) ? (await findContentFor(Number(params.id), user))?.item : null;
   if (!item) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
   const which = new URL(request.url).pathname.endsWith("/thumbnail") ? "thumbnail" : "file";
-  return serveContentFile(request, env.FILES, item, which);
+  return serveContentFile(request, item, which);
 }

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { env } from "~/.server/bindings";
 import { recommendedRead } from "~/.server/content/recommend";
 import { countsRead, placeScore, rankingList, rankingRead } from "~/.server/ranking/ranking";
 import { anyScoreRunRead, ensureScores } from "~/.server/ranking/score-runs";
@@ -19,16 +18,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const now = Date.now();
   // Everything the page shows in one round trip; the member's place follows from their score.
-  const [started, picks, listed, counted] = await readTogether(env.DB, [
-    anyScoreRunRead(env.DB),
-    recommendedRead(env.DB, user.id, 1, RECOMMENDED_EXCERPT),
-    rankingRead(env.DB, RANKING_EXCERPT),
-    countsRead(env.DB, now, user.id, user.id),
+  const [started, picks, listed, counted] = await readTogether([
+    anyScoreRunRead(),
+    recommendedRead(user.id, 1, RECOMMENDED_EXCERPT),
+    rankingRead(RANKING_EXCERPT),
+    countsRead(now, user.id, user.id),
   ] as const);
   // A fresh install's first ranking is made now, and read again.
-  await ensureScores(env.DB, env.JOBS, now, started);
-  const ranking = started ? listed : await rankingList(env.DB, RANKING_EXCERPT);
-  const mine = await placeScore(env.DB, user.id, now, counted);
+  await ensureScores(now, started);
+  const ranking = started ? listed : await rankingList(RANKING_EXCERPT);
+  const mine = await placeScore(user.id, now, counted);
   return { picks: picks.items, ranking, mine, me: user.id, now };
 }
 

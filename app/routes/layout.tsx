@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation, useNavigation, useRevalidator } from "react-router";
-import { env } from "~/.server/bindings";
 import { unreadTotal } from "~/.server/messaging/conversations";
 import { unreadNotifications } from "~/.server/notifications/unread";
 import { requireUser, requireUserMiddleware } from "~/.server/web/auth/session";
@@ -20,7 +19,7 @@ export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware, sh
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const [total, notifications] = await Promise.all([unreadTotal(env, user.id), unreadNotifications(env.DB, user.id)]);
+  const [total, notifications] = await Promise.all([unreadTotal(user.id), unreadNotifications(user.id)]);
   return { ...context.get(shellContext), unread: { total, notifications }, roles: user.roles };
 }
 

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { env } from "~/.server/bindings";
 import { meetingTime } from "~/.server/meetings/invitations";
 import { hostLink, isJoinable, meetingFor } from "~/.server/meetings/meetings";
 import { meetingProvider } from "~/.server/meetings/provider";
@@ -31,7 +30,7 @@ declare global {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const id = Number(new URL(request.url).searchParams.get("id"));
-  const meeting = Number.isInteger(id) && id > 0 ? await meetingFor(env.DB, user.id, id) : null;
+  const meeting = Number.isInteger(id) && id > 0 ? await meetingFor(user.id, id) : null;
   if (!meeting) throw data(null, { status: 404 });
   // The provider the meeting was made on, not necessarily today's.
   const origin = meetingProvider(meeting.provider).origin;
@@ -44,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         when: meetingTime(meeting, getLocale(context)),
         duration: meeting.duration_minutes,
         joinUrl: meeting.join_url,
-        startUrl: await hostLink(env.DB, user.id, meeting.id, meetingProvider),
+        startUrl: await hostLink(user.id, meeting.id, meetingProvider),
         participants: meeting.participants,
         emails: meeting.emails,
         cancelled: meeting.cancelled_at !== null,

@@ -1,11 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
-import { env } from "~/.server/bindings";
-import { invitableMembers, isJoinable, listMeetings, type MeetingSummary, meetingFor } from "~/.server/meetings/meetings";
+import { invitableMembers, isJoinable, listMeetings, type MeetingSummary, meetingFor, memberZone } from "~/.server/meetings/meetings";
 import { cancel, reschedule, type Scheduler, schedule } from "~/.server/meetings/schedule";
 import { attempt, Refused } from "~/.server/refused";
-import { allowRequest } from "~/.server/security/rate-limit";
+import { allowMemberCall } from "~/.server/security/rate-limit";
 import { requireUser } from "~/.server/web/auth/session";
 import { afterAnswer } from "~/.server/web/context";
 import { getLocale } from "~/.server/web/i18n/middleware";
@@ -22,9 +21,6 @@ import type { Route } from "./+types/meetings";
 // the form that schedules one, with ?edit=id the form that edits one of theirs. The form has its own
 // address because its 400 time zones weigh more than the rest of the page: the list a member opens
 // to join a meeting stays within the first round trip (docs/decisions/0011).
-
-const zoneOf = async (userId: number) =>
-  (await env.DB.prepare("SELECT time_zone FROM users WHERE id = ?").bind(userId).first<string>("time_zone")) ?? "UTC";
 
 /** Times as the reader reads them: in their zone and language; the meeting's zone beside when it differs. */
 function shown(meeting: MeetingSummary, zone: string, language: string, now: number) {
@@ -45,10 +41,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = Date.now();
   const asked = new URL(request.url).searchParams;
   const editId = Number(asked.get("edit"));
-  const [zone, editing] = await Promise.all([zoneOf(user.id), editId > 0 ? meetingFor(env.DB, user.id, editId) : null]);
+  const [zone, editing] = await Promise.all([memberZone(user.id), editId > 0 ? meetingFor(user.id, editId) : null]);
   const editable = editing && editing.host_id === user.id && !editing.cancelled_at && editing.starts_at > now ? editing : null;
   if (!editable && !asked.has("schedule")) {
-    const lists = await listMeetings(env.DB, user.id, now);
+    const lists = await listMeetings(user.id, now);
     return {
       me: user.id,
       upcoming: lists.upcoming.map((m) => shown(m, zone, language, now)),
@@ -56,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       form: null,
     };
   }
-  const invitable = await invitableMembers(env.DB, user.id);
+  const invitable = await invitableMembers(user.id);
   const defaults: MeetingDefaults = editable
     ? {
         title: editable.title,
@@ -87,7 +83,7 @@ const done = (request: Request, key: string) => flashRedirect(request, "/liveStr
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   // Each change may mail outside addresses: the page shares the API's per-member budget.
-  if (!(await allowRequest(env.API_LIMITER, `member:${user.id}`)))
+  if (!(await allowMemberCall(user.id)))
     return data({ result: { status: "error" as const, error: { "": ["validation.rateLimited"] } } }, { status: 429 });
   const form = await request.formData();
   const intent = form.get("intent");

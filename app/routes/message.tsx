@@ -2,7 +2,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import type { z } from "zod";
-import { env } from "~/.server/bindings";
 import { conversationFor, listConversations, startConversation } from "~/.server/messaging/conversations";
 import { conversationRoom } from "~/.server/messaging/live";
 import { NOT_AVAILABLE } from "~/.server/social/block-rules";
@@ -32,7 +31,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     const user = optionalUser(context);
     const id = openId(request);
     // The room marks only its own members' reads: no D1 trip here.
-    if (user && id && request.method === "GET" && isOwnNavigation(request)) await conversationRoom(env, id).read(id, user.id);
+    if (user && id && request.method === "GET" && isOwnNavigation(request)) await conversationRoom(id).read(id, user.id);
     return next();
   },
 ];
@@ -40,13 +39,13 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const id = openId(request);
-  const conversations = await listConversations(env, user.id);
+  const conversations = await listConversations(user.id);
   if (!id) return { conversations, open: null, me: user.id, clientId: crypto.randomUUID(), now: Date.now() };
-  const conversation = await conversationFor(env.DB, id, user.id);
+  const conversation = await conversationFor(id, user.id);
   // Not a member: the same answer as for a conversation that does not exist.
   if (!conversation) throw data(null, { status: 404 });
   const before = Number(new URL(request.url).searchParams.get("before")) || undefined;
-  const page = await conversationRoom(env, id).history(id, { before });
+  const page = await conversationRoom(id).history(id, { before });
   return { conversations, open: { ...conversation, ...page, before }, me: user.id, clientId: crypto.randomUUID(), now: Date.now() };
 }
 
@@ -54,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const form = await request.formData();
   if (form.get("intent") === "start") {
-    const started = await startConversation(env.DB, user.id, Number(form.get("member")), Date.now());
+    const started = await startConversation(user.id, Number(form.get("member")), Date.now());
     if (!started) throw data(null, { status: 404 });
     if (started === "refused") return refusedRedirect(request, `/personal?member=${Number(form.get("member"))}`);
     return redirect(`/message?conversation=${started.id}`, { status: 303 });
@@ -64,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: messageSchema });
   if (submission.status !== "success") return data({ composer: submission.reply() }, { status: 400 });
   // The room answers membership itself: no D1 trip on the way to a message.
-  const sent = await conversationRoom(env, id).send(id, user.id, submission.value);
+  const sent = await conversationRoom(id).send(id, user.id, submission.value);
   if (sent === "not-member") throw data(null, { status: 404 });
   if (!sent) return data({ composer: submission.reply({ formErrors: [NOT_AVAILABLE] }) }, { status: 403 });
   return redirect(`/message?conversation=${id}`, { status: 303 });

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
-import { env } from "~/.server/bindings";
 import { decide, moderated, openReports } from "~/.server/moderation/reports";
 import { requireRole } from "~/.server/web/auth/roles";
 import { afterAnswer } from "~/.server/web/context";
@@ -15,14 +14,14 @@ import type { Route } from "./+types/moderation";
 /** The moderation queue: open reports, and what moderators hid or suspended (to undo). Moderators only. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, "moderator");
-  return { reports: await openReports(env), ...(await moderated(env)), now: Date.now() };
+  return { reports: await openReports(), ...(await moderated()), now: Date.now() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireRole(request, context, "moderator");
   const parsed = decisionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw data(null, { status: 400 });
-  if (!(await decide(env, user.id, parsed.data, Date.now(), afterAnswer(context)))) throw data(null, { status: 404 });
+  if (!(await decide(user.id, parsed.data, Date.now(), afterAnswer(context)))) throw data(null, { status: 404 });
   return flashRedirect(request, "/moderation", "success", "safety.decided");
 }
 

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { env } from "~/.server/bindings";
 import { pointsLedger, scoreFor } from "~/.server/ranking/ranking";
 import { ensureScores } from "~/.server/ranking/score-runs";
 import { requireUser } from "~/.server/web/auth/session";
@@ -12,8 +11,8 @@ import type { Route } from "./+types/my-ranking";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const now = Date.now();
-  await ensureScores(env.DB, env.JOBS, now);
-  const [mine, points] = await Promise.all([scoreFor(env.DB, user.id, now), pointsLedger(env.DB, user.id, now)]);
+  await ensureScores(now);
+  const [mine, points] = await Promise.all([scoreFor(user.id, now), pointsLedger(user.id, now)]);
   return { mine, points, now };
 }
 

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { Form, redirect } from "react-router";
-import { env } from "~/.server/bindings";
 import { listNotifications, markRead } from "~/.server/notifications/notifications";
 import { requireUser } from "~/.server/web/auth/session";
 import { PageTitle } from "~/components/page-title";
@@ -13,12 +12,12 @@ import type { Route } from "./+types/notifications";
 /** /personal/notifications: what happened while the member was away, newest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  return { notifications: await listNotifications(env.DB, user.id), now: Date.now() };
+  return { notifications: await listNotifications(user.id), now: Date.now() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
-  await markRead(env.DB, user.id, "all", Date.now());
+  await markRead(user.id, "all", Date.now());
   return redirect("/personal/notifications", { status: 303 });
 }
 

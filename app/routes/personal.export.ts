@@ -1,5 +1,4 @@
 import { exportData } from "~/.server/accounts/export-data";
-import { env } from "~/.server/bindings";
 import { requireUser } from "~/.server/web/auth/session";
 import type { Route } from "./+types/personal.export";
 
@@ -7,7 +6,7 @@ import type { Route } from "./+types/personal.export";
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(exportData(env, user.id, Date.now()), {
+  return new Response(exportData(user.id, Date.now()), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="research-commons-data-${day}.json"`,

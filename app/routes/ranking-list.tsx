@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { env } from "~/.server/bindings";
 import { rankingList } from "~/.server/ranking/ranking";
 import { ensureScores } from "~/.server/ranking/score-runs";
 import { requireUser } from "~/.server/web/auth/session";
@@ -10,8 +9,8 @@ import type { Route } from "./+types/ranking-list";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  await ensureScores(env.DB, env.JOBS, Date.now());
-  return { members: await rankingList(env.DB), me: user.id };
+  await ensureScores(Date.now());
+  return { members: await rankingList(), me: user.id };
 }
 
 /** Everyone by stored credit score; equal scores share a rank. */

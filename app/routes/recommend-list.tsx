@@ -1,5 +1,4 @@
 import { useTranslation } from "react-i18next";
-import { env } from "~/.server/bindings";
 import { recommended } from "~/.server/content/recommend";
 import { requireUser } from "~/.server/web/auth/session";
 import { ContentGrid } from "~/components/content-card";
@@ -11,7 +10,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const raw = Number(new URL(request.url).searchParams.get("page"));
   const page = Number.isInteger(raw) && raw > 0 && raw <= 1000 ? raw : 1;
-  return { ...(await recommended(env.DB, user.id, page)), page, now: Date.now() };
+  return { ...(await recommended(user.id, page)), page, now: Date.now() };
 }
 
 /** The whole recommended list, paged by links (more on scroll with JavaScript). */

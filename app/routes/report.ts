@@ -1,5 +1,4 @@
 import { redirect } from "react-router";
-import { env } from "~/.server/bindings";
 import { fileReport } from "~/.server/moderation/reports";
 import { requireUser } from "~/.server/web/auth/session";
 import { flashRedirect, refusedRedirect } from "~/.server/web/shell/flash";
@@ -20,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const key = (parsed.error.issues[0]?.message ?? "notify.requestFailed").split("|")[0] ?? "notify.requestFailed";
     return flashRedirect(request, back, "error", key);
   }
-  if (!(await fileReport(env, user.id, parsed.data, Date.now()))) return refusedRedirect(request, back);
+  if (!(await fileReport(user.id, parsed.data, Date.now()))) return refusedRedirect(request, back);
   return flashRedirect(request, back, "success", "safety.reportReceived");
 }
 

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useSearchParams } from "react-router";
-import { env } from "~/.server/bindings";
 import {
   type ContentHit,
   clearSearchHistory,
@@ -27,15 +26,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const query = searchQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const now = Date.now();
-  const results = await searchPage(env.DB, query, user.id, now);
+  const results = await searchPage(query, user.id, now);
   // Only the member's own searches are remembered, never one another site's link made for them; the
   // write follows the answer (decision 0036), and the history shown already has the search.
   const remember = Boolean(query.q) && query.page === 1 && isOwnNavigation(request);
-  if (remember)
-    afterAnswer(context)(rememberSearch(env.DB, user.id, query.q, now).catch((error) => console.error("search history", error)));
+  if (remember) afterAnswer(context)(rememberSearch(user.id, query.q, now).catch((error) => console.error("search history", error)));
   let history: string[] | null = null;
   try {
-    const stored = await searchHistory(env.DB, user.id);
+    const stored = await searchHistory(user.id);
     history = remember ? withSearch(stored, query.q) : stored;
   } catch (error) {
     console.error("search history", error);
@@ -45,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
-  await clearSearchHistory(env.DB, user.id);
+  await clearSearchHistory(user.id);
   return redirect("/retrieval", { status: 303 });
 }
 

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { env } from "~/.server/bindings";
 import { decideVerification, verificationQueue } from "~/.server/members/verification";
 import { requireRole } from "~/.server/web/auth/roles";
 import { afterAnswer } from "~/.server/web/context";
@@ -15,7 +14,7 @@ import type { Route } from "./+types/review";
 /** The reviewers' queue: pending identity verifications, oldest first, to approve or reject with a reason. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, "reviewer");
-  return { queue: await verificationQueue(env.DB), now: Date.now() };
+  return { queue: await verificationQueue(), now: Date.now() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -26,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return flashRedirect(request, "/review", "error", "verification.reasonNeeded");
   }
   const id = Number(form.id);
-  const decided = Number.isInteger(id) && (await decideVerification(env.DB, user.id, id, parsed.data, Date.now(), afterAnswer(context)));
+  const decided = Number.isInteger(id) && (await decideVerification(user.id, id, parsed.data, Date.now(), afterAnswer(context)));
   // Decided already by another reviewer, or one's own: said, not an error page.
   if (!decided) return flashRedirect(request, "/review", "error", "verification.notDecided");
   return flashRedirect(request, "/review", "success", "notify.verificationDecided");

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
-import { env } from "~/.server/bindings";
 import { optedOut, optOut, validOptOut } from "~/.server/mail/opt-out";
 import { PageTitle } from "~/components/page-title";
 import { PublicPage } from "~/components/public-page";
@@ -23,7 +22,7 @@ async function read(params: URLSearchParams | FormData) {
 export async function loader({ request }: Route.LoaderArgs) {
   const { address, token, valid } = await read(new URL(request.url).searchParams);
   if (!valid) return data({ state: "invalid" as State, address: "", token: "" }, { status: 400 });
-  return { state: ((await optedOut(env.DB, address)) ? "done" : "ask") as State, address, token };
+  return { state: ((await optedOut(address)) ? "done" : "ask") as State, address, token };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -31,7 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
   const query = new URL(request.url).searchParams;
   const { address, valid } = await read(query.has("token") ? query : await request.formData());
   if (!valid) return data({ state: "invalid" as State, address: "", token: "" }, { status: 400 });
-  await optOut(env.DB, address, Date.now());
+  await optOut(address, Date.now());
   return { state: "done" as State, address, token: "" };
 }
 

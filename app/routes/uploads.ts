@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { env } from "~/.server/bindings";
 import { abortUpload, completeUpload, putPart, startUpload, uploadStatus } from "~/.server/content/chunked";
 import { Refused } from "~/.server/refused";
 import { requireUser } from "~/.server/web/auth/session";
@@ -10,7 +9,7 @@ import type { Route } from "./+types/uploads";
 //   PUT /uploads/{id}/parts/{n} (raw bytes); POST /uploads/{id}/complete.
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const status = params.id ? await uploadStatus(env.DB, params.id, user.id) : null;
+  const status = params.id ? await uploadStatus(params.id, user.id) : null;
   return status ? Response.json(status) : Response.json({ error: "notify.requestFailed" }, { status: 404 });
 }
 
@@ -20,19 +19,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!params.id && request.method === "POST") {
       // A body that is not JSON has no size: refused below like a missing one, never a 500.
       const { size } = (await request.json().catch(() => ({}))) as { size?: unknown };
-      return Response.json(await startUpload(env.DB, env.FILES, user.id, Number(size), Date.now()), { status: 201 });
+      return Response.json(await startUpload(user.id, Number(size), Date.now()), { status: 201 });
     }
     const id = params.id ?? "";
     if (request.method === "DELETE") {
-      const aborted = await abortUpload(env.DB, env.FILES, id, user.id);
+      const aborted = await abortUpload(id, user.id);
       return aborted ? Response.json({ aborted }) : Response.json({ error: "notify.requestFailed" }, { status: 404 });
     }
     if (request.method === "PUT" && params.part) {
-      const stored = await putPart(env.DB, env.FILES, id, user.id, Number(params.part), await request.arrayBuffer());
+      const stored = await putPart(id, user.id, Number(params.part), await request.arrayBuffer());
       return stored ? Response.json(stored) : Response.json({ error: "notify.requestFailed" }, { status: 404 });
     }
     if (request.method === "POST" && new URL(request.url).pathname.endsWith("/complete")) {
-      const result = await completeUpload(env.DB, env.FILES, id, user.id);
+      const result = await completeUpload(id, user.id);
       return result
         ? Response.json(result, { status: result.completed ? 200 : 409 })
         : Response.json({ error: "notify.requestFailed" }, { status: 404 });

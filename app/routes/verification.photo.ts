@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import { env } from "~/.server/bindings";
-import { photoKey } from "~/.server/members/verification";
+import { verificationPhoto } from "~/.server/members/verification";
 import { photoHeaders } from "~/.server/members/verification-photo";
 import { requireUser } from "~/.server/web/auth/session";
 import type { Route } from "./+types/verification.photo";
@@ -10,8 +9,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const url = new URL(request.url);
   const id = Number(url.searchParams.get("id"));
-  const key = Number.isInteger(id) ? await photoKey(env.DB, user, id, url.searchParams.get("name") ?? "") : null;
-  const object = key ? await env.FILES.get(key) : null;
+  const object = Number.isInteger(id) ? await verificationPhoto(user, id, url.searchParams.get("name") ?? "") : null;
   if (!object) throw data(null, { status: 404 });
   return new Response(object.body, { headers: photoHeaders(object) });
 }

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
-import { env } from "~/.server/bindings";
 import {
   discardPhotos,
   latestVerification,
@@ -28,7 +27,7 @@ import type { Route } from "./+types/verification";
 /** /personal/verification: the status of the member's identity verification, and the form that fits their account. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const latest = await latestVerification(env.DB, user.id);
+  const latest = await latestVerification(user.id);
   return {
     kind: verificationKindOf(user.kind),
     status: latest?.status ?? ("none" as const),
@@ -40,16 +39,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const kind = verificationKindOf(user.kind);
   // Nothing is read (photos are megabytes) while a submission is open; the insert decides races.
-  if (!mayVerify(await latestVerification(env.DB, user.id))) throw data(null, { status: 409 });
-  const read = await readVerification(request, kind, env.FILES);
+  if (!mayVerify(await latestVerification(user.id))) throw data(null, { status: 409 });
+  const read = await readVerification(request, kind);
   if (!read) throw data(null, { status: 413 });
   const { submission, photos } = read;
   // The photos' refusals beside the fields', at the first submit (not once the fields are right).
   if (submission.status !== "success") {
-    await discardPhotos(env.FILES, photos);
+    await discardPhotos(photos);
     return data({ result: submission.reply({ fieldErrors: photoRefusals(kind, photos) }) }, { status: 400 });
   }
-  const kept = await attempt(() => submitVerification(env.DB, env.FILES, user.id, kind, submission.value, photos, Date.now()));
+  const kept = await attempt(() => submitVerification(user.id, kind, submission.value, photos, Date.now()));
   if (kept instanceof Refused) {
     const { reply, status } = refusalReply(submission, kept);
     return data({ result: reply }, { status });

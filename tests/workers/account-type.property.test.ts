@@ -41,7 +41,7 @@ const change = fc.record({
 describe("the account type", () => {
   it("stays what sign-up chose through every documented call, whatever the body says", async () => {
     const me = await newMember("Fixed Type", 1);
-    const token = await createSession(env.DB, me, Date.now());
+    const token = await createSession(me, Date.now());
     const operations = Object.entries((document() as Doc).paths).flatMap(([path, methods]) =>
       Object.keys(methods)
         .filter((method) => method !== "get" && !path.includes("logout") && path !== "/settings/account")

@@ -90,41 +90,41 @@ describe("verification codes", () => {
 
   it("are 6 digits, stored hashed, single use and bound to email and purpose", async () => {
     const email = uniqueEmail();
-    const issued = await issueCode(env.DB, PEPPER, email, "register", now);
+    const issued = await issueCode(PEPPER, email, "register", now);
     if (!issued.ok) throw new Error("not issued");
     expect(issued.code).toMatch(/^\d{6}$/);
     const row = await env.DB.prepare("SELECT code_hash FROM verification_codes WHERE email = ?").bind(email).first<{ code_hash: string }>();
     expect(row?.code_hash).not.toContain(issued.code);
-    expect(await consumeCode(env.DB, PEPPER, email, "reset", issued.code, now)).toBe("invalid");
-    expect(await consumeCode(env.DB, PEPPER, uniqueEmail(), "register", issued.code, now)).toBe("invalid");
-    expect(await consumeCode(env.DB, PEPPER, email, "register", issued.code, now)).toBe("ok");
-    expect(await consumeCode(env.DB, PEPPER, email, "register", issued.code, now)).toBe("invalid");
+    expect(await consumeCode(PEPPER, email, "reset", issued.code, now)).toBe("invalid");
+    expect(await consumeCode(PEPPER, uniqueEmail(), "register", issued.code, now)).toBe("invalid");
+    expect(await consumeCode(PEPPER, email, "register", issued.code, now)).toBe("ok");
+    expect(await consumeCode(PEPPER, email, "register", issued.code, now)).toBe("invalid");
   });
 
   it("expire after 10 minutes", async () => {
     const email = uniqueEmail();
-    const issued = await issueCode(env.DB, PEPPER, email, "register", now);
+    const issued = await issueCode(PEPPER, email, "register", now);
     if (!issued.ok) throw new Error("not issued");
-    expect(await consumeCode(env.DB, PEPPER, email, "register", issued.code, now + CODE_TTL_MS)).toBe("expired");
+    expect(await consumeCode(PEPPER, email, "register", issued.code, now + CODE_TTL_MS)).toBe("expired");
   });
 
   it("end after 5 wrong tries, even for the right code after that", async () => {
     const email = uniqueEmail();
-    const issued = await issueCode(env.DB, PEPPER, email, "register", now);
+    const issued = await issueCode(PEPPER, email, "register", now);
     if (!issued.ok) throw new Error("not issued");
     const wrong = issued.code === "000000" ? "111111" : "000000";
     const answers = [];
-    for (let i = 0; i < 5; i++) answers.push(await consumeCode(env.DB, PEPPER, email, "register", wrong, now));
+    for (let i = 0; i < 5; i++) answers.push(await consumeCode(PEPPER, email, "register", wrong, now));
     expect(answers).toEqual(["invalid", "invalid", "invalid", "invalid", "exhausted"]);
-    expect(await consumeCode(env.DB, PEPPER, email, "register", issued.code, now)).toBe("invalid");
+    expect(await consumeCode(PEPPER, email, "register", issued.code, now)).toBe("invalid");
   });
 
   it("compare at most 5 guesses however many arrive at once, so the right one sent last is not accepted", async () => {
     const email = uniqueEmail();
-    const issued = await issueCode(env.DB, PEPPER, email, "reset", now);
+    const issued = await issueCode(PEPPER, email, "reset", now);
     if (!issued.ok) throw new Error("not issued");
     const guesses = Array.from({ length: 29 }, (_, i) => String((Number(issued.code) + 1 + i) % 1_000_000).padStart(6, "0"));
-    const answers = await Promise.all([...guesses, issued.code].map((code) => consumeCode(env.DB, PEPPER, email, "reset", code, now)));
+    const answers = await Promise.all([...guesses, issued.code].map((code) => consumeCode(PEPPER, email, "reset", code, now)));
     expect(answers.at(-1)).not.toBe("ok");
     expect(answers.filter((a) => a === "ok")).toEqual([]);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM verification_codes WHERE email = ?").bind(email).first("n")).toBe(0);
@@ -132,20 +132,20 @@ describe("verification codes", () => {
 
   it("are spent once: of five requests with the right code at once, one succeeds", async () => {
     const email = uniqueEmail();
-    const issued = await issueCode(env.DB, PEPPER, email, "register", now);
+    const issued = await issueCode(PEPPER, email, "register", now);
     if (!issued.ok) throw new Error("not issued");
-    const answers = await Promise.all(Array.from({ length: 5 }, () => consumeCode(env.DB, PEPPER, email, "register", issued.code, now)));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => consumeCode(PEPPER, email, "register", issued.code, now)));
     expect(answers.sort()).toEqual(["invalid", "invalid", "invalid", "invalid", "ok"]);
   });
 
   it("come at most once a minute, and a new one replaces the old", async () => {
     const email = uniqueEmail();
-    const first = await issueCode(env.DB, PEPPER, email, "reset", now);
-    expect(await issueCode(env.DB, PEPPER, email, "reset", now + 30_000)).toEqual({ ok: false, retryAfter: 30 });
-    const second = await issueCode(env.DB, PEPPER, email, "reset", now + 60_000);
+    const first = await issueCode(PEPPER, email, "reset", now);
+    expect(await issueCode(PEPPER, email, "reset", now + 30_000)).toEqual({ ok: false, retryAfter: 30 });
+    const second = await issueCode(PEPPER, email, "reset", now + 60_000);
     if (!first.ok || !second.ok) throw new Error("not issued");
-    if (first.code !== second.code) expect(await consumeCode(env.DB, PEPPER, email, "reset", first.code, now + 60_000)).toBe("invalid");
-    expect(await consumeCode(env.DB, PEPPER, email, "reset", second.code, now + 60_000)).toBe("ok");
+    if (first.code !== second.code) expect(await consumeCode(PEPPER, email, "reset", first.code, now + 60_000)).toBe("invalid");
+    expect(await consumeCode(PEPPER, email, "reset", second.code, now + 60_000)).toBe("ok");
   });
 });
 

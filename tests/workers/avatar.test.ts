@@ -78,7 +78,7 @@ describe("avatars", () => {
     const id = await newMember("Photographer");
     const photo = await photoWithExif(300, 200);
     expect(contains(photo, enc.encode(SECRET))).toBe(true);
-    const { image } = await setAvatar(env.DB, env.FILES, id, photo);
+    const { image } = await setAvatar(id, photo);
     expect(await imageOf(id)).toBe(image);
     const bytes = await stored(image ?? "");
     expect(inspectImage(bytes)).toEqual({ type: "image/jpeg", width: AVATAR_SIZE, height: AVATAR_SIZE });
@@ -90,17 +90,17 @@ describe("avatars", () => {
 
   it("turns a photo upright from its EXIF orientation before dropping it, taking the centre square", async () => {
     const id = await newMember("Sideways");
-    const upright = await pixelsOf((await setAvatar(env.DB, env.FILES, id, await photoWithExif(300, 200))).image ?? "");
+    const upright = await pixelsOf((await setAvatar(id, await photoWithExif(300, 200))).image ?? "");
     expect([isRed(upright(10, 128)), isBlue(upright(245, 128)), isBlue(upright(245, 10))]).toEqual([true, true, true]);
     // Orientation 6: the camera was turned a quarter clockwise; shown upright, the left (red) is on top.
-    const turned = await pixelsOf((await setAvatar(env.DB, env.FILES, id, await photoWithExif(300, 200, 6))).image ?? "");
+    const turned = await pixelsOf((await setAvatar(id, await photoWithExif(300, 200, 6))).image ?? "");
     expect([isRed(turned(245, 10)), isBlue(turned(128, 245))]).toEqual([true, true]);
   });
 
   it("turns a PNG's transparent parts white, and answers the avatar at its address to anyone, cached for good", async () => {
     const id = await newMember("Pixel");
-    const { image } = await setAvatar(env.DB, env.FILES, id, await halfTransparentPng());
-    const response = await serveAvatar(env.FILES, image ?? "");
+    const { image } = await setAvatar(id, await halfTransparentPng());
+    const response = await serveAvatar(image ?? "");
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("image/jpeg");
     expect(response.headers.get("Cache-Control")).toContain("immutable");
@@ -112,14 +112,14 @@ describe("avatars", () => {
 
   it("answers 404, never cached, for any other address under /avatars, traversals included", async () => {
     const id = await newMember("Looker");
-    await setAvatar(env.DB, env.FILES, id, pngBytes());
+    await setAvatar(id, pngBytes());
     for (const path of [
       `/avatars/${id}/nothing.jpg`,
       `/avatars/${id}/..%2F..%2Fverification%2Fx`,
       `/avatars/${id}/../x.jpg`,
       "/avatars/me/a.jpg",
     ]) {
-      const response = await serveAvatar(env.FILES, path);
+      const response = await serveAvatar(path);
       expect(response.status, path).toBe(404);
       expect(response.headers.get("Cache-Control"), path).toBe("no-store");
     }
@@ -138,9 +138,9 @@ describe("avatars", () => {
       nothing: new Uint8Array(),
     };
     for (const [what, bytes] of Object.entries(posing)) {
-      expect(await refusedKey(setAvatar(env.DB, env.FILES, id, bytes)), what).toBe("validation.avatarType");
+      expect(await refusedKey(setAvatar(id, bytes)), what).toBe("validation.avatarType");
     }
-    expect(await refusedKey(setAvatar(env.DB, env.FILES, id, pngBytes(100_000, 100_000)))).toMatch(/^validation\.avatarPixels\|max=\d+$/);
+    expect(await refusedKey(setAvatar(id, pngBytes(100_000, 100_000)))).toMatch(/^validation\.avatarPixels\|max=\d+$/);
     expect(await imageOf(id)).toBeNull();
     expect(await objectsOf(id)).toEqual([]);
   });
@@ -149,10 +149,10 @@ describe("avatars", () => {
     const bomb = await hiddenFrameBomb();
     expect(inspectImage(bomb)).toEqual({ type: "image/jpeg", width: 6000, height: 6000 });
     const id = await newMember("Bomber");
-    expect(await refusedKey(setAvatar(env.DB, env.FILES, id, bomb))).toMatch(/^validation\.avatarPixels\|max=\d+$/);
+    expect(await refusedKey(setAvatar(id, bomb))).toMatch(/^validation\.avatarPixels\|max=\d+$/);
     // The PNG and WebP equivalents: a PNG says its size in its first chunk, which is what the decoder
     // reads; WebP is never decoded here.
-    expect(await refusedKey(setAvatar(env.DB, env.FILES, id, pngBytes(6000, 6000)))).toMatch(/^validation\.avatarPixels\|/);
+    expect(await refusedKey(setAvatar(id, pngBytes(6000, 6000)))).toMatch(/^validation\.avatarPixels\|/);
     // RIFF, WEBP, a VP8X chunk: flags, then the canvas's width and height less one (6000×6000).
     const webp = new Uint8Array([
       ...enc.encode("RIFF"),
@@ -176,7 +176,7 @@ describe("avatars", () => {
       0x17,
       0,
     ]);
-    expect(await refusedKey(setAvatar(env.DB, env.FILES, id, webp))).toBe("validation.avatarType");
+    expect(await refusedKey(setAvatar(id, webp))).toBe("validation.avatarType");
     // Markers libjpeg reads differently from a walk by lengths (bytes between segments, a stuffed FF 00,
     // a second SOI or SOF, a reserved marker) make no image at all.
     const small = await photoWithExif(16, 16);
@@ -196,17 +196,17 @@ describe("avatars", () => {
   it("leaves no object behind when the account went while the image was being made", async () => {
     const id = await newMember("Gone");
     await env.DB.prepare("UPDATE users SET deleted_at = 1 WHERE id = ?").bind(id).run();
-    await expect(setAvatar(env.DB, env.FILES, id, pngBytes())).rejects.toThrow();
+    await expect(setAvatar(id, pngBytes())).rejects.toThrow();
     expect(await objectsOf(id)).toEqual([]);
   });
 
   it("keeps one object per member however many changes arrive at once, and none after removal", async () => {
     const id = await newMember("Changer");
-    const results = await Promise.all(Array.from({ length: 5 }, () => setAvatar(env.DB, env.FILES, id, pngBytes())));
+    const results = await Promise.all(Array.from({ length: 5 }, () => setAvatar(id, pngBytes())));
     const current = await imageOf(id);
     expect(results.map((r) => r.image)).toContain(current);
     expect(await objectsOf(id)).toEqual([current?.slice(1)]);
-    await removeAvatar(env.DB, env.FILES, id);
+    await removeAvatar(id);
     expect(await imageOf(id)).toBeNull();
     expect(await objectsOf(id)).toEqual([]);
   });

@@ -18,7 +18,7 @@ describe("the scheduled handler", () => {
     const old = now - (CRON_LOG_DAYS + 1) * 86_400_000;
     await env.DB.prepare("INSERT INTO cron_runs (cron, scheduled_at, finished_at) VALUES ('old', ?, ?)").bind(old, old).run();
 
-    const result = await runScheduled({ cron: "*/15 * * * *", scheduledTime: now }, env, now);
+    const result = await runScheduled({ cron: "*/15 * * * *", scheduledTime: now }, now);
 
     expect(result.pruned).toBe(1);
     const rows = await env.DB.prepare("SELECT cron, scheduled_at FROM cron_runs WHERE cron <> 'cleanup' ORDER BY id").all();

@@ -41,9 +41,9 @@ describe("resumable uploads in 8 MiB parts", () => {
   it("become exactly one item when the form naming one is posted five times at once", async () => {
     const me = await owner();
     const pdf = pdfBytes("once");
-    const { id } = await startUpload(env.DB, env.FILES, me, pdf.length, Date.now());
-    await putPart(env.DB, env.FILES, id, me, 1, pdf.slice().buffer as ArrayBuffer);
-    expect(await completeUpload(env.DB, env.FILES, id, me)).toEqual({ completed: true });
+    const { id } = await startUpload(me, pdf.length, Date.now());
+    await putPart(id, me, 1, pdf.slice().buffer as ArrayBuffer);
+    expect(await completeUpload(id, me)).toEqual({ completed: true });
     const post = () => {
       const { body, contentType } = multipart([
         ...textFields({ title: "Posted five times" }),
@@ -78,15 +78,15 @@ describe("resumable uploads in 8 MiB parts", () => {
     const file = new Uint8Array(2 * PART_SIZE + 1000);
     file.set(mp4Bytes(), 0);
     file[file.length - 1] = 7;
-    const { id, part_size } = await startUpload(env.DB, env.FILES, me, file.length, Date.now());
+    const { id, part_size } = await startUpload(me, file.length, Date.now());
     expect(part_size).toBe(PART_SIZE);
-    await putPart(env.DB, env.FILES, id, me, 1, slice(file, 1));
-    await putPart(env.DB, env.FILES, id, me, 3, slice(file, 3));
-    expect((await uploadStatus(env.DB, id, me))?.parts.sort()).toEqual([1, 3]);
-    expect(await completeUpload(env.DB, env.FILES, id, me)).toEqual({ completed: false, missing: [2] });
-    await putPart(env.DB, env.FILES, id, me, 2, slice(file, 2));
-    expect(await completeUpload(env.DB, env.FILES, id, me)).toEqual({ completed: true });
-    const stored = await completedUpload(env.DB, id, me);
+    await putPart(id, me, 1, slice(file, 1));
+    await putPart(id, me, 3, slice(file, 3));
+    expect((await uploadStatus(id, me))?.parts.sort()).toEqual([1, 3]);
+    expect(await completeUpload(id, me)).toEqual({ completed: false, missing: [2] });
+    await putPart(id, me, 2, slice(file, 2));
+    expect(await completeUpload(id, me)).toEqual({ completed: true });
+    const stored = await completedUpload(id, me);
     expect(stored).toMatchObject({ size: file.length, type: "video/mp4" });
     const object = await env.FILES.get(stored?.key ?? "", { range: { offset: file.length - 1, length: 1 } });
     expect(new Uint8Array(await (object as R2ObjectBody).arrayBuffer())).toEqual(Uint8Array.from([7]));
@@ -96,31 +96,31 @@ describe("resumable uploads in 8 MiB parts", () => {
   it("refuses a first part that is not a PDF or MP4 and drops the upload", async () => {
     const me = await owner();
     const bytes = htmlBytes();
-    const { id } = await startUpload(env.DB, env.FILES, me, bytes.length, Date.now());
-    await expect(putPart(env.DB, env.FILES, id, me, 1, bytes.slice().buffer as ArrayBuffer)).rejects.toMatchObject({
+    const { id } = await startUpload(me, bytes.length, Date.now());
+    await expect(putPart(id, me, 1, bytes.slice().buffer as ArrayBuffer)).rejects.toMatchObject({
       field: "file",
       reason: "type",
     });
-    expect(await uploadStatus(env.DB, id, me)).toBeNull();
+    expect(await uploadStatus(id, me)).toBeNull();
   });
 
   it("refuses more than 100 MB up front, and parts of the wrong size", async () => {
     const me = await owner();
-    await expect(startUpload(env.DB, env.FILES, me, 101 * 1024 * 1024, Date.now())).rejects.toBeInstanceOf(UploadRefused);
+    await expect(startUpload(me, 101 * 1024 * 1024, Date.now())).rejects.toBeInstanceOf(UploadRefused);
     const pdf = pdfBytes();
-    const { id } = await startUpload(env.DB, env.FILES, me, pdf.length, Date.now());
-    await expect(putPart(env.DB, env.FILES, id, me, 1, pdf.slice(0, 10).buffer as ArrayBuffer)).rejects.toMatchObject({ reason: "size" });
-    await expect(putPart(env.DB, env.FILES, id, me, 2, pdf.slice().buffer as ArrayBuffer)).rejects.toMatchObject({ reason: "size" });
+    const { id } = await startUpload(me, pdf.length, Date.now());
+    await expect(putPart(id, me, 1, pdf.slice(0, 10).buffer as ArrayBuffer)).rejects.toMatchObject({ reason: "size" });
+    await expect(putPart(id, me, 2, pdf.slice().buffer as ArrayBuffer)).rejects.toMatchObject({ reason: "size" });
   });
 
   it("is only the owner's: another member can neither see, add to nor cancel it", async () => {
     const me = await owner();
     const other = await owner();
     const pdf = pdfBytes();
-    const { id } = await startUpload(env.DB, env.FILES, me, pdf.length, Date.now());
-    expect(await uploadStatus(env.DB, id, other)).toBeNull();
-    expect(await putPart(env.DB, env.FILES, id, other, 1, pdf.slice().buffer as ArrayBuffer)).toBeNull();
-    expect(await abortUpload(env.DB, env.FILES, id, other)).toBe(false);
-    expect(await abortUpload(env.DB, env.FILES, id, me)).toBe(true);
+    const { id } = await startUpload(me, pdf.length, Date.now());
+    expect(await uploadStatus(id, other)).toBeNull();
+    expect(await putPart(id, other, 1, pdf.slice().buffer as ArrayBuffer)).toBeNull();
+    expect(await abortUpload(id, other)).toBe(false);
+    expect(await abortUpload(id, me)).toBe(true);
   });
 });

@@ -42,8 +42,8 @@ async function citedItem() {
     doi: "https://doi.org/10.5555/WATER.2026",
     authors: "Noor Haddad, 0000-0002-1825-0097\nSam Rivera",
   });
-  await updateContent(env.DB, id, owner, fields, Date.now());
-  return { owner, id, token: await createSession(env.DB, owner, Date.now()) };
+  await updateContent(id, owner, fields, Date.now());
+  return { owner, id, token: await createSession(owner, Date.now()) };
 }
 
 describe("an item's identifiers", () => {
@@ -116,7 +116,7 @@ describe("citations", () => {
       const owner = await newMember(nick);
       if (shown === false) await profile(owner, "Hidden", "Names", false);
       const id = await newItem(owner, { title: "Nick-named study", created_at: Date.UTC(2026, 10, 2) });
-      const token = await createSession(env.DB, owner, Date.now());
+      const token = await createSession(owner, Date.now());
       const text = async (format: string) => String((await api(token, `/contents/${id}/citation?format=${format}`)).body.data.text);
       expect(JSON.parse(await text("csl-json"))[0].author).toEqual([{ literal: nick }]);
       const library = parseBibtex(await text("bibtex"));
@@ -132,7 +132,7 @@ describe("citations", () => {
     const owner = await newMember("Private owner");
     const other = await newMember("Other");
     const id = await newItem(owner, { publicize: 0 });
-    const token = await createSession(env.DB, other, Date.now());
+    const token = await createSession(other, Date.now());
     expect((await api(token, `/contents/${id}/citation?format=bibtex`)).status).toBe(404);
   });
 });

@@ -31,12 +31,12 @@ async function deliver(id: number) {
   const batch = createMessageBatch<Job>("research-commons-jobs", [
     { id: crypto.randomUUID(), timestamp: new Date(), attempts: 1, body: { type: "document-text", id } },
   ]);
-  await consumeJobs(batch, env);
+  await consumeJobs(batch);
   return (await getQueueResult(batch, createExecutionContext())).retryMessages;
 }
 
 const found = async (word: string, viewer: number) =>
-  (await searchContent(env.DB, searchQuerySchema.parse({ q: word }), viewer, Date.now())).map((hit) => ({
+  (await searchContent(searchQuerySchema.parse({ q: word }), viewer, Date.now())).map((hit) => ({
     id: hit.id,
     passage: hit.passage,
   }));
@@ -54,7 +54,7 @@ describe("a document's own text", () => {
     ]);
     const { id } = await pendingDocument(owner, pdf);
     expect(await deliver(id)).toEqual([]);
-    expect(await textStateOf(env.DB, id)).toEqual({ state: "done", note: null, pages: 2, page_count: 2 });
+    expect(await textStateOf(id)).toEqual({ state: "done", note: null, pages: 2, page_count: 2 });
     for (const word of ["zephyrquill", "ふわもち", "鸿蒙猫舍"]) {
       const hits = await found(word, reader);
       expect(hits.map((h) => h.id)).toEqual([id]);
@@ -75,7 +75,7 @@ describe("a document's own text", () => {
     for (const { bytes, note } of cases) {
       const { id } = await pendingDocument(owner, bytes);
       expect(await deliver(id)).toEqual([]);
-      expect(await textStateOf(env.DB, id)).toMatchObject({ state: "none", note, pages: null });
+      expect(await textStateOf(id)).toMatchObject({ state: "none", note, pages: null });
       expect(await textRows(id)).toBe(0);
     }
   });
@@ -85,12 +85,12 @@ describe("a document's own text", () => {
     const large = makePdf([["the quokkaplume appendix"]], { padding: 20 * 1024 * 1024 });
     const within = await pendingDocument(owner, large);
     expect(await deliver(within.id)).toEqual([]);
-    expect(await textStateOf(env.DB, within.id)).toMatchObject({ state: "done", pages: 1 });
+    expect(await textStateOf(within.id)).toMatchObject({ state: "done", pages: 1 });
     expect((await found("quokkaplume", owner)).map((h) => h.id)).toEqual([within.id]);
     // Over the limit: not even fetched from storage (there is nothing there to fetch).
     const over = await pendingDocument(owner, null, { size: PDF_TEXT_MAX_MB * 1024 * 1024 + 1 });
     expect(await deliver(over.id)).toEqual([]);
-    expect(await textStateOf(env.DB, over.id)).toMatchObject({ state: "none", note: "too-large" });
+    expect(await textStateOf(over.id)).toMatchObject({ state: "none", note: "too-large" });
   });
 
   it("is retried a bounded number of times, counting runs that never finished", async () => {
@@ -100,17 +100,17 @@ describe("a document's own text", () => {
     // The file cannot be read: retried, still pending, until the last attempt marks it failed.
     for (let attempt = 1; attempt < TEXT_EXTRACT_ATTEMPTS; attempt++) {
       expect(await deliver(missing.id)).toHaveLength(1);
-      expect((await textStateOf(env.DB, missing.id))?.state).toBe("pending");
+      expect((await textStateOf(missing.id))?.state).toBe("pending");
     }
     expect(await deliver(missing.id)).toEqual([]);
-    expect(await textStateOf(env.DB, missing.id)).toMatchObject({ state: "none", note: "failed" });
+    expect(await textStateOf(missing.id)).toMatchObject({ state: "none", note: "failed" });
     // Giving up said so in the log, once, as one structured line naming the item (retries are the queue's).
     expect(logged("document_text.failed").filter((line) => line.id === missing.id)).toHaveLength(1);
     // Runs the isolate never finished (out of memory) left only their count: the next gives up unread.
     const crashing = await pendingDocument(owner, pdf);
     await env.DB.prepare("UPDATE content SET text_attempts = ? WHERE id = ?").bind(TEXT_EXTRACT_ATTEMPTS, crashing.id).run();
     expect(await deliver(crashing.id)).toEqual([]);
-    expect(await textStateOf(env.DB, crashing.id)).toMatchObject({ state: "none", note: "failed" });
+    expect(await textStateOf(crashing.id)).toMatchObject({ state: "none", note: "failed" });
   });
 
   it("delivered twice is stored once, and a failing repeat keeps what the first stored", async () => {
@@ -122,7 +122,7 @@ describe("a document's own text", () => {
     expect((await found("vellichor", owner)).map((h) => h.id)).toEqual([id]);
     await env.FILES.delete(key);
     for (let attempt = 3; attempt <= TEXT_EXTRACT_ATTEMPTS + 1; attempt++) await deliver(id);
-    expect((await textStateOf(env.DB, id))?.state).toBe("done");
+    expect((await textStateOf(id))?.state).toBe("done");
     expect((await found("vellichor", owner)).map((h) => h.id)).toEqual([id]);
   });
 
@@ -136,7 +136,7 @@ describe("a document's own text", () => {
     expect(hit?.passage?.text).toContain("\u0001quibblefrost\u0002");
     expect(hit?.passage?.text.replace("\u0001quibblefrost\u0002", "")).not.toMatch(/[\u0001\u0002\u202e]/u);
     // About 3,700 characters a page: DOCUMENT_TEXT_MAX_CHARS stops the reading before the last page.
-    const text = await textStateOf(env.DB, id);
+    const text = await textStateOf(id);
     expect(text).toMatchObject({ state: "done", page_count: 101 });
     expect(text?.pages).toBeGreaterThan(50);
     expect(text?.pages).toBeLessThan(100);
@@ -149,7 +149,7 @@ describe("a document's own text", () => {
     const { id } = await pendingDocument(owner, makePdf([["die ärztekammer berichtet"]]));
     await env.DB.prepare("UPDATE content SET title = 'ÄRZTEKAMMER report' WHERE id = ?").bind(id).run();
     await deliver(id);
-    const first = await searchPage(env.DB, searchQuerySchema.parse({ q: "ärztekammer" }), owner, Date.now());
+    const first = await searchPage(searchQuerySchema.parse({ q: "ärztekammer" }), owner, Date.now());
     expect(first.items.map((hit) => hit.id)).toEqual([id]);
   });
 
@@ -182,9 +182,9 @@ describe("a document's own text", () => {
     expect(await found("saudade", stranger)).toEqual([]);
     // Made public and retitled: the text stays in the index under the new fields.
     const fields = { sdg: 4, title: "Renamed", summary: "s", content: "c", keywords: "k", publicize: "1", doi: null, authors: [] };
-    expect(await updateContent(env.DB, id, owner, fields as never, 2)).toBe(true);
+    expect(await updateContent(id, owner, fields as never, 2)).toBe(true);
     expect((await found("saudade", stranger)).map((h) => h.id)).toEqual([id]);
-    expect(await deleteContent(env.DB, env.FILES, id, owner)).toBe(true);
+    expect(await deleteContent(id, owner)).toBe(true);
     expect(await found("saudade", owner)).toEqual([]);
     expect(await textRows(id)).toBe(0);
   });
@@ -200,7 +200,7 @@ describe("a document's own text", () => {
       await deliver(id);
       byText.push(id);
     }
-    const page = async (n: number) => searchPage(env.DB, searchQuerySchema.parse({ q: "lumenquest", page: n }), reader, Date.now());
+    const page = async (n: number) => searchPage(searchQuerySchema.parse({ q: "lumenquest", page: n }), reader, Date.now());
     const first = await page(1);
     const second = await page(2);
     expect(first.has_more).toBe(true);
@@ -217,8 +217,8 @@ describe("a document's own text", () => {
     const { id } = await pendingDocument(owner, makePdf([["the petrichor notes"]]));
     const { stalledDocuments } = await import("~/.server/content/document-text");
     const now = Date.now();
-    expect(await stalledDocuments(env.DB, now)).toContainEqual({ type: "document-text", id });
+    expect(await stalledDocuments(now)).toContainEqual({ type: "document-text", id });
     // Queued now: not again on the next run.
-    expect(await stalledDocuments(env.DB, now + 1000)).not.toContainEqual({ type: "document-text", id });
+    expect(await stalledDocuments(now + 1000)).not.toContainEqual({ type: "document-text", id });
   });
 });

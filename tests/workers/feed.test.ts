@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { feedQuerySchema, listFeed } from "~/.server/content/feed";
 import { newItem, newMember } from "./helpers";
@@ -18,7 +17,7 @@ async function seed() {
 }
 
 const titles = async (query: Record<string, string>, pageSize?: number) =>
-  (await listFeed(env.DB, feedQuerySchema.parse(query), pageSize)).items.map((i) => i.title);
+  (await listFeed(feedQuerySchema.parse(query), pageSize)).items.map((i) => i.title);
 
 describe("the discovery feed", () => {
   beforeAll(seed);
@@ -36,8 +35,8 @@ describe("the discovery feed", () => {
   });
 
   it("pages, and says when there is more", async () => {
-    const first = await listFeed(env.DB, feedQuerySchema.parse({ page: "1" }), 2);
-    const second = await listFeed(env.DB, feedQuerySchema.parse({ page: "2" }), 2);
+    const first = await listFeed(feedQuerySchema.parse({ page: "1" }), 2);
+    const second = await listFeed(feedQuerySchema.parse({ page: "2" }), 2);
     expect([first.has_more, second.has_more]).toEqual([true, false]);
     expect(second.items.map((i) => i.title)).toEqual(["document-6-1000"]);
   });

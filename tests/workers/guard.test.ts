@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { logout } from "~/.server/accounts/accounts";
@@ -43,7 +42,7 @@ describe("the guard", () => {
   });
 
   it("treats a session ended on the server (logged out elsewhere) as expired, and clears its dead cookie", async () => {
-    const token = await createSession(env.DB, await newMember("Gone"), Date.now());
+    const token = await createSession(await newMember("Gone"), Date.now());
     await logout(token);
     const context = new RouterContextProvider();
     const page = new Request("http://127.0.0.1:8787/home", { headers: { Cookie: `token=Bearer%20${token}` } });

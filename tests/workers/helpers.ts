@@ -107,12 +107,12 @@ export async function until<T>(check: () => Promise<T>, deadlineMs = 25_000): Pr
 
 /** A page of a conversation's history from its room, as the pages read it. */
 export const history = (conversationId: number, options: { before?: number; after?: number; limit?: number } = {}) =>
-  conversationRoom(env, conversationId).history(conversationId, options);
+  conversationRoom(conversationId).history(conversationId, options);
 
 /** Sends a message through the conversation's room, as every page and the API do. */
 /** Sends as a member of the conversation (the test's own mistake when not): the stored message, or null when refused. */
 export async function sendMessage(conversationId: number, senderId: number, body: string, clientId: string = crypto.randomUUID()) {
-  const sent = await conversationRoom(env, conversationId).send(conversationId, senderId, { body, client_id: clientId });
+  const sent = await conversationRoom(conversationId).send(conversationId, senderId, { body, client_id: clientId });
   if (sent === "not-member") throw new Error(`member ${senderId} is not in conversation ${conversationId}`);
   return sent;
 }
@@ -125,7 +125,7 @@ export async function postedPhotos(kind: VerificationKind, files: Record<string,
     ),
   );
   const request = new Request("https://app.test/personal/verification", { method: "POST", body, headers: { "Content-Type": contentType } });
-  const read = await readVerification(request, kind, env.FILES);
+  const read = await readVerification(request, kind);
   if (!read) throw new Error("the photos are over the body's limit");
   return read.photos;
 }

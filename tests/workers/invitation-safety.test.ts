@@ -52,7 +52,7 @@ describe("meeting invitations to outside addresses", () => {
     // 50 + 50 new: the budget is spent; one more address is refused beside the field, and nothing is made.
     const over = await refusalOf(schedule(as(hostId), input(addresses(1))));
     expect(over).toEqual({ field: "emails", key: `validation.meetingInvitesPerDay|max=${CAP}`, status: 400 });
-    expect((await listMeetings(env.DB, hostId, NOW)).upcoming).toHaveLength(1);
+    expect((await listMeetings(hostId, NOW)).upcoming).toHaveLength(1);
     expect(
       logged("meeting.outside_invitations")
         .filter((line) => line.host === hostId)
@@ -71,7 +71,7 @@ describe("meeting invitations to outside addresses", () => {
       refusalOf(schedule(as(hostId), input(addresses(20)))),
     ]);
     expect(both.filter((result) => result === "not refused")).toHaveLength(1);
-    expect((await listMeetings(env.DB, hostId, NOW)).upcoming).toHaveLength(3);
+    expect((await listMeetings(hostId, NOW)).upcoming).toHaveLength(3);
   });
 
   it("say who entered the address and carry a stop link that holds for it alone", async () => {

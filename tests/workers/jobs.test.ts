@@ -70,10 +70,10 @@ describe("the jobs queue", () => {
     const email = uniqueEmail("late");
     const job = (kind: "invite" | "cancel", meetingId: number) =>
       ({ type: "meeting-mail", meeting: meeting({ id: meetingId, agenda: "a" }), kind, email, language: "en" }) as const;
-    await sendMeetingMail(env.DB, job("invite", id));
-    await sendMeetingMail(env.DB, job("invite", 999_999));
+    await sendMeetingMail(job("invite", id));
+    await sendMeetingMail(job("invite", 999_999));
     expect(await outboxFor(email)).toHaveLength(0);
-    await sendMeetingMail(env.DB, job("cancel", 999_999));
+    await sendMeetingMail(job("cancel", 999_999));
     expect((await outboxFor(email)).map((mail) => mail.subject)).toEqual(["Cancelled: Sync"]);
   });
 
@@ -90,11 +90,11 @@ describe("the jobs queue", () => {
     await env.DB.prepare("INSERT INTO meeting_attendees (meeting_id, email) VALUES (?, ?)").bind(id, back).run();
     const job = (kind: "invite" | "update" | "cancel", email: string, sequence: number) =>
       ({ type: "meeting-mail", meeting: meeting({ id, sequence, agenda: "a" }), kind, email, language: "en" }) as const;
-    await sendMeetingMail(env.DB, job("update", back, 1)); // an older version's update
-    await sendMeetingMail(env.DB, job("cancel", back, 1)); // the removal, after the address came back
+    await sendMeetingMail(job("update", back, 1)); // an older version's update
+    await sendMeetingMail(job("cancel", back, 1)); // the removal, after the address came back
     expect(await outboxFor(back)).toHaveLength(0);
-    await sendMeetingMail(env.DB, job("invite", back, 2));
-    await sendMeetingMail(env.DB, job("cancel", gone, 1));
+    await sendMeetingMail(job("invite", back, 2));
+    await sendMeetingMail(job("cancel", gone, 1));
     expect((await outboxFor(back)).map((mail) => mail.subject)).toEqual(["Invitation: Sync"]);
     expect((await outboxFor(gone)).map((mail) => mail.subject)).toEqual(["Cancelled: Sync"]);
   });

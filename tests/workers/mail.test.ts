@@ -74,12 +74,12 @@ describe("mail", () => {
   it("locally (MAIL_PROVIDER=outbox) keeps every message in D1 for /dev/mail", async () => {
     expect(env.MAIL_PROVIDER).toBe("outbox");
     await sendMail(message);
-    const [latest] = await listOutbox(env.DB, 1);
+    const [latest] = await listOutbox(1);
     expect(latest).toMatchObject({ to_email: message.to, subject: message.subject, body: message.text });
     // An idempotency key is honoured as the provider honours it: the repeat is not kept.
     const once = { ...message, to: "once@test.example", idempotencyKey: "outbox-key-1" };
     await sendMail(once);
     await sendMail(once);
-    expect((await listOutbox(env.DB, 50)).filter((mail) => mail.to_email === "once@test.example")).toHaveLength(1);
+    expect((await listOutbox(50)).filter((mail) => mail.to_email === "once@test.example")).toHaveLength(1);
   });
 });

@@ -85,7 +85,7 @@ describe("meetings", () => {
     const [ada, grace] = [uniqueEmail("ada"), uniqueEmail("grace")];
     const { who } = host(hostId);
     const created = await schedule(who, input({ emails: `${ada}, ${grace.toUpperCase()}; ${ada}` }));
-    expect((await meetingFor(env.DB, hostId, created.id ?? 0))?.emails).toEqual([ada, grace].sort());
+    expect((await meetingFor(hostId, created.id ?? 0))?.emails).toEqual([ada, grace].sort());
     const [invite] = await arrived(ada, 1);
     expect(invite).toMatchObject({
       subject: "Invitation: Groundwater review",
@@ -154,7 +154,7 @@ describe("meetings", () => {
     expect(await at({ participants: [999999] })).toMatchObject({ field: "participants", key: "validation.meetingParticipantUnknown" });
     await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, 1)").bind(stranger, hostId).run();
     expect(await at({ participants: [stranger] })).toMatchObject({ field: "participants" });
-    expect((await listMeetings(env.DB, hostId, NOW)).upcoming).toEqual([]);
+    expect((await listMeetings(hostId, NOW)).upcoming).toEqual([]);
   });
 
   it("takes a member out of the host's meetings to come when either blocks the other, and tells them nothing more", async () => {
@@ -165,10 +165,10 @@ describe("meetings", () => {
     const { who, settle } = host(hostId);
     const { id = 0 } = await schedule(who, input({ participants: [blocker, blocked, stays] }));
     await settle();
-    await block(env.DB, blocker, hostId, NOW);
-    await block(env.DB, hostId, blocked, NOW);
-    expect((await meetingFor(env.DB, hostId, id))?.participants.map((p) => p.id)).toEqual([stays]);
-    expect(await meetingFor(env.DB, blocker, id)).toBeNull();
+    await block(blocker, hostId, NOW);
+    await block(hostId, blocked, NOW);
+    expect((await meetingFor(hostId, id))?.participants.map((p) => p.id)).toEqual([stays]);
+    expect(await meetingFor(blocker, id)).toBeNull();
     await reschedule(who, id, input({ title: "Moved", participants: [stays] }));
     await settle();
     const told = (member: number) =>
@@ -185,14 +185,14 @@ describe("meetings", () => {
     expect(await refusalOf(schedule(who, input({ participants: [guest] })))).toMatchObject({ field: "participants" });
     await env.DB.prepare("INSERT INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, 1)").bind(guest, hostId).run();
     const { id = 0 } = await schedule(who, input({ emails: "a@b.example", participants: [guest] }));
-    expect(await meetingFor(env.DB, stranger, id)).toBeNull();
-    expect(await meetingFor(env.DB, guest, id)).toMatchObject({ title: "Groundwater review", emails: [] });
-    expect((await listMeetings(env.DB, guest, NOW)).upcoming.map((m) => m.id)).toEqual([id]);
-    expect((await listMeetings(env.DB, stranger, NOW)).upcoming).toEqual([]);
+    expect(await meetingFor(stranger, id)).toBeNull();
+    expect(await meetingFor(guest, id)).toMatchObject({ title: "Groundwater review", emails: [] });
+    expect((await listMeetings(guest, NOW)).upcoming.map((m) => m.id)).toEqual([id]);
+    expect((await listMeetings(stranger, NOW)).upcoming).toEqual([]);
     // Only the host changes or cancels it.
     expect(await reschedule(host(guest).who, id, input({ emails: "x@y.example" }))).toEqual({ notFound: true });
     expect(await cancel(host(guest).who, id)).toBe(false);
-    expect((await meetingFor(env.DB, hostId, id))?.cancelled_at).toBeNull();
+    expect((await meetingFor(hostId, id))?.cancelled_at).toBeNull();
   });
 
   it("schedules once for one form posted twice at once, announces a repeated edit once, and refuses an edit of an older version", async () => {
@@ -208,7 +208,7 @@ describe("meetings", () => {
     // A later repeat (a retried post) answers the same meeting too.
     expect(await schedule(who, form)).toEqual({ id: first.id, repeat: true });
     await settle();
-    expect((await listMeetings(env.DB, hostId, NOW)).upcoming.map((m) => m.id)).toEqual([first.id]);
+    expect((await listMeetings(hostId, NOW)).upcoming.map((m) => m.id)).toEqual([first.id]);
     expect(await arrived(ada, 1)).toHaveLength(1);
     const notes = () => env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ?").bind(guest).first<number>("n");
     expect(await notes()).toBe(1);
@@ -222,7 +222,7 @@ describe("meetings", () => {
     const edits = await Promise.all([reschedule(who, id, edit), reschedule(who, id, edit)]);
     expect(edits.filter((result) => "unchanged" in result)).toHaveLength(1);
     await settle();
-    expect((await meetingFor(env.DB, hostId, id))?.sequence).toBe(1);
+    expect((await meetingFor(hostId, id))?.sequence).toBe(1);
     expect((await arrived(ada, 2)).filter((mail) => Number(mail.sequence) === 1)).toHaveLength(1);
     expect(await notes()).toBe(2);
     // Again later: nothing changes or is announced.
@@ -233,8 +233,8 @@ describe("meetings", () => {
       status: 409,
     });
     await settle();
-    expect(await meetingFor(env.DB, hostId, id)).toMatchObject({ title: "Moved", sequence: 1, emails: [ada] });
-    expect((await meetingFor(env.DB, hostId, id))?.participants.map((p) => p.id)).toEqual([guest]);
+    expect(await meetingFor(hostId, id)).toMatchObject({ title: "Moved", sequence: 1, emails: [ada] });
+    expect((await meetingFor(hostId, id))?.participants.map((p) => p.id)).toEqual([guest]);
     expect(await invitationsTo(ada)).toHaveLength(2);
   });
 
@@ -243,7 +243,7 @@ describe("meetings", () => {
     const ada = uniqueEmail("ada");
     const form = input({ emails: ada, clientKey: "retried-key-1234" });
     // The first post made the meeting and failed before queuing its mail.
-    await createMeeting(env.DB, meetingProvider(), hostId, form, NOW);
+    await createMeeting(meetingProvider(), hostId, form, NOW);
     const { who } = host(hostId);
     expect((await schedule(who, form)).repeat).toBe(true);
     await schedule(who, form);
@@ -271,7 +271,7 @@ describe("meetings", () => {
     };
     const hostId = await newMember("Racer");
     const form = input({ emails: "a@b.example", clientKey: "race-key-1234" });
-    const results = await Promise.all([1, 2, 3].map(() => createMeeting(env.DB, provider, hostId, form, NOW)));
+    const results = await Promise.all([1, 2, 3].map(() => createMeeting(provider, hostId, form, NOW)));
     expect(new Set(results.map((r) => r.id)).size).toBe(1);
     const created = calls.filter((call) => call.startsWith("create")).length;
     const removed = calls.filter((call) => call.startsWith("remove")).length;
@@ -298,12 +298,11 @@ describe("meetings", () => {
       },
     };
     const hostId = await newMember("Two windows");
-    const { id = 0 } = await createMeeting(env.DB, provider, hostId, input({ emails: "a@b.example" }), NOW);
-    const edit = (title: string) =>
-      updateMeeting(env.DB, () => provider, hostId, id, input({ emails: "a@b.example", title, sequence: 0 }), NOW);
+    const { id = 0 } = await createMeeting(provider, hostId, input({ emails: "a@b.example" }), NOW);
+    const edit = (title: string) => updateMeeting(() => provider, hostId, id, input({ emails: "a@b.example", title, sequence: 0 }), NOW);
     const results = await Promise.all([refusalOf(edit("Left")), refusalOf(edit("Right"))]);
     expect(results.filter((result) => result !== "not refused" && result.status === 409)).toHaveLength(1);
-    const stored = (await meetingFor(env.DB, hostId, id))?.title;
+    const stored = (await meetingFor(hostId, id))?.title;
     expect(["Left", "Right"]).toContain(stored);
     expect(told.at(-1)).toBe(stored);
   });
@@ -327,11 +326,11 @@ describe("meetings", () => {
       },
     });
     // No such host: the row cannot be written (foreign key), so the room goes again.
-    await expect(createMeeting(env.DB, provider(), 999999, input({ emails: "a@b.example" }), NOW)).rejects.toThrow();
+    await expect(createMeeting(provider(), 999999, input({ emails: "a@b.example" }), NOW)).rejects.toThrow();
     expect(calls).toEqual(["create", "remove room-1"]);
     const hostId = await newMember("Unlucky");
-    await expect(createMeeting(env.DB, provider(true), hostId, input({ emails: "a@b.example" }), NOW)).rejects.toThrow("provider down");
-    expect((await listMeetings(env.DB, hostId, NOW)).upcoming).toEqual([]);
-    expect(await cancelMeeting(env.DB, () => provider(), hostId, 424242, NOW)).toBe(false);
+    await expect(createMeeting(provider(true), hostId, input({ emails: "a@b.example" }), NOW)).rejects.toThrow("provider down");
+    expect((await listMeetings(hostId, NOW)).upcoming).toEqual([]);
+    expect(await cancelMeeting(() => provider(), hostId, 424242, NOW)).toBe(false);
   });
 });

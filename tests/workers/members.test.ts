@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { recommended } from "~/.server/content/recommend";
 import { addInterest, listInterests, removeInterest } from "~/.server/members/interests";
@@ -11,21 +10,21 @@ import { newItem, newMember, refusedKey } from "./helpers";
 describe("interests", () => {
   it("keeps at most five and refuses a repeat with 'Repeat addition'", async () => {
     const me = await newMember();
-    for (const sdg of [3, 7, 1, 13, 6]) expect(await refusedKey(addInterest(env.DB, me, sdg, 1))).toBeNull();
-    expect(await refusedKey(addInterest(env.DB, me, 7, 2))).toBe("validation.repeatAddition");
-    expect(await refusedKey(addInterest(env.DB, me, 9, 2))).toBe(`validation.maxInterests|max=${MAX_INTERESTS}`);
-    expect(await listInterests(env.DB, me)).toEqual([1, 3, 6, 7, 13]);
-    await removeInterest(env.DB, me, 7);
-    await removeInterest(env.DB, me, 7);
-    expect(await refusedKey(addInterest(env.DB, me, 9, 3))).toBeNull();
-    expect(await listInterests(env.DB, me)).toHaveLength(5);
+    for (const sdg of [3, 7, 1, 13, 6]) expect(await refusedKey(addInterest(me, sdg, 1))).toBeNull();
+    expect(await refusedKey(addInterest(me, 7, 2))).toBe("validation.repeatAddition");
+    expect(await refusedKey(addInterest(me, 9, 2))).toBe(`validation.maxInterests|max=${MAX_INTERESTS}`);
+    expect(await listInterests(me)).toEqual([1, 3, 6, 7, 13]);
+    await removeInterest(me, 7);
+    await removeInterest(me, 7);
+    expect(await refusedKey(addInterest(me, 9, 3))).toBeNull();
+    expect(await listInterests(me)).toHaveLength(5);
   });
 
   it("never passes five when many are added at once", async () => {
     const me = await newMember();
-    const answers = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8, 9].map((sdg) => refusedKey(addInterest(env.DB, me, sdg, 1))));
+    const answers = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8, 9].map((sdg) => refusedKey(addInterest(me, sdg, 1))));
     expect(answers.filter((a) => a === null)).toHaveLength(MAX_INTERESTS);
-    expect(await listInterests(env.DB, me)).toHaveLength(MAX_INTERESTS);
+    expect(await listInterests(me)).toHaveLength(MAX_INTERESTS);
   });
 });
 
@@ -36,23 +35,23 @@ describe("a member's page", () => {
     const other = await newMember("Other");
     const shared = await newItem(owner, { title: "shared" });
     const hidden = await newItem(owner, { title: "hidden", publicize: 0 });
-    await setFollow(env.DB, fan, owner, true, 1);
-    await setFollow(env.DB, fan, owner, true, 2);
-    await setFollow(env.DB, owner, other, true, 3);
+    await setFollow(fan, owner, true, 1);
+    await setFollow(fan, owner, true, 2);
+    await setFollow(owner, other, true, 3);
 
-    const seenByFan = await memberPage(env.DB, fan, owner);
+    const seenByFan = await memberPage(fan, owner);
     expect(seenByFan?.member).toMatchObject({ nick_name: "Owner", followers: 1, following: 1, uploads: 1 });
     expect(seenByFan?.uploads.map((u) => u.id)).toEqual([shared]);
     expect(seenByFan?.followers.map((m) => m.nick_name)).toEqual(["Fan"]);
     expect(seenByFan?.following.map((m) => m.nick_name)).toEqual(["Other"]);
     expect(seenByFan).toMatchObject({ is_self: false, viewer_follows: true });
 
-    const seenBySelf = await memberPage(env.DB, owner, owner);
+    const seenBySelf = await memberPage(owner, owner);
     expect(seenBySelf?.member.uploads).toBe(2);
     expect(seenBySelf?.uploads.map((u) => u.id).sort()).toEqual([shared, hidden].sort());
     expect(seenBySelf).toMatchObject({ is_self: true, viewer_follows: false });
 
-    expect(await memberPage(env.DB, fan, 987_654_321)).toBeNull();
+    expect(await memberPage(fan, 987_654_321)).toBeNull();
   });
 });
 
@@ -61,8 +60,8 @@ describe("the recommended list", () => {
     const me = await newMember();
     const followed = await newMember();
     const stranger = await newMember();
-    await setFollow(env.DB, me, followed, true, 1);
-    await addInterest(env.DB, me, 14, 1);
+    await setFollow(me, followed, true, 1);
+    await addInterest(me, 14, 1);
     // Far more popular than anything else, so only the ordering rules can put others above it.
     const popular = await newItem(stranger, { sdg: 2, likes: 900, views: 9000 });
     const both = await newItem(followed, { sdg: 14 });
@@ -74,7 +73,7 @@ describe("the recommended list", () => {
 
     const ids: number[] = [];
     for (let page = 1; ; page++) {
-      const result = await recommended(env.DB, me, page, 50);
+      const result = await recommended(me, page, 50);
       ids.push(...result.items.map((i) => i.id));
       if (!result.has_more) break;
     }
@@ -95,9 +94,9 @@ describe("the recommended list", () => {
       const members = [await newMember(), await newMember(), await newMember(), await newMember(), await newMember()];
       const me = members[0] ?? 0;
       const follows = members.filter(() => random(2) === 1);
-      for (const other of follows) await setFollow(env.DB, me, other, true, 1);
+      for (const other of follows) await setFollow(me, other, true, 1);
       const goals = [1 + random(4), 1 + random(4)];
-      for (const sdg of goals) await addInterest(env.DB, me, sdg, 1);
+      for (const sdg of goals) await addInterest(me, sdg, 1);
       const rows: { id: number; owner: number; sdg: number; pop: number; created: number; publicize: 0 | 1 }[] = [];
       for (let i = 0; i < 60; i++) {
         const owner = members[random(members.length)] ?? me;
@@ -119,7 +118,7 @@ describe("the recommended list", () => {
         .map((r) => r.id);
       const got: number[] = [];
       for (let page = 1; page <= 200; page++) {
-        const result = await recommended(env.DB, me, page, 7);
+        const result = await recommended(me, page, 7);
         got.push(...result.items.map((i) => i.id));
         if (!result.has_more) break;
       }
@@ -136,8 +135,8 @@ describe("search pages", () => {
     const made: number[] = [];
     for (let i = 0; i < SEARCH_PAGE_SIZE + 5; i++) made.push(await newItem(author, { title: `${word} ${i}`, created_at: i }));
     const query = (page: number) => searchQuerySchema.parse({ q: word, page: String(page) });
-    const first = await searchPage(env.DB, query(1), author, Date.now());
-    const second = await searchPage(env.DB, query(2), author, Date.now());
+    const first = await searchPage(query(1), author, Date.now());
+    const second = await searchPage(query(2), author, Date.now());
     expect(first.items).toHaveLength(SEARCH_PAGE_SIZE);
     expect(first.has_more).toBe(true);
     expect(second.items).toHaveLength(5);

@@ -13,7 +13,7 @@ import { history, newMember, sendMessage } from "./helpers";
 // (docs/decisions/0028-messages-in-their-conversation.md), against the real objects.
 
 async function conversation(a: number, b: number) {
-  const started = await startConversation(env.DB, a, b, Date.now());
+  const started = await startConversation(a, b, Date.now());
   if (!started || started === "refused") throw new Error("no conversation");
   return started.id;
 }
@@ -24,7 +24,7 @@ describe("a conversation's messages in its own object", () => {
     const id = await conversation(a, b);
     const ids = Array.from({ length: 30 }, (_, i) => `restart-${i}-${crypto.randomUUID()}`);
     const first = await Promise.all(ids.slice(0, 15).map((cid, i) => sendMessage(id, i % 2 ? a : b, `m${i}`, cid)));
-    await evictDurableObject(conversationRoom(env, id));
+    await evictDurableObject(conversationRoom(id));
     // After the restart: the rest, and every earlier client id again, all at once.
     const second = await Promise.all(ids.map((cid, i) => sendMessage(id, i % 2 ? a : b, `m${i}`, cid)));
     expect(second.slice(0, 15).map((s) => s?.created)).toEqual(Array(15).fill(false));
@@ -44,9 +44,9 @@ describe("a conversation's messages in its own object", () => {
     // Eight conversations, six messages each, all at once; the reader answers in every other one meanwhile.
     await Promise.all([
       ...ids.flatMap((id, i) => Array.from({ length: 6 }, (_, n) => sendMessage(id, writers[i] ?? 0, `n${n}`))),
-      ...ids.filter((_, i) => i % 2 === 0).map((id) => conversationRoom(env, id).read(id, reader)),
+      ...ids.filter((_, i) => i % 2 === 0).map((id) => conversationRoom(id).read(id, reader)),
     ]);
-    const listed = await listConversations(env, reader);
+    const listed = await listConversations(reader);
     for (const [i, id] of ids.entries()) {
       const entry = listed.find((c) => c.id === id);
       expect(entry?.last_message?.body).toBe((await history(id, { limit: 1 })).messages[0]?.body);
@@ -54,15 +54,15 @@ describe("a conversation's messages in its own object", () => {
       if (i % 2 === 1) expect(entry?.unread_count).toBe(6);
       else expect(entry?.unread_count).toBeLessThanOrEqual(6);
     }
-    expect(await unreadTotal(env, reader)).toBe(listed.filter((c) => ids.includes(c.id)).reduce((n, c) => n + c.unread_count, 0));
+    expect(await unreadTotal(reader)).toBe(listed.filter((c) => ids.includes(c.id)).reduce((n, c) => n + c.unread_count, 0));
     // Read everything, concurrently: every count goes to zero, and the writers have none.
-    await Promise.all(ids.map((id) => conversationRoom(env, id).read(id, reader)));
-    expect(await unreadTotal(env, reader)).toBe(0);
-    for (const w of writers) expect(await unreadTotal(env, w)).toBe(0);
+    await Promise.all(ids.map((id) => conversationRoom(id).read(id, reader)));
+    expect(await unreadTotal(reader)).toBe(0);
+    for (const w of writers) expect(await unreadTotal(w)).toBe(0);
     // One more message in each: exactly one unread per conversation.
     await Promise.all(ids.map((id, i) => sendMessage(id, writers[i] ?? 0, "last")));
-    expect(await unreadTotal(env, reader)).toBe(ids.length);
-    expect((await listConversations(env, reader)).filter((c) => ids.includes(c.id)).map((c) => c.unread_count)).toEqual(
+    expect(await unreadTotal(reader)).toBe(ids.length);
+    expect((await listConversations(reader)).filter((c) => ids.includes(c.id)).map((c) => c.unread_count)).toEqual(
       Array(ids.length).fill(1),
     );
   });
@@ -71,13 +71,13 @@ describe("a conversation's messages in its own object", () => {
     const id = await conversation(a, b);
     await sendMessage(id, a, "one");
     await sendMessage(id, a, "two");
-    expect(await unreadTotal(env, b)).toBe(2);
+    expect(await unreadTotal(b)).toBe(2);
     // As if the update had never arrived (the inbox was unreachable, or the room crashed before telling it).
-    await memberInbox(env, b).clear();
-    expect(await unreadTotal(env, b)).toBe(0);
-    expect(await runDurableObjectAlarm(conversationRoom(env, id))).toBe(true);
-    expect(await unreadTotal(env, b)).toBe(2);
-    expect((await listConversations(env, b)).find((c) => c.id === id)?.last_message?.body).toBe("two");
+    await memberInbox(b).clear();
+    expect(await unreadTotal(b)).toBe(0);
+    expect(await runDurableObjectAlarm(conversationRoom(id))).toBe(true);
+    expect(await unreadTotal(b)).toBe(2);
+    expect((await listConversations(b)).find((c) => c.id === id)?.last_message?.body).toBe("two");
   });
 });
 
@@ -119,19 +119,19 @@ describe("messages stored in D1 before each conversation had its object", () => 
         { id: crypto.randomUUID(), timestamp: new Date(), attempts: 1, body: { type: "messages-move" } },
       ]);
       const ctx = createExecutionContext();
-      await consumeJobs(batch, env);
+      await consumeJobs(batch);
       expect((await getQueueResult(batch, ctx)).retryMessages).toEqual([]);
     }
-    await conversationRoom(env, id).settle(id);
+    await conversationRoom(id).settle(id);
     const moved = (await history(id, { limit: 100 })).messages;
     expect(moved.map((m) => m.body)).toEqual(["first", "second", "fourth", "fifth"]);
     expect(moved.every((m) => conversationOfMessage(m.id) === id)).toBe(true);
     const left = await env.DB.prepare("SELECT count(*) AS n FROM messages WHERE conversation_id = ?").bind(id).first<number>("n");
     expect(left).toBe(0);
     // B had read up to "second": "fourth" and "fifth" are unread (the hidden one never counts).
-    expect(await unreadTotal(env, b)).toBe(2);
-    expect(await unreadTotal(env, a)).toBe(0);
-    expect((await listConversations(env, b)).find((c) => c.id === id)?.last_message?.body).toBe("fifth");
+    expect(await unreadTotal(b)).toBe(2);
+    expect(await unreadTotal(a)).toBe(0);
+    expect((await listConversations(b)).find((c) => c.id === id)?.last_message?.body).toBe("fifth");
     // The report now names the message's new id.
     const reported = await env.DB.prepare("SELECT target_id FROM reports WHERE reporter_id = ? AND target_type = 'message'")
       .bind(b)
@@ -144,13 +144,13 @@ describe("messages stored in D1 before each conversation had its object", () => 
 
   it("reach the moderation queue under their new ids, with their text, when a report on one is open", async () => {
     const { id } = await legacy();
-    const queued = (await openReports(env)).filter((r) => r.target_type === "message" && conversationOfMessage(r.target_id) === id);
+    const queued = (await openReports()).filter((r) => r.target_type === "message" && conversationOfMessage(r.target_id) === id);
     expect(queued.map((r) => r.preview)).toEqual(["fourth"]);
   });
 
   it("reach a member's badge and list on their first page load, before any job ran", async () => {
     const { b, id } = await legacy();
-    expect(await unreadTotal(env, b)).toBe(2);
-    expect((await listConversations(env, b)).find((c) => c.id === id)).toMatchObject({ unread_count: 2, last_message: { body: "fifth" } });
+    expect(await unreadTotal(b)).toBe(2);
+    expect((await listConversations(b)).find((c) => c.id === id)).toMatchObject({ unread_count: 2, last_message: { body: "fifth" } });
   });
 });

@@ -26,14 +26,14 @@ function must<T>(value: T | null | "refused" | "not-member"): T {
 async function pair() {
   const a = await newMember("Alice");
   const b = await newMember("Bob");
-  const started = must(await startConversation(env.DB, a, b, Date.now()));
-  return { a, b, id: started.id, room: conversationRoom(env, started.id) };
+  const started = must(await startConversation(a, b, Date.now()));
+  return { a, b, id: started.id, room: conversationRoom(started.id) };
 }
 
 /** Opens a socket the way a page does: through the worker's authenticating route. */
 async function openSocket(path: string, userId: number | null, headers: Record<string, string> = {}, token?: string) {
   const all: Record<string, string> = { Upgrade: "websocket", ...headers };
-  if (userId !== null) all.Cookie = `token=Bearer%20${token ?? (await createSession(env.DB, userId, Date.now()))}`;
+  if (userId !== null) all.Cookie = `token=Bearer%20${token ?? (await createSession(userId, Date.now()))}`;
   const res = await handleSocket(new Request(`https://app.test${path}`, { headers: all }), env);
   const socket = res.webSocket;
   const closed: number[] = [];
@@ -60,7 +60,7 @@ async function until<T>(check: () => T | undefined, ms = 25_000): Promise<T> {
 describe("sockets and the session that opened them", () => {
   it("close at once when the session logs out, and a send on one after that stores nothing", async () => {
     const { a, id } = await pair();
-    const token = await createSession(env.DB, a, Date.now());
+    const token = await createSession(a, Date.now());
     const other = await openSocket(`/live/conversations/${id}`, a); // another session of Alice's
     const page = await openSocket(`/live/conversations/${id}`, a, {}, token);
     const inbox = await openSocket("/live/inbox", a, {}, token);
@@ -80,7 +80,7 @@ describe("sockets and the session that opened them", () => {
 
   it("refuse every event once the session is gone, however it ended (here: deleted behind the room's back)", async () => {
     const { a, id, room } = await pair();
-    const token = await createSession(env.DB, a, Date.now());
+    const token = await createSession(a, Date.now());
     const page = await openSocket(`/live/conversations/${id}`, a, {}, token);
     // The row ends and nobody tells the room; the socket last checked its session a minute ago.
     await env.DB.prepare("DELETE FROM sessions WHERE user_id = ?").bind(a).run();
@@ -170,11 +170,11 @@ describe("the conversation's Durable Object", () => {
     await until(() => bob.events.some((e) => e.type === "message"));
 
     await evictDurableObject(room); // sockets hibernate; the object's memory is gone
-    await conversationRoom(env, id).send(id, a, { body: "after hibernation", client_id: clientId() });
+    await conversationRoom(id).send(id, a, { body: "after hibernation", client_id: clientId() });
     await until(() => bob.events.filter((e) => e.type === "message").length === 2);
 
-    await evictDurableObject(conversationRoom(env, id), { webSockets: "close" });
-    await conversationRoom(env, id).send(id, a, { body: "while away", client_id: clientId() });
+    await evictDurableObject(conversationRoom(id), { webSockets: "close" });
+    await conversationRoom(id).send(id, a, { body: "while away", client_id: clientId() });
     // A page that reconnects asks for everything after the last message it has.
     const back = await openSocket(`/live/conversations/${id}`, b);
     back.socket?.send(JSON.stringify({ type: "sync", after: before.id }));
@@ -192,7 +192,7 @@ describe("a message on its way", () => {
 
   it("costs no D1 statement through the API, the page or a socket", async () => {
     const { a, b, id, room } = await pair();
-    const token = await createSession(env.DB, a, Date.now());
+    const token = await createSession(a, Date.now());
     const socket = await openSocket(`/live/conversations/${id}`, b);
     // A room reads its facts once, at its first call.
     must(await room.send(id, b, { body: "hello", client_id: clientId() }));
@@ -279,23 +279,23 @@ describe("unread counts", () => {
     const { a, b, id, room } = await pair();
     const inbox = await openSocket("/live/inbox", b);
     for (const body of ["one", "two", "three"]) await room.send(id, a, { body, client_id: clientId() });
-    expect(await unreadTotal(env, b)).toBe(3);
-    expect(await unreadTotal(env, a)).toBe(0);
-    expect((await listConversations(env, b)).find((c) => c.id === id)).toMatchObject({
+    expect(await unreadTotal(b)).toBe(3);
+    expect(await unreadTotal(a)).toBe(0);
+    expect((await listConversations(b)).find((c) => c.id === id)).toMatchObject({
       unread_count: 3,
       last_message: { body: "three" },
     });
     await until(() => inbox.events.some((e) => e.type === "unread" && e.total === 3));
 
     await room.read(id, b);
-    expect(await unreadTotal(env, b)).toBe(0);
+    expect(await unreadTotal(b)).toBe(0);
     await until(() => inbox.events.some((e) => e.type === "unread" && e.total === 0));
 
     // A reply marks the replier's side read; a read position past the last message is capped.
     const last = must(await room.send(id, a, { body: "four", client_id: clientId() }));
     await room.read(id, b, last.message.id + 999);
     await room.send(id, a, { body: "five", client_id: clientId() });
-    expect(await unreadTotal(env, b)).toBe(1);
+    expect(await unreadTotal(b)).toBe(1);
     inbox.socket?.close(1000);
   });
 
@@ -310,10 +310,10 @@ describe("unread counts", () => {
   it("one pair has one conversation, and nobody talks to themselves", async () => {
     const a = await newMember();
     const b = await newMember();
-    const first = must(await startConversation(env.DB, a, b, 1));
+    const first = must(await startConversation(a, b, 1));
     expect(first.created).toBe(true);
-    expect(await startConversation(env.DB, b, a, 2)).toEqual({ id: first.id, created: false });
-    expect(await startConversation(env.DB, a, a, 3)).toBeNull();
-    expect(await startConversation(env.DB, a, 987_654_321, 4)).toBeNull();
+    expect(await startConversation(b, a, 2)).toEqual({ id: first.id, created: false });
+    expect(await startConversation(a, a, 3)).toBeNull();
+    expect(await startConversation(a, 987_654_321, 4)).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import { unreadNotifications } from "~/.server/notifications/unread";
 import { addComment, setFollow, setLike } from "~/.server/social/social";
 import { newItem, newMember } from "./helpers";
 
-const kinds = async (userId: number) => (await listNotifications(env.DB, userId)).map((n) => `${n.kind}:${n.event}:${n.actor_id}`);
+const kinds = async (userId: number) => (await listNotifications(userId)).map((n) => `${n.kind}:${n.event}:${n.actor_id}`);
 
 describe("notifications", () => {
   it("name a meeting only while the member may still see it", async () => {
@@ -20,14 +20,10 @@ describe("notifications", () => {
       .run();
     const meeting = meta.last_row_id;
     await env.DB.prepare("INSERT INTO meeting_participants (meeting_id, user_id) VALUES (?, ?)").bind(meeting, guest).run();
-    await notify(
-      env.DB,
-      [{ userId: guest, kind: "meeting", event: "invite", key: `meeting:${meeting}:0`, subjectId: meeting, actorId: host }],
-      1,
-    );
-    expect((await listNotifications(env.DB, guest))[0]?.subject_title).toBe("Secret plans");
+    await notify([{ userId: guest, kind: "meeting", event: "invite", key: `meeting:${meeting}:0`, subjectId: meeting, actorId: host }], 1);
+    expect((await listNotifications(guest))[0]?.subject_title).toBe("Secret plans");
     await env.DB.prepare("DELETE FROM meeting_participants WHERE meeting_id = ?").bind(meeting).run();
-    expect((await listNotifications(env.DB, guest))[0]?.subject_title).toBeNull();
+    expect((await listNotifications(guest))[0]?.subject_title).toBeNull();
   });
 
   it("tell an owner once per like and per follow, however many arrive at once, and never of their own acts", async () => {
@@ -35,25 +31,25 @@ describe("notifications", () => {
     const fan = await newMember("Fan");
     const item = await newItem(owner, { title: "Deep wells" });
     await Promise.all([
-      ...Array.from({ length: 6 }, () => setLike(env.DB, fan, item, true, 1)),
-      ...Array.from({ length: 6 }, () => setFollow(env.DB, fan, owner, true, 1)),
+      ...Array.from({ length: 6 }, () => setLike(fan, item, true, 1)),
+      ...Array.from({ length: 6 }, () => setFollow(fan, owner, true, 1)),
     ]);
     // Unliking and liking again is the same event: no second notification.
-    await setLike(env.DB, fan, item, false, 2);
-    await setLike(env.DB, fan, item, true, 3);
-    await setLike(env.DB, owner, item, true, 4);
+    await setLike(fan, item, false, 2);
+    await setLike(fan, item, true, 3);
+    await setLike(owner, item, true, 4);
     expect((await kinds(owner)).sort()).toEqual([`follower:follow:${fan}`, `like:like:${fan}`]);
-    expect(await unreadNotifications(env.DB, owner)).toBe(2);
+    expect(await unreadNotifications(owner)).toBe(2);
   });
 
   it("tell of each comment, and name what it is about", async () => {
     const owner = await newMember("Writer");
     const reader = await newMember("Reader");
     const item = await newItem(owner, { title: "Karst aquifers" });
-    await addComment(env.DB, reader, item, "First", 1, "comment-key-1");
-    await addComment(env.DB, reader, item, "First", 1, "comment-key-1"); // the same post repeated
-    await addComment(env.DB, reader, item, "Second", 2, "comment-key-2");
-    const rows = await listNotifications(env.DB, owner);
+    await addComment(reader, item, "First", 1, "comment-key-1");
+    await addComment(reader, item, "First", 1, "comment-key-1"); // the same post repeated
+    await addComment(reader, item, "Second", 2, "comment-key-2");
+    const rows = await listNotifications(owner);
     expect(rows.map((n) => [n.kind, n.subject_title, n.actor_name])).toEqual([
       ["comment", "Karst aquifers", "Reader"],
       ["comment", "Karst aquifers", "Reader"],
@@ -65,19 +61,19 @@ describe("notifications", () => {
     const member = await newMember("Quiet");
     const other = await newMember("Loud");
     const item = await newItem(member, {});
-    await setWantedKinds(env.DB, member, ["follower", "comment", "meeting", "verification"]);
-    await setLike(env.DB, other, item, true, 1);
-    await setFollow(env.DB, other, member, true, 2);
-    await addComment(env.DB, other, item, "hello", 3, "comment-key-3");
+    await setWantedKinds(member, ["follower", "comment", "meeting", "verification"]);
+    await setLike(other, item, true, 1);
+    await setFollow(other, member, true, 2);
+    await addComment(other, item, "hello", 3, "comment-key-3");
     expect((await kinds(member)).sort()).toEqual([`comment:comment:${other}`, `follower:follow:${other}`]);
-    const [newest] = await listNotifications(env.DB, member);
-    expect(await markRead(env.DB, member, [newest?.id ?? 0], 4)).toBe(1);
-    expect(await markRead(env.DB, member, [newest?.id ?? 0], 5)).toBe(0);
-    expect(await unreadNotifications(env.DB, member)).toBe(1);
+    const [newest] = await listNotifications(member);
+    expect(await markRead(member, [newest?.id ?? 0], 4)).toBe(1);
+    expect(await markRead(member, [newest?.id ?? 0], 5)).toBe(0);
+    expect(await unreadNotifications(member)).toBe(1);
     // Someone else's notification is not theirs to mark.
-    expect(await markRead(env.DB, other, [newest?.id ?? 0], 6)).toBe(0);
-    expect(await markRead(env.DB, member, "all", 7)).toBe(1);
-    expect(await unreadNotifications(env.DB, member)).toBe(0);
+    expect(await markRead(other, [newest?.id ?? 0], 6)).toBe(0);
+    expect(await markRead(member, "all", 7)).toBe(1);
+    expect(await unreadNotifications(member)).toBe(0);
   });
 
   it("tell a member of the decision on their verification", async () => {
@@ -88,7 +84,7 @@ describe("notifications", () => {
     )
       .bind(member)
       .run();
-    await decideVerification(env.DB, reviewer, meta.last_row_id, { decision: "approve" }, 2);
+    await decideVerification(reviewer, meta.last_row_id, { decision: "approve" }, 2);
     expect(await kinds(member)).toEqual(["verification:approved:null"]);
   });
 });

@@ -33,16 +33,16 @@ async function richMember(name: string) {
     .first<{ file_key: string; thumbnail_key: string }>();
   await env.FILES.put(keys?.file_key ?? "", "%PDF-1.4 body");
   await env.FILES.put(keys?.thumbnail_key ?? "", "png");
-  const open = await startUpload(env.DB, env.FILES, id, 10, 1);
+  const open = await startUpload(id, 10, 1);
   const other = await newMember(`${name}'s friend`);
-  const conversation = await startConversation(env.DB, id, other, 1);
+  const conversation = await startConversation(id, other, 1);
   if (!conversation || conversation === "refused") throw new Error("no conversation");
   await sendMessage(conversation.id, id, `from ${name}`, `c-${crypto.randomUUID()}`);
   await sendMessage(conversation.id, other, `to ${name}`, `c-${crypto.randomUUID()}`);
-  await addComment(env.DB, id, item, `${name} comments`, 4);
-  await followMember(env.DB, id, other, true, 5);
-  await addTag(env.DB, id, "free", "Health", 6);
-  const avatar = await setAvatar(env.DB, env.FILES, id, pngBytes());
+  await addComment(id, item, `${name} comments`, 4);
+  await followMember(id, other, true, 5);
+  await addTag(id, "free", "Health", 6);
+  const avatar = await setAvatar(id, pngBytes());
   const objects = [keys?.file_key ?? "", keys?.thumbnail_key ?? "", avatar.image?.slice(1) ?? "no avatar"];
   return { id, other, item, conversation: conversation.id, objects, open };
 }
@@ -50,7 +50,7 @@ async function richMember(name: string) {
 describe("a member's own data", () => {
   it("exports as one JSON document of what is theirs, and nothing of anyone else's", async () => {
     const me = await richMember("Exporter");
-    await followMember(env.DB, me.other, me.id, true, 6);
+    await followMember(me.other, me.id, true, 6);
     const who = { hostId: me.id, language: "en", now: Date.UTC(2026, 10, 22), later: () => {} };
     const input = {
       title: "Exported sync",
@@ -61,7 +61,7 @@ describe("a member's own data", () => {
       emails: "x@ex.example",
     };
     await schedule(who, meetingSchema.parse(input));
-    const text = await new Response(exportData(env, me.id, 10)).text();
+    const text = await new Response(exportData(me.id, 10)).text();
     const data = JSON.parse(text);
     expect(data.account).toMatchObject({ id: me.id, nick_name: "Exporter" });
     expect(data.uploads.map((u: { title: string }) => u.title)).toEqual(["Exporter paper"]);
@@ -80,7 +80,7 @@ describe("a member's own data", () => {
   it("pages long lists, so every row arrives once", async () => {
     const me = await newMember("Chatty");
     const other = await newMember("Listener");
-    const started = await startConversation(env.DB, me, other, 1);
+    const started = await startConversation(me, other, 1);
     if (!started || started === "refused") throw new Error("no conversation");
     const statements = Array.from({ length: 1203 }, (_, i) =>
       env.DB.prepare("INSERT INTO messages (conversation_id, sender_id, client_id, body, created_at) VALUES (?, ?, ?, ?, ?)").bind(
@@ -92,7 +92,7 @@ describe("a member's own data", () => {
       ),
     );
     await env.DB.batch(statements);
-    const data = JSON.parse(await new Response(exportData(env, me, 1)).text());
+    const data = JSON.parse(await new Response(exportData(me, 1)).text());
     const bodies = data.messagesSent.map((m: { body: string }) => m.body);
     expect(bodies).toHaveLength(1203);
     expect(new Set(bodies).size).toBe(1203);
@@ -100,7 +100,7 @@ describe("a member's own data", () => {
 
   it("deletes with the right password only; then no file, session or trace of theirs is left, and others' conversations stay readable", async () => {
     const me = await richMember("Leaver");
-    const token = await createSession(env.DB, me.id, Date.now());
+    const token = await createSession(me.id, Date.now());
     const theirs = await newItem(me.other, { likes: 1 });
     await env.DB.prepare("INSERT INTO likes (user_id, content_id, created_at) VALUES (?, ?, 1)").bind(me.id, theirs).run();
     const { caller } = testCaller();
@@ -111,9 +111,9 @@ describe("a member's own data", () => {
     for (const key of me.objects) expect(await env.FILES.head(key), key).toBeNull();
     const openUpload = await env.DB.prepare("SELECT 1 FROM uploads WHERE id = ?").bind(me.open.id).first();
     expect(openUpload).toBeNull();
-    expect((await findSession(env.DB, token, Date.now())).status).toBe("none");
-    expect(await memberPage(env.DB, me.other, me.id)).toBeNull();
-    const found = await searchMembers(env.DB, { q: "Leaver", tab: "members", page: 1 } as Parameters<typeof searchMembers>[1]);
+    expect((await findSession(token, Date.now())).status).toBe("none");
+    expect(await memberPage(me.other, me.id)).toBeNull();
+    const found = await searchMembers({ q: "Leaver", tab: "members", page: 1 } as Parameters<typeof searchMembers>[0]);
     expect(found.map((hit) => hit.id)).not.toContain(me.id);
     const row = await env.DB.prepare("SELECT email, nick_name, deleted_at FROM users WHERE id = ?").bind(me.id).first();
     expect(row).toMatchObject({ email: `deleted-${me.id}@deleted.invalid`, nick_name: "" });
@@ -126,7 +126,7 @@ describe("a member's own data", () => {
     // The other member still reads the whole conversation, from a member now nameless, and cannot write into it.
     const page = await history(me.conversation);
     expect(page.messages.map((m) => m.body)).toEqual(["from Leaver", "to Leaver"]);
-    expect((await listConversations(env, me.other))[0]?.other).toMatchObject({ id: me.id, nick_name: "" });
+    expect((await listConversations(me.other))[0]?.other).toMatchObject({ id: me.id, nick_name: "" });
     expect(await sendMessage(me.conversation, me.other, "anyone there?", "c-after-0000")).toBeNull();
     await expect(deleteAccount(me.id, PASSWORD, caller)).rejects.toBeInstanceOf(AccountError);
   });
@@ -148,7 +148,7 @@ describe("a member's own data", () => {
     expect(await env.DB.prepare("SELECT deleted_at FROM users WHERE id = ?").bind(me.id).first("deleted_at")).not.toBeNull();
     for (const key of me.objects) expect(await env.FILES.head(key), key).not.toBeNull();
 
-    await cleanUp(env.DB, env.FILES, Date.now());
+    await cleanUp(Date.now());
     for (const key of me.objects) expect(await env.FILES.head(key), key).toBeNull();
   });
 

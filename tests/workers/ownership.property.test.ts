@@ -30,7 +30,7 @@ async function build(w: World) {
   const members = [];
   for (let i = 0; i < w.members; i++) {
     const id = await newMember(`M${i}`);
-    members.push({ id, token: await createSession(env.DB, id, Date.now()) });
+    members.push({ id, token: await createSession(id, Date.now()) });
   }
   const items = [];
   for (const spec of w.items) {
@@ -45,7 +45,7 @@ async function build(w: World) {
     const item = items[spec.item % items.length];
     const author = pick(spec.author);
     if (!item || (!item.publicize && item.owner !== author)) continue;
-    await addComment(env.DB, members[author]?.id ?? 0, item.id, "a comment", Date.now());
+    await addComment(members[author]?.id ?? 0, item.id, "a comment", Date.now());
     const row = await env.DB.prepare("SELECT max(id) AS id FROM comments WHERE user_id = ?")
       .bind(members[author]?.id)
       .first<{ id: number }>();
@@ -55,7 +55,7 @@ async function build(w: World) {
   for (const [x, y] of w.conversations) {
     const [a, b] = [pick(x), pick(y)];
     if (a === b || conversations.some((c) => c.members.includes(a) && c.members.includes(b))) continue;
-    const started = await startConversation(env.DB, members[a]?.id ?? 0, members[b]?.id ?? 0, Date.now());
+    const started = await startConversation(members[a]?.id ?? 0, members[b]?.id ?? 0, Date.now());
     if (!started || started === "refused") throw new Error("no conversation");
     await sendMessage(started.id, members[a]?.id ?? 0, "hello");
     conversations.push({ id: started.id, members: [a, b] });
@@ -64,7 +64,7 @@ async function build(w: World) {
   for (const [x, y] of w.blocks) {
     const [blocker, blocked] = [pick(x), pick(y)];
     if (blocker === blocked) continue;
-    await block(env.DB, members[blocker]?.id ?? 0, members[blocked]?.id ?? 0, Date.now());
+    await block(members[blocker]?.id ?? 0, members[blocked]?.id ?? 0, Date.now());
     blocks.push([blocker, blocked]);
   }
   return { members, items, comments, conversations, blocks };

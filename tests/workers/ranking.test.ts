@@ -24,7 +24,7 @@ function random(seed: number) {
 describe("points", () => {
   it("stop at the daily cap", async () => {
     const me = await member();
-    for (let i = 0; i < 30; i++) await awardPoints(env.DB, me, "comment", NOW);
+    for (let i = 0; i < 30; i++) await awardPoints(me, "comment", NOW);
     const { total } = (await env.DB.prepare("SELECT sum(amount) AS total FROM points WHERE user_id = ?")
       .bind(me)
       .first<{ total: number }>()) ?? { total: 0 };
@@ -68,12 +68,12 @@ describe("the credit score", () => {
           .run();
       expected.points = points * 3;
 
-      await recomputeScores(env.DB, NOW);
+      await recomputeScores(NOW);
       const row = await env.DB.prepare(`SELECT score, breakdown FROM credit_scores WHERE user_id = ? AND run_id = ${PUBLISHED_RUN}`)
         .bind(subject)
         .first<{ score: number; breakdown: string }>();
       // The stored recomputation and the member's own score counted on demand agree.
-      const own = await scoreFor(env.DB, subject, NOW);
+      const own = await scoreFor(subject, NOW);
       const sum = SCORE_INPUTS.reduce((total, input) => total + Math.round(expected[input] * COEFFICIENTS[input] * 100) / 100, 0);
       expect(row?.score).toBeCloseTo(sum, 2);
       expect(own.score).toBeCloseTo(sum, 2);
@@ -90,10 +90,10 @@ describe("the credit score", () => {
     const b = await member("Equal B");
     await upload(a, "document", NOW - DAY);
     await upload(b, "document", NOW - DAY);
-    const { run } = await runScheduled({ cron: "*/15 * * * *", scheduledTime: NOW }, env, NOW);
+    const { run } = await runScheduled({ cron: "*/15 * * * *", scheduledTime: NOW }, NOW);
     await until(async () => (await env.DB.prepare("SELECT published_at FROM score_runs WHERE id = ?").bind(run).first())?.published_at);
     await until(() => env.DB.prepare("SELECT 1 AS done FROM cron_runs WHERE cron = 'cleanup' AND scheduled_at = ?").bind(NOW).first());
-    const list = await rankingList(env.DB, 1000);
+    const list = await rankingList(1000);
     const ra = list.find((m) => m.user_id === a);
     const rb = list.find((m) => m.user_id === b);
     expect(ra?.score).toBe(COEFFICIENTS.documentUploads);

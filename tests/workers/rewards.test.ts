@@ -13,23 +13,23 @@ describe("rewards", () => {
     const other = await newMember("Bystander");
     for (let i = 0; i < count("fiveUploads"); i++) await newItem(me);
     await newItem(other);
-    await grantRewards(env.DB, 100, me);
-    expect((await rewardsOf(env.DB, me)).map((r) => r.reward).sort()).toEqual(["firstUpload", "fiveUploads"]);
-    expect(await rewardsOf(env.DB, other)).toEqual([]);
-    await grantRewards(env.DB, 200);
-    await grantRewards(env.DB, 300);
-    expect(await rewardsOf(env.DB, other)).toEqual([{ reward: "firstUpload", awarded_at: 200 }]);
+    await grantRewards(100, me);
+    expect((await rewardsOf(me)).map((r) => r.reward).sort()).toEqual(["firstUpload", "fiveUploads"]);
+    expect(await rewardsOf(other)).toEqual([]);
+    await grantRewards(200);
+    await grantRewards(300);
+    expect(await rewardsOf(other)).toEqual([{ reward: "firstUpload", awarded_at: 200 }]);
     // Once each: later runs change neither the list nor the date.
-    expect((await rewardsOf(env.DB, me)).map((r) => r.awarded_at)).toEqual([100, 100]);
+    expect((await rewardsOf(me)).map((r) => r.awarded_at)).toEqual([100, 100]);
   });
 
   it("are awarded by the write that reaches them (a comment, a tenth follower), not by a page load", async () => {
     const me = await newMember("Commenter");
     const item = await newItem(await newMember("Author"));
-    expect(await addComment(env.DB, me, item, "A first word", 50, "first-comment-key")).toBe("stored");
-    expect((await rewardsOf(env.DB, me)).map((r) => r.reward)).toEqual(["firstComment"]);
-    for (let i = 0; i < count("tenFollowers"); i++) await setFollow(env.DB, await newMember(`Fan ${i}`), me, true, 60);
-    expect((await rewardsOf(env.DB, me)).map((r) => r.reward)).toEqual(["firstComment", "tenFollowers"]);
+    expect(await addComment(me, item, "A first word", 50, "first-comment-key")).toBe("stored");
+    expect((await rewardsOf(me)).map((r) => r.reward)).toEqual(["firstComment"]);
+    for (let i = 0; i < count("tenFollowers"); i++) await setFollow(await newMember(`Fan ${i}`), me, true, 60);
+    expect((await rewardsOf(me)).map((r) => r.reward)).toEqual(["firstComment", "tenFollowers"]);
   });
 
   it("follow the published counts, and skip deleted accounts", async () => {
@@ -38,12 +38,12 @@ describe("rewards", () => {
     await env.DB.prepare("INSERT INTO points (user_id, reason, amount, day, created_at) VALUES (?, 'upload', ?, '2026-11-01', 1)")
       .bind(me, count("hundredPoints"))
       .run();
-    await grantRewards(env.DB, 1, me);
-    expect((await rewardsOf(env.DB, me)).map((r) => r.reward).sort()).toEqual(["firstUpload", "hundredPoints"]);
+    await grantRewards(1, me);
+    expect((await rewardsOf(me)).map((r) => r.reward).sort()).toEqual(["firstUpload", "hundredPoints"]);
     const gone = await newMember("Gone");
     await newItem(gone);
     await env.DB.prepare("UPDATE users SET deleted_at = 1 WHERE id = ?").bind(gone).run();
-    await grantRewards(env.DB, 2);
-    expect(await rewardsOf(env.DB, gone)).toEqual([]);
+    await grantRewards(2);
+    expect(await rewardsOf(gone)).toEqual([]);
   });
 });

@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { type MiddlewareFunction, RouterContextProvider } from "react-router";
 import { createSession } from "~/.server/accounts/sessions";
 import { withDbSession } from "~/.server/db-session";
@@ -56,7 +55,7 @@ export interface PageAnswer<T = unknown> {
 export const ORIGIN = "http://127.0.0.1:8787";
 
 /** A signed-in session for a member, made straight in D1 (the sign-in flow is the auth tests' to prove). */
-export const sessionFor = (userId: number) => createSession(env.DB, userId, Date.now());
+export const sessionFor = (userId: number) => createSession(userId, Date.now());
 
 function bodyOf(form: PageRequest["form"]): BodyInit | undefined {
   if (!form || form instanceof FormData) return form;

@@ -20,7 +20,7 @@ const follows = async (a: number, b: number) =>
   Boolean(await env.DB.prepare("SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?").bind(a, b).first());
 
 async function conversation(a: number, b: number) {
-  const started = await startConversation(env.DB, a, b, now);
+  const started = await startConversation(a, b, now);
   if (!started || started === "refused") throw new Error("no conversation");
   return started.id;
 }
@@ -31,26 +31,26 @@ describe("blocking", () => {
     const pest = await newMember("Pest");
     const item = await newItem(blocker);
     const id = await conversation(blocker, pest);
-    expect(await setFollow(env.DB, pest, blocker, true, now)).toBe(true);
-    expect(await setFollow(env.DB, blocker, pest, true, now)).toBe(true);
+    expect(await setFollow(pest, blocker, true, now)).toBe(true);
+    expect(await setFollow(blocker, pest, true, now)).toBe(true);
 
-    expect(await block(env.DB, blocker, pest, now)).toBe(true);
-    expect(await block(env.DB, blocker, pest, now)).toBe(false); // a repeat changes nothing
+    expect(await block(blocker, pest, now)).toBe(true);
+    expect(await block(blocker, pest, now)).toBe(false); // a repeat changes nothing
     expect(await follows(pest, blocker)).toBe(false);
     expect(await follows(blocker, pest)).toBe(false);
-    expect(await setFollow(env.DB, pest, blocker, true, now)).toBe(false);
-    expect(await addComment(env.DB, pest, item, "hello", now, "key-12345678")).toBe("refused");
+    expect(await setFollow(pest, blocker, true, now)).toBe(false);
+    expect(await addComment(pest, item, "hello", now, "key-12345678")).toBe("refused");
     expect(await sendMessage(id, pest, "hello?", crypto.randomUUID())).toBeNull();
-    expect(await conversationRoom(env, id).send(id, pest, { body: "hello?", client_id: crypto.randomUUID() })).toBeNull();
-    expect(await startConversation(env.DB, pest, blocker, now)).toBe("refused");
-    expect((await socialOf(env.DB, blocker, item, blocker)).comments).toEqual([]);
+    expect(await conversationRoom(id).send(id, pest, { body: "hello?", client_id: crypto.randomUUID() })).toBeNull();
+    expect(await startConversation(pest, blocker, now)).toBe("refused");
+    expect((await socialOf(blocker, item, blocker)).comments).toEqual([]);
     expect((await history(id)).messages).toEqual([]);
 
     // Someone else is not affected, and unblocking lets everything through again.
     const friend = await newMember("Friend");
-    expect(await addComment(env.DB, friend, item, "nice", now)).toBe("stored");
-    await unblock(env.DB, blocker, pest);
-    expect(await setFollow(env.DB, pest, blocker, true, now)).toBe(true);
+    expect(await addComment(friend, item, "nice", now)).toBe("stored");
+    await unblock(blocker, pest);
+    expect(await setFollow(pest, blocker, true, now)).toBe(true);
     expect(await sendMessage(id, pest, "sorry", crypto.randomUUID())).not.toBeNull();
   });
 
@@ -60,8 +60,8 @@ describe("blocking", () => {
       const pest = await newMember("Pest");
       const id = await conversation(blocker, pest);
       const [, followed, sent] = await Promise.all([
-        block(env.DB, blocker, pest, now),
-        setFollow(env.DB, pest, blocker, true, now),
+        block(blocker, pest, now),
+        setFollow(pest, blocker, true, now),
         sendMessage(id, pest, "racing", crypto.randomUUID()),
       ]);
       // Whatever the order, what went in before the block is gone (follows) or was already sent, and
@@ -84,12 +84,12 @@ describe("reports and moderation", () => {
     const sent = await sendMessage(id, author, "a private word", crypto.randomUUID());
     const message = sent?.message.id ?? 0;
     // Nobody reported it: a moderator cannot hide (and so read) a private message.
-    expect(await decide(env, moderator, { target_type: "message", target_id: message, action: "hide", reason: "spam" }, now)).toBe(false);
-    expect(await decide(env, moderator, { target_type: "member", target_id: author, action: "suspend", reason: "spam" }, now)).toBe(false);
-    await fileReport(env, other, { target_type: "member", target_id: author, reason: "spam", details: "" }, now);
-    expect(await decide(env, moderator, { target_type: "member", target_id: author, action: "hide", reason: "spam" }, now)).toBe(false);
+    expect(await decide(moderator, { target_type: "message", target_id: message, action: "hide", reason: "spam" }, now)).toBe(false);
+    expect(await decide(moderator, { target_type: "member", target_id: author, action: "suspend", reason: "spam" }, now)).toBe(false);
+    await fileReport(other, { target_type: "member", target_id: author, reason: "spam", details: "" }, now);
+    expect(await decide(moderator, { target_type: "member", target_id: author, action: "hide", reason: "spam" }, now)).toBe(false);
     await env.DB.prepare("INSERT INTO member_roles (user_id, role, granted_at) VALUES (?, 'moderator', 0)").bind(author).run();
-    expect(await decide(env, moderator, { target_type: "member", target_id: author, action: "suspend", reason: "spam" }, now)).toBe(false);
+    expect(await decide(moderator, { target_type: "member", target_id: author, action: "suspend", reason: "spam" }, now)).toBe(false);
     expect(await env.DB.prepare("SELECT suspended_reason FROM users WHERE id = ?").bind(author).first("suspended_reason")).toBeNull();
   });
 
@@ -99,17 +99,17 @@ describe("reports and moderation", () => {
     const reader = await newMember("Reader");
     const id = await conversation(author, reader);
     const sent = await sendMessage(id, author, "rude words", crypto.randomUUID());
-    await fileReport(env, reader, { target_type: "message", target_id: sent?.message.id ?? 0, reason: "harassment", details: "" }, now);
-    await decide(env, moderator, { target_type: "message", target_id: sent?.message.id ?? 0, action: "hide", reason: "harassment" }, now);
-    const [listed] = await listConversations(env, reader);
+    await fileReport(reader, { target_type: "message", target_id: sent?.message.id ?? 0, reason: "harassment", details: "" }, now);
+    await decide(moderator, { target_type: "message", target_id: sent?.message.id ?? 0, action: "hide", reason: "harassment" }, now);
+    const [listed] = await listConversations(reader);
     expect(listed?.last_message).toBeNull();
     expect(listed?.unread_count).toBe(0);
-    expect(await unreadTotal(env, reader)).toBe(0);
-    expect((await moderated(env)).hidden).toContainEqual(expect.objectContaining({ target_type: "message", preview: "rude words" }));
+    expect(await unreadTotal(reader)).toBe(0);
+    expect((await moderated()).hidden).toContainEqual(expect.objectContaining({ target_type: "message", preview: "rude words" }));
     const restore = { target_type: "message", target_id: sent?.message.id ?? 0, action: "restore", reason: "harassment" } as const;
-    expect(await decide(env, moderator, restore, now)).toBe(true);
-    expect((await listConversations(env, reader))[0]?.last_message?.body).toBe("rude words");
-    expect(await unreadTotal(env, reader)).toBe(1);
+    expect(await decide(moderator, restore, now)).toBe(true);
+    expect((await listConversations(reader))[0]?.last_message?.body).toBe("rude words");
+    expect(await unreadTotal(reader)).toBe(1);
   });
 
   it("lets a report on something deleted since be dismissed, and a restore gives an upload back its owner's choice", async () => {
@@ -117,28 +117,27 @@ describe("reports and moderation", () => {
     const author = await newMember("Author");
     const reader = await newMember("Reader");
     const item = await newItem(author);
-    await addComment(env.DB, author, item, "soon gone", now);
+    await addComment(author, item, "soon gone", now);
     const comment = await env.DB.prepare("SELECT max(id) AS id FROM comments WHERE user_id = ?").bind(author).first<{ id: number }>();
-    await fileReport(env, reader, { target_type: "comment", target_id: comment?.id ?? 0, reason: "spam", details: "" }, now);
+    await fileReport(reader, { target_type: "comment", target_id: comment?.id ?? 0, reason: "spam", details: "" }, now);
     await env.DB.prepare("DELETE FROM comments WHERE id = ?").bind(comment?.id).run();
-    expect(
-      await decide(env, moderator, { target_type: "comment", target_id: comment?.id ?? 0, action: "dismiss", reason: "spam" }, now),
-    ).toBe(true);
-    expect((await openReports(env)).some((r) => r.target_type === "comment" && r.target_id === comment?.id)).toBe(false);
+    expect(await decide(moderator, { target_type: "comment", target_id: comment?.id ?? 0, action: "dismiss", reason: "spam" }, now)).toBe(
+      true,
+    );
+    expect((await openReports()).some((r) => r.target_type === "comment" && r.target_id === comment?.id)).toBe(false);
 
-    await fileReport(env, reader, { target_type: "content", target_id: item, reason: "spam", details: "" }, now);
-    await decide(env, moderator, { target_type: "content", target_id: item, action: "hide", reason: "spam" }, now);
+    await fileReport(reader, { target_type: "content", target_id: item, reason: "spam", details: "" }, now);
+    await decide(moderator, { target_type: "content", target_id: item, action: "hide", reason: "spam" }, now);
     // While it is hidden the owner decides to keep it private; the restore honours that.
     await updateContent(
-      env.DB,
       item,
       author,
       { sdg: 1, title: "t", summary: "s", content: "c", keywords: "k", publicize: "0", doi: null, authors: [] },
       now,
     );
-    await decide(env, moderator, { target_type: "content", target_id: item, action: "restore", reason: "other" }, now);
-    expect(await findContent(env.DB, item, reader)).toBeNull();
-    expect((await findContent(env.DB, item, author))?.hidden_at).toBeNull();
+    await decide(moderator, { target_type: "content", target_id: item, action: "restore", reason: "other" }, now);
+    expect(await findContent(item, reader)).toBeNull();
+    expect((await findContent(item, author))?.hidden_at).toBeNull();
   });
 
   it("takes one report per member and target, only for what the reporter can see, and never their own", async () => {
@@ -148,19 +147,19 @@ describe("reports and moderation", () => {
     const item = await newItem(author, { title: "Dubious results" });
     const hidden = await newItem(author, { publicize: 0 });
     const report = { target_type: "content" as const, target_id: item, reason: "misinformation" as const, details: "numbers made up" };
-    expect(await fileReport(env, reporter, report, now)).toBe(true);
-    expect(await fileReport(env, reporter, report, now + 1)).toBe(true);
-    expect(await fileReport(env, stranger, { ...report, reason: "spam" }, now + 2)).toBe(true);
-    expect(await fileReport(env, reporter, { ...report, target_id: hidden }, now)).toBe(false);
-    expect(await fileReport(env, author, report, now)).toBe(false);
+    expect(await fileReport(reporter, report, now)).toBe(true);
+    expect(await fileReport(reporter, report, now + 1)).toBe(true);
+    expect(await fileReport(stranger, { ...report, reason: "spam" }, now + 2)).toBe(true);
+    expect(await fileReport(reporter, { ...report, target_id: hidden }, now)).toBe(false);
+    expect(await fileReport(author, report, now)).toBe(false);
     // A message is reportable only by the other member of its conversation.
     const id = await conversation(author, reporter);
     const sent = await sendMessage(id, author, "buy my book", crypto.randomUUID());
     const message = { target_type: "message" as const, target_id: sent?.message.id ?? 0, reason: "spam" as const, details: "" };
-    expect(await fileReport(env, stranger, message, now)).toBe(false);
-    expect(await fileReport(env, reporter, message, now)).toBe(true);
+    expect(await fileReport(stranger, message, now)).toBe(false);
+    expect(await fileReport(reporter, message, now)).toBe(true);
 
-    const queued = (await openReports(env)).find((r) => r.target_type === "content" && r.target_id === item);
+    const queued = (await openReports()).find((r) => r.target_type === "content" && r.target_id === item);
     expect(queued).toMatchObject({
       reports: 2,
       reason: "misinformation",
@@ -175,25 +174,24 @@ describe("reports and moderation", () => {
     const author = await newMember("Author");
     const reader = await newMember("Reader");
     const item = await newItem(author, { title: "To hide", created_at: now });
-    await fileReport(env, reader, { target_type: "content", target_id: item, reason: "spam", details: "" }, now);
-    expect(await decide(env, moderator, { target_type: "content", target_id: item, action: "hide", reason: "spam" }, now)).toBe(true);
-    expect(await findContent(env.DB, item, reader)).toBeNull();
-    expect((await findContent(env.DB, item, author))?.hidden_at).toBe(now);
-    const feed = await listFeed(env.DB, feedQuerySchema.parse({}), 1000);
+    await fileReport(reader, { target_type: "content", target_id: item, reason: "spam", details: "" }, now);
+    expect(await decide(moderator, { target_type: "content", target_id: item, action: "hide", reason: "spam" }, now)).toBe(true);
+    expect(await findContent(item, reader)).toBeNull();
+    expect((await findContent(item, author))?.hidden_at).toBe(now);
+    const feed = await listFeed(feedQuerySchema.parse({}), 1000);
     expect(JSON.stringify(feed)).not.toContain('"To hide"');
     // The owner cannot make it public again on their own.
     await updateContent(
-      env.DB,
       item,
       author,
       { sdg: 1, title: "To hide", summary: "s", content: "c", keywords: "k", publicize: "1", doi: null, authors: [] },
       now,
     );
-    expect(await findContent(env.DB, item, reader)).toBeNull();
-    expect((await openReports(env)).some((r) => r.target_type === "content" && r.target_id === item)).toBe(false);
+    expect(await findContent(item, reader)).toBeNull();
+    expect((await openReports()).some((r) => r.target_type === "content" && r.target_id === item)).toBe(false);
 
-    await decide(env, moderator, { target_type: "content", target_id: item, action: "restore", reason: "other" }, now);
-    expect(await findContent(env.DB, item, reader)).not.toBeNull();
+    await decide(moderator, { target_type: "content", target_id: item, action: "restore", reason: "other" }, now);
+    expect(await findContent(item, reader)).not.toBeNull();
   });
 
   it("suspends a member: their sessions end, they cannot sign in and are told why, and they are mailed", async () => {
@@ -207,13 +205,13 @@ describe("reports and moderation", () => {
     );
     const moderator = await newMember("Moderator");
     const witness = await newMember("Witness");
-    await fileReport(env, witness, { target_type: "member", target_id: user.id, reason: "harassment", details: "" }, now);
+    await fileReport(witness, { target_type: "member", target_id: user.id, reason: "harassment", details: "" }, now);
     const mail: Promise<unknown>[] = [];
-    await decide(env, moderator, { target_type: "member", target_id: user.id, action: "suspend", reason: "harassment" }, now, (p) =>
+    await decide(moderator, { target_type: "member", target_id: user.id, action: "suspend", reason: "harassment" }, now, (p) =>
       mail.push(p),
     );
     await Promise.all(mail);
-    expect((await findSession(env.DB, token, Date.now())).status).toBe("none");
+    expect((await findSession(token, Date.now())).status).toBe("none");
     const refused = await login(email, "a long enough password", testCaller().caller).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AccountError);
     expect(refused).toMatchObject({ code: "suspended", reason: "harassment" });
@@ -229,11 +227,11 @@ describe("reports and moderation", () => {
       `This account is suspended (Harassment or hate). If you think this is a mistake, write to ${config().appealAddress} to appeal.`,
     );
 
-    await decide(env, moderator, { target_type: "member", target_id: user.id, action: "unsuspend", reason: "other" }, now);
+    await decide(moderator, { target_type: "member", target_id: user.id, action: "unsuspend", reason: "other" }, now);
     await expect(login(email, "a long enough password", testCaller().caller)).resolves.toHaveProperty("token");
     // Sessions made before a suspension stay ended even if one slipped in.
-    const session = await createSession(env.DB, user.id, Date.now());
+    const session = await createSession(user.id, Date.now());
     await env.DB.prepare("UPDATE users SET suspended_reason = 'spam' WHERE id = ?").bind(user.id).run();
-    expect((await findSession(env.DB, session, Date.now())).status).toBe("none");
+    expect((await findSession(session, Date.now())).status).toBe("none");
   });
 });

@@ -11,7 +11,7 @@ import { newItem, newMember } from "./helpers";
 const NOW = Date.UTC(2026, 10, 23, 12);
 const DAY = 86_400_000;
 
-const scoreIn = async (user: number) => (await rankingList(env.DB, 100_000)).find((m) => m.user_id === user)?.score;
+const scoreIn = async (user: number) => (await rankingList(100_000)).find((m) => m.user_id === user)?.score;
 const published = (run: number) =>
   env.DB.prepare("SELECT published_at FROM score_runs WHERE id = ?")
     .bind(run)
@@ -39,29 +39,29 @@ describe("a credit-score recomputation in batches", () => {
 
   it("shows the previous ranking until every batch is in, then the new one whole", async () => {
     const early = await newMember("Early");
-    await recomputeScores(env.DB, NOW);
+    await recomputeScores(NOW);
     expect(await scoreIn(early)).toBe(0);
     const late = await newMember("Late");
     await newItem(early, { kind: "document", created_at: NOW - DAY });
     await newItem(late, { kind: "video", created_at: NOW - DAY });
 
     // Batches small enough that the two members fall in different ones, the later one held back.
-    const jobs = await startScoreRun(env.DB, NOW, Math.ceil(late / 3));
+    const jobs = await startScoreRun(NOW, Math.ceil(late / 3));
     expect(jobs.length).toBeGreaterThanOrEqual(2);
     const last = jobs.find((job) => job.from <= late && late <= job.to) as ScoreBatchJob;
     expect(early).toBeLessThan(last.from);
-    for (const job of jobs.filter((j) => j !== last)) expect((await scoreBatch(env.DB, job)).published).toBe(false);
+    for (const job of jobs.filter((j) => j !== last)) expect((await scoreBatch(job)).published).toBe(false);
 
     // Every other batch is stored, yet the ranking is still the previous run's, whole.
     expect(await published(last.run)).toBeNull();
     expect(await scoreIn(early)).toBe(0);
     expect(await scoreIn(late)).toBeUndefined();
     // The member's own score is counted now, and placed in the ranking shown.
-    const own = await scoreFor(env.DB, late, NOW);
+    const own = await scoreFor(late, NOW);
     expect(own.score).toBe(COEFFICIENTS.videoUploads);
-    expect(own.rank).toBe(1 + (await rankingList(env.DB, 100_000)).filter((m) => m.score > own.score).length);
+    expect(own.rank).toBe(1 + (await rankingList(100_000)).filter((m) => m.score > own.score).length);
 
-    expect((await scoreBatch(env.DB, last)).published).toBe(true);
+    expect((await scoreBatch(last)).published).toBe(true);
     expect(await scoreIn(early)).toBe(COEFFICIENTS.documentUploads);
     expect(await scoreIn(late)).toBe(COEFFICIENTS.videoUploads);
     // The previous run's rows in each batch's range go with the next run's batches, not the shown one's.
@@ -74,14 +74,14 @@ describe("a credit-score recomputation in batches", () => {
   it("counts a batch delivered twice once, and a late older run never replaces a newer ranking", async () => {
     const member = await newMember("Twice");
     await newItem(member, { kind: "document", created_at: NOW - DAY });
-    const [older] = await startScoreRun(env.DB, NOW);
-    const [newer] = await startScoreRun(env.DB, NOW + DAY);
+    const [older] = await startScoreRun(NOW);
+    const [newer] = await startScoreRun(NOW + DAY);
     if (!older || !newer) throw new Error("no batches");
-    expect((await scoreBatch(env.DB, newer)).published).toBe(true);
-    expect((await scoreBatch(env.DB, newer)).published).toBe(false);
+    expect((await scoreBatch(newer)).published).toBe(true);
+    expect((await scoreBatch(newer)).published).toBe(false);
     expect(await batchesDone(newer.run)).toBe(1);
     // The older run finishes after the newer one: it is never shown.
-    expect((await scoreBatch(env.DB, older)).published).toBe(false);
+    expect((await scoreBatch(older)).published).toBe(false);
     const shown = await env.DB.prepare("SELECT max(id) AS id FROM score_runs WHERE published_at IS NOT NULL").first<{ id: number }>();
     expect(shown?.id).toBe(newer.run);
     expect(await scoreIn(member)).toBe(COEFFICIENTS.documentUploads);
@@ -90,20 +90,20 @@ describe("a credit-score recomputation in batches", () => {
   it("counts up to the run's moment however late a batch runs, and never rewrites a run already shown", async () => {
     const member = await newMember("Late batch");
     await newItem(member, { kind: "document", created_at: NOW - DAY });
-    const [job] = await startScoreRun(env.DB, NOW);
+    const [job] = await startScoreRun(NOW);
     if (!job) throw new Error("no batch");
     // Activity after the run's moment, before its batch runs: not counted.
     await newItem(member, { kind: "video", created_at: NOW + 60_000 });
-    expect((await scoreBatch(env.DB, job)).published).toBe(true);
+    expect((await scoreBatch(job)).published).toBe(true);
     expect(await scoreIn(member)).toBe(COEFFICIENTS.documentUploads);
     // The same batch again after the run is shown (a retry), with more activity meanwhile: the ranking stays whole.
     await env.DB.prepare("DELETE FROM content WHERE owner_id = ?").bind(member).run();
-    await scoreBatch(env.DB, job);
+    await scoreBatch(job);
     expect(await scoreIn(member)).toBe(COEFFICIENTS.documentUploads);
   });
 
   it("asks the queue to retry a failed job and acknowledges the others", async () => {
-    const [job] = await startScoreRun(env.DB, NOW);
+    const [job] = await startScoreRun(NOW);
     if (!job) throw new Error("no batch");
     const broken: Job = { ...job, run: job.run + 2_000_000 };
     const batch = createMessageBatch<Job>("research-commons-jobs", [
@@ -111,7 +111,7 @@ describe("a credit-score recomputation in batches", () => {
       { id: "broken", timestamp: NOW, attempts: 1, body: broken },
     ]);
     const ctx = createExecutionContext();
-    await consumeJobs(batch, env);
+    await consumeJobs(batch);
     const result = await getQueueResult(batch, ctx);
     expect(result.explicitAcks).toEqual(["good"]);
     expect(result.retryMessages.map((m) => m.msgId)).toEqual(["broken"]);
@@ -119,7 +119,7 @@ describe("a credit-score recomputation in batches", () => {
     // Redelivered once the run exists, the retried job completes it, counted once.
     await env.DB.prepare("INSERT INTO score_runs (id, as_of, batches, started_at) VALUES (?, ?, 1, ?)").bind(broken.run, NOW, NOW).run();
     const again = createMessageBatch<Job>("research-commons-jobs", [{ id: "broken", timestamp: NOW, attempts: 2, body: broken }]);
-    await consumeJobs(again, env);
+    await consumeJobs(again);
     expect((await getQueueResult(again, createExecutionContext())).explicitAcks).toEqual(["broken"]);
     expect(await published(broken.run)).not.toBeNull();
     expect(await batchesDone(broken.run)).toBe(1);

@@ -9,7 +9,7 @@ import { newItem, newMember } from "./helpers";
 
 let owner = 0;
 const search = (q: string, tab: "documents" | "videos", page = 1) =>
-  searchContent(env.DB, searchQuerySchema.parse({ q, tab, page }), owner, Date.now());
+  searchContent(searchQuerySchema.parse({ q, tab, page }), owner, Date.now());
 const plain = (text: string) => text.replace(/[\u0001\u0002]/g, "");
 
 /** `count` items of a kind by SQL, ids (and times) rising, their text made by `text(k)`. */

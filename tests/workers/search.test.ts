@@ -20,7 +20,7 @@ const item = (title: string, content: string, publicize: 0 | 1, by = owner) =>
 
 const q = (text: string) => searchQuerySchema.parse({ q: text });
 const titles = async (text: string, viewer = other) =>
-  (await searchContent(env.DB, q(text), viewer, Date.now())).map((h) => h.title.replace(/[\u0001\u0002]/g, ""));
+  (await searchContent(q(text), viewer, Date.now())).map((h) => h.title.replace(/[\u0001\u0002]/g, ""));
 
 describe("full-text search", () => {
   beforeAll(async () => {
@@ -36,7 +36,7 @@ describe("full-text search", () => {
     expect(await titles("清洁饮水")).toEqual(["Safe drinking water in small towns"]);
     // Two CJK characters are below the trigram: found by the LIKE fallback.
     expect(await titles("饮水")).toEqual(["Safe drinking water in small towns"]);
-    const [hit] = await searchContent(env.DB, q("drinking"), other, Date.now());
+    const [hit] = await searchContent(q("drinking"), other, Date.now());
     expect(hit?.title).toContain("\u0001drinking\u0002");
   });
 
@@ -60,12 +60,12 @@ describe("full-text search", () => {
     "\u0000\u0001",
     "water \u3000 饮",
   ])("takes hostile query %j without failing", async (text) => {
-    await expect(searchContent(env.DB, q(text), other, Date.now())).resolves.toBeInstanceOf(Array);
-    await expect(searchMembers(env.DB, q(text))).resolves.toBeInstanceOf(Array);
+    await expect(searchContent(q(text), other, Date.now())).resolves.toBeInstanceOf(Array);
+    await expect(searchMembers(q(text))).resolves.toBeInstanceOf(Array);
   });
 
   it("finds members by nick name or organisation", async () => {
-    const hits = await searchMembers(env.DB, q("Water Lab"));
+    const hits = await searchMembers(q("Water Lab"));
     expect(hits.map((h) => h.id)).toContain(owner);
   });
 
@@ -81,15 +81,15 @@ describe("full-text search", () => {
     await env.DB.batch(statements.map((sql) => env.DB.prepare(sql)));
     expect(await titles("groundwater atlas")).toEqual(before);
     expect(before).toContain("Rebuilt groundwater atlas");
-    expect((await searchMembers(env.DB, q("Water Lab"))).map((h) => h.id)).toContain(owner);
+    expect((await searchMembers(q("Water Lab"))).map((h) => h.id)).toContain(owner);
   });
 
   it("keeps the last ten distinct searches, newest first, and clears them", async () => {
-    for (let i = 0; i < 12; i++) await rememberSearch(env.DB, other, `query ${i % 11}`, 1000 + i);
-    const history = await searchHistory(env.DB, other);
+    for (let i = 0; i < 12; i++) await rememberSearch(other, `query ${i % 11}`, 1000 + i);
+    const history = await searchHistory(other);
     expect(history).toHaveLength(10);
     expect(history[0]).toBe("query 0");
-    await clearSearchHistory(env.DB, other);
-    expect(await searchHistory(env.DB, other)).toEqual([]);
+    await clearSearchHistory(other);
+    expect(await searchHistory(other)).toEqual([]);
   });
 });

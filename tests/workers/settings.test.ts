@@ -26,7 +26,7 @@ const PROFILE: ProfileInput = {
 };
 
 const search = (q: string) =>
-  searchMembers(env.DB, { q, tab: "members", page: 1 } as Parameters<typeof searchMembers>[1]).then((hits) => hits.map((h) => h.id));
+  searchMembers({ q, tab: "members", page: 1 } as Parameters<typeof searchMembers>[0]).then((hits) => hits.map((h) => h.id));
 
 describe("profile settings", () => {
   it("take an optional ORCID iD, checked by its check digit, stored normalised and shown on the Space", async () => {
@@ -40,18 +40,18 @@ describe("profile settings", () => {
     ).toEqual(["validation.orcidInvalid"]);
     expect(profileSchema("individual").parse({ ...form, orcid: "" }).orcid).toBeNull();
     const id = await newMember("Orcid");
-    await saveProfile(env.DB, id, "individual", parsed, 1);
-    expect((await profileOf(env.DB, id))?.orcid).toBe("0000-0002-1825-0097");
+    await saveProfile(id, "individual", parsed, 1);
+    expect((await profileOf(id))?.orcid).toBe("0000-0002-1825-0097");
     // Shown with the public profile, and not while the profile is private (an ORCID record names the person).
-    expect((await memberPage(env.DB, id, id))?.member.orcid).toBe("0000-0002-1825-0097");
-    await saveProfile(env.DB, id, "individual", { ...parsed, public: false }, 2);
-    expect((await memberPage(env.DB, id, id))?.member.orcid).toBeNull();
+    expect((await memberPage(id, id))?.member.orcid).toBe("0000-0002-1825-0097");
+    await saveProfile(id, "individual", { ...parsed, public: false }, 2);
+    expect((await memberPage(id, id))?.member.orcid).toBeNull();
   });
 
   it("saves every field and the nick name together, and reads them back", async () => {
     const id = await newMember("Before");
-    expect(await refusedKey(saveProfile(env.DB, id, "individual", PROFILE, 1000))).toBeNull();
-    expect(await profileOf(env.DB, id)).toMatchObject({
+    expect(await refusedKey(saveProfile(id, "individual", PROFILE, 1000))).toBeNull();
+    expect(await profileOf(id)).toMatchObject({
       first_name: "Hanako",
       country: "JP",
       public: 1,
@@ -59,32 +59,32 @@ describe("profile settings", () => {
       updated_at: 1000,
     });
     expect(await env.DB.prepare("SELECT nick_name FROM users WHERE id = ?").bind(id).first("nick_name")).toBe("Saved Nick");
-    await saveProfile(env.DB, id, "individual", { ...PROFILE, academic: "Geology" }, 2000);
-    expect(await profileOf(env.DB, id)).toMatchObject({ academic: "Geology", updated_at: 2000 });
+    await saveProfile(id, "individual", { ...PROFILE, academic: "Geology" }, 2000);
+    expect(await profileOf(id)).toMatchObject({ academic: "Geology", updated_at: 2000 });
   });
 
   it("refuses a country that is not in ISO 3166, changing nothing", async () => {
     const id = await newMember("Nowhere");
-    expect(await refusalOf(saveProfile(env.DB, id, "individual", { ...PROFILE, country: "XX" }, 1))).toMatchObject({ field: "country" });
-    expect(await refusalOf(saveProfile(env.DB, id, "individual", { ...PROFILE, nationality: "ZZ" }, 1))).toMatchObject({
+    expect(await refusalOf(saveProfile(id, "individual", { ...PROFILE, country: "XX" }, 1))).toMatchObject({ field: "country" });
+    expect(await refusalOf(saveProfile(id, "individual", { ...PROFILE, nationality: "ZZ" }, 1))).toMatchObject({
       field: "nationality",
       key: "validation.countryInvalid",
     });
-    expect(await profileOf(env.DB, id)).toBeNull();
+    expect(await profileOf(id)).toBeNull();
   });
 
   it("lets member search find a public profile by names, field, research or the country in any of the three languages, and a private one by none of them", async () => {
     const shown = await newMember("Shown Member");
     const kept = await newMember("Kept Member");
-    await saveProfile(env.DB, shown, "individual", { ...PROFILE, academic: "Paleoclimatology" }, 1);
-    await saveProfile(env.DB, kept, "individual", { ...PROFILE, academic: "Paleoclimatology", public: false }, 1);
+    await saveProfile(shown, "individual", { ...PROFILE, academic: "Paleoclimatology" }, 1);
+    await saveProfile(kept, "individual", { ...PROFILE, academic: "Paleoclimatology", public: false }, 1);
     for (const q of ["Paleoclimatology", "Yamada", "volcanic", "Japan", "日本"]) {
       const found = await search(q);
       expect(found, q).toContain(shown);
       expect(found, q).not.toContain(kept);
     }
     // Making it private later takes it out of search again.
-    await saveProfile(env.DB, shown, "individual", { ...PROFILE, academic: "Paleoclimatology", public: false }, 2);
+    await saveProfile(shown, "individual", { ...PROFILE, academic: "Paleoclimatology", public: false }, 2);
     expect(await search("Paleoclimatology")).not.toContain(shown);
   });
 

@@ -30,10 +30,10 @@ async function itemWithThumbnail(owner: number, bytes: Uint8Array, type: string,
 }
 
 const fetchThumbnail = async (owner: number, id: number, query = "", accept = "*/*") => {
-  const item = await findContent(env.DB, id, owner);
+  const item = await findContent(id, owner);
   if (!item) throw new Error("no item");
   const request = new Request(`https://app.test/files/${id}/thumbnail${query}`, { headers: { Accept: accept } });
-  const response = await serveContentFile(request, env.FILES, item, "thumbnail");
+  const response = await serveContentFile(request, item, "thumbnail");
   return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
 };
 
@@ -83,16 +83,16 @@ describe("thumbnail variants", () => {
     // The header says 4000×1500 (6 MP, over the decode bound): no variant is drawn.
     const wide = pngBytes(4000, 1500);
     const { id: wideId, key: wideKey } = await itemWithThumbnail(owner, wide, "image/png");
-    expect(await makeVariants(env.FILES, wideKey)).toBe(false);
+    expect(await makeVariants(wideKey)).toBe(false);
     const served = await fetchThumbnail(owner, wideId, "?w=400");
     expect(served.response.headers.get("Content-Type")).toBe("image/png");
     expect(served.bytes).toEqual(wide);
-    await deleteContent(env.DB, env.FILES, wideId, owner);
+    await deleteContent(wideId, owner);
     for (const gone of [wideKey, ...variantKeys(wideKey)]) expect(await env.FILES.head(gone), gone).toBeNull();
 
     const { id, key } = await itemWithThumbnail(owner, await photo(640, 480), "image/jpeg");
-    expect(await makeVariants(env.FILES, key)).toBe(true);
-    await deleteContent(env.DB, env.FILES, id, owner);
+    expect(await makeVariants(key)).toBe(true);
+    await deleteContent(id, owner);
     for (const gone of [key, ...variantKeys(key)]) expect(await env.FILES.head(gone), gone).toBeNull();
   });
 });

@@ -22,7 +22,7 @@ async function storedKeys() {
 
 async function refusal(request: Request): Promise<UploadRefused> {
   try {
-    await receiveUpload(request, env.FILES);
+    await receiveUpload(request);
   } catch (error) {
     if (error instanceof UploadRefused) return error;
     throw error;
@@ -110,7 +110,7 @@ describe("the end of the form", () => {
       },
     });
     const request = new Request("https://app.test/upload", { method: "POST", body: split, headers: { "Content-Type": contentType } });
-    const received = await receiveUpload(request, env.FILES);
+    const received = await receiveUpload(request);
     expect(received.fields.title).toBe("Clean water");
     expect(received.file).toMatchObject({ type: "application/pdf" });
     expect(received.thumbnail).toMatchObject({ type: "image/png" });
@@ -148,7 +148,6 @@ describe("the thumbnail as stored", () => {
         { name: "thumbnail", filename: "t.png", type: "image/png", body: sent },
         { name: "file", filename: "a.pdf", type: "application/pdf", body: pdfBytes() },
       ]),
-      env.FILES,
     );
     const stored = await env.FILES.get(received.thumbnail?.key ?? "");
     expect(new Uint8Array((await stored?.arrayBuffer()) ?? [])).toEqual(png);
@@ -164,39 +163,26 @@ describe("stored content", () => {
         { name: "thumbnail", filename: "t.png", type: "image/png", body: pngBytes() },
         { name: "file", filename: "anything.bin", type: "application/octet-stream", body: fileBody },
       ]),
-      env.FILES,
     );
     expect(received.fields.title).toBe("Clean water");
     expect(received.file).toMatchObject({ type: "application/pdf", size: fileBody.length });
     expect(received.thumbnail).toMatchObject({ type: "image/png" });
     const owner = await member();
     if (!received.file || !received.thumbnail) throw new Error("not stored");
-    const made = await createContent(
-      env.DB,
-      owner,
-      contentFieldsSchema.parse(received.fields),
-      received.file,
-      received.thumbnail,
-      Date.now(),
-    );
+    const made = await createContent(owner, contentFieldsSchema.parse(received.fields), received.file, received.thumbnail, Date.now());
     if (!made) throw new Error("the owner is gone");
     return { id: made.id, owner, bytes: fileBody };
   }
 
   it("answers a range request with exactly the requested bytes (206)", async () => {
     const { id, owner, bytes } = await uploaded("1");
-    const item = await findContent(env.DB, id, owner);
+    const item = await findContent(id, owner);
     if (!item) throw new Error("missing");
-    const res = await serveContentFile(
-      new Request(`https://app.test/files/${id}`, { headers: { Range: "bytes=5-14" } }),
-      env.FILES,
-      item,
-      "file",
-    );
+    const res = await serveContentFile(new Request(`https://app.test/files/${id}`, { headers: { Range: "bytes=5-14" } }), item, "file");
     expect(res.status).toBe(206);
     expect(res.headers.get("Content-Range")).toBe(`bytes 5-14/${bytes.length}`);
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes.subarray(5, 15));
-    const full = await serveContentFile(new Request(`https://app.test/files/${id}`), env.FILES, item, "file");
+    const full = await serveContentFile(new Request(`https://app.test/files/${id}`), item, "file");
     expect(full.headers.get("Content-Type")).toBe("application/pdf");
     expect(full.headers.get("Content-Disposition")).toBe(`inline; filename="research-${id}.pdf"`);
     expect(full.headers.get("X-Content-Type-Options")).toBe("nosniff");
@@ -204,14 +190,12 @@ describe("stored content", () => {
     await full.arrayBuffer();
     const again = await serveContentFile(
       new Request(`https://app.test/files/${id}`, { headers: { "If-None-Match": etag ?? "" } }),
-      env.FILES,
       item,
       "file",
     );
     expect(again.status).toBe(304);
     const beyond = await serveContentFile(
       new Request(`https://app.test/files/${id}`, { headers: { Range: "bytes=999999-" } }),
-      env.FILES,
       item,
       "file",
     );
@@ -222,12 +206,7 @@ describe("stored content", () => {
       ["bytes=-5", bytes.length - 5],
       [`bytes=${bytes.length - 3}-99999999`, bytes.length - 3],
     ] as const) {
-      const part = await serveContentFile(
-        new Request(`https://app.test/files/${id}`, { headers: { Range: header } }),
-        env.FILES,
-        item,
-        "file",
-      );
+      const part = await serveContentFile(new Request(`https://app.test/files/${id}`, { headers: { Range: header } }), item, "file");
       expect(part.status, header).toBe(206);
       expect(part.headers.get("Content-Range"), header).toBe(`bytes ${from}-${bytes.length - 1}/${bytes.length}`);
       expect(new Uint8Array(await part.arrayBuffer()), header).toEqual(bytes.subarray(from));
@@ -236,28 +215,28 @@ describe("stored content", () => {
 
   it("keeps a private item from everyone but its owner", async () => {
     const { id, owner } = await uploaded("0");
-    expect(await findContent(env.DB, id, owner)).not.toBeNull();
-    expect(await findContent(env.DB, id, owner + 1000)).toBeNull();
-    expect(await findContent(env.DB, id, null)).toBeNull();
+    expect(await findContent(id, owner)).not.toBeNull();
+    expect(await findContent(id, owner + 1000)).toBeNull();
+    expect(await findContent(id, null)).toBeNull();
   });
 
   it("counts one view per member per day", async () => {
     const { id, owner } = await uploaded("1");
     const day = Date.UTC(2026, 10, 22, 10);
-    await recordView(env.DB, id, owner, day);
-    await recordView(env.DB, id, owner, day + 3600_000);
-    await recordView(env.DB, id, owner + 1, day);
-    await recordView(env.DB, id, owner, day + 86_400_000);
-    expect((await findContent(env.DB, id, owner))?.views).toBe(3);
+    await recordView(id, owner, day);
+    await recordView(id, owner, day + 3600_000);
+    await recordView(id, owner + 1, day);
+    await recordView(id, owner, day + 86_400_000);
+    expect((await findContent(id, owner))?.views).toBe(3);
   });
 
   it("delete removes the row and both objects, and only for the owner", async () => {
     const before = await storedKeys();
     const { id, owner } = await uploaded("1");
     expect((await storedKeys()).length).toBe(before.length + 2);
-    expect(await deleteContent(env.DB, env.FILES, id, owner + 1)).toBe(false);
-    expect(await deleteContent(env.DB, env.FILES, id, owner)).toBe(true);
-    expect(await findContent(env.DB, id, owner)).toBeNull();
+    expect(await deleteContent(id, owner + 1)).toBe(false);
+    expect(await deleteContent(id, owner)).toBe(true);
+    expect(await findContent(id, owner)).toBeNull();
     expect(await storedKeys()).toEqual(before);
   });
 
@@ -266,7 +245,6 @@ describe("stored content", () => {
     big.set(mp4Bytes(), 0);
     const received = await receiveUpload(
       upload([...textFields({ kind: "video" }), { name: "file", filename: "v.mp4", type: "video/mp4", body: big }]),
-      env.FILES,
     );
     expect(received.file).toMatchObject({ type: "video/mp4", size: big.length });
     const head = await env.FILES.head(received.file?.key ?? "");

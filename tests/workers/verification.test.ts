@@ -6,8 +6,8 @@ import {
   deleteVerificationPhotos,
   discardPhotos,
   latestVerification,
-  photoKey,
   submitVerification,
+  verificationPhoto,
   verificationQueue,
 } from "~/.server/members/verification";
 import { readVerification } from "~/.server/members/verification-form";
@@ -19,7 +19,7 @@ const PERSONAL = { name: "Aiko Tanaka", idNumber: "X1234567", address: "1-1 Chiy
 const photos = () => ({ idFront: [pngBytes(40, 30)], idBack: [pngBytes(40, 30)] });
 /** Submits; answers what was refused ({key, field, status}), or "not refused". */
 const submit = async (userId: number, files: Record<string, Uint8Array[]> = photos(), now = 1) =>
-  refusalOf(submitVerification(env.DB, env.FILES, userId, "personal", PERSONAL, await postedPhotos("personal", files), now));
+  refusalOf(submitVerification(userId, "personal", PERSONAL, await postedPhotos("personal", files), now));
 
 describe("identity verification", () => {
   it("judges photos by their bytes: a file posing as PNG or JPG, or a missing photo, is refused and nothing is stored", async () => {
@@ -38,7 +38,7 @@ describe("identity verification", () => {
       field: "idBack",
       key: "validation.fieldEmpty|field=fields.idBack",
     });
-    expect(await latestVerification(env.DB, me)).toBeNull();
+    expect(await latestVerification(me)).toBeNull();
   });
 
   it("stores each photo as its part arrives, never holding the whole body (issue 30)", async () => {
@@ -71,7 +71,7 @@ describe("identity verification", () => {
         body: arriving,
         headers: { "Content-Type": contentType },
       });
-      const read = await readVerification(request, "personal", env.FILES);
+      const read = await readVerification(request, "personal");
       expect(read?.submission.status).toBe("success");
       expect(Object.keys(read?.photos ?? {})).toEqual(["idFront", "idBack"]);
     } finally {
@@ -96,7 +96,7 @@ describe("identity verification", () => {
       type: "image/png",
       body: photo(VERIFICATION_BODY_MB / 5),
     }));
-    expect(await readVerification(post(tooMuch), "personal", env.FILES)).toBeNull();
+    expect(await readVerification(post(tooMuch), "personal")).toBeNull();
     expect(await listed()).toBe(before);
 
     const oversized = await readVerification(
@@ -105,11 +105,10 @@ describe("identity verification", () => {
         { name: "idBack", filename: "p.png", type: "image/png", body: photo(1) },
       ]),
       "personal",
-      env.FILES,
     );
     expect(oversized?.photos.idFront).toEqual([{ refusal: `validation.uploadSize|max=${VERIFICATION_PHOTO_MB}` }]);
     expect(await listed()).toBe(before + 1);
-    await discardPhotos(env.FILES, oversized?.photos ?? {});
+    await discardPhotos(oversized?.photos ?? {});
     expect(await listed()).toBe(before);
   });
 
@@ -127,21 +126,19 @@ describe("identity verification", () => {
     const me = await newMember("Applicant");
     const reviewer = await newMember("Reviewer");
     await submit(me);
-    const first = await latestVerification(env.DB, me);
+    const first = await latestVerification(me);
     expect(first).toMatchObject({ status: "pending", kind: "personal", fields: PERSONAL });
-    expect((await verificationQueue(env.DB)).map((v) => v.id)).toContain(first?.id);
+    expect((await verificationQueue()).map((v) => v.id)).toContain(first?.id);
     const mails: Promise<unknown>[] = [];
     expect(
-      await decideVerification(env.DB, reviewer, first?.id ?? 0, { decision: "reject", reason: "The photo is blurred" }, 2, (p) =>
-        mails.push(p),
-      ),
+      await decideVerification(reviewer, first?.id ?? 0, { decision: "reject", reason: "The photo is blurred" }, 2, (p) => mails.push(p)),
     ).toBe(true);
-    expect(await decideVerification(env.DB, reviewer, first?.id ?? 0, { decision: "approve" }, 3)).toBe(false);
+    expect(await decideVerification(reviewer, first?.id ?? 0, { decision: "approve" }, 3)).toBe(false);
     await Promise.all(mails);
-    expect(await latestVerification(env.DB, me)).toMatchObject({ status: "rejected", reason: "The photo is blurred" });
+    expect(await latestVerification(me)).toMatchObject({ status: "rejected", reason: "The photo is blurred" });
     expect(await submit(me, photos(), 4)).toBe("not refused");
-    const second = await latestVerification(env.DB, me);
-    expect(await decideVerification(env.DB, reviewer, second?.id ?? 0, { decision: "approve" }, 5)).toBe(true);
+    const second = await latestVerification(me);
+    expect(await decideVerification(reviewer, second?.id ?? 0, { decision: "approve" }, 5)).toBe(true);
     expect(await submit(me, photos(), 6)).toMatchObject({ key: "verification.notOpen", status: 409 });
     const mailed = await env.DB.prepare("SELECT count(*) AS n FROM mail_outbox WHERE body LIKE '%The photo is blurred%'").first("n");
     expect(mailed).toBe(1);
@@ -150,15 +147,15 @@ describe("identity verification", () => {
   it("never lets reviewers decide their own submission", async () => {
     const reviewer = await newMember("Self Reviewer");
     await submit(reviewer);
-    const own = await latestVerification(env.DB, reviewer);
-    expect(await decideVerification(env.DB, reviewer, own?.id ?? 0, { decision: "approve" }, 2)).toBe(false);
-    expect((await latestVerification(env.DB, reviewer))?.status).toBe("pending");
+    const own = await latestVerification(reviewer);
+    expect(await decideVerification(reviewer, own?.id ?? 0, { decision: "approve" }, 2)).toBe(false);
+    expect((await latestVerification(reviewer))?.status).toBe("pending");
   });
 
   it("lets only the owner and reviewers reach a photo, whoever asks for whichever photo", async () => {
     const owners = await Promise.all([1, 2, 3].map((i) => newMember(`Owner ${i}`)));
     for (const owner of owners) await submit(owner);
-    const ids = await Promise.all(owners.map(async (owner) => (await latestVerification(env.DB, owner))?.id ?? 0));
+    const ids = await Promise.all(owners.map(async (owner) => (await latestVerification(owner))?.id ?? 0));
     const strangers = await Promise.all([1, 2].map((i) => newMember(`Stranger ${i}`)));
     const viewers = [...owners, ...strangers];
     await fc.assert(
@@ -169,7 +166,7 @@ describe("identity verification", () => {
         fc.constantFrom("idFront", "idBack", "extra1", "toString", "__proto__"),
         async (viewer, role, which, name) => {
           const roles = role === "member" ? [] : [role];
-          const key = await photoKey(env.DB, { id: viewer, roles }, ids[which] ?? 0, name);
+          const key = await verificationPhoto({ id: viewer, roles }, ids[which] ?? 0, name);
           const allowed = (viewer === owners[which] || role === "reviewer") && (name === "idFront" || name === "idBack");
           expect(key !== null, `${viewer} ${role} ${which} ${name}`).toBe(allowed);
         },
@@ -182,13 +179,13 @@ describe("identity verification", () => {
     const me = await newMember("Retention");
     const reviewer = await newMember("Retention reviewer");
     await submit(me);
-    const row = await latestVerification(env.DB, me);
-    await decideVerification(env.DB, reviewer, row?.id ?? 0, { decision: "approve" }, 1000);
+    const row = await latestVerification(me);
+    await decideVerification(reviewer, row?.id ?? 0, { decision: "approve" }, 1000);
     const keys = Object.values(row?.photos ?? {});
-    await deleteVerificationPhotos(env.DB, env.FILES, 1000 + VERIFICATION_PHOTO_DAYS * 86_400_000 - 1);
+    await deleteVerificationPhotos(1000 + VERIFICATION_PHOTO_DAYS * 86_400_000 - 1);
     for (const key of keys) expect(await env.FILES.head(key)).not.toBeNull();
-    await deleteVerificationPhotos(env.DB, env.FILES, 1000 + VERIFICATION_PHOTO_DAYS * 86_400_000 + 1);
+    await deleteVerificationPhotos(1000 + VERIFICATION_PHOTO_DAYS * 86_400_000 + 1);
     for (const key of keys) expect(await env.FILES.head(key)).toBeNull();
-    expect((await latestVerification(env.DB, me))?.photos).toEqual({});
+    expect((await latestVerification(me))?.photos).toEqual({});
   });
 });

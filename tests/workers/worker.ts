@@ -11,7 +11,7 @@ export default {
     return new Response("test worker");
   },
   // The real queue delivers here, as it does to the app's worker.
-  async queue(batch, env) {
-    await consumeJobs(batch as MessageBatch<Job>, env);
+  async queue(batch) {
+    await consumeJobs(batch as MessageBatch<Job>);
   },
 } satisfies ExportedHandler<Env>;

@@ -113,8 +113,8 @@ describe("the Zoom provider against a fake of Zoom's API", () => {
     const { state, fetcher } = fakeZoom();
     const provider = zoom(CONFIG, fetcher, () => NOW);
     const host = await newMember("Zoom host");
-    const created = await createMeeting(env.DB, provider, host, input(), NOW);
-    const meeting = await meetingFor(env.DB, host, created.id ?? 0);
+    const created = await createMeeting(provider, host, input(), NOW);
+    const meeting = await meetingFor(host, created.id ?? 0);
     const zoomId = [...state.meetings.keys()][0] ?? "";
     expect(state.meetings.get(zoomId)).toEqual({
       topic: "Zoom sync",
@@ -127,12 +127,12 @@ describe("the Zoom provider against a fake of Zoom's API", () => {
     expect(meeting).toMatchObject({ provider: "zoom", join_url: `https://us02web.zoom.fake/j/${zoomId}?pwd=x` });
     // The host's link is asked of Zoom when wanted (it expires), and never given to anyone else.
     const guest = await newMember("Zoom guest");
-    expect(await hostLink(env.DB, host, created.id ?? 0, () => provider)).toBe(`https://us02web.zoom.fake/s/${zoomId}?zak=fresh`);
-    expect(await hostLink(env.DB, guest, created.id ?? 0, () => provider)).toBeNull();
+    expect(await hostLink(host, created.id ?? 0, () => provider)).toBe(`https://us02web.zoom.fake/s/${zoomId}?zak=fresh`);
+    expect(await hostLink(guest, created.id ?? 0, () => provider)).toBeNull();
     expect(JSON.stringify(await env.DB.prepare("SELECT * FROM meetings WHERE id = ?").bind(created.id).first())).not.toContain("zak=");
-    await updateMeeting(env.DB, () => provider, host, created.id ?? 0, input({ duration: "45", title: "Zoom sync 2" }), NOW);
+    await updateMeeting(() => provider, host, created.id ?? 0, input({ duration: "45", title: "Zoom sync 2" }), NOW);
     expect(state.meetings.get(zoomId)).toMatchObject({ topic: "Zoom sync 2", duration: 45 });
-    expect(await cancelMeeting(env.DB, () => provider, host, created.id ?? 0, NOW)).toBe(true);
+    expect(await cancelMeeting(() => provider, host, created.id ?? 0, NOW)).toBe(true);
     expect(state.meetings.size).toBe(0);
   });
 
@@ -141,21 +141,19 @@ describe("the Zoom provider against a fake of Zoom's API", () => {
     const provider = zoom(CONFIG, fetcher, () => NOW);
     const host = await newMember("Limited host");
     state.failNext.push(429);
-    const limited = await createMeeting(env.DB, provider, host, input(), NOW).catch((error) => error);
+    const limited = await createMeeting(provider, host, input(), NOW).catch((error) => error);
     expect(limited).toBeInstanceOf(ZoomError);
     expect(limited).toMatchObject({ status: 429, rateLimited: true });
     expect(await env.DB.prepare("SELECT count(*) AS n FROM meetings WHERE host_id = ?").bind(host).first("n")).toBe(0);
     // No such host: the row fails (foreign key) after Zoom made the meeting, which is then deleted.
-    await expect(createMeeting(env.DB, provider, 999999, input(), NOW)).rejects.toThrow();
+    await expect(createMeeting(provider, 999999, input(), NOW)).rejects.toThrow();
     expect(state.meetings.size).toBe(0);
     expect(state.calls.map((c) => c.split(" ")[0])).toEqual(["POST", "POST", "DELETE"]);
     // An error at Zoom on update leaves the local meeting as it was.
-    const created = await createMeeting(env.DB, provider, host, input(), NOW);
+    const created = await createMeeting(provider, host, input(), NOW);
     state.failNext.push(500);
-    await expect(updateMeeting(env.DB, () => provider, host, created.id ?? 0, input({ title: "Changed" }), NOW)).rejects.toBeInstanceOf(
-      ZoomError,
-    );
-    expect((await meetingFor(env.DB, host, created.id ?? 0))?.title).toBe("Zoom sync");
+    await expect(updateMeeting(() => provider, host, created.id ?? 0, input({ title: "Changed" }), NOW)).rejects.toBeInstanceOf(ZoomError);
+    expect((await meetingFor(host, created.id ?? 0))?.title).toBe("Zoom sync");
   });
 
   it("refuses wrong credentials with an error, not a meeting", async () => {

@@ -60,7 +60,7 @@ const findUserByEmail = (email: string) =>
 
 export async function sendVerificationCode(email: string, purpose: CodePurpose, caller: Caller) {
   await limit("send-code", caller);
-  const issued = await issueCode(env.DB, config().pepper.secret, email, purpose, caller.now);
+  const issued = await issueCode(config().pepper.secret, email, purpose, caller.now);
   if (!issued.ok) throw new AccountError("code_too_soon", "email", issued.retryAfter);
   const user = await findUserByEmail(email);
   const t = translator(user?.language ?? caller.language);
@@ -94,7 +94,7 @@ export interface Registration {
 export async function register(input: Registration, caller: Caller) {
   await limit("register", caller);
   if (isCommonPassword(input.password)) throw new AccountError("password_common", "password");
-  const check = await consumeCode(env.DB, config().pepper.secret, input.email, "register", input.code, caller.now);
+  const check = await consumeCode(config().pepper.secret, input.email, "register", input.code, caller.now);
   if (check !== "ok") throw codeError(check);
   // Only the mailbox's owner gets here (the code proved it), so saying "taken" reveals nothing.
   if (await findUserByEmail(input.email)) throw new AccountError("email_taken", "email");
@@ -120,8 +120,8 @@ export async function register(input: Registration, caller: Caller) {
 }
 
 async function startSession(userId: number, caller: Caller) {
-  const token = await createSession(env.DB, userId, caller.now);
-  const found = await findSession(env.DB, token, caller.now);
+  const token = await createSession(userId, caller.now);
+  const found = await findSession(token, caller.now);
   if (found.status !== "valid") throw new Error("new session not found");
   return { token, user: found.user };
 }
@@ -134,9 +134,9 @@ export async function login(email: string, password: string, caller: Caller): Pr
   const known = await isKnownDevice(pepper.secret, email, user?.password_hash ?? null, caller.device);
   const taken: Scope[] = [];
   for (const scope of known ? [clientScope(caller.client)] : [accountScope, clientScope(caller.client)]) {
-    const refused = await claimAttempt(env.DB, email, scope, caller.now);
+    const refused = await claimAttempt(email, scope, caller.now);
     if (refused) {
-      if (taken.length > 0) await env.DB.batch(taken.map((s) => releaseAttempt(env.DB, email, s)));
+      if (taken.length > 0) await env.DB.batch(taken.map((s) => releaseAttempt(email, s)));
       throw new AccountError(scope === accountScope ? "account_throttled" : "throttled", undefined, refused.wait);
     }
     taken.push(scope);
@@ -144,7 +144,7 @@ export async function login(email: string, password: string, caller: Caller): Pr
 
   const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH, pepper.byId);
   if (!user || !ok) throw new AccountError("invalid_credentials");
-  const writes = taken.map((scope) => releaseAttempt(env.DB, email, scope));
+  const writes = taken.map((scope) => releaseAttempt(email, scope));
   // A hash made with a retired pepper (or before ids) moves to the current one while the password is at hand.
   if (!isCurrentHash(user.password_hash, pepper.id)) {
     const rehashed = await hashPassword(password, pepper);
@@ -161,17 +161,17 @@ export async function login(email: string, password: string, caller: Caller): Pr
 export async function resetPassword(input: { email: string; code: string; password: string }, caller: Caller) {
   await limit("reset", caller);
   if (isCommonPassword(input.password)) throw new AccountError("password_common", "password");
-  const check = await consumeCode(env.DB, config().pepper.secret, input.email, "reset", input.code, caller.now);
+  const check = await consumeCode(config().pepper.secret, input.email, "reset", input.code, caller.now);
   const user = await findUserByEmail(input.email);
   // An unknown email's code (stored, never sent) can only be guessed: it answers like a wrong code.
   if (check !== "ok" || !user) throw codeError(check === "ok" ? "invalid" : check);
   const hash = await hashPassword(input.password, config().pepper);
   await env.DB.batch([
     env.DB.prepare("UPDATE users SET password_hash = ? WHERE id = ?").bind(hash, user.id),
-    revokeAllSessions(env.DB, user.id),
+    revokeAllSessions(user.id),
     env.DB.prepare("DELETE FROM login_failures WHERE email = ?").bind(input.email),
   ]);
-  await closeSessionSockets(env, user.id, null);
+  await closeSessionSockets(user.id, null);
   const t = translator(user.language);
   later(caller, () => sendMail({ to: input.email, subject: t("mail.resetDoneSubject"), text: t("mail.resetDoneBody") }));
 }
@@ -206,16 +206,16 @@ export async function changePassword(userId: number, keepToken: string, current:
     ).bind(user.email, userId, hash),
   ]);
   if (!changed?.results.length) throw new AccountError("current_password_wrong", "currentPassword");
-  for (const { token_hash } of (ended?.results ?? []) as { token_hash: string }[]) await closeSessionSockets(env, userId, token_hash);
+  for (const { token_hash } of (ended?.results ?? []) as { token_hash: string }[]) await closeSessionSockets(userId, token_hash);
   const t = translator(user.language);
   later(caller, () => sendMail({ to: user.email, subject: t("mail.resetDoneSubject"), text: t("mail.changedBody") }));
 }
 
-export const currentSession = (token: string | null | undefined, now: number) => findSession(env.DB, token, now);
+export const currentSession = (token: string | null | undefined, now: number) => findSession(token, now);
 /** Ends a session, and closes the live sockets it had open. */
 export async function logout(token: string) {
-  const ended = await revokeSession(env.DB, token);
-  if (ended) await closeSessionSockets(env, ended.userId, ended.hash);
+  const ended = await revokeSession(token);
+  if (ended) await closeSessionSockets(ended.userId, ended.hash);
 }
 
 /** The member's language: mail goes out in it, and it follows them to every browser they sign in on. */

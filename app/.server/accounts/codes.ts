@@ -1,3 +1,4 @@
+import { env } from "~/.server/bindings";
 import { newCode, sha256Hex } from "./crypto";
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
@@ -11,7 +12,8 @@ const codeHash = (pepper: string, email: string, purpose: CodePurpose, code: str
   sha256Hex(`${pepper}:${purpose}:${email.toLowerCase()}:${code}`);
 
 /** A new code for this email and purpose, replacing any older one; at most one a minute. */
-export async function issueCode(db: D1Database, pepper: string, email: string, purpose: CodePurpose, now: number) {
+export async function issueCode(pepper: string, email: string, purpose: CodePurpose, now: number) {
+  const db = env.DB;
   const last = await db
     .prepare("SELECT created_at FROM verification_codes WHERE email = ? AND purpose = ?")
     .bind(email, purpose)
@@ -35,14 +37,8 @@ export async function issueCode(db: D1Database, pepper: string, email: string, p
  * concurrency; a right code is used up by a single conditional delete, so only one request can
  * spend it.
  */
-export async function consumeCode(
-  db: D1Database,
-  pepper: string,
-  email: string,
-  purpose: CodePurpose,
-  code: string,
-  now: number,
-): Promise<CodeCheck> {
+export async function consumeCode(pepper: string, email: string, purpose: CodePurpose, code: string, now: number): Promise<CodeCheck> {
+  const db = env.DB;
   const claimed = await db
     .prepare(
       `UPDATE verification_codes SET attempts = attempts + 1

@@ -21,7 +21,8 @@ import { verifyPassword } from "./passwords";
 // the account gone when it would make its item, and removes its own files (createContent).
 
 /** Every statement that removes what the member had, besides the account row itself. */
-function removals(db: D1Database, userId: number, email: string) {
+function removals(userId: number, email: string) {
+  const db = env.DB;
   const own = (table: string, column = "user_id") => db.prepare(`DELETE FROM ${table} WHERE ${column} = ?`).bind(userId);
   return [
     // The likes they gave stop counting on others' uploads before the rows go.
@@ -70,7 +71,7 @@ export async function deleteAccount(userId: number, password: string, caller: Ca
   if (!user || !(await verifyPassword(password, user.password_hash, config().pepper.byId)))
     throw new AccountError("current_password_wrong", "password");
   // The ID photos first and at once: the most sensitive files go before anything else.
-  await deleteVerificationPhotos(db, env.FILES, caller.now, userId);
+  await deleteVerificationPhotos(caller.now, userId);
   const later = (work: Promise<unknown>) => (caller.waitUntil ? caller.waitUntil(work) : void work);
   await cancelHosted({ hostId: userId, language: caller.language, origin: caller.origin, now: caller.now, later });
   const [files, uploads] = await db.batch([
@@ -83,24 +84,24 @@ export async function deleteAccount(userId: number, password: string, caller: Ca
     ...variantKeys(row.thumbnail_key),
   ]);
   const open = (uploads?.results ?? []) as { object_key: string; r2_upload_id: string; completed: number }[];
-  keys.push(...open.filter((u) => u.completed).map((u) => u.object_key), ...(await avatarKeys(env.FILES, userId)));
+  keys.push(...open.filter((u) => u.completed).map((u) => u.object_key), ...(await avatarKeys(userId)));
   // The files' record goes in with the rows' removal: if R2 is not reached after it, the cron deletes them.
   await db.batch([
-    queueDeletions(db, keys, caller.now),
+    queueDeletions(keys, caller.now),
     db
       .prepare(
         `UPDATE users SET email = 'deleted-' || id || '@deleted.invalid', password_hash = '!', nick_name = '', organisation = NULL,
            image = NULL, language = 'en', membership = 'free', suspended_reason = NULL, deleted_at = ? WHERE id = ?`,
       )
       .bind(caller.now, userId),
-    ...removals(db, userId, user.email),
+    ...removals(userId, user.email),
   ]);
-  await closeSessionSockets(env, userId, null);
+  await closeSessionSockets(userId, null);
   // Their conversations stay readable and take no new message.
   await refreshMemberRooms(userId);
   // Their inbox held the last words of each of their conversations.
-  await memberInbox(env, userId).clear();
-  await deleteQueued(db, env.FILES, keys);
+  await memberInbox(userId).clear();
+  await deleteQueued(keys);
   for (const upload of open.filter((u) => !u.completed)) {
     await env.FILES.resumeMultipartUpload(upload.object_key, upload.r2_upload_id)
       .abort()

@@ -2,6 +2,7 @@
 // JSON document streamed section by section, long lists read a page at a time by id so memory stays
 // flat however much a member wrote. Reviewers' notes and other members' private data are not in it.
 
+import { env } from "~/.server/bindings";
 import { conversationRoom } from "~/.server/messaging/live";
 
 const PAGE = 500;
@@ -36,7 +37,7 @@ const LISTS: Record<string, string> = {
 };
 
 /** The document's text, piece by piece, read from D1 only as fast as the reader takes it. */
-async function* pieces(env: Env, userId: number, now: number): AsyncGenerator<string> {
+async function* pieces(userId: number, now: number): AsyncGenerator<string> {
   const db = env.DB;
   yield `{"exported_at":${JSON.stringify(new Date(now).toISOString())}`;
   for (const [name, sql] of Object.entries(SINGLE)) {
@@ -63,7 +64,7 @@ async function* pieces(env: Env, userId: number, now: number): AsyncGenerator<st
   }
   yield `,"messagesSent":[`;
   let first = true;
-  for await (const rows of messagesSent(env, userId)) {
+  for await (const rows of messagesSent(userId)) {
     yield (first ? "" : ",") + rows.map((row) => JSON.stringify(row)).join(",");
     first = false;
   }
@@ -71,7 +72,7 @@ async function* pieces(env: Env, userId: number, now: number): AsyncGenerator<st
 }
 
 /** The messages the member sent, conversation by conversation, a page at a time from each conversation's object. */
-async function* messagesSent(env: Env, userId: number) {
+async function* messagesSent(userId: number) {
   for (let conversation = 0; ; ) {
     const { results } = await env.DB.prepare(
       `SELECT conversation_id AS id FROM conversation_members WHERE user_id = ? AND conversation_id > ? ORDER BY conversation_id LIMIT ${PAGE}`,
@@ -79,7 +80,7 @@ async function* messagesSent(env: Env, userId: number) {
       .bind(userId, conversation)
       .all<{ id: number }>();
     for (const { id } of results) {
-      const room = conversationRoom(env, id);
+      const room = conversationRoom(id);
       for (let after = 0; ; ) {
         const rows = await room.sentBy(id, userId, after, PAGE);
         if (rows.length > 0) yield rows.map((row) => ({ ...row, conversation_id: id }));
@@ -93,9 +94,9 @@ async function* messagesSent(env: Env, userId: number) {
 }
 
 /** The member's data as a JSON stream: {"exported_at":…,"account":{…},"profile":…,"tags":[…],…}. */
-export function exportData(env: Env, userId: number, now: number): ReadableStream<Uint8Array> {
+export function exportData(userId: number, now: number): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const source = pieces(env, userId, now);
+  const source = pieces(userId, now);
   return new ReadableStream({
     async pull(controller) {
       const { value, done } = await source.next();

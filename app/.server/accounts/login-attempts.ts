@@ -1,3 +1,5 @@
+import { env } from "~/.server/bindings";
+
 /**
  * Login attempts, counted before the password is checked, in one statement each, so no number of
  * concurrent requests gets more guesses compared than the limits allow (D1 runs statements alone).
@@ -31,7 +33,8 @@ export const failureDelaySeconds = (failures: number, scope: Scope = clientScope
  * Takes one attempt in a scope, or answers how many seconds to wait. The attempt counts as a failure
  * until `release` says it succeeded.
  */
-export async function claimAttempt(db: D1Database, email: string, scope: Scope, now: number): Promise<{ wait: number } | null> {
+export async function claimAttempt(email: string, scope: Scope, now: number): Promise<{ wait: number } | null> {
+  const db = env.DB;
   const claimed = await db
     .prepare(
       `INSERT INTO login_failures (email, client, failures, last_failed_at) VALUES (?1, ?2, 1, ?3)
@@ -54,7 +57,8 @@ export async function claimAttempt(db: D1Database, email: string, scope: Scope, 
 }
 
 /** Gives back an attempt that was not a failure after all (or was never made). */
-export function releaseAttempt(db: D1Database, email: string, scope: Scope) {
+export function releaseAttempt(email: string, scope: Scope) {
+  const db = env.DB;
   return scope.client === ACCOUNT_SCOPE
     ? db
         .prepare("UPDATE login_failures SET failures = failures - 1 WHERE email = ? AND client = ? AND failures > 0")

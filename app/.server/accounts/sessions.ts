@@ -1,3 +1,4 @@
+import { env } from "~/.server/bindings";
 import { SESSION_IDLE_MS } from "~/lib/config";
 import { newToken, sha256Hex } from "./crypto";
 
@@ -22,7 +23,8 @@ export interface SessionUser {
 
 export type SessionLookup = { status: "valid"; user: SessionUser } | { status: "expired" } | { status: "none" };
 
-export async function createSession(db: D1Database, userId: number, now: number): Promise<string> {
+export async function createSession(userId: number, now: number): Promise<string> {
+  const db = env.DB;
   const token = newToken();
   await db
     .prepare("INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)")
@@ -35,13 +37,14 @@ export async function createSession(db: D1Database, userId: number, now: number)
 export const sessionHash = (token: string) => sha256Hex(token);
 
 /** The member behind a token, sliding the idle timeout; an idle or too old session is ended. */
-export async function findSession(db: D1Database, token: string | null | undefined, now: number): Promise<SessionLookup> {
+export async function findSession(token: string | null | undefined, now: number): Promise<SessionLookup> {
   if (!token) return { status: "none" };
-  return findSessionByHash(db, await sessionHash(token), now);
+  return findSessionByHash(await sessionHash(token), now);
 }
 
 /** findSession for a stored session's hash (the live sockets keep the hash, never the token). */
-export async function findSessionByHash(db: D1Database, hash: string, now: number): Promise<SessionLookup> {
+export async function findSessionByHash(hash: string, now: number): Promise<SessionLookup> {
+  const db = env.DB;
   const row = await db
     .prepare(
       `SELECT s.last_seen_at, s.expires_at, u.id, u.email, u.account_type, u.kind, u.nick_name, u.organisation, u.image, u.language, u.membership,
@@ -63,12 +66,14 @@ export async function findSessionByHash(db: D1Database, hash: string, now: numbe
 }
 
 /** Ends one session; answers whose it was (null when it had already ended). */
-export async function revokeSession(db: D1Database, token: string): Promise<{ userId: number; hash: string } | null> {
+export async function revokeSession(token: string): Promise<{ userId: number; hash: string } | null> {
+  const db = env.DB;
   const hash = await sessionHash(token);
   const row = await db.prepare("DELETE FROM sessions WHERE token_hash = ? RETURNING user_id").bind(hash).first<{ user_id: number }>();
   return row ? { userId: row.user_id, hash } : null;
 }
 
-export function revokeAllSessions(db: D1Database, userId: number) {
+export function revokeAllSessions(userId: number) {
+  const db = env.DB;
   return db.prepare("DELETE FROM sessions WHERE user_id = ?").bind(userId);
 }

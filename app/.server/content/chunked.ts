@@ -1,3 +1,4 @@
+import { env } from "~/.server/bindings";
 import { newFileKey } from "~/.server/storage/files";
 import { MAX_OPEN_UPLOADS } from "~/lib/limits";
 import { MAX_FILE_BYTES, PART_SIZE, type StoredObject } from "./receive-upload";
@@ -22,7 +23,9 @@ export const partCount = (size: number) => Math.max(1, Math.ceil(size / PART_SIZ
 const expectedLength = (size: number, n: number) => (n < partCount(size) ? PART_SIZE : size - (partCount(size) - 1) * PART_SIZE);
 const partsOf = (row: UploadRow) => JSON.parse(row.parts) as Record<string, string>;
 
-export async function startUpload(db: D1Database, bucket: R2Bucket, ownerId: number, size: number, now: number) {
+export async function startUpload(ownerId: number, size: number, now: number) {
+  const bucket = env.FILES;
+  const db = env.DB;
   if (!Number.isInteger(size) || size <= 0) throw new UploadRefused("file", "empty");
   if (size > MAX_FILE_BYTES) throw new UploadRefused("file", "size");
   const key = newFileKey("files");
@@ -43,20 +46,23 @@ export async function startUpload(db: D1Database, bucket: R2Bucket, ownerId: num
   return { id, size, part_size: PART_SIZE, parts: [] as number[], completed: false };
 }
 
-async function findUpload(db: D1Database, id: string, ownerId: number) {
+async function findUpload(id: string, ownerId: number) {
+  const db = env.DB;
   const row = await db.prepare("SELECT * FROM uploads WHERE id = ? AND owner_id = ?").bind(id, ownerId).first<UploadRow>();
   return row ?? null;
 }
 
 /** What is already there, for resuming: the part numbers received so far. */
-export async function uploadStatus(db: D1Database, id: string, ownerId: number) {
-  const row = await findUpload(db, id, ownerId);
+export async function uploadStatus(id: string, ownerId: number) {
+  const row = await findUpload(id, ownerId);
   if (!row) return null;
   return { id, size: row.size, part_size: PART_SIZE, parts: Object.keys(partsOf(row)).map(Number), completed: Boolean(row.completed) };
 }
 
-export async function abortUpload(db: D1Database, bucket: R2Bucket, id: string, ownerId: number) {
-  const row = await findUpload(db, id, ownerId);
+export async function abortUpload(id: string, ownerId: number) {
+  const bucket = env.FILES;
+  const db = env.DB;
+  const row = await findUpload(id, ownerId);
   if (!row) return false;
   if (row.completed) await bucket.delete(row.object_key);
   else
@@ -69,8 +75,10 @@ export async function abortUpload(db: D1Database, bucket: R2Bucket, id: string, 
 }
 
 /** Stores part n (exactly 8 MiB, or the remainder for the last); the first part decides the type. */
-export async function putPart(db: D1Database, bucket: R2Bucket, id: string, ownerId: number, n: number, body: ArrayBuffer) {
-  const row = await findUpload(db, id, ownerId);
+export async function putPart(id: string, ownerId: number, n: number, body: ArrayBuffer) {
+  const bucket = env.FILES;
+  const db = env.DB;
+  const row = await findUpload(id, ownerId);
   if (!row || row.completed) return null;
   if (!Number.isInteger(n) || n < 1 || n > partCount(row.size) || body.byteLength !== expectedLength(row.size, n)) {
     throw new UploadRefused("file", "size");
@@ -80,7 +88,7 @@ export async function putPart(db: D1Database, bucket: R2Bucket, id: string, owne
     const head = new Uint8Array(body, 0, Math.min(body.byteLength, 4096));
     type = looksLikePdfHead(head) ? "application/pdf" : looksLikeMp4(head) ? "video/mp4" : null;
     if (!type) {
-      await abortUpload(db, bucket, id, ownerId);
+      await abortUpload(id, ownerId);
       throw new UploadRefused("file", "type");
     }
   }
@@ -93,8 +101,10 @@ export async function putPart(db: D1Database, bucket: R2Bucket, id: string, owne
 }
 
 /** Joins the parts once all are in; a PDF must also end like one. */
-export async function completeUpload(db: D1Database, bucket: R2Bucket, id: string, ownerId: number) {
-  const row = await findUpload(db, id, ownerId);
+export async function completeUpload(id: string, ownerId: number) {
+  const bucket = env.FILES;
+  const db = env.DB;
+  const row = await findUpload(id, ownerId);
   if (!row) return null;
   if (row.completed) return { completed: true };
   const parts = partsOf(row);
@@ -108,7 +118,7 @@ export async function completeUpload(db: D1Database, bucket: R2Bucket, id: strin
   if (row.file_type === "application/pdf") {
     const tail = await bucket.get(row.object_key, { range: { suffix: 1024 } });
     if (!tail || !looksLikePdfTail(new Uint8Array(await tail.arrayBuffer()))) {
-      await abortUpload(db, bucket, id, ownerId);
+      await abortUpload(id, ownerId);
       throw new UploadRefused("file", "type");
     }
   }
@@ -117,13 +127,14 @@ export async function completeUpload(db: D1Database, bucket: R2Bucket, id: strin
 }
 
 /** A completed upload of this member, as the stored file the form's content will point at. */
-export async function completedUpload(db: D1Database, id: string, ownerId: number): Promise<StoredObject | null> {
-  const row = await findUpload(db, id, ownerId);
+export async function completedUpload(id: string, ownerId: number): Promise<StoredObject | null> {
+  const row = await findUpload(id, ownerId);
   if (!row?.completed || !row.file_type) return null;
   return { key: row.object_key, size: row.size, type: row.file_type };
 }
 
 /** Once the content exists, the upload's bookkeeping row goes (the object now belongs to the content). */
-export async function releaseUpload(db: D1Database, id: string) {
+export async function releaseUpload(id: string) {
+  const db = env.DB;
   await db.prepare("DELETE FROM uploads WHERE id = ?").bind(id).run();
 }

@@ -1,3 +1,4 @@
+import { env } from "~/.server/bindings";
 import { awardPoints } from "~/.server/ranking/ranking";
 import type { Read } from "~/.server/reads";
 import { deleteQueued, queueDeletions } from "~/.server/storage/files";
@@ -74,7 +75,6 @@ export const fileMatchesKind = (kind: ContentFields["kind"], type: string) =>
 
 /** Makes the item (once per form key or file); null when the owner's account is gone meanwhile. */
 export async function createContent(
-  db: D1Database,
   ownerId: number,
   fields: ContentFields,
   file: StoredObject,
@@ -82,6 +82,7 @@ export async function createContent(
   now: number,
   clientKey?: string,
 ) {
+  const db = env.DB;
   const row = await db
     .prepare(
       `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type,
@@ -125,12 +126,13 @@ export async function createContent(
     }
     return { id: first.id, created: false, fileKey: first.file_key };
   }
-  await awardPoints(db, ownerId, "upload", now);
+  await awardPoints(ownerId, "upload", now);
   return { id: row.id, created: true, fileKey: file.key };
 }
 
 /** An item as `viewerId` may see it: private items exist only for their owner (else null, a 404). */
-export async function findContent(db: D1Database, id: number, viewerId: number | null): Promise<ContentItem | null> {
+export async function findContent(id: number, viewerId: number | null): Promise<ContentItem | null> {
+  const db = env.DB;
   const row = await db
     .prepare(
       `SELECT c.*, u.nick_name AS owner_name, nullif(trim(p.first_name || ' ' || coalesce(p.middle_name, '')), '') AS owner_given,
@@ -148,21 +150,22 @@ export async function findContent(db: D1Database, id: number, viewerId: number |
  * An item as `viewer` may see it, or, for a moderator, an item hidden after a report (to decide on
  * it, read-only): `moderating` says which.
  */
-export async function findContentFor(db: D1Database, id: number, viewer: { id: number; roles: string[] }) {
-  const item = await findContent(db, id, viewer.id);
+export async function findContentFor(id: number, viewer: { id: number; roles: string[] }) {
+  const db = env.DB;
+  const item = await findContent(id, viewer.id);
   if (item) return { item, moderating: false };
   if (!viewer.roles.includes("moderator")) return null;
   const owner = await db.prepare("SELECT owner_id FROM content WHERE id = ? AND hidden_at IS NOT NULL").bind(id).first<number>("owner_id");
-  const hidden = owner === null ? null : await findContent(db, id, owner);
+  const hidden = owner === null ? null : await findContent(id, owner);
   return hidden ? { item: hidden, moderating: true } : null;
 }
 
 const viewDay = (now: number) => new Date(now).toISOString().slice(0, 10);
 
 /** Whether the member's view of the item today has been counted already. */
-export const viewedRead = (db: D1Database, id: number, userId: number, now: number): Read<boolean> => ({
+export const viewedRead = (id: number, userId: number, now: number): Read<boolean> => ({
   statements: [
-    db.prepare("SELECT 1 AS yes FROM content_views WHERE content_id = ? AND user_id = ? AND day = ?").bind(id, userId, viewDay(now)),
+    env.DB.prepare("SELECT 1 AS yes FROM content_views WHERE content_id = ? AND user_id = ? AND day = ?").bind(id, userId, viewDay(now)),
   ],
   decode: ([found]) => Boolean(found?.results.length),
 });
@@ -171,7 +174,8 @@ export const viewedRead = (db: D1Database, id: number, userId: number, now: numb
  * Counts a view once per member, item and (UTC) day, in one round trip (the count follows only a
  * new view row); true when this view was counted. The detail page runs it after its answer.
  */
-export async function recordView(db: D1Database, id: number, userId: number, now: number): Promise<boolean> {
+export async function recordView(id: number, userId: number, now: number): Promise<boolean> {
+  const db = env.DB;
   const [inserted] = await db.batch([
     db.prepare("INSERT OR IGNORE INTO content_views (content_id, user_id, day) VALUES (?, ?, ?)").bind(id, userId, viewDay(now)),
     db.prepare("UPDATE content SET views = views + 1 WHERE id = ? AND changes() > 0").bind(id),
@@ -180,7 +184,9 @@ export async function recordView(db: D1Database, id: number, userId: number, now
 }
 
 /** Deletes an item of `ownerId` and its files; false when there is no such item of theirs. */
-export async function deleteContent(db: D1Database, bucket: R2Bucket, id: number, ownerId: number): Promise<boolean> {
+export async function deleteContent(id: number, ownerId: number): Promise<boolean> {
+  const _bucket = env.FILES;
+  const db = env.DB;
   const row = await db
     .prepare("SELECT file_key, thumbnail_key FROM content WHERE id = ? AND owner_id = ?")
     .bind(id, ownerId)
@@ -189,16 +195,17 @@ export async function deleteContent(db: D1Database, bucket: R2Bucket, id: number
   const keys = [row.file_key, row.thumbnail_key, ...variantKeys(row.thumbnail_key)];
   // The row and the record of its files in one batch; the files after it (the cron sweeps them if that stops).
   const [, deleted] = await db.batch([
-    queueDeletions(db, keys, Date.now(), "SELECT 1 FROM content WHERE id = ?3 AND owner_id = ?4", id, ownerId),
+    queueDeletions(keys, Date.now(), "SELECT 1 FROM content WHERE id = ?3 AND owner_id = ?4", id, ownerId),
     db.prepare("DELETE FROM content WHERE id = ? AND owner_id = ? RETURNING id").bind(id, ownerId),
   ]);
   if (!deleted?.results.length) return false;
-  await deleteQueued(db, bucket, keys);
+  await deleteQueued(keys);
   return true;
 }
 
 /** The owner's edit of an item's metadata (the file, and so the kind, stay). False if not theirs. */
-export async function updateContent(db: D1Database, id: number, ownerId: number, fields: Omit<ContentFields, "kind">, now: number) {
+export async function updateContent(id: number, ownerId: number, fields: Omit<ContentFields, "kind">, now: number) {
+  const db = env.DB;
   const result = await db
     .prepare(
       `UPDATE content SET sdg = ?1, title = ?2, summary = ?3, content = ?4, keywords = ?5,

@@ -26,14 +26,14 @@ export async function createFromMultipart(
 ): Promise<CreateResult> {
   let received: Awaited<ReturnType<typeof receiveUpload>>;
   try {
-    received = await receiveUpload(request, env.FILES);
+    received = await receiveUpload(request);
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
     const { field, key, status } = error;
     return { ok: false, status, fields: {}, fieldErrors: field ? { [field]: [key] } : {}, formErrors: field ? [] : [key] };
   }
   const uploadId = received.fields.upload_id;
-  if (!received.file && uploadId) received.file = (await completedUpload(env.DB, uploadId, ownerId)) ?? undefined;
+  if (!received.file && uploadId) received.file = (await completedUpload(uploadId, ownerId)) ?? undefined;
   const parsed = contentFieldsSchema.safeParse(received.fields);
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of parsed.error?.issues ?? []) {
@@ -44,21 +44,21 @@ export async function createFromMultipart(
   else if (parsed.success && !fileMatchesKind(parsed.data.kind, received.file.type)) fieldErrors.file = ["validation.fileMismatch"];
   if (!received.thumbnail) fieldErrors.thumbnail = ["validation.fieldEmpty|field=fields.thumbnail"];
   if (!parsed.success || !received.file || !received.thumbnail || Object.keys(fieldErrors).length) {
-    await removeStored(env.FILES, uploadId ? { ...received, file: undefined } : received);
+    await removeStored(uploadId ? { ...received, file: undefined } : received);
     return { ok: false, status: 400, fields: received.fields, fieldErrors, formErrors: [] };
   }
   const key = received.fields.client_key;
   const clientKey = key && CLIENT_KEY.test(key) ? key : undefined;
-  const made = await createContent(env.DB, ownerId, parsed.data, received.file, received.thumbnail, now, clientKey);
+  const made = await createContent(ownerId, parsed.data, received.file, received.thumbnail, now, clientKey);
   if (!made) {
-    await removeStored(env.FILES, received);
+    await removeStored(received);
     return { ok: false, status: 401, fields: received.fields, fieldErrors: {}, formErrors: ["notify.sessionExpired"] };
   }
   const { id, created, fileKey } = made;
   // A repeat of a post that already made the item answers with it, and keeps nothing of its own
   // (unless its file is the item's: the same completed parts upload posted again).
-  if (!created) await removeStored(env.FILES, received.file.key === fileKey ? { ...received, file: undefined } : received);
-  if (uploadId) await releaseUpload(env.DB, uploadId);
+  if (!created) await removeStored(received.file.key === fileKey ? { ...received, file: undefined } : received);
+  if (uploadId) await releaseUpload(uploadId);
   if (created && parsed.data.kind === "document") {
     // Its text is read in the background; a send lost here is sent again by the cron (stalledDocuments).
     await enqueue(env.JOBS, [{ type: "document-text", id }]).catch((error) =>
@@ -68,7 +68,7 @@ export async function createFromMultipart(
   // The cards' sizes of a new thumbnail, made after the answer (its first request would make them too).
   if (created) {
     const thumbnail = received.thumbnail.key;
-    later(makeVariants(env.FILES, thumbnail).catch((error) => console.error("thumbnail variants not made", error)));
+    later(makeVariants(thumbnail).catch((error) => console.error("thumbnail variants not made", error)));
   }
   return { ok: true, id };
 }

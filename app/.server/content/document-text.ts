@@ -1,3 +1,4 @@
+import { env } from "~/.server/bindings";
 import type { TextJob } from "~/.server/jobs/jobs";
 import { describeError, logEvent } from "~/.server/observability/log";
 import { type Read, readOne } from "~/.server/reads";
@@ -13,7 +14,7 @@ import { PAGE_BREAK, readPdfText, Unreadable } from "./pdf-text";
  * so a repeat replaces rather than adds and a deleted item gets nothing. Errors other than an
  * unreadable file are thrown for the queue to retry; the last of TEXT_EXTRACT_ATTEMPTS marks it failed.
  */
-export async function extractDocumentText(env: Pick<Env, "DB" | "FILES">, id: number, now = Date.now()) {
+export async function extractDocumentText(id: number, now = Date.now()) {
   // Counted before the work, so a run the isolate never finished (out of memory or time) counts too.
   const item = await env.DB.prepare(
     "UPDATE content SET text_attempts = text_attempts + 1 WHERE id = ? AND kind = 'document' RETURNING file_key, file_size, text_attempts",
@@ -56,7 +57,8 @@ export async function extractDocumentText(env: Pick<Env, "DB" | "FILES">, id: nu
 }
 
 /** Documents still pending well after their job was queued (a lost send, a dead-lettered job), marked queued now. */
-export async function stalledDocuments(db: D1Database, now: number, limit = 100): Promise<TextJob[]> {
+export async function stalledDocuments(now: number, limit = 100): Promise<TextJob[]> {
+  const db = env.DB;
   const { results } = await db
     .prepare(
       `UPDATE content SET text_queued_at = ?1 WHERE id IN (
@@ -69,7 +71,8 @@ export async function stalledDocuments(db: D1Database, now: number, limit = 100)
 }
 
 /** The extraction's state for the item's owner. */
-export function textStateRead(db: D1Database, id: number): Read<TextState | null> {
+export function textStateRead(id: number): Read<TextState | null> {
+  const db = env.DB;
   return {
     statements: [
       db
@@ -85,4 +88,4 @@ export function textStateRead(db: D1Database, id: number): Read<TextState | null
   };
 }
 
-export const textStateOf = (db: D1Database, id: number) => readOne(db, textStateRead(db, id));
+export const textStateOf = (id: number) => readOne(textStateRead(id));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { env } from "~/.server/bindings";
 import type { FeedItem } from "~/lib/shapes";
 
 export const FEED_PAGE_SIZE = 12;
@@ -19,7 +20,8 @@ const ORDER: Record<FeedQuery["sort"], string> = {
 };
 
 /** Publicized documents and videos only (private items never reach anyone else's feed). */
-export async function listFeed(db: D1Database, query: FeedQuery, pageSize = FEED_PAGE_SIZE) {
+export async function listFeed(query: FeedQuery, pageSize = FEED_PAGE_SIZE) {
+  const db = env.DB;
   const where = ["c.publicize = 1"];
   const binds: (string | number)[] = [];
   if (query.sdg) {

@@ -1,3 +1,4 @@
+import { env } from "~/.server/bindings";
 import { drain, joinChunks } from "~/.server/http/body";
 import { MultipartError, type MultipartPart, readMultipart } from "~/.server/http/multipart";
 import { withoutMetadata } from "~/.server/images/strip-metadata";
@@ -32,7 +33,8 @@ export interface ReceivedUpload {
  * object stored so far is removed and the rest of the request is drained, so the client sees the
  * answer instead of a reset.
  */
-export async function receiveUpload(request: Request, bucket: R2Bucket): Promise<ReceivedUpload> {
+export async function receiveUpload(request: Request): Promise<ReceivedUpload> {
+  const bucket = env.FILES;
   const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(request.headers.get("Content-Type") ?? "");
   if (!boundary || !request.body) throw new UploadRefused("form", "empty");
   const declared = Number(request.headers.get("Content-Length") ?? 0);
@@ -44,7 +46,7 @@ export async function receiveUpload(request: Request, bucket: R2Bucket): Promise
   try {
     await readMultipart(request.body, boundary[1] ?? boundary[2] ?? "", (part) => receivePart(part, bucket, received));
   } catch (error) {
-    await removeStored(bucket, received);
+    await removeStored(received);
     if (error instanceof MultipartError) throw new UploadRefused("form", "empty");
     throw error;
   } finally {
@@ -174,7 +176,8 @@ async function drainBody(body: ReadableStream<Uint8Array>) {
   await readAll(body, MAX_FIELD_BYTES, "form");
 }
 
-export async function removeStored(bucket: R2Bucket, received: ReceivedUpload) {
+export async function removeStored(received: ReceivedUpload) {
+  const bucket = env.FILES;
   const keys = [received.file?.key, received.thumbnail?.key].filter((k): k is string => Boolean(k));
   if (keys.length) await bucket.delete(keys);
 }

@@ -1,3 +1,4 @@
+import { env } from "~/.server/bindings";
 import { type Read, readOne } from "~/.server/reads";
 import type { FeedItem } from "~/lib/shapes";
 import { FEED_PAGE_SIZE } from "./feed";
@@ -15,12 +16,8 @@ const ORDER = `${POPULARITY} DESC, c.created_at DESC, c.id DESC`;
  * from an index. Any item outside those sets has at least that many items ranked above it.
  * (CROSS JOIN fixes SQLite's join order: the member's few follows and goals first, then their items.)
  */
-export function recommendedRead(
-  db: D1Database,
-  userId: number,
-  page = 1,
-  pageSize = FEED_PAGE_SIZE,
-): Read<{ items: FeedItem[]; has_more: boolean }> {
+export function recommendedRead(userId: number, page = 1, pageSize = FEED_PAGE_SIZE): Read<{ items: FeedItem[]; has_more: boolean }> {
+  const db = env.DB;
   const reach = page * pageSize + 1;
   return {
     statements: [
@@ -53,5 +50,4 @@ export function recommendedRead(
   };
 }
 
-export const recommended = (db: D1Database, userId: number, page = 1, pageSize = FEED_PAGE_SIZE) =>
-  readOne(db, recommendedRead(db, userId, page, pageSize));
+export const recommended = (userId: number, page = 1, pageSize = FEED_PAGE_SIZE) => readOne(recommendedRead(userId, page, pageSize));

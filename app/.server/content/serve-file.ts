@@ -1,3 +1,4 @@
+import { env } from "~/.server/bindings";
 import type { ContentItem } from "./content";
 import { makeVariants, variantFor, variantKey, variantTypeFor } from "./thumbnail-variants";
 
@@ -28,17 +29,13 @@ export const MEMBER_FILE_POLICY = "sandbox; default-src 'none'; frame-ancestors 
  * itself; a card-sized thumbnail first checks its variant is made): the stored type, HTTP Range (206), ETag with 304, and a
  * safe server-chosen download name. Private items are never cached by shared caches.
  */
-export async function serveContentFile(
-  request: Request,
-  bucket: R2Bucket,
-  item: ContentItem,
-  which: "file" | "thumbnail",
-): Promise<Response> {
+export async function serveContentFile(request: Request, item: ContentItem, which: "file" | "thumbnail"): Promise<Response> {
+  const bucket = env.FILES;
   let key = which === "file" ? item.file_key : item.thumbnail_key;
   let type = which === "file" ? item.file_type : item.thumbnail_type;
   // A card's size of the thumbnail (`?w=400`), when it can be drawn; else the thumbnail as sent.
   const width = which === "thumbnail" ? variantFor(new URL(request.url).searchParams.get("w")) : null;
-  const variant = width !== null && (await makeVariants(bucket, item.thumbnail_key));
+  const variant = width !== null && (await makeVariants(item.thumbnail_key));
   if (variant) {
     const variantType = variantTypeFor(request.headers.get("Accept"));
     [key, type] = [variantKey(item.thumbnail_key, width, variantType), variantType];

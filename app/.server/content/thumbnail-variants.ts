@@ -1,3 +1,4 @@
+import { env } from "~/.server/bindings";
 import { reencodeImage } from "~/.server/images/reencode";
 import { THUMBNAIL_WIDTHS } from "~/lib/limits";
 
@@ -40,16 +41,18 @@ const making = new Map<string, Promise<boolean>>();
  * False when the thumbnail cannot be drawn (over the decode bound, or not an image after all): it
  * is then served as sent. Requests for the same thumbnail at once share one making.
  */
-export function makeVariants(bucket: R2Bucket, thumbnailKey: string): Promise<boolean> {
+export function makeVariants(thumbnailKey: string): Promise<boolean> {
+  const _bucket = env.FILES;
   let made = making.get(thumbnailKey);
   if (!made) {
-    made = make(bucket, thumbnailKey).finally(() => making.delete(thumbnailKey));
+    made = make(thumbnailKey).finally(() => making.delete(thumbnailKey));
     making.set(thumbnailKey, made);
   }
   return made;
 }
 
-async function make(bucket: R2Bucket, thumbnailKey: string): Promise<boolean> {
+async function make(thumbnailKey: string): Promise<boolean> {
+  const bucket = env.FILES;
   const [refused, ...heads] = await Promise.all([
     bucket.head(undrawable(thumbnailKey)),
     ...VARIANTS.map(({ width, type }) => bucket.head(variantKey(thumbnailKey, width, type))),

@@ -1,4 +1,5 @@
 import { FAILURE_WINDOW_MS } from "~/.server/accounts/login-attempts";
+import { env } from "~/.server/bindings";
 import { deleteVerificationPhotos } from "~/.server/members/verification";
 import { PUBLISHED_RUN } from "~/.server/ranking/ranking";
 import { deleteQueued } from "~/.server/storage/files";
@@ -21,7 +22,9 @@ interface AbandonedUpload {
   completed: number;
 }
 
-export async function cleanUp(db: D1Database, bucket: R2Bucket, now: number) {
+export async function cleanUp(now: number) {
+  const bucket = env.FILES;
+  const db = env.DB;
   const bounded = (table: string, where: string) =>
     db.prepare(`DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${where} LIMIT ${CLEANUP_BATCH})`);
   const [sessions, codes, failures, scoreRuns] = await db.batch([
@@ -46,16 +49,12 @@ export async function cleanUp(db: D1Database, bucket: R2Bucket, now: number) {
   if (uploads.length > 0) {
     await db.batch(uploads.map((u) => db.prepare("DELETE FROM uploads WHERE id = ?").bind(u.id)));
   }
-  const verificationPhotos = await deleteVerificationPhotos(db, bucket, now);
+  const verificationPhotos = await deleteVerificationPhotos(now);
   // Files whose rows went while R2 could not be reached (a deletion that stopped halfway).
   const { results: orphans } = await db
     .prepare(`SELECT key FROM object_deletions ORDER BY queued_at LIMIT ${CLEANUP_BATCH}`)
     .all<{ key: string }>();
-  await deleteQueued(
-    db,
-    bucket,
-    orphans.map((row) => row.key),
-  );
+  await deleteQueued(orphans.map((row) => row.key));
   return {
     sessions: sessions?.meta.changes ?? 0,
     codes: codes?.meta.changes ?? 0,

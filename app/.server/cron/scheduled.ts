@@ -1,3 +1,4 @@
+import { env } from "~/.server/bindings";
 import { stalledDocuments } from "~/.server/content/document-text";
 import { enqueue } from "~/.server/jobs/queue";
 import { conversationsToMove } from "~/.server/messaging/legacy-messages";
@@ -11,16 +12,12 @@ export const CRON_LOG_DAYS = 30;
  * credit-score recomputation in batches of members (milestone rewards go with each batch) and the
  * removal of what has expired. It records what it queued and prunes its log.
  */
-export async function runScheduled(
-  controller: Pick<ScheduledController, "cron" | "scheduledTime">,
-  env: Pick<Env, "DB" | "JOBS">,
-  now = Date.now(),
-) {
-  const { DB: db } = env;
-  const batches = await startScoreRun(db, now);
+export async function runScheduled(controller: Pick<ScheduledController, "cron" | "scheduledTime">, now = Date.now()) {
+  const db = env.DB;
+  const batches = await startScoreRun(now);
   // Messages still in D1 from before each conversation kept its own (decision 0028) move in the background.
-  const move = (await conversationsToMove(db, 1)).length > 0 ? [{ type: "messages-move" } as const] : [];
-  await enqueue(env.JOBS, [...batches, { type: "cleanup", at: now }, ...move, ...(await stalledDocuments(db, now))]);
+  const move = (await conversationsToMove(1)).length > 0 ? [{ type: "messages-move" } as const] : [];
+  await enqueue(env.JOBS, [...batches, { type: "cleanup", at: now }, ...move, ...(await stalledDocuments(now))]);
   const cutoff = now - CRON_LOG_DAYS * 86_400_000;
   const [, pruned] = await db.batch([
     db

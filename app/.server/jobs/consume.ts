@@ -1,3 +1,4 @@
+import { env } from "~/.server/bindings";
 import { extractDocumentText } from "~/.server/content/document-text";
 import { cleanUp } from "~/.server/cron/cleanup";
 import { sendMeetingMail } from "~/.server/meetings/mail-jobs";
@@ -13,10 +14,10 @@ import { enqueue } from "./queue";
 export const retryDelay = (attempts: number) => Math.min(300, 2 ** Math.max(1, attempts));
 
 /** The queue consumer: each job on its own, so one failure retries that job alone (wrangler.toml bounds the retries). */
-export async function consumeJobs(batch: MessageBatch<Job>, env: Env) {
+export async function consumeJobs(batch: MessageBatch<Job>) {
   for (const message of batch.messages) {
     try {
-      await runJob(message.body, env);
+      await runJob(message.body);
       message.ack();
     } catch (error) {
       logEvent("error", "job.failed", { job: message.body, attempts: message.attempts, error: describeError(error) });
@@ -25,20 +26,20 @@ export async function consumeJobs(batch: MessageBatch<Job>, env: Env) {
   }
 }
 
-async function runJob(job: Job, env: Env) {
+async function runJob(job: Job) {
   switch (job.type) {
     case "scores": {
-      const done = await scoreBatch(env.DB, job);
+      const done = await scoreBatch(job);
       if (done.published) logEvent("info", "scores.published", { run: job.run, as_of: job.asOf });
       return;
     }
     case "messages-move": {
       // Each conversation's room moves its own D1 messages; while any remain, the next job follows.
-      const waiting = await conversationsToMove(env.DB);
+      const waiting = await conversationsToMove();
       // One conversation that cannot move now does not hold up the others.
       const failed: { id: number; error: unknown }[] = [];
       for (const id of waiting)
-        await conversationRoom(env, id)
+        await conversationRoom(id)
           .settle(id)
           .catch((error) => failed.push({ id, error: describeError(error) }));
       if (failed.length > 0) logEvent("error", "messages.move_failed", { conversations: failed });
@@ -48,11 +49,11 @@ async function runJob(job: Job, env: Env) {
     case "rooms-refresh":
       return refreshMemberRooms(job.member, job.after);
     case "document-text":
-      return extractDocumentText(env, job.id);
+      return extractDocumentText(job.id);
     case "meeting-mail":
-      return sendMeetingMail(env.DB, job);
+      return sendMeetingMail(job);
     case "cleanup": {
-      const removed = await cleanUp(env.DB, env.FILES, job.at);
+      const removed = await cleanUp(job.at);
       const summary = Object.entries(removed).map(([what, n]) => `${n} ${what}`);
       await env.DB.prepare("INSERT INTO cron_runs (cron, scheduled_at, finished_at, summary) VALUES ('cleanup', ?, ?, ?)")
         .bind(job.at, Date.now(), `removed ${summary.join(", ")}`)

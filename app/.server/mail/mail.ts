@@ -1,4 +1,3 @@
-import { env } from "~/.server/bindings";
 import { config } from "~/.server/config/config";
 import { sendWithHttpApi } from "./http-api";
 import type { MailMessage } from "./message";
@@ -16,5 +15,5 @@ export async function sendMail(message: MailMessage, fetcher: typeof fetch = fet
   }
   // Deployed builds have no outbox at all: the configuration refuses it, and the build drops the code.
   if (!__LOCAL_BUILD__) throw new Error("the mail outbox exists only in local builds");
-  await saveToOutbox(env.DB, message, Date.now());
+  await saveToOutbox(message, Date.now());
 }

@@ -1,4 +1,5 @@
 import { base64url, fromBase64url, sha256Hex, timingSafeEqual } from "~/.server/accounts/crypto";
+import { env } from "~/.server/bindings";
 import { config } from "~/.server/config/config";
 
 // Meeting invitations reach addresses that never signed up. Each carries a link that stops them for
@@ -42,14 +43,16 @@ export async function validOptOut(address: string, token: string): Promise<boole
 const hashOf = (address: string) => sha256Hex(`mail-opt-out:${normal(address)}`);
 
 /** Records the stop for this address (a repeat changes nothing). */
-export async function optOut(db: D1Database, address: string, now: number) {
+export async function optOut(address: string, now: number) {
+  const db = env.DB;
   await db
     .prepare("INSERT OR IGNORE INTO mail_opt_outs (address_hash, created_at) VALUES (?, ?)")
     .bind(await hashOf(address), now)
     .run();
 }
 
-export async function optedOut(db: D1Database, address: string): Promise<boolean> {
+export async function optedOut(address: string): Promise<boolean> {
+  const db = env.DB;
   return (
     (await db
       .prepare("SELECT 1 FROM mail_opt_outs WHERE address_hash = ?")

@@ -1,7 +1,9 @@
+import { env } from "~/.server/bindings";
 import type { MailMessage } from "./message";
 
 /** Keeps a message; one whose idempotency key is already kept is not kept again (as the provider would not send it). */
-export async function saveToOutbox(db: D1Database, message: MailMessage, now: number) {
+export async function saveToOutbox(message: MailMessage, now: number) {
+  const db = env.DB;
   const saved = await db
     .prepare(
       `INSERT INTO mail_outbox (to_email, subject, body, attachments, created_at, idempotency_key, headers) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -32,7 +34,8 @@ export interface OutboxMail {
   created_at: number;
 }
 
-export async function listOutbox(db: D1Database, limit = 50): Promise<OutboxMail[]> {
+export async function listOutbox(limit = 50): Promise<OutboxMail[]> {
+  const db = env.DB;
   const { results } = await db.prepare("SELECT * FROM mail_outbox ORDER BY id DESC LIMIT ?").bind(limit).all<OutboxMail>();
   return results;
 }

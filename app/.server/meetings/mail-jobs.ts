@@ -25,7 +25,8 @@ export async function queueMeetingMail(meeting: Meeting, kind: InvitationKind, e
  * sent: an invitation or update of a version replaced since (the newer change queued its own) or of
  * a meeting cancelled or gone, and a cancellation to an address invited again since.
  */
-export async function sendMeetingMail(db: D1Database, job: MeetingMailJob) {
+export async function sendMeetingMail(job: MeetingMailJob) {
+  const db = env.DB;
   const { meeting } = job;
   const current = await db
     .prepare(
@@ -38,7 +39,7 @@ export async function sendMeetingMail(db: D1Database, job: MeetingMailJob) {
     if (current && current.cancelled_at === null && current.attending) return;
   } else if (!current || current.cancelled_at !== null || current.sequence !== meeting.sequence) return;
   // Whoever owns the address asked for no more (the stop link in an earlier one).
-  if (await optedOut(db, job.email)) return;
+  if (await optedOut(job.email)) return;
   const address = await sha256Hex(job.email);
   const key = `meeting-${meeting.id}-${meeting.sequence}-${job.kind}-${address}`;
   await sendInvitation(meeting, job.email, job.kind, job.language, key, job.origin);

@@ -1,3 +1,4 @@
+import { env } from "~/.server/bindings";
 import { logEvent } from "~/.server/observability/log";
 import { Refused } from "~/.server/refused";
 import { BLOCKED_BETWEEN } from "~/.server/social/block-rules";
@@ -33,7 +34,8 @@ const DAY = 24 * 60 * 60 * 1000;
 const MEETING_CHANGED = "validation.meetingChanged";
 
 /** The input as the provider takes it, its start an instant; refused beside the field it concerns. */
-async function checked(db: D1Database, hostId: number, input: MeetingInput, now: number, already: number[] = []): Promise<ProviderMeeting> {
+async function checked(hostId: number, input: MeetingInput, now: number, already: number[] = []): Promise<ProviderMeeting> {
+  const db = env.DB;
   if (!isTimeZone(input.timeZone)) throw new Refused("validation.meetingTimeZone", { field: "timeZone" });
   const startsAt = zonedToUtc(input.startsAt, input.timeZone);
   if (startsAt === null) throw new Refused("validation.meetingStartFormat", { field: "startsAt" });
@@ -57,7 +59,8 @@ async function checked(db: D1Database, hostId: number, input: MeetingInput, now:
  * Takes `count` outside addresses from the host's daily budget, or refuses. One statement,
  * so two forms at once cannot both pass a budget only one fits in; the window restarts a day after it began.
  */
-async function reserveInvitations(db: D1Database, hostId: number, count: number, now: number) {
+async function reserveInvitations(hostId: number, count: number, now: number) {
+  const db = env.DB;
   if (count === 0) return;
   const reserved = await db
     .prepare(
@@ -75,14 +78,15 @@ async function reserveInvitations(db: D1Database, hostId: number, count: number,
 }
 
 /** Gives back what a change that was not made had reserved. */
-const releaseInvitations = (db: D1Database, hostId: number, count: number) =>
-  db.prepare("UPDATE invitation_budgets SET used = max(0, used - ?) WHERE host_id = ?").bind(count, hostId).run();
+const releaseInvitations = (hostId: number, count: number) =>
+  env.DB.prepare("UPDATE invitation_budgets SET used = max(0, used - ?) WHERE host_id = ?").bind(count, hostId).run();
 
 /**
  * The meeting's attendee and participant lists, written for the meeting with this uid while it is
  * not cancelled; for an edit (`change`), replaced only while that edit is the one that changed it.
  */
-function writeLists(db: D1Database, uid: string, hostId: number, input: MeetingInput, change?: string) {
+function writeLists(uid: string, hostId: number, input: MeetingInput, change?: string) {
+  const db = env.DB;
   const meetingId = "(SELECT id FROM meetings WHERE uid = ?1 AND cancelled_at IS NULL AND (?2 IS NULL OR change_key = ?2))";
   const statement = (sql: string, ...values: unknown[]) => db.prepare(sql).bind(uid, change ?? null, ...values);
   return [
@@ -105,27 +109,34 @@ function writeLists(db: D1Database, uid: string, hostId: number, input: MeetingI
   ];
 }
 
+/** The zone a member's meeting times are shown in (their browser's, as their last schedule sent it). */
+export const memberZone = async (userId: number) =>
+  (await env.DB.prepare("SELECT time_zone FROM users WHERE id = ?").bind(userId).first<string>("time_zone")) ?? "UTC";
+
 /** The zone the host's own times are shown in: their browser's when the form said it, else the first zone they schedule in. */
-const hostZone = (db: D1Database, hostId: number, input: MeetingInput) =>
+const hostZone = (hostId: number, input: MeetingInput) =>
   input.myZone && isTimeZone(input.myZone)
-    ? db.prepare("UPDATE users SET time_zone = ? WHERE id = ?").bind(input.myZone, hostId)
-    : db.prepare("UPDATE users SET time_zone = ? WHERE id = ? AND time_zone = 'UTC'").bind(input.timeZone, hostId);
+    ? env.DB.prepare("UPDATE users SET time_zone = ? WHERE id = ?").bind(input.myZone, hostId)
+    : env.DB.prepare("UPDATE users SET time_zone = ? WHERE id = ? AND time_zone = 'UTC'").bind(input.timeZone, hostId);
 
 /** The host's meeting made from this form before (a repeat), or null. */
-const madeWith = (db: D1Database, hostId: number, clientKey: string | undefined) =>
-  clientKey ? db.prepare("SELECT id FROM meetings WHERE host_id = ? AND client_key = ?").bind(hostId, clientKey).first<number>("id") : null;
+const madeWith = (hostId: number, clientKey: string | undefined) =>
+  clientKey
+    ? env.DB.prepare("SELECT id FROM meetings WHERE host_id = ? AND client_key = ?").bind(hostId, clientKey).first<number>("id")
+    : null;
 
 /**
  * Schedules a meeting; answers its id (`repeat` when this form already made it: nothing new is made
  * or sent); refused (Refused) or failed at the provider (thrown), nothing is kept.
  */
-export async function createMeeting(db: D1Database, provider: MeetingProvider, hostId: number, input: MeetingInput, now: number) {
-  const before = await madeWith(db, hostId, input.clientKey);
+export async function createMeeting(provider: MeetingProvider, hostId: number, input: MeetingInput, now: number) {
+  const db = env.DB;
+  const before = await madeWith(hostId, input.clientKey);
   if (before) return { id: before, repeat: true };
-  const meeting = await checked(db, hostId, input, now);
-  await reserveInvitations(db, hostId, input.emails.length, now);
+  const meeting = await checked(hostId, input, now);
+  await reserveInvitations(hostId, input.emails.length, now);
   const room = await provider.create(meeting).catch(async (error: unknown) => {
-    await releaseInvitations(db, hostId, input.emails.length);
+    await releaseInvitations(hostId, input.emails.length);
     throw error;
   });
   const uid = `${crypto.randomUUID()}@research-commons`;
@@ -153,19 +164,19 @@ export async function createMeeting(db: D1Database, provider: MeetingProvider, h
           now,
           input.clientKey ?? null,
         ),
-      ...writeLists(db, uid, hostId, input),
-      hostZone(db, hostId, input),
+      ...writeLists(uid, hostId, input),
+      hostZone(hostId, input),
     ]);
     created = inserted?.results[0]?.id;
   } catch (error) {
     await provider.remove(room.providerId).catch(() => {});
-    await releaseInvitations(db, hostId, input.emails.length);
+    await releaseInvitations(hostId, input.emails.length);
     throw error;
   }
   if (created !== undefined) return { id: created };
-  await releaseInvitations(db, hostId, input.emails.length);
+  await releaseInvitations(hostId, input.emails.length);
   await provider.remove(room.providerId).catch((error) => console.error("a repeated meeting's room was left", error));
-  return { id: (await madeWith(db, hostId, input.clientKey)) as number, repeat: true };
+  return { id: (await madeWith(hostId, input.clientKey)) as number, repeat: true };
 }
 
 interface OpenMeeting {
@@ -181,7 +192,8 @@ interface OpenMeeting {
 }
 
 /** The host's meeting as it is before a change, or null (not theirs, cancelled, or started). */
-async function hostsOpen(db: D1Database, hostId: number, id: number, now: number) {
+async function hostsOpen(hostId: number, id: number, now: number) {
+  const db = env.DB;
   return db
     .prepare(
       `SELECT uid, provider, provider_id, sequence, title, agenda, starts_at, duration_minutes, time_zone FROM meetings
@@ -192,7 +204,8 @@ async function hostsOpen(db: D1Database, hostId: number, id: number, now: number
 }
 
 /** The host's link to their meeting, asked of the provider now (null for anyone else, or none). */
-export async function hostLink(db: D1Database, viewerId: number, id: number, providerOf: ProviderOf) {
+export async function hostLink(viewerId: number, id: number, providerOf: ProviderOf) {
+  const db = env.DB;
   const row = await db
     .prepare("SELECT provider, provider_id FROM meetings WHERE id = ? AND host_id = ? AND cancelled_at IS NULL")
     .bind(id, viewerId)
@@ -212,7 +225,7 @@ export type ProviderOf = (name: string) => MeetingProvider;
 const sameSet = <T>(a: T[], b: T[]) => a.length === new Set(b).size && b.every((value) => a.includes(value));
 
 /** The meeting's attendee addresses and invited members, as stored now. */
-const listsOf = (db: D1Database, id: number) => Promise.all([attendeesOf(db, id), participantsOf(db, id)]);
+const listsOf = (id: number) => Promise.all([attendeesOf(id), participantsOf(id)]);
 
 /** Whether the meeting (with these lists) already is what the input asks (a repeated edit): nothing to change or announce. */
 function alreadyIs(
@@ -242,20 +255,21 @@ function alreadyIs(
  * again changes and announces nothing (`unchanged`); an edit made on an older version than the
  * stored one (`input.sequence`), or one that loses a race with another edit, is refused (409).
  */
-export async function updateMeeting(db: D1Database, providerOf: ProviderOf, hostId: number, id: number, input: MeetingInput, now: number) {
-  const open = await hostsOpen(db, hostId, id, now);
+export async function updateMeeting(providerOf: ProviderOf, hostId: number, id: number, input: MeetingInput, now: number) {
+  const db = env.DB;
+  const open = await hostsOpen(hostId, id, now);
   if (!open) return { notFound: true as const };
-  const before = await listsOf(db, id);
+  const before = await listsOf(id);
   const [emailsBefore, membersBefore] = before;
-  const meeting = await checked(db, hostId, input, now, membersBefore);
+  const meeting = await checked(hostId, input, now, membersBefore);
   if (alreadyIs(open, before, meeting, input, hostId)) return { unchanged: true as const };
   if (input.sequence !== undefined && input.sequence !== open.sequence) throw new Refused(MEETING_CHANGED, { status: 409 });
   const added = input.emails.filter((email) => !emailsBefore.includes(email)).length;
-  await reserveInvitations(db, hostId, added, now);
+  await reserveInvitations(hostId, added, now);
   await providerOf(open.provider)
     .update(open.provider_id, meeting)
     .catch(async (error: unknown) => {
-      await releaseInvitations(db, hostId, added);
+      await releaseInvitations(hostId, added);
       throw error;
     });
   // Only the version read above changes, and the lists follow only the edit that changed it: of two
@@ -268,14 +282,14 @@ export async function updateMeeting(db: D1Database, providerOf: ProviderOf, host
            updated_at = ?, change_key = ? WHERE id = ? AND cancelled_at IS NULL AND sequence = ?`,
       )
       .bind(meeting.title, meeting.agenda, meeting.startsAt, meeting.durationMinutes, meeting.timeZone, now, change, id, open.sequence),
-    ...writeLists(db, open.uid, hostId, input, change),
-    hostZone(db, hostId, input),
+    ...writeLists(open.uid, hostId, input, change),
+    hostZone(hostId, input),
   ]);
   if (!updated?.meta.changes) {
-    await releaseInvitations(db, hostId, added);
-    const after = await hostsOpen(db, hostId, id, now);
+    await releaseInvitations(hostId, added);
+    const after = await hostsOpen(hostId, id, now);
     if (!after) return { notFound: true as const };
-    if (alreadyIs(after, await listsOf(db, id), meeting, input, hostId)) return { unchanged: true as const };
+    if (alreadyIs(after, await listsOf(id), meeting, input, hostId)) return { unchanged: true as const };
     // Another edit won: the provider, told this one above, is told the stored one again.
     const stored = {
       title: after.title,
@@ -307,7 +321,8 @@ export async function updateMeeting(db: D1Database, providerOf: ProviderOf, host
  * Cancels a meeting (the host only): at the provider first, so a provider that fails leaves it as it
  * was (to try again), then here. "already" when it was cancelled before (a repeat changes nothing).
  */
-export async function cancelMeeting(db: D1Database, providerOf: ProviderOf, hostId: number, id: number, now: number) {
+export async function cancelMeeting(providerOf: ProviderOf, hostId: number, id: number, now: number) {
+  const db = env.DB;
   const row = await db
     .prepare("SELECT provider, provider_id, cancelled_at FROM meetings WHERE id = ? AND host_id = ?")
     .bind(id, hostId)
@@ -324,12 +339,14 @@ export async function cancelMeeting(db: D1Database, providerOf: ProviderOf, host
   return cancelled ? true : "already";
 }
 
-async function participantsOf(db: D1Database, id: number) {
+async function participantsOf(id: number) {
+  const db = env.DB;
   const { results } = await db.prepare("SELECT user_id FROM meeting_participants WHERE meeting_id = ?").bind(id).all<{ user_id: number }>();
   return results.map((row) => row.user_id);
 }
 
-async function attendeesOf(db: D1Database, id: number) {
+async function attendeesOf(id: number) {
+  const db = env.DB;
   const { results } = await db
     .prepare("SELECT email FROM meeting_attendees WHERE meeting_id = ? ORDER BY email")
     .bind(id)
@@ -342,7 +359,8 @@ const COLUMNS = `m.id, m.uid, m.host_id, h.nick_name AS host_name, m.title, m.ag
   m.provider, m.join_url, m.sequence, m.cancelled_at`;
 
 /** A meeting as `viewerId` may see it, or null when they may not (the host and invited members only). */
-export async function meetingFor(db: D1Database, viewerId: number, id: number): Promise<Meeting | null> {
+export async function meetingFor(viewerId: number, id: number): Promise<Meeting | null> {
+  const db = env.DB;
   const [meeting, participants, emails] = await db.batch([
     db.prepare(`SELECT ${COLUMNS} FROM meetings m JOIN users h ON h.id = m.host_id WHERE m.id = ?2 AND ${VISIBLE}`).bind(viewerId, id),
     db
@@ -371,7 +389,8 @@ export const isJoinable = (meeting: MeetingSummary, now: number) =>
   now < meeting.starts_at + meeting.duration_minutes * 60_000;
 
 /** The viewer's meetings, as host or invited member: those still to come (soonest first) and the rest (latest first). */
-export async function listMeetings(db: D1Database, viewerId: number, now: number, limit = 100) {
+export async function listMeetings(viewerId: number, now: number, limit = 100) {
+  const db = env.DB;
   const ended = "(m.cancelled_at IS NOT NULL OR m.starts_at + m.duration_minutes * 60000 <= ?2)";
   const [upcoming, past] = await db.batch<MeetingSummary>([
     db
@@ -395,7 +414,8 @@ const INVITABLE = (host: string) =>
    AND NOT ${BLOCKED_BETWEEN(host, "u.id")}`;
 
 /** Members the host can invite: those they follow or who follow them (a picker without JavaScript). */
-export async function invitableMembers(db: D1Database, hostId: number) {
+export async function invitableMembers(hostId: number) {
+  const db = env.DB;
   const { results } = await db
     .prepare(`SELECT u.id, u.nick_name FROM users u WHERE ${INVITABLE("?1")} ORDER BY u.nick_name LIMIT 500`)
     .bind(hostId)

@@ -55,14 +55,14 @@ function tell(who: Scheduler, meeting: Meeting, kind: Kind, members: number[]) {
     subjectId: meeting.id,
     actorId: who.hostId,
   }));
-  return notify(env.DB, notes, who.now, who.later);
+  return notify(notes, who.now, who.later);
 }
 
-const current = (who: Scheduler, id: number) => meetingFor(env.DB, who.hostId, id);
+const current = (who: Scheduler, id: number) => meetingFor(who.hostId, id);
 const ids = (meeting: Meeting) => meeting.participants.map((member) => member.id);
 
 export async function schedule(who: Scheduler, input: MeetingInput) {
-  const created = await viaProvider(() => createMeeting(env.DB, meetingProvider(), who.hostId, input, who.now));
+  const created = await viaProvider(() => createMeeting(meetingProvider(), who.hostId, input, who.now));
   // A repeat of the same form (a double click, or the retry of a post that failed after making the
   // meeting) queues the invitations again: their idempotency and notification keys are the same, so
   // nobody hears twice, and what the failed post did not queue goes out. Only while it is unchanged.
@@ -76,7 +76,7 @@ export async function schedule(who: Scheduler, input: MeetingInput) {
 }
 
 export async function reschedule(who: Scheduler, id: number, input: MeetingInput) {
-  const updated = await viaProvider(() => updateMeeting(env.DB, meetingProvider, who.hostId, id, input, who.now));
+  const updated = await viaProvider(() => updateMeeting(meetingProvider, who.hostId, id, input, who.now));
   const meeting = updated.emails ? await current(who, id) : null;
   // A meeting cancelled meanwhile is only ever announced as cancelled (by the cancellation).
   if (meeting && updated.emails && updated.members && meeting.cancelled_at === null) {
@@ -99,7 +99,7 @@ export async function reschedule(who: Scheduler, id: number, input: MeetingInput
 
 /** Cancels (true, or "already" for a repeat); false when it is not the member's to cancel. */
 export async function cancel(who: Scheduler, id: number) {
-  const cancelled = await viaProvider(() => cancelMeeting(env.DB, meetingProvider, who.hostId, id, who.now));
+  const cancelled = await viaProvider(() => cancelMeeting(meetingProvider, who.hostId, id, who.now));
   const meeting = cancelled === true ? await current(who, id) : null;
   if (meeting) {
     await mail(who, meeting, "cancel", meeting.emails);

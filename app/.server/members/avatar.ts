@@ -1,3 +1,4 @@
+import { env } from "~/.server/bindings";
 import { reencodeImage } from "~/.server/images/reencode";
 import { Refused } from "~/.server/refused";
 import { AVATAR_SIZE, DECODE_MAX_MEGAPIXELS } from "~/lib/limits";
@@ -15,14 +16,15 @@ const refusals = {
 };
 
 /** Store `bytes` as the member's avatar; answers its address, or refuses an image it cannot use. */
-export async function setAvatar(db: D1Database, bucket: R2Bucket, userId: number, bytes: Uint8Array) {
+export async function setAvatar(userId: number, bytes: Uint8Array) {
+  const bucket = env.FILES;
   const drawn = await reencodeImage(bytes, [{ width: AVATAR_SIZE, height: AVATAR_SIZE, quality: 85 }]);
   if (typeof drawn === "string") throw new Refused(refusals[drawn], { field: "avatar" });
   const [jpeg = new Uint8Array()] = drawn;
   const image = `/${PREFIX}${userId}/${crypto.randomUUID()}.jpg`;
   await bucket.put(keyOf(image), jpeg, { httpMetadata: { contentType: "image/jpeg" } });
   // Named by nothing (the account went meanwhile, or the update failed): the object goes too.
-  const named = await replaceImage(db, bucket, userId, image).catch(() => false);
+  const named = await replaceImage(userId, image).catch(() => false);
   if (!named) {
     await bucket.delete(keyOf(image));
     throw new Error(`the avatar of member ${userId} was not saved`);
@@ -31,13 +33,18 @@ export async function setAvatar(db: D1Database, bucket: R2Bucket, userId: number
 }
 
 /** Back to the default picture. */
-export const removeAvatar = (db: D1Database, bucket: R2Bucket, userId: number) => replaceImage(db, bucket, userId, null);
+export const removeAvatar = (userId: number) => {
+  const _bucket = env.FILES;
+  return replaceImage(userId, null);
+};
 
 /**
  * The old and new name in one transaction, so two changes at once each delete exactly the one they
  * replaced. False when there is no such (undeleted) member.
  */
-async function replaceImage(db: D1Database, bucket: R2Bucket, userId: number, image: string | null) {
+async function replaceImage(userId: number, image: string | null) {
+  const bucket = env.FILES;
+  const db = env.DB;
   const [before, update] = await db.batch<{ image: string | null }>([
     db.prepare("SELECT image FROM users WHERE id = ? AND deleted_at IS NULL").bind(userId),
     db.prepare("UPDATE users SET image = ? WHERE id = ? AND deleted_at IS NULL").bind(image, userId),
@@ -49,7 +56,8 @@ async function replaceImage(db: D1Database, bucket: R2Bucket, userId: number, im
 }
 
 /** Every avatar object of the member's (an account's deletion queues them; also any left by a failure). */
-export async function avatarKeys(bucket: R2Bucket, userId: number): Promise<string[]> {
+export async function avatarKeys(userId: number): Promise<string[]> {
+  const bucket = env.FILES;
   const keys: string[] = [];
   let cursor: string | undefined;
   do {
@@ -66,7 +74,8 @@ export const isAvatarPath = (pathname: string) => pathname.startsWith(`/${PREFIX
  * An avatar, outside the pages' middleware (no session, no cookies): public like the name beside it,
  * and cached for good, since each change has a new address.
  */
-export async function serveAvatar(bucket: R2Bucket, pathname: string): Promise<Response> {
+export async function serveAvatar(pathname: string): Promise<Response> {
+  const bucket = env.FILES;
   const valid = /^\/avatars\/\d+\/[\w-]+\.jpg$/.test(pathname);
   const object = valid ? await bucket.get(keyOf(pathname)) : null;
   if (!object) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });

@@ -1,9 +1,11 @@
+import { env } from "~/.server/bindings";
 import { Refused } from "~/.server/refused";
 import { MAX_INTERESTS } from "~/lib/limits";
 
 // A member's interests are goals (1-17); they steer the recommended list.
 
-export async function listInterests(db: D1Database, userId: number): Promise<number[]> {
+export async function listInterests(userId: number): Promise<number[]> {
+  const db = env.DB;
   const { results } = await db
     .prepare("SELECT sdg FROM interests WHERE user_id = ? ORDER BY created_at, sdg")
     .bind(userId)
@@ -12,7 +14,8 @@ export async function listInterests(db: D1Database, userId: number): Promise<num
 }
 
 /** Adds a goal; refused beside the field when it is there already or the limit is reached. */
-export async function addInterest(db: D1Database, userId: number, sdg: number, now: number) {
+export async function addInterest(userId: number, sdg: number, now: number) {
+  const db = env.DB;
   // The count check and the insert are one statement, so two quick posts cannot make six.
   const result = await db
     .prepare(
@@ -26,6 +29,7 @@ export async function addInterest(db: D1Database, userId: number, sdg: number, n
   throw new Refused(existing ? "validation.repeatAddition" : `validation.maxInterests|max=${MAX_INTERESTS}`, { field: "sdg" });
 }
 
-export async function removeInterest(db: D1Database, userId: number, sdg: number) {
+export async function removeInterest(userId: number, sdg: number) {
+  const db = env.DB;
   await db.prepare("DELETE FROM interests WHERE user_id = ? AND sdg = ?").bind(userId, sdg).run();
 }

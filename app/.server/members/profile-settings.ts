@@ -1,3 +1,4 @@
+import { env } from "~/.server/bindings";
 import { Refused } from "~/.server/refused";
 import type { ProfileInput } from "~/lib/schemas/profile";
 import { countryInEveryLanguage, isCountry } from "./countries";
@@ -42,21 +43,16 @@ export interface PublicProfile {
 const COLUMNS =
   "sex, birthday, address, first_name, middle_name, family_name, country, nationality, academic, research, website, phone, purpose, abbreviation, industry, organisation_phone, description, legal, organisation_email, public, updated_at, orcid";
 
-export const profileOf = (db: D1Database, userId: number) =>
-  db.prepare(`SELECT ${COLUMNS} FROM profiles WHERE user_id = ?`).bind(userId).first<ProfileRow>();
+export const profileOf = (userId: number) =>
+  env.DB.prepare(`SELECT ${COLUMNS} FROM profiles WHERE user_id = ?`).bind(userId).first<ProfileRow>();
 
 /**
  * Saves the profile and the nick name together (one batch). The account type and kind are not
  * among the fields: nothing here can change them. A country that is not an ISO 3166 code is
  * refused beside its field.
  */
-export async function saveProfile(
-  db: D1Database,
-  userId: number,
-  kind: "individual" | "facilitator",
-  input: ProfileInput,
-  now: number,
-): Promise<void> {
+export async function saveProfile(userId: number, kind: "individual" | "facilitator", input: ProfileInput, now: number): Promise<void> {
+  const db = env.DB;
   for (const field of ["country", "nationality"] as const)
     if (!isCountry(input[field])) throw new Refused("validation.countryInvalid", { field });
   const organisation = kind === "facilitator";

@@ -1,3 +1,4 @@
+import { env } from "~/.server/bindings";
 import { rewardsStatement } from "~/.server/ranking/rewards";
 import type { MembershipLevel, ProfileTag } from "~/lib/profile-tags";
 import type { EarnedReward } from "~/lib/rewards";
@@ -27,7 +28,8 @@ export interface MemberProfile extends MemberSummary {
  * One member as `viewerId` sees them, or null when there is no such member. Uploads that are not
  * publicized are listed and counted only for their owner.
  */
-export async function memberPage(db: D1Database, viewerId: number, memberId: number) {
+export async function memberPage(viewerId: number, memberId: number) {
+  const db = env.DB;
   const own = viewerId === memberId ? 1 : 0;
   const visible = "(c.publicize = 1 OR ?2 = 1)";
   const summary = "u.id, u.nick_name, u.account_type, u.image";
@@ -66,8 +68,8 @@ export async function memberPage(db: D1Database, viewerId: number, memberId: num
     db
       .prepare("SELECT first_name, middle_name, family_name, academic, research, country FROM profiles WHERE user_id = ? AND public = 1")
       .bind(memberId),
-    tagsStatement(db, memberId),
-    rewardsStatement(db, memberId),
+    tagsStatement(memberId),
+    rewardsStatement(memberId),
   ]);
   const member = profile?.results[0] as MemberProfile | undefined;
   if (!member) return null;

@@ -1,3 +1,4 @@
+import { env } from "~/.server/bindings";
 import { translator } from "~/.server/i18n/translate";
 import { Refused } from "~/.server/refused";
 import { LANGUAGES } from "~/lib/i18n";
@@ -7,11 +8,11 @@ import { DEFAULT_TAGS, type MembershipLevel, type ProfileTag } from "~/lib/profi
 // Profile tags: at most TAG_LIMITS[level] per member, a repeat refused ('Repeat addition').
 
 /** A member's tags in the order they were added (also read in the member page's batch). */
-export const tagsStatement = (db: D1Database, userId: number) =>
-  db.prepare("SELECT id, tag, custom FROM member_tags WHERE user_id = ? ORDER BY created_at, id").bind(userId);
+export const tagsStatement = (userId: number) =>
+  env.DB.prepare("SELECT id, tag, custom FROM member_tags WHERE user_id = ? ORDER BY created_at, id").bind(userId);
 
-export async function listTags(db: D1Database, userId: number): Promise<ProfileTag[]> {
-  return (await tagsStatement(db, userId).all<ProfileTag>()).results;
+export async function listTags(userId: number): Promise<ProfileTag[]> {
+  return (await tagsStatement(userId).all<ProfileTag>()).results;
 }
 
 /** A default's name in any of the three languages (or its key) means that default; anything else is the member's own. */
@@ -25,7 +26,8 @@ function resolve(words: string): { tag: string; custom: 0 | 1 } {
 }
 
 /** Adds a tag; refused beside the field when it is there already or the level's limit is reached. */
-export async function addTag(db: D1Database, userId: number, level: MembershipLevel, words: string, now: number) {
+export async function addTag(userId: number, level: MembershipLevel, words: string, now: number) {
+  const db = env.DB;
   const { tag, custom } = resolve(words);
   const limit = TAG_LIMITS[level];
   // The count check and the insert are one statement, so two quick posts cannot pass the limit.
@@ -41,7 +43,8 @@ export async function addTag(db: D1Database, userId: number, level: MembershipLe
   throw new Refused(existing ? "validation.repeatAddition" : `validation.maxTags|max=${limit}`, { field: "tag" });
 }
 
-export async function removeTag(db: D1Database, userId: number, id: number) {
+export async function removeTag(userId: number, id: number) {
+  const db = env.DB;
   const result = await db.prepare("DELETE FROM member_tags WHERE id = ? AND user_id = ?").bind(id, userId).run();
   return result.meta.changes > 0;
 }

@@ -22,7 +22,7 @@ class TooLarge extends Error {}
  * photos with submitVerification or removes them with discardPhotos. `named` gives a part's name as
  * the form names it (the API takes snake_case names).
  */
-export async function readVerification(request: Request, kind: VerificationKind, bucket: R2Bucket, named = (name: string) => name) {
+export async function readVerification(request: Request, kind: VerificationKind, named = (name: string) => name) {
   const form = new FormData();
   const photos: Record<string, PostedPhoto[]> = {};
   const wanted: Record<string, number> = Object.fromEntries(VERIFICATION_PHOTOS[kind].map((name) => [name, 1]));
@@ -71,10 +71,10 @@ export async function readVerification(request: Request, kind: VerificationKind,
       }
       const bytes = await readPart(part.body, PHOTO_MAX);
       if (bytes?.byteLength === 0) return; // an empty file input: no photo
-      photos[name] = [...taken, bytes ? await storePhoto(bucket, bytes) : PHOTO_TOO_LARGE];
+      photos[name] = [...taken, bytes ? await storePhoto(bytes) : PHOTO_TOO_LARGE];
     });
   } catch (error) {
-    await discardPhotos(bucket, photos);
+    await discardPhotos(photos);
     if (error instanceof MultipartError)
       return { submission: parseWithZod(new FormData(), { schema: verificationFields[kind] }), photos: {} };
     if (!(error instanceof TooLarge)) throw error;

@@ -1,3 +1,4 @@
+import { env } from "~/.server/bindings";
 import { inspectImage } from "~/.server/content/sniff";
 import { translator } from "~/.server/i18n/translate";
 import { sendMail } from "~/.server/mail/mail";
@@ -8,7 +9,7 @@ import { VERIFICATION_PHOTO_DAYS, VERIFICATION_PHOTO_MB } from "~/lib/limits";
 
 // Identity verification (docs/decisions/0020-identity-verification.md). The ID photos are the most
 // sensitive data here: kept apart from public files under unguessable keys, read only through
-// photoKey() (the owner or a reviewer), never cached, and deleted VERIFICATION_PHOTO_DAYS after the
+// verificationPhoto() (the owner or a reviewer), never cached, and deleted VERIFICATION_PHOTO_DAYS after the
 // decision.
 
 export type VerificationStatus = "pending" | "approved" | "rejected";
@@ -36,7 +37,8 @@ export const verificationKindOf = (accountKind: string): VerificationKind => (ac
 export const mayVerify = (latest: Verification | null) => latest === null || latest.status === "rejected";
 
 /** The member's latest submission, or null (not submitted). */
-export async function latestVerification(db: D1Database, userId: number): Promise<Verification | null> {
+export async function latestVerification(userId: number): Promise<Verification | null> {
+  const db = env.DB;
   const row = await db.prepare(`SELECT ${COLUMNS} FROM verifications WHERE user_id = ? ORDER BY id DESC LIMIT 1`).bind(userId).first<Row>();
   return row ? parse(row) : null;
 }
@@ -48,7 +50,8 @@ export type PostedPhoto = { key: string } | { refusal: string };
 export const PHOTO_TOO_LARGE: PostedPhoto = { refusal: `validation.uploadSize|max=${VERIFICATION_PHOTO_MB}` };
 
 /** Judges one photo by its bytes and stores it apart from public files; a refused one is not stored. */
-export async function storePhoto(bucket: R2Bucket, bytes: Uint8Array): Promise<PostedPhoto> {
+export async function storePhoto(bytes: Uint8Array): Promise<PostedPhoto> {
+  const bucket = env.FILES;
   if (bytes.byteLength > VERIFICATION_PHOTO_MB * 1024 * 1024) return PHOTO_TOO_LARGE;
   const image = inspectImage(bytes);
   if (!image) return { refusal: "validation.imageType" };
@@ -61,7 +64,8 @@ const storedKeys = (photos: Record<string, PostedPhoto[]>) =>
   Object.values(photos).flatMap((posted) => posted.flatMap((photo) => ("key" in photo ? [photo.key] : [])));
 
 /** Removes the stored photos of a submission that is not kept (refused, or a form that was not valid). */
-export async function discardPhotos(bucket: R2Bucket, photos: Record<string, PostedPhoto[]>) {
+export async function discardPhotos(photos: Record<string, PostedPhoto[]>) {
+  const bucket = env.FILES;
   const keys = storedKeys(photos);
   if (keys.length) await bucket.delete(keys);
 }
@@ -92,14 +96,14 @@ export function photoRefusals(kind: VerificationKind, photos: Record<string, Pos
  * decides, so two at once cannot both pass). The photos of a submission not kept are removed again.
  */
 export async function submitVerification(
-  db: D1Database,
-  bucket: R2Bucket,
   userId: number,
   kind: VerificationKind,
   fields: Record<string, string>,
   posted: Record<string, PostedPhoto[]>,
   now: number,
 ): Promise<void> {
+  const _bucket = env.FILES;
+  const db = env.DB;
   const [first] = Object.entries(photoRefusals(kind, posted));
   const photos: Record<string, string> = {};
   for (const [name, photo] of namedPhotos(kind, posted)) if (photo && "key" in photo) photos[name] = photo.key;
@@ -112,13 +116,14 @@ export async function submitVerification(
         .bind(userId, kind, JSON.stringify(fields), JSON.stringify(photos), now)
         .first();
   if (inserted) return;
-  await discardPhotos(bucket, posted);
+  await discardPhotos(posted);
   if (first) throw new Refused(first[1][0] ?? "validation.imageType", { field: first[0] });
   throw new Refused("verification.notOpen", { status: 409 });
 }
 
 /** The pending submissions, oldest first, with who sent them. */
-export async function verificationQueue(db: D1Database) {
+export async function verificationQueue() {
+  const db = env.DB;
   const { results } = await db
     .prepare(
       `SELECT v.id, v.user_id, v.kind, v.fields, v.photos, v.status, v.reason, v.submitted_at, v.decided_at, u.nick_name
@@ -134,13 +139,13 @@ export async function verificationQueue(db: D1Database) {
  * shows it too.
  */
 export async function decideVerification(
-  db: D1Database,
   reviewerId: number,
   id: number,
   decision: { decision: "approve" } | { decision: "reject"; reason: string },
   now: number,
   later: (promise: Promise<unknown>) => void = () => {},
 ) {
+  const db = env.DB;
   const status = decision.decision === "approve" ? "approved" : "rejected";
   const reason = decision.decision === "reject" ? decision.reason : null;
   const decided = await db
@@ -152,7 +157,7 @@ export async function decideVerification(
     .first<{ user_id: number; email: string; language: string }>();
   if (!decided) return false;
   const note = { userId: decided.user_id, kind: "verification", event: status, subjectId: id, actorId: null } as const;
-  await notify(db, [{ ...note, key: `verification:${id}` }], now);
+  await notify([{ ...note, key: `verification:${id}` }], now);
   const t = translator(decided.language);
   const text = status === "approved" ? t("verification.approvedMail") : t("verification.rejectedMail", { reason });
   later(
@@ -164,7 +169,14 @@ export async function decideVerification(
 }
 
 /** The R2 key of one photo, for its owner or a reviewer only; null for anyone else (or a photo that is gone). */
-export async function photoKey(db: D1Database, viewer: { id: number; roles: string[] }, id: number, name: string) {
+/** A submission's photo, to its owner or a reviewer only (null for anyone else, or none by that name). */
+export async function verificationPhoto(viewer: { id: number; roles: string[] }, id: number, name: string) {
+  const key = await photoKey(viewer, id, name);
+  return key ? env.FILES.get(key) : null;
+}
+
+async function photoKey(viewer: { id: number; roles: string[] }, id: number, name: string) {
+  const db = env.DB;
   const row = await db
     .prepare("SELECT user_id, photos FROM verifications WHERE id = ?")
     .bind(id)
@@ -175,7 +187,9 @@ export async function photoKey(db: D1Database, viewer: { id: number; roles: stri
 }
 
 /** Deletes the photos of decisions older than the retention, and of every submission of `userId` (account deletion). */
-export async function deleteVerificationPhotos(db: D1Database, bucket: R2Bucket, now: number, userId?: number) {
+export async function deleteVerificationPhotos(now: number, userId?: number) {
+  const bucket = env.FILES;
+  const db = env.DB;
   const statement =
     userId === undefined
       ? db

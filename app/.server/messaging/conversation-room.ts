@@ -99,9 +99,9 @@ export class ConversationRoom extends DurableObject<Env> {
     const low = this.store.fact("member_low");
     const high = this.store.fact("member_high");
     if (low !== null && high !== null && this.store.fact("moved") !== null && this.store.fact("closed") !== null) return [low, high];
-    const facts = await roomFacts(this.env.DB, conversationId);
+    const facts = await roomFacts(conversationId);
     if (!facts) return [];
-    await moveLegacyMessages(this.env.DB, this.store, conversationId);
+    await moveLegacyMessages(this.store, conversationId);
     this.store.setFact("conversation", conversationId);
     this.store.setFact("member_low", facts.members[0]);
     this.store.setFact("member_high", facts.members[1]);
@@ -115,7 +115,7 @@ export class ConversationRoom extends DurableObject<Env> {
   refresh(conversationId: number) {
     return this.serial(conversationId, async (members) => {
       if (members.length === 0) return;
-      const facts = await roomFacts(this.env.DB, conversationId);
+      const facts = await roomFacts(conversationId);
       this.store.setFact("closed", facts?.closed ? 1 : 0);
     });
   }
@@ -152,7 +152,7 @@ export class ConversationRoom extends DurableObject<Env> {
 
   /** Gives these members' inboxes the conversation as it is now. */
   private tell(conversationId: number, userIds: number[]) {
-    return Promise.all(userIds.map((id) => memberInbox(this.env, id).apply(id, conversationId, this.store.entryFor(id))));
+    return Promise.all(userIds.map((id) => memberInbox(id).apply(id, conversationId, this.store.entryFor(id))));
   }
 
   /**
@@ -192,7 +192,7 @@ export class ConversationRoom extends DurableObject<Env> {
       const message = this.store.insert(conversationId, senderId, input.client_id, input.body, Date.now());
       if (!message) return null;
       this.changed(members);
-      sendToAll(await liveSockets(this.env.DB, this.ctx.getWebSockets(), Date.now()), { type: "message", message });
+      sendToAll(await liveSockets(this.ctx.getWebSockets(), Date.now()), { type: "message", message });
       return { message, created: true };
     });
   }
@@ -229,7 +229,7 @@ export class ConversationRoom extends DurableObject<Env> {
   /** Moves whatever D1 still holds of the conversation's messages here (the move job; a member's first inbox read). */
   settle(conversationId: number) {
     return this.serial(conversationId, async (members) => {
-      if (await moveLegacyMessages(this.env.DB, this.store, conversationId)) this.changed(members);
+      if (await moveLegacyMessages(this.store, conversationId)) this.changed(members);
     });
   }
 
@@ -246,7 +246,7 @@ export class ConversationRoom extends DurableObject<Env> {
     // sockets are closed when it ends (session-sockets.ts); this catches one that was not reached.
     const now = Date.now();
     if (seenAt === undefined || now - seenAt >= SESSION_TOUCH_MS) {
-      const found = await findSessionByHash(this.env.DB, session, now);
+      const found = await findSessionByHash(session, now);
       if (found.status !== "valid" || found.user.id !== memberId) return closeEnded([socket]);
       sawSession(socket, now);
     }

@@ -1,3 +1,4 @@
+import { env } from "~/.server/bindings";
 import { BLOCKED_BETWEEN } from "~/.server/social/block-rules";
 import type { MemberSummary, Message } from "~/lib/shapes";
 import { memberInbox } from "./live";
@@ -19,7 +20,8 @@ export interface ConversationSummary {
  * The conversation of two members, made on first use; null when the other member does not exist,
  * "refused" when a block stands between them.
  */
-export async function startConversation(db: D1Database, me: number, other: number, now: number) {
+export async function startConversation(me: number, other: number, now: number) {
+  const db = env.DB;
   if (me === other) return null;
   const found = await db
     .prepare(`SELECT ${BLOCKED_BETWEEN("?1", "?2")} AS blocked FROM users WHERE id = ?2 AND deleted_at IS NULL`)
@@ -44,7 +46,8 @@ export async function startConversation(db: D1Database, me: number, other: numbe
 }
 
 /** The conversation as one of its members sees it, or null for anyone else. */
-export async function conversationFor(db: D1Database, conversationId: number, userId: number) {
+export async function conversationFor(conversationId: number, userId: number) {
+  const db = env.DB;
   return db
     .prepare(
       `SELECT c.id, u.id AS other_id, u.nick_name, u.image, u.account_type FROM conversations c
@@ -59,7 +62,7 @@ export async function conversationFor(db: D1Database, conversationId: number, us
  * The member's conversations, latest activity first, each with its unread count and last message:
  * which conversations and with whom from D1, the rest from the member's inbox object.
  */
-export async function listConversations(env: Env, userId: number): Promise<ConversationSummary[]> {
+export async function listConversations(userId: number): Promise<ConversationSummary[]> {
   const [{ results }, entries] = await Promise.all([
     env.DB.prepare(
       `SELECT c.id, c.created_at, u.id AS other_id, u.nick_name, u.image, u.account_type FROM conversation_members cm
@@ -69,7 +72,7 @@ export async function listConversations(env: Env, userId: number): Promise<Conve
     )
       .bind(userId)
       .all<{ id: number; created_at: number; other_id: number; nick_name: string; image: string | null; account_type: 1 | 2 }>(),
-    memberInbox(env, userId).entries(userId),
+    memberInbox(userId).entries(userId),
   ]);
   const inbox = new Map(entries.map((entry) => [entry.id, entry]));
   const at = (r: { id: number; created_at: number }) => inbox.get(r.id)?.last_message?.created_at ?? r.created_at;
@@ -84,14 +87,15 @@ export async function listConversations(env: Env, userId: number): Promise<Conve
 }
 
 /** The sum of the member's unread counts (the sidebar badge), kept by their inbox object. */
-export const unreadTotal = (env: Env, userId: number) => memberInbox(env, userId).total(userId);
+export const unreadTotal = (userId: number) => memberInbox(userId).total(userId);
 
 /**
  * What a conversation's room answers sends from: its two members, and whether it is closed (a block
  * stands between them, or one deleted their account; what was said stays readable). Null when it
  * does not exist.
  */
-export async function roomFacts(db: D1Database, conversationId: number) {
+export async function roomFacts(conversationId: number) {
+  const db = env.DB;
   const row = await db
     .prepare(
       `SELECT member_low, member_high, ${BLOCKED_BETWEEN("member_low", "member_high")}

@@ -1,3 +1,4 @@
+import { env } from "~/.server/bindings";
 import type { LegacyMessage, RoomStore } from "./room-store";
 
 // Messages lived in D1 until each conversation's Durable Object kept its own
@@ -13,7 +14,8 @@ export const MOVE_JOB_CONVERSATIONS = 20;
  * and the reports on them re-pointed to the new ids; the D1 rows go last, so a move cut short is
  * simply run again.
  */
-export async function moveLegacyMessages(db: D1Database, store: RoomStore, conversationId: number): Promise<number> {
+export async function moveLegacyMessages(store: RoomStore, conversationId: number): Promise<number> {
+  const db = env.DB;
   let moved = 0;
   let after = 0;
   for (;;) {
@@ -54,13 +56,15 @@ export async function moveLegacyMessages(db: D1Database, store: RoomStore, conve
 }
 
 /** Conversations that still have messages in D1, a bounded number. */
-export async function conversationsToMove(db: D1Database, limit = MOVE_JOB_CONVERSATIONS) {
+export async function conversationsToMove(limit = MOVE_JOB_CONVERSATIONS) {
+  const db = env.DB;
   const { results } = await db.prepare("SELECT DISTINCT conversation_id AS id FROM messages LIMIT ?").bind(limit).all<{ id: number }>();
   return results.map((r) => r.id);
 }
 
 /** The member's conversations that still have messages in D1 (their inbox settles these on first use). */
-export async function memberConversationsToMove(db: D1Database, userId: number) {
+export async function memberConversationsToMove(userId: number) {
+  const db = env.DB;
   const { results } = await db
     .prepare(
       `SELECT cm.conversation_id AS id FROM conversation_members cm

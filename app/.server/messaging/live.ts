@@ -1,3 +1,4 @@
+import { env } from "~/.server/bindings";
 import { SESSION_IDLE_MS } from "~/lib/config";
 import { SESSION_ENDED_CLOSE } from "~/lib/live-socket";
 import type { LiveEvent } from "~/lib/shapes";
@@ -25,11 +26,11 @@ export function closeEnded(sockets: WebSocket[]) {
 export const roomName = (conversationId: number) => `conversation:${conversationId}`;
 export const inboxName = (userId: number) => `member:${userId}`;
 
-export function conversationRoom(env: Env, conversationId: number) {
+export function conversationRoom(conversationId: number) {
   return env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(roomName(conversationId)));
 }
 
-export function memberInbox(env: Env, userId: number) {
+export function memberInbox(userId: number) {
   return env.INBOXES.get(env.INBOXES.idFromName(inboxName(userId)));
 }
 
@@ -73,7 +74,8 @@ export function sawSession(socket: WebSocket, at: number) {
  * timeout answers without a database trip; only one quiet for longer asks D1, without sliding the
  * session (receiving is not activity), and learns the session's own last activity.
  */
-export async function liveSockets(db: D1Database, sockets: WebSocket[], now: number): Promise<WebSocket[]> {
+export async function liveSockets(sockets: WebSocket[], now: number): Promise<WebSocket[]> {
+  const db = env.DB;
   const live: WebSocket[] = [];
   for (const socket of sockets) {
     const info = socket.deserializeAttachment() as SessionSeen | null;

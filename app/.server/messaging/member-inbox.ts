@@ -121,8 +121,8 @@ export class MemberInbox extends DurableObject<Env> {
     const done = this.ctx.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM facts WHERE key = 'settled'").one().n > 0;
     if (done) return Promise.resolve();
     this.settling ??= (async () => {
-      const waiting = await memberConversationsToMove(this.env.DB, userId);
-      await Promise.all(waiting.map((id) => conversationRoom(this.env, id).settle(id)));
+      const waiting = await memberConversationsToMove(userId);
+      await Promise.all(waiting.map((id) => conversationRoom(id).settle(id)));
       this.ctx.storage.sql.exec("INSERT OR IGNORE INTO facts (key, value) VALUES ('settled', 1)");
     })().finally(() => {
       this.settling = null;
@@ -143,8 +143,8 @@ export class MemberInbox extends DurableObject<Env> {
   refresh(userId: number) {
     const run = this.queue.then(async () => {
       if (this.ctx.getWebSockets().length === 0) return;
-      const notifications = await unreadNotifications(this.env.DB, userId);
-      sendToAll(await liveSockets(this.env.DB, this.ctx.getWebSockets(), Date.now()), { type: "unread", total: this.sum(), notifications });
+      const notifications = await unreadNotifications(userId);
+      sendToAll(await liveSockets(this.ctx.getWebSockets(), Date.now()), { type: "unread", total: this.sum(), notifications });
     });
     this.queue = run.catch(() => undefined);
     return run;
@@ -161,6 +161,6 @@ export class MemberInbox extends DurableObject<Env> {
 }
 
 /** Tells the member's open pages their new unread totals (messages and notifications). */
-export async function pushUnread(env: Env, userId: number) {
-  await memberInbox(env, userId).refresh(userId);
+export async function pushUnread(userId: number) {
+  await memberInbox(userId).refresh(userId);
 }

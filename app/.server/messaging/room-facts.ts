@@ -15,7 +15,7 @@ export async function refreshPairRoom(a: number, b: number) {
   const row = await env.DB.prepare("SELECT id FROM conversations WHERE member_low = ? AND member_high = ?")
     .bind(low, high)
     .first<{ id: number }>();
-  if (row) await conversationRoom(env, row.id).refresh(row.id);
+  if (row) await conversationRoom(row.id).refresh(row.id);
 }
 
 /**
@@ -28,7 +28,7 @@ export async function refreshMemberRooms(userId: number, after = 0) {
   )
     .bind(userId, after)
     .all<{ id: number }>();
-  await Promise.all(results.map(({ id }) => conversationRoom(env, id).refresh(id)));
+  await Promise.all(results.map(({ id }) => conversationRoom(id).refresh(id)));
   const last = results.at(-1);
   if (last && results.length === ROOM_REFRESH_BATCH) await enqueue(env.JOBS, [{ type: "rooms-refresh", member: userId, after: last.id }]);
 }

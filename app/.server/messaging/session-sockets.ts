@@ -1,3 +1,4 @@
+import { env } from "~/.server/bindings";
 import { conversationRoom, memberInbox, memberTag, sessionTag } from "./live";
 
 /** Conversations told at once when a session ends: the newest ones. */
@@ -10,7 +11,7 @@ export const CLOSE_FANOUT_MAX = 100;
  * accepted even where this did not reach. The session has ended whatever happens here: a failure is
  * logged, never the member's error.
  */
-export async function closeSessionSockets(env: Env, userId: number, hash: string | null) {
+export async function closeSessionSockets(userId: number, hash: string | null) {
   const tag = hash ? sessionTag(hash) : memberTag(userId);
   try {
     const { results } = await env.DB.prepare(
@@ -18,10 +19,7 @@ export async function closeSessionSockets(env: Env, userId: number, hash: string
     )
       .bind(userId)
       .all<{ id: number }>();
-    await Promise.all([
-      memberInbox(env, userId).closeSockets(tag),
-      ...results.map(({ id }) => conversationRoom(env, id).closeSockets(tag)),
-    ]);
+    await Promise.all([memberInbox(userId).closeSockets(tag), ...results.map(({ id }) => conversationRoom(id).closeSockets(tag))]);
   } catch (error) {
     console.error("closing an ended session's sockets", error);
   }

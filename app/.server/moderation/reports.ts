@@ -1,4 +1,5 @@
 import { revokeAllSessions } from "~/.server/accounts/sessions";
+import { env } from "~/.server/bindings";
 import { config } from "~/.server/config/config";
 import { findContent } from "~/.server/content/content";
 import { translator } from "~/.server/i18n/translate";
@@ -17,55 +18,52 @@ import type { Decision } from "~/lib/schemas/report";
  * Messages live in their conversation's Durable Object: a message id names its conversation.
  */
 
-type Bindings = Pick<Env, "DB" | "CONVERSATIONS">;
-
 /**
  * Reports on messages still in D1 (made before each conversation kept its own, decision 0028) name
  * their old ids: have their rooms move them now, which re-points the reports, so the queue shows and
  * decides them like the others.
  */
-async function moveReportedMessages(env: Bindings) {
+async function moveReportedMessages() {
   const { results } = await env.DB.prepare(
     `SELECT DISTINCT m.conversation_id AS id FROM reports r JOIN messages m ON m.id = r.target_id
      WHERE r.target_type = 'message' AND r.resolved_at IS NULL LIMIT ${QUEUE_SIZE}`,
   ).all<{ id: number }>();
-  await Promise.all(results.map(({ id }) => conversationRoom(env as Env, id).settle(id)));
+  await Promise.all(results.map(({ id }) => conversationRoom(id).settle(id)));
 }
 
 /** A message, hidden or not, from its conversation's object; null when there is no such message. */
-async function findMessage(env: Bindings, id: number) {
+async function findMessage(id: number) {
   const conversationId = conversationOfMessage(id);
   if (!(await env.DB.prepare("SELECT 1 FROM conversations WHERE id = ?").bind(conversationId).first())) return null;
-  return conversationRoom(env as Env, conversationId).message(conversationId, id);
+  return conversationRoom(conversationId).message(conversationId, id);
 }
 
 export const QUEUE_SIZE = 50;
 
 /** Who wrote the target (the member a warning or suspension is for), if the reporter may see it. */
-async function visibleAuthor(env: Bindings, type: ReportTarget, id: number, viewerId: number): Promise<number | null> {
+async function visibleAuthor(type: ReportTarget, id: number, viewerId: number): Promise<number | null> {
   const db = env.DB;
-  if (type === "content") return (await findContent(db, id, viewerId))?.owner_id ?? null;
+  if (type === "content") return (await findContent(id, viewerId))?.owner_id ?? null;
   if (type === "member") return (await db.prepare("SELECT id FROM users WHERE id = ?").bind(id).first<{ id: number }>())?.id ?? null;
   if (type === "comment") {
     const row = await db.prepare("SELECT content_id, user_id FROM comments WHERE id = ? AND hidden_at IS NULL").bind(id).first<{
       content_id: number;
       user_id: number;
     }>();
-    return row && (await findContent(db, row.content_id, viewerId)) ? row.user_id : null;
+    return row && (await findContent(row.content_id, viewerId)) ? row.user_id : null;
   }
-  if (!(await conversationFor(db, conversationOfMessage(id), viewerId))) return null;
-  const message = await findMessage(env, id);
+  if (!(await conversationFor(conversationOfMessage(id), viewerId))) return null;
+  const message = await findMessage(id);
   return message && message.hidden_at === null ? message.sender_id : null;
 }
 
 /** Files a report; false when the target does not exist for the reporter (or is their own). */
 export async function fileReport(
-  env: Bindings,
   reporterId: number,
   report: { target_type: ReportTarget; target_id: number; reason: ReportReason; details: string },
   now: number,
 ): Promise<boolean> {
-  const author = await visibleAuthor(env, report.target_type, report.target_id, reporterId);
+  const author = await visibleAuthor(report.target_type, report.target_id, reporterId);
   if (author === null || author === reporterId) return false;
   await env.DB.prepare(
     `INSERT INTO reports (reporter_id, target_type, target_id, reason, details, created_at) VALUES (?, ?, ?, ?, ?, ?)
@@ -102,9 +100,9 @@ const TARGET = `
   END`;
 
 /** Open reports, one row per target, the oldest first. */
-export async function openReports(env: Bindings): Promise<QueuedReport[]> {
+export async function openReports(): Promise<QueuedReport[]> {
   const db = env.DB;
-  await moveReportedMessages(env);
+  await moveReportedMessages();
   const { results } = await db
     .prepare(
       `SELECT r.target_type, r.target_id, count(*) AS reports, min(r.created_at) AS first_at,
@@ -119,7 +117,7 @@ export async function openReports(env: Bindings): Promise<QueuedReport[]> {
   const rows = await Promise.all(
     results.map(async (row) => {
       const first = JSON.parse(row.first) as { reason: ReportReason; details: string; reporter: string };
-      const message = row.target_type === "message" ? await findMessage(env, row.target_id) : null;
+      const message = row.target_type === "message" ? await findMessage(row.target_id) : null;
       const target = message
         ? { preview: message.body, author_id: message.sender_id }
         : row.target
@@ -153,7 +151,7 @@ export async function openReports(env: Bindings): Promise<QueuedReport[]> {
  * What moderators have hidden and whom they suspended, newest first, to undo from the queue. Hidden
  * messages are found through the reports a hide resolved, and read from their rooms.
  */
-export async function moderated(env: Bindings) {
+export async function moderated() {
   const db = env.DB;
   const [hidden, suspended, hiddenMessages] = await db.batch([
     db.prepare(
@@ -170,7 +168,7 @@ export async function moderated(env: Bindings) {
   type Hidden = { target_type: ReportTarget; target_id: number; preview: string; hidden_at: number };
   const messages = await Promise.all(
     ((hiddenMessages?.results ?? []) as { target_id: number }[]).map(async ({ target_id }): Promise<Hidden[]> => {
-      const message = await findMessage(env, target_id);
+      const message = await findMessage(target_id);
       return message?.hidden_at ? [{ target_type: "message", target_id, preview: message.body, hidden_at: message.hidden_at }] : [];
     }),
   );
@@ -180,9 +178,9 @@ export async function moderated(env: Bindings) {
   };
 }
 
-async function authorOf(env: Bindings, type: ReportTarget, id: number): Promise<number | null> {
+async function authorOf(type: ReportTarget, id: number): Promise<number | null> {
   if (type === "member") return id;
-  if (type === "message") return (await findMessage(env, id))?.sender_id ?? null;
+  if (type === "message") return (await findMessage(id))?.sender_id ?? null;
   const [table, column] = type === "content" ? ["content", "owner_id"] : ["comments", "user_id"];
   const row = await env.DB.prepare(`SELECT ${column} AS author FROM ${table} WHERE id = ?`).bind(id).first<{ author: number }>();
   return row?.author ?? null;
@@ -201,8 +199,8 @@ const FITS: Record<Decision["action"], { targets: readonly ReportTarget[]; fromQ
   unsuspend: { targets: ["member"], fromQueue: false },
 };
 
-const openReportOn = (db: D1Database, type: ReportTarget, id: number) =>
-  db.prepare("SELECT 1 FROM reports WHERE target_type = ? AND target_id = ? AND resolved_at IS NULL LIMIT 1").bind(type, id).first();
+const openReportOn = (type: ReportTarget, id: number) =>
+  env.DB.prepare("SELECT 1 FROM reports WHERE target_type = ? AND target_id = ? AND resolved_at IS NULL LIMIT 1").bind(type, id).first();
 
 /**
  * Applies a moderator's decision. Hide, warn, suspend and dismiss answer an open report (a moderator
@@ -214,7 +212,6 @@ const openReportOn = (db: D1Database, type: ReportTarget, id: number) =>
  * the decision does not fit the target or there is nothing to decide.
  */
 export async function decide(
-  env: Env,
   moderatorId: number,
   decision: Decision,
   now: number,
@@ -224,8 +221,8 @@ export async function decide(
   const { target_type: type, target_id: id, action, reason } = decision;
   const fit = FITS[action];
   if (!fit.targets.includes(type)) return false;
-  if (fit.fromQueue && !(await openReportOn(db, type, id))) return false;
-  const author = await authorOf(env, type, id);
+  if (fit.fromQueue && !(await openReportOn(type, id))) return false;
+  const author = await authorOf(type, id);
   const resolve = db
     .prepare(
       "UPDATE reports SET resolved_at = ?, resolved_by = ?, outcome = ? WHERE target_type = ? AND target_id = ? AND resolved_at IS NULL",
@@ -258,7 +255,7 @@ export async function decide(
   } else if (action === "restore" && type === "comment") {
     effects.push(db.prepare("UPDATE comments SET hidden_at = NULL WHERE id = ?").bind(id));
   } else if (action === "suspend") {
-    effects.push(db.prepare("UPDATE users SET suspended_reason = ? WHERE id = ?").bind(reason, author), revokeAllSessions(db, author));
+    effects.push(db.prepare("UPDATE users SET suspended_reason = ? WHERE id = ?").bind(reason, author), revokeAllSessions(author));
   } else if (action === "unsuspend") {
     effects.push(db.prepare("UPDATE users SET suspended_reason = NULL WHERE id = ?").bind(author));
   }
@@ -270,7 +267,7 @@ export async function decide(
     // applies it, and if it cannot, the reports open again for the next try.
     if (fit.fromQueue && !results.at(-1)?.meta.changes) return true;
     const conversationId = conversationOfMessage(id);
-    await conversationRoom(env, conversationId)
+    await conversationRoom(conversationId)
       .setHidden(conversationId, id, action === "hide" ? now : null)
       .catch(async (error) => {
         if (fit.fromQueue)
@@ -283,12 +280,13 @@ export async function decide(
         throw error;
       });
   }
-  if (action === "suspend") await closeSessionSockets(env, author, null);
-  if (action === "warn" || action === "suspend") later(tellAuthor(db, author, action, reason));
+  if (action === "suspend") await closeSessionSockets(author, null);
+  if (action === "warn" || action === "suspend") later(tellAuthor(author, action, reason));
   return true;
 }
 
-async function tellAuthor(db: D1Database, memberId: number, action: "warn" | "suspend", reason: ReportReason) {
+async function tellAuthor(memberId: number, action: "warn" | "suspend", reason: ReportReason) {
+  const db = env.DB;
   const member = await db
     .prepare("SELECT email, language FROM users WHERE id = ?")
     .bind(memberId)

@@ -21,7 +21,8 @@ export interface NewNotification {
  * Records the notifications (skipping muted kinds and repeats) and tells the members' open pages:
  * after the answer when `later` is given (many members), else before it.
  */
-export async function notify(db: D1Database, notes: NewNotification[], now: number, later?: (work: Promise<unknown>) => void) {
+export async function notify(notes: NewNotification[], now: number, later?: (work: Promise<unknown>) => void) {
+  const db = env.DB;
   const wanted = notes.filter((note) => note.userId !== note.actorId);
   if (wanted.length === 0) return;
   const results = await db.batch(
@@ -38,7 +39,7 @@ export async function notify(db: D1Database, notes: NewNotification[], now: numb
   const told = new Set(wanted.filter((_, i) => results[i]?.meta.changes).map((note) => note.userId));
   // Live is a courtesy: the count is right on the next page load whatever happens here.
   const pushes = Promise.all(
-    [...told].map((userId) => pushUnread(env, userId).catch((error) => console.error("notification push failed", error))),
+    [...told].map((userId) => pushUnread(userId).catch((error) => console.error("notification push failed", error))),
   );
   if (later) later(pushes);
   else await pushes;
@@ -57,7 +58,8 @@ export interface NotificationRow {
 }
 
 /** The member's notifications, newest first, with who did it and what it concerns. */
-export async function listNotifications(db: D1Database, userId: number, limit = 50, before?: number) {
+export async function listNotifications(userId: number, limit = 50, before?: number) {
+  const db = env.DB;
   const { results } = await db
     .prepare(
       `SELECT n.id, n.kind, n.event, n.subject_id, n.actor_id, a.nick_name AS actor_name, n.created_at, n.read_at,
@@ -74,7 +76,8 @@ export async function listNotifications(db: D1Database, userId: number, limit = 
 }
 
 /** Marks the member's notifications read (these ids, or all); answers how many changed. */
-export async function markRead(db: D1Database, userId: number, ids: number[] | "all", now: number) {
+export async function markRead(userId: number, ids: number[] | "all", now: number) {
+  const db = env.DB;
   const result =
     ids === "all"
       ? await db.prepare("UPDATE notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL").bind(now, userId).run()
@@ -82,8 +85,17 @@ export async function markRead(db: D1Database, userId: number, ids: number[] | "
           .prepare("UPDATE notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL AND id IN (SELECT value FROM json_each(?))")
           .bind(now, userId, JSON.stringify(ids))
           .run();
-  if (result.meta.changes) await pushUnread(env, userId).catch(() => {});
+  if (result.meta.changes) await pushUnread(userId).catch(() => {});
   return result.meta.changes;
+}
+
+/** Where one of the member's notifications leads (null when it is not theirs). */
+export async function notificationTargetOf(userId: number, id: number) {
+  if (!Number.isInteger(id)) return null;
+  const row = await env.DB.prepare("SELECT kind, subject_id, actor_id FROM notifications WHERE id = ? AND user_id = ?")
+    .bind(id, userId)
+    .first<Pick<NotificationRow, "kind" | "subject_id" | "actor_id">>();
+  return row ? notificationTarget(row) : null;
 }
 
 /** Where a notification leads: its subject's page. */
@@ -101,7 +113,8 @@ export function notificationTarget(row: Pick<NotificationRow, "kind" | "subject_
   }
 }
 
-export async function mutedKinds(db: D1Database, userId: number): Promise<NotificationKind[]> {
+export async function mutedKinds(userId: number): Promise<NotificationKind[]> {
+  const db = env.DB;
   const { results } = await db
     .prepare("SELECT kind FROM notification_mutes WHERE user_id = ?")
     .bind(userId)
@@ -110,7 +123,8 @@ export async function mutedKinds(db: D1Database, userId: number): Promise<Notifi
 }
 
 /** Sets which kinds the member hears of: every kind not in `wanted` is muted. */
-export async function setWantedKinds(db: D1Database, userId: number, wanted: NotificationKind[]) {
+export async function setWantedKinds(userId: number, wanted: NotificationKind[]) {
+  const db = env.DB;
   await db.batch([
     db.prepare("DELETE FROM notification_mutes WHERE user_id = ?").bind(userId),
     ...NOTIFICATION_KINDS.filter((kind) => !wanted.includes(kind)).map((kind) =>

@@ -1,3 +1,6 @@
+import { env } from "~/.server/bindings";
+
 /** How many of the member's notifications are unread (the header's bell). */
-export const unreadNotifications = async (db: D1Database, userId: number) =>
-  (await db.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND read_at IS NULL").bind(userId).first<number>("n")) ?? 0;
+export const unreadNotifications = async (userId: number) =>
+  (await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND read_at IS NULL").bind(userId).first<number>("n")) ??
+  0;

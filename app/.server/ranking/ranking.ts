@@ -1,3 +1,4 @@
+import { env } from "~/.server/bindings";
 import { type Read, readOne } from "~/.server/reads";
 import {
   type Breakdown,
@@ -13,7 +14,8 @@ import type { RankedMember } from "~/lib/shapes";
 import { rewardStatements } from "./rewards";
 
 /** Awards points for an action unless today's cap for that reason is reached (one statement, no race). */
-export async function awardPoints(db: D1Database, userId: number, reason: PointReason, now: number) {
+export async function awardPoints(userId: number, reason: PointReason, now: number) {
+  const db = env.DB;
   const { amount, daily_cap } = POINT_RULES[reason];
   const day = new Date(now).toISOString().slice(0, 10);
   // The milestones the points (and what earned them) may have reached, in the same round trip.
@@ -24,7 +26,7 @@ export async function awardPoints(db: D1Database, userId: number, reason: PointR
          SELECT ?, ?, ?, ?, ? WHERE (SELECT count(*) FROM points WHERE user_id = ? AND reason = ? AND day = ?) < ?`,
       )
       .bind(userId, reason, amount, day, now, userId, reason, day, daily_cap),
-    ...rewardStatements(db, now, userId),
+    ...rewardStatements(now, userId),
   ]);
 }
 
@@ -36,7 +38,8 @@ export interface PointAward {
 }
 
 /** The member's points ledger: the newest awards, and the total over the score's period. */
-export async function pointsLedger(db: D1Database, userId: number, now: number, limit = 50) {
+export async function pointsLedger(userId: number, now: number, limit = 50) {
+  const db = env.DB;
   const since = now - SCORE_PERIOD_DAYS * 86_400_000;
   const [awards, total, milestones] = await db.batch([
     db
@@ -87,7 +90,8 @@ function receivedOn(kind: string, table: string, since: string) {
 
 /** The score's inputs for every member with an id in `[from, to]`, counted over the period before `asOf`. */
 /** Every score input of the members with ids in [from, to], counted over the period before `asOf`. */
-export function countsRead(db: D1Database, asOf: number, from: number, to: number): Read<Map<number, Record<ScoreInput, number>>> {
+export function countsRead(asOf: number, from: number, to: number): Read<Map<number, Record<ScoreInput, number>>> {
+  const db = env.DB;
   const since = asOf - SCORE_PERIOD_DAYS * 86_400_000;
   const day = (at: number) => new Date(at).toISOString().slice(0, 10);
   return {
@@ -115,26 +119,24 @@ export function countsRead(db: D1Database, asOf: number, from: number, to: numbe
   };
 }
 
-export const countsOf = (db: D1Database, asOf: number, from: number, to: number) => readOne(db, countsRead(db, asOf, from, to));
+export const countsOf = (asOf: number, from: number, to: number) => readOne(countsRead(asOf, from, to));
 
 /** The id of the run the ranking shows: the newest published one. */
 export const PUBLISHED_RUN = "(SELECT max(id) FROM score_runs WHERE published_at IS NOT NULL)";
 
 /** The ranking of the newest published recomputation; equal scores share a rank. */
-export const rankingRead = (db: D1Database, limit = 100): Read<RankedMember[]> => ({
+export const rankingRead = (limit = 100): Read<RankedMember[]> => ({
   statements: [
-    db
-      .prepare(
-        `SELECT RANK() OVER (ORDER BY s.score DESC) AS rank, s.user_id, u.nick_name, u.account_type, s.score
+    env.DB.prepare(
+      `SELECT RANK() OVER (ORDER BY s.score DESC) AS rank, s.user_id, u.nick_name, u.account_type, s.score
          FROM credit_scores s JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL
          WHERE s.run_id = ${PUBLISHED_RUN} ORDER BY s.score DESC, u.nick_name LIMIT ?`,
-      )
-      .bind(limit),
+    ).bind(limit),
   ],
   decode: ([found]) => (found?.results ?? []) as RankedMember[],
 });
 
-export const rankingList = (db: D1Database, limit = 100) => readOne(db, rankingRead(db, limit));
+export const rankingList = (limit = 100) => readOne(rankingRead(limit));
 
 export interface OwnScore {
   score: number;
@@ -151,12 +153,13 @@ export interface OwnScore {
  * A member's own score, counted on demand (a new member sees every input at once, not "not yet"),
  * placed among the stored ranking's scores.
  */
-export async function scoreFor(db: D1Database, userId: number, now: number): Promise<OwnScore> {
-  return placeScore(db, userId, now, await countsOf(db, now, userId, userId));
+export async function scoreFor(userId: number, now: number): Promise<OwnScore> {
+  return placeScore(userId, now, await countsOf(now, userId, userId));
 }
 
 /** The member's score from their counts (read with countsRead, maybe beside a page's other reads), placed in the ranking. */
-export async function placeScore(db: D1Database, userId: number, now: number, counted: Map<number, Record<ScoreInput, number>>) {
+export async function placeScore(userId: number, now: number, counted: Map<number, Record<ScoreInput, number>>) {
+  const db = env.DB;
   const { score, breakdown } = scoreOf(counted.get(userId) ?? ({} as Record<ScoreInput, number>));
   const ranked = await db
     .prepare(

@@ -1,3 +1,4 @@
+import { env } from "~/.server/bindings";
 import { type EarnedReward, REWARDS, type RewardMeasure } from "~/lib/rewards";
 
 // Awards the milestones of app/lib/rewards.ts: one conditional insert per rule, so each is awarded
@@ -14,12 +15,14 @@ const MEASURES: Record<RewardMeasure, { who: string; from: string; n: string }> 
 };
 
 /** Awards every milestone reached by all members, the members with ids in `[from, to]` (a score batch), or one member. */
-export async function grantRewards(db: D1Database, now: number, members?: number | readonly [number, number]) {
-  await db.batch(rewardStatements(db, now, members));
+export async function grantRewards(now: number, members?: number | readonly [number, number]) {
+  const db = env.DB;
+  await db.batch(rewardStatements(now, members));
 }
 
 /** The statements of grantRewards, to go in the same batch as the write that may reach a milestone. */
-export function rewardStatements(db: D1Database, now: number, members?: number | readonly [number, number]) {
+export function rewardStatements(now: number, members?: number | readonly [number, number]) {
+  const db = env.DB;
   const [from, to] = typeof members === "number" ? [members, members] : (members ?? [0, Number.MAX_SAFE_INTEGER]);
   return REWARDS.map(({ key, measure, count }) => {
     const { who, from: table, n } = MEASURES[measure];
@@ -34,9 +37,9 @@ export function rewardStatements(db: D1Database, now: number, members?: number |
 }
 
 /** A member's rewards in the order they were reached (also read in the member page's batch). */
-export const rewardsStatement = (db: D1Database, userId: number) =>
-  db.prepare("SELECT reward, awarded_at FROM member_rewards WHERE user_id = ? ORDER BY awarded_at, reward").bind(userId);
+export const rewardsStatement = (userId: number) =>
+  env.DB.prepare("SELECT reward, awarded_at FROM member_rewards WHERE user_id = ? ORDER BY awarded_at, reward").bind(userId);
 
-export async function rewardsOf(db: D1Database, userId: number): Promise<EarnedReward[]> {
-  return (await rewardsStatement(db, userId).all<EarnedReward>()).results;
+export async function rewardsOf(userId: number): Promise<EarnedReward[]> {
+  return (await rewardsStatement(userId).all<EarnedReward>()).results;
 }

@@ -1,3 +1,4 @@
+import { env } from "~/.server/bindings";
 import type { ScoreBatchJob } from "~/.server/jobs/jobs";
 import { enqueue } from "~/.server/jobs/queue";
 import { type Read, readOne } from "~/.server/reads";
@@ -11,7 +12,8 @@ import { grantRewards } from "./rewards";
 // the same transaction, so the ranking switches from one whole run to the next.
 
 /** Records a new run counted at `asOf` and answers its batches, to be queued. */
-export async function startScoreRun(db: D1Database, asOf: number, size = SCORE_BATCH_MEMBERS): Promise<ScoreBatchJob[]> {
+export async function startScoreRun(asOf: number, size = SCORE_BATCH_MEMBERS): Promise<ScoreBatchJob[]> {
+  const db = env.DB;
   const top = await db.prepare("SELECT coalesce(max(id), 0) AS id FROM users").first<{ id: number }>();
   const batches = Math.max(1, Math.ceil((top?.id ?? 0) / size));
   const run = await db
@@ -35,8 +37,9 @@ export async function startScoreRun(db: D1Database, asOf: number, size = SCORE_B
  * counts the batch once; after, it writes nothing. Older runs' rows in the same range are removed,
  * except the published run's, which the ranking still reads.
  */
-export async function scoreBatch(db: D1Database, job: ScoreBatchJob) {
-  const counts = await countsOf(db, job.asOf, job.from, job.to);
+export async function scoreBatch(job: ScoreBatchJob) {
+  const db = env.DB;
+  const counts = await countsOf(job.asOf, job.from, job.to);
   const rows = [...counts].map(([id, memberCounts]) => {
     const { score, breakdown } = scoreOf(memberCounts);
     return [id, score, JSON.stringify(breakdown)];
@@ -63,20 +66,20 @@ export async function scoreBatch(db: D1Database, job: ScoreBatchJob) {
       )
       .bind(job.run, Date.now()),
   ]);
-  await grantRewards(db, job.asOf, [job.from, job.to]);
+  await grantRewards(job.asOf, [job.from, job.to]);
   return { members: rows.length, published: Boolean(results[3]?.results.length) };
 }
 
 /** A whole run in this invocation: for a fresh install's first ranking and for tests, never for a large membership. */
-export async function recomputeScores(db: D1Database, asOf: number) {
+export async function recomputeScores(asOf: number) {
   let members = 0;
-  for (const job of await startScoreRun(db, asOf)) members += (await scoreBatch(db, job)).members;
+  for (const job of await startScoreRun(asOf)) members += (await scoreBatch(job)).members;
   return { members };
 }
 
 /** Whether any recomputation was ever started (a page reads it beside its other reads). */
-export const anyScoreRunRead = (db: D1Database): Read<boolean> => ({
-  statements: [db.prepare("SELECT 1 AS yes FROM score_runs LIMIT 1")],
+export const anyScoreRunRead = (): Read<boolean> => ({
+  statements: [env.DB.prepare("SELECT 1 AS yes FROM score_runs LIMIT 1")],
   decode: ([found]) => Boolean(found?.results.length),
 });
 
@@ -84,9 +87,10 @@ export const anyScoreRunRead = (db: D1Database): Read<boolean> => ({
  * A fresh install has never seen the cron fire: its first ranking is computed on the spot when it
  * is one batch, otherwise queued. `started` is what anyScoreRunRead answered, when a page read it.
  */
-export async function ensureScores(db: D1Database, jobs: Queue, now: number, started?: boolean) {
-  if (started ?? (await readOne(db, anyScoreRunRead(db)))) return;
-  const batches = await startScoreRun(db, now);
-  if (batches.length === 1 && batches[0]) await scoreBatch(db, batches[0]);
+export async function ensureScores(now: number, started?: boolean) {
+  const jobs = env.JOBS;
+  if (started ?? (await readOne(anyScoreRunRead()))) return;
+  const batches = await startScoreRun(now);
+  if (batches.length === 1 && batches[0]) await scoreBatch(batches[0]);
   else await enqueue(jobs, batches);
 }

@@ -1,3 +1,4 @@
+import { env } from "~/.server/bindings";
 import { PAGE_BREAK } from "~/.server/content/pdf-text";
 import { snippetOf } from "./mark";
 
@@ -15,7 +16,8 @@ const AROUND = 160;
  * query decided which those are). Each is cut from the page of the earliest word, and the page
  * counted from the page breaks before it, in the database, so no document's whole text leaves it.
  */
-export async function documentPassages(db: D1Database, ids: number[], terms: string[]): Promise<Map<number, Passage>> {
+export async function documentPassages(ids: number[], terms: string[]): Promise<Map<number, Passage>> {
+  const db = env.DB;
   const passages = new Map<number, Passage>();
   if (!ids.length) return passages;
   const lowered = [...new Set(terms.map((term) => term.toLowerCase()))];

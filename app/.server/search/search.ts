@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { env } from "~/.server/bindings";
 import { MARK_END, MARK_START } from "~/lib/highlight";
 import { SEARCH_CANDIDATES, SEARCH_SHORT_WORD_WINDOW, SEARCH_TEXT_WINDOW } from "~/lib/limits";
 import { markTerms, snippetOf } from "./mark";
@@ -76,13 +77,8 @@ const FIELD_WEIGHTS = { title: 10, summary: 4, keywords: 3, content: 1 } as cons
  * every word follow the matches in the fields, newest first, with the passage and its page
  * (docs/decisions/0030-document-text.md).
  */
-export async function searchContent(
-  db: D1Database,
-  query: SearchQuery,
-  viewerId: number,
-  now: number,
-  limit = SEARCH_PAGE_SIZE,
-): Promise<ContentHit[]> {
+export async function searchContent(query: SearchQuery, viewerId: number, now: number, limit = SEARCH_PAGE_SIZE): Promise<ContentHit[]> {
+  const db = env.DB;
   const terms = searchTerms(query.q);
   if (!terms.length) return [];
   const long = terms.filter(isLong);
@@ -183,7 +179,6 @@ export async function searchContent(
       .all<HitRow>());
   }
   const passages = await documentPassages(
-    db,
     found.map((hit) => hit.id),
     long,
   );
@@ -196,7 +191,7 @@ export async function searchContent(
 }
 
 /** Members by nick name, organisation or the profile they made public, with the same rules for short words. */
-export async function searchMembers(db: D1Database, query: SearchQuery, limit = SEARCH_PAGE_SIZE): Promise<MemberHit[]> {
+export async function searchMembers(query: SearchQuery, limit = SEARCH_PAGE_SIZE): Promise<MemberHit[]> {
   const terms = searchTerms(query.q);
   if (!terms.length) return [];
   const long = terms.filter(isLong);
@@ -218,11 +213,12 @@ export async function searchMembers(db: D1Database, query: SearchQuery, limit = 
     ? `SELECT u.id, highlight(member_fts, 0, '${MARK_START}', '${MARK_END}') AS nick_name, u.organisation, u.account_type, ${VERIFIED}
        FROM member_fts JOIN users u ON u.id = member_fts.rowid WHERE member_fts MATCH ? AND u.deleted_at IS NULL ${filter} ORDER BY bm25(member_fts, 10.0, 4.0, 1.0) LIMIT ? OFFSET ?`
     : `SELECT u.id, u.nick_name, u.organisation, u.account_type, ${VERIFIED} FROM users u WHERE u.deleted_at IS NULL ${filter} ORDER BY u.nick_name LIMIT ? OFFSET ?`;
-  return runPage<MemberHit>(db, sql, long, binds, limit, query.page);
+  return runPage<MemberHit>(sql, long, binds, limit, query.page);
 }
 
 /** Runs a search statement: the MATCH phrase first (when there are long words), filters, then the page. */
-async function runPage<T>(db: D1Database, sql: string, long: string[], binds: (string | number)[], limit: number, page: number) {
+async function runPage<T>(sql: string, long: string[], binds: (string | number)[], limit: number, page: number) {
+  const db = env.DB;
   const match = long.length ? [long.map(phrase).join(" ")] : [];
   const { results } = await db
     .prepare(sql)
@@ -232,15 +228,16 @@ async function runPage<T>(db: D1Database, sql: string, long: string[], binds: (s
 }
 
 /** One page of the query's tab, for the page's load-more list and the API. */
-export async function searchPage(db: D1Database, query: SearchQuery, viewerId: number, now: number) {
+export async function searchPage(query: SearchQuery, viewerId: number, now: number) {
   const hits: Array<ContentHit | MemberHit> =
     query.tab === "members"
-      ? await searchMembers(db, query, SEARCH_PAGE_SIZE + 1)
-      : await searchContent(db, query, viewerId, now, SEARCH_PAGE_SIZE + 1);
+      ? await searchMembers(query, SEARCH_PAGE_SIZE + 1)
+      : await searchContent(query, viewerId, now, SEARCH_PAGE_SIZE + 1);
   return { items: hits.slice(0, SEARCH_PAGE_SIZE), has_more: hits.length > SEARCH_PAGE_SIZE, page: query.page };
 }
 
-export async function rememberSearch(db: D1Database, userId: number, q: string, now: number) {
+export async function rememberSearch(userId: number, q: string, now: number) {
+  const db = env.DB;
   if (!q) return;
   await db.batch([
     db
@@ -259,7 +256,8 @@ export async function rememberSearch(db: D1Database, userId: number, q: string, 
 /** The history as it is once `q` is remembered (the page shows it before the write, which follows the answer). */
 export const withSearch = (history: string[], q: string) => (q ? [q, ...history.filter((h) => h !== q)].slice(0, HISTORY_SIZE) : history);
 
-export async function searchHistory(db: D1Database, userId: number): Promise<string[]> {
+export async function searchHistory(userId: number): Promise<string[]> {
+  const db = env.DB;
   const { results } = await db
     .prepare("SELECT query FROM search_history WHERE user_id = ? ORDER BY searched_at DESC LIMIT ?")
     .bind(userId, HISTORY_SIZE)
@@ -267,6 +265,7 @@ export async function searchHistory(db: D1Database, userId: number): Promise<str
   return results.map((r) => r.query);
 }
 
-export async function clearSearchHistory(db: D1Database, userId: number) {
+export async function clearSearchHistory(userId: number) {
+  const db = env.DB;
   await db.prepare("DELETE FROM search_history WHERE user_id = ?").bind(userId).run();
 }

@@ -1,3 +1,4 @@
+import { env } from "~/.server/bindings";
 import { refreshPairRoom } from "~/.server/messaging/room-facts";
 
 // Blocking and unblocking (the rules the other services check are in block-rules.ts).
@@ -8,7 +9,8 @@ export const MAX_BLOCKS = 1000;
  * Blocks `blockedId` for `blockerId` and ends follows both ways; a repeat changes nothing in D1 and
  * tells their conversation's room again (so a repeat after a failed telling completes it).
  */
-export async function block(db: D1Database, blockerId: number, blockedId: number, now: number): Promise<boolean> {
+export async function block(blockerId: number, blockedId: number, now: number): Promise<boolean> {
+  const db = env.DB;
   if (blockerId === blockedId) return false;
   const [inserted] = await db.batch([
     db
@@ -37,18 +39,21 @@ export async function block(db: D1Database, blockerId: number, blockedId: number
   return (inserted?.meta.changes ?? 0) > 0;
 }
 
-export async function unblock(db: D1Database, blockerId: number, blockedId: number) {
+export async function unblock(blockerId: number, blockedId: number) {
+  const db = env.DB;
   await db.prepare("DELETE FROM blocks WHERE blocker_id = ? AND blocked_id = ?").bind(blockerId, blockedId).run();
   await refreshPairRoom(blockerId, blockedId);
 }
 
-export async function hasBlocked(db: D1Database, blockerId: number, blockedId: number): Promise<boolean> {
+export async function hasBlocked(blockerId: number, blockedId: number): Promise<boolean> {
+  const db = env.DB;
   return Boolean(
     await db.prepare("SELECT 1 AS yes FROM blocks WHERE blocker_id = ? AND blocked_id = ?").bind(blockerId, blockedId).first(),
   );
 }
 
-export async function blockedMembers(db: D1Database, blockerId: number) {
+export async function blockedMembers(blockerId: number) {
+  const db = env.DB;
   const { results } = await db
     .prepare(
       `SELECT u.id, u.nick_name, u.image, u.account_type FROM blocks b JOIN users u ON u.id = b.blocked_id

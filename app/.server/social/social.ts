@@ -1,3 +1,4 @@
+import { env } from "~/.server/bindings";
 import { notify } from "~/.server/notifications/notifications";
 import { awardPoints } from "~/.server/ranking/ranking";
 import { grantRewards } from "~/.server/ranking/rewards";
@@ -8,7 +9,8 @@ import { BLOCKED_BETWEEN } from "./block-rules";
 // Likes, follows and comments. Every write is idempotent: a repeated like or follow changes nothing.
 
 /** Sets whether `userId` likes the item; the item's like count moves only when the state changes. */
-export async function setLike(db: D1Database, userId: number, contentId: number, liked: boolean, now: number) {
+export async function setLike(userId: number, contentId: number, liked: boolean, now: number) {
+  const db = env.DB;
   const change = liked
     ? db.prepare("INSERT OR IGNORE INTO likes (user_id, content_id, created_at) VALUES (?, ?, ?)").bind(userId, contentId, now)
     : db.prepare("DELETE FROM likes WHERE user_id = ? AND content_id = ?").bind(userId, contentId);
@@ -19,14 +21,15 @@ export async function setLike(db: D1Database, userId: number, contentId: number,
     .bind(contentId)
     .first<{ owner_id: number }>();
   if (liked && owner && owner.owner_id !== userId) {
-    await awardPoints(db, owner.owner_id, "likeReceived", now);
+    await awardPoints(owner.owner_id, "likeReceived", now);
     const note = { userId: owner.owner_id, kind: "like", event: "like", subjectId: contentId, actorId: userId } as const;
-    await notify(db, [{ ...note, key: `like:${contentId}:${userId}` }], now);
+    await notify([{ ...note, key: `like:${contentId}:${userId}` }], now);
   }
 }
 
 /** Follows or unfollows; answers false when a block between the two refuses the follow. */
-export async function setFollow(db: D1Database, followerId: number, followeeId: number, following: boolean, now: number) {
+export async function setFollow(followerId: number, followeeId: number, following: boolean, now: number) {
+  const db = env.DB;
   if (followerId === followeeId) return true;
   if (!following) {
     await db.prepare("DELETE FROM follows WHERE follower_id = ? AND followee_id = ?").bind(followerId, followeeId).run();
@@ -41,9 +44,9 @@ export async function setFollow(db: D1Database, followerId: number, followeeId: 
     .first();
   if (inserted) {
     const note = { userId: followeeId, kind: "follower", event: "follow", subjectId: null, actorId: followerId } as const;
-    await notify(db, [{ ...note, key: `follow:${followerId}` }], now);
+    await notify([{ ...note, key: `follow:${followerId}` }], now);
     // A follower counts toward the followee's milestones.
-    await grantRewards(db, now, followeeId);
+    await grantRewards(now, followeeId);
     return true;
   }
   return Boolean(await db.prepare("SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?").bind(followerId, followeeId).first());
@@ -51,18 +54,18 @@ export async function setFollow(db: D1Database, followerId: number, followeeId: 
 
 /** Follows or unfollows a member by id: their follower count after it, or why not. */
 export async function followMember(
-  db: D1Database,
   followerId: number,
   followeeId: number,
   following: boolean,
   now: number,
 ): Promise<{ followers: number } | "missing" | "refused"> {
+  const db = env.DB;
   if (
     !Number.isInteger(followeeId) ||
     !(await db.prepare("SELECT 1 FROM users WHERE id = ? AND deleted_at IS NULL").bind(followeeId).first())
   )
     return "missing";
-  if (!(await setFollow(db, followerId, followeeId, following, now))) return "refused";
+  if (!(await setFollow(followerId, followeeId, following, now))) return "refused";
   const row = await db.prepare("SELECT count(*) AS n FROM follows WHERE followee_id = ?").bind(followeeId).first<{ n: number }>();
   return { followers: row?.n ?? 0 };
 }
@@ -91,13 +94,13 @@ export interface Social {
 const SAME_WORDS_JUST_NOW = "SELECT 1 FROM comments WHERE content_id = ?1 AND user_id = ?2 AND body = ?3 AND created_at > ?4 - ?6";
 
 export async function addComment(
-  db: D1Database,
   userId: number,
   contentId: number,
   body: string,
   now: number,
   clientKey?: string,
 ): Promise<"stored" | "repeat" | "refused"> {
+  const db = env.DB;
   const row = await db
     .prepare(
       `INSERT INTO comments (content_id, user_id, body, created_at, client_key) SELECT ?1, ?2, ?3, ?4, ?5
@@ -108,11 +111,11 @@ export async function addComment(
     .bind(contentId, userId, body, now, clientKey ?? null, COMMENT_REPEAT_WINDOW_MS)
     .first<{ id: number }>();
   if (row) {
-    await awardPoints(db, userId, "comment", now);
+    await awardPoints(userId, "comment", now);
     const owner = await db.prepare("SELECT owner_id FROM content WHERE id = ?").bind(contentId).first<number>("owner_id");
     if (owner) {
       const note = { userId: owner, kind: "comment", event: "comment", subjectId: contentId, actorId: userId } as const;
-      await notify(db, [{ ...note, key: `comment:${row.id}` }], now);
+      await notify([{ ...note, key: `comment:${row.id}` }], now);
     }
     return "stored";
   }
@@ -124,14 +127,16 @@ export async function addComment(
 }
 
 /** Deletes a comment only for its author. */
-export async function deleteComment(db: D1Database, userId: number, commentId: number) {
+export async function deleteComment(userId: number, commentId: number) {
+  const db = env.DB;
   const result = await db.prepare("DELETE FROM comments WHERE id = ? AND user_id = ?").bind(commentId, userId).run();
   return result.meta.changes > 0;
 }
 
 /** What the detail page shows about the social side of an item, in one round trip. */
 /** What the viewer sees of an item's social side: whether they like it and follow its owner, the owner's followers, the comments. */
-export function socialRead(db: D1Database, viewerId: number, contentId: number, ownerId: number): Read<Social> {
+export function socialRead(viewerId: number, contentId: number, ownerId: number): Read<Social> {
+  const db = env.DB;
   return {
     statements: [
       db.prepare("SELECT 1 AS yes FROM likes WHERE user_id = ? AND content_id = ?").bind(viewerId, contentId),
@@ -152,5 +157,4 @@ export function socialRead(db: D1Database, viewerId: number, contentId: number, 
   };
 }
 
-export const socialOf = (db: D1Database, viewerId: number, contentId: number, ownerId: number) =>
-  readOne(db, socialRead(db, viewerId, contentId, ownerId));
+export const socialOf = (viewerId: number, contentId: number, ownerId: number) => readOne(socialRead(viewerId, contentId, ownerId));

@@ -1,3 +1,5 @@
+import { env } from "~/.server/bindings";
+
 /** Server-generated object keys: never a member's file name, so no path tricks reach R2. */
 export function newFileKey(kind: "files" | "thumbnails", now = new Date()): string {
   const month = now.toISOString().slice(0, 7);
@@ -12,13 +14,15 @@ const R2_DELETE_BATCH = 1000;
  * `stillThere`, a query for those rows, finds them): if R2 is not reached afterwards (it fails, the
  * isolate ends), the cron's sweep still deletes them.
  */
-export const queueDeletions = (db: D1Database, keys: string[], now: number, stillThere = "SELECT 1", ...values: unknown[]) =>
-  db
-    .prepare(`INSERT OR IGNORE INTO object_deletions (key, queued_at) SELECT value, ? FROM json_each(?) WHERE EXISTS (${stillThere})`)
-    .bind(now, JSON.stringify(keys), ...values);
+export const queueDeletions = (keys: string[], now: number, stillThere = "SELECT 1", ...values: unknown[]) =>
+  env.DB.prepare(
+    `INSERT OR IGNORE INTO object_deletions (key, queued_at) SELECT value, ? FROM json_each(?) WHERE EXISTS (${stillThere})`,
+  ).bind(now, JSON.stringify(keys), ...values);
 
 /** Deletes the objects, then forgets them: what was queued is done. */
-export async function deleteQueued(db: D1Database, bucket: R2Bucket, keys: string[]) {
+export async function deleteQueued(keys: string[]) {
+  const bucket = env.FILES;
+  const db = env.DB;
   for (let i = 0; i < keys.length; i += R2_DELETE_BATCH) {
     const batch = keys.slice(i, i + R2_DELETE_BATCH);
     await bucket.delete(batch);

@@ -14,7 +14,7 @@ export const isSocketPath = (pathname: string) => pathname === INBOX_PATH || CON
 
 const refuse = (status: number) => new Response(null, { status });
 
-export async function handleSocket(request: Request, env: Env): Promise<Response> {
+export async function handleSocket(request: Request, _env: Env): Promise<Response> {
   const url = new URL(request.url);
   if (request.headers.get("Upgrade") !== "websocket") return refuse(426);
   // Browsers send cookies with cross-site socket requests too: only our own pages may open one.
@@ -25,13 +25,13 @@ export async function handleSocket(request: Request, env: Env): Promise<Response
   if (found.status !== "valid" || !token) return refuse(401);
   const who = { [MEMBER_HEADER]: String(found.user.id), [SESSION_HEADER]: await sessionHash(token) };
   if (url.pathname === INBOX_PATH) {
-    return memberInbox(env, found.user.id).fetch(new Request(request, { headers: withHeaders(request, who) }));
+    return memberInbox(found.user.id).fetch(new Request(request, { headers: withHeaders(request, who) }));
   }
   const conversationId = Number(CONVERSATION_PATH.exec(url.pathname)?.[1]);
   // Anyone who is not a member gets the same answer as for a conversation that does not exist.
-  if (!(await conversationFor(env.DB, conversationId, found.user.id))) return refuse(404);
+  if (!(await conversationFor(conversationId, found.user.id))) return refuse(404);
   const headers = withHeaders(request, { ...who, [CONVERSATION_HEADER]: String(conversationId) });
-  return conversationRoom(env, conversationId).fetch(new Request(request, { headers }));
+  return conversationRoom(conversationId).fetch(new Request(request, { headers }));
 }
 
 function withHeaders(request: Request, extra: Record<string, string>) {

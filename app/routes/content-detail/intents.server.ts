@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { env } from "~/.server/bindings";
 import { deleteContent, findContent, updateContent } from "~/.server/content/content";
 import { addComment, deleteComment, setFollow, setLike } from "~/.server/social/social";
 import { flashCookie, flashRedirect, refusedRedirect } from "~/.server/web/shell/flash";
@@ -15,19 +14,19 @@ export const SOCIAL_INTENTS = new Set(["like", "unlike", "follow", "unfollow", "
 const back = (id: number) => `/retrieval/detail?id=${id}`;
 
 export async function socialIntent(request: Request, form: FormData, intent: string, id: number, userId: number) {
-  const item = await findContent(env.DB, id, userId);
+  const item = await findContent(id, userId);
   if (!item) throw data(null, { status: 404 });
   const now = Date.now();
-  if (intent === "like" || intent === "unlike") await setLike(env.DB, userId, id, intent === "like", now);
+  if (intent === "like" || intent === "unlike") await setLike(userId, id, intent === "like", now);
   if (intent === "follow" || intent === "unfollow") {
-    if (!(await setFollow(env.DB, userId, item.owner_id, intent === "follow", now))) return refusedRedirect(request, back(id));
+    if (!(await setFollow(userId, item.owner_id, intent === "follow", now))) return refusedRedirect(request, back(id));
   }
-  if (intent === "delete-comment") await deleteComment(env.DB, userId, Number(form.get("comment")));
+  if (intent === "delete-comment") await deleteComment(userId, Number(form.get("comment")));
   if (intent === "comment") {
     const submission = parseWithZod(form, { schema: commentSchema });
     if (submission.status !== "success")
       return data({ result: undefined, confirmDelete: false, comment: submission.reply() }, { status: 400 });
-    const added = await addComment(env.DB, userId, id, submission.value.body, now, submission.value.client_key);
+    const added = await addComment(userId, id, submission.value.body, now, submission.value.client_key);
     if (added === "refused") return refusedRedirect(request, back(id));
   }
   return redirect(back(id), { status: 303 });
@@ -37,13 +36,13 @@ export async function editIntent(request: Request, form: FormData, id: number, u
   const submission = parseWithZod(form, { schema: editContentSchema });
   if (submission.status !== "success")
     return data({ result: submission.reply(), confirmDelete: false, comment: undefined }, { status: 400 });
-  if (!(await updateContent(env.DB, id, userId, submission.value, Date.now()))) throw data(null, { status: 404 });
+  if (!(await updateContent(id, userId, submission.value, Date.now()))) throw data(null, { status: 404 });
   return redirect(back(id), { status: 303, headers: { "Set-Cookie": flashCookie(request, "success", "notify.updateSuccess") } });
 }
 
 export async function deleteIntent(request: Request, form: FormData, id: number, userId: number) {
   // Without JavaScript the first press asks again on the page; the dialog does that with it.
   if (form.get("confirm") !== "1") return { result: undefined, confirmDelete: true, comment: undefined };
-  if (!(await deleteContent(env.DB, env.FILES, id, userId))) throw data(null, { status: 404 });
+  if (!(await deleteContent(id, userId))) throw data(null, { status: 404 });
   return flashRedirect(request, "/upload", "success", "content.deleted");
 }

@@ -1,7 +1,6 @@
 import Download from "lucide-react/icons/download";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
-import { env } from "~/.server/bindings";
 import { findContentFor, recordView, shownItem, viewedRead } from "~/.server/content/content";
 import { textStateRead } from "~/.server/content/document-text";
 import { known, readTogether } from "~/.server/reads";
@@ -30,7 +29,7 @@ const idOf = (request: Request) => Number(new URL(request.url).searchParams.get(
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const id = idOf(request);
-  const found = Number.isInteger(id) && id > 0 ? await findContentFor(env.DB, id, user) : null;
+  const found = Number.isInteger(id) && id > 0 ? await findContentFor(id, user) : null;
   if (!found) throw data(null, { status: 404 });
   // A moderator opening a hidden upload to decide on it reads it only: no view counted, no like or comment.
   const { item, moderating } = found;
@@ -38,12 +37,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const isOwner = item.owner_id === user.id;
   // What the page shows beside the item, in one round trip; the member's view is counted after the
   // answer (decision 0036), so the figure shown adds it when today's view is new.
-  const [social, viewed, text] = await readTogether(env.DB, [
-    socialRead(env.DB, user.id, item.id, item.owner_id),
-    moderating ? known(true) : viewedRead(env.DB, item.id, user.id, now),
-    isOwner ? textStateRead(env.DB, item.id) : known(null),
+  const [social, viewed, text] = await readTogether([
+    socialRead(user.id, item.id, item.owner_id),
+    moderating ? known(true) : viewedRead(item.id, user.id, now),
+    isOwner ? textStateRead(item.id) : known(null),
   ] as const);
-  if (!viewed) afterAnswer(context)(recordView(env.DB, item.id, user.id, now).catch((error) => console.error("counting a view", error)));
+  if (!viewed) afterAnswer(context)(recordView(item.id, user.id, now).catch((error) => console.error("counting a view", error)));
   // A search result found in the document's text opens it at that page.
   const page = Number(new URL(request.url).searchParams.get("page"));
   // A fresh key for the comment form on every render: its submission is stored once however often it arrives.

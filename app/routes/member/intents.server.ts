@@ -2,7 +2,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
 import type { SessionUser } from "~/.server/accounts/sessions";
-import { env } from "~/.server/bindings";
 import { addInterest, removeInterest } from "~/.server/members/interests";
 import { addTag, removeTag } from "~/.server/members/tags";
 import { attempt, Refused } from "~/.server/refused";
@@ -37,34 +36,33 @@ async function addOne<S extends z.ZodObject>(form: FormData, schema: S, add: (va
 }
 
 async function follow({ request, intent, user, id, now }: Intent) {
-  const followed = await followMember(env.DB, user.id, id, intent === "follow", now);
+  const followed = await followMember(user.id, id, intent === "follow", now);
   if (followed === "missing") throw data(null, { status: 404 });
   if (followed === "refused") return refusedRedirect(request, `/personal?member=${id}`);
 }
 
 async function blocking({ request, intent, user, id, now }: Intent) {
   if (!Number.isInteger(id) || id <= 0 || id === user.id) throw data(null, { status: 404 });
-  if (intent === "unblock") await unblock(env.DB, user.id, id);
+  if (intent === "unblock") await unblock(user.id, id);
   // Refused (an unknown member, or the block list is full) unless it was already in place.
-  else if (!(await block(env.DB, user.id, id, now)) && !(await hasBlocked(env.DB, user.id, id)))
-    return refusedRedirect(request, `/personal?member=${id}`);
+  else if (!(await block(user.id, id, now)) && !(await hasBlocked(user.id, id))) return refusedRedirect(request, `/personal?member=${id}`);
   return flashRedirect(request, `/personal?member=${id}`, "success", intent === "block" ? "safety.blockDone" : "safety.unblockDone");
 }
 
 async function interest({ form, user, now }: Intent) {
-  const refused = await addOne(form, interestSchema, (value) => addInterest(env.DB, user.id, value.sdg, now));
+  const refused = await addOne(form, interestSchema, (value) => addInterest(user.id, value.sdg, now));
   if (refused) return data({ interest: refused }, { status: 400 });
 }
 
 async function tag({ form, user, now }: Intent) {
   const level = user.membership as MembershipLevel;
-  const refused = await addOne(form, tagSchema, (value) => addTag(env.DB, user.id, level, value.tag, now));
+  const refused = await addOne(form, tagSchema, (value) => addTag(user.id, level, value.tag, now));
   if (refused) return data({ tag: refused }, { status: 400 });
 }
 
 async function removeOne({ form, intent, user }: Intent) {
-  if (intent === "remove-tag") await removeTag(env.DB, user.id, Number(form.get("tag")));
-  else await removeInterest(env.DB, user.id, Number(form.get("sdg")));
+  if (intent === "remove-tag") await removeTag(user.id, Number(form.get("tag")));
+  else await removeInterest(user.id, Number(form.get("sdg")));
 }
 
 /** Runs the form's intent: its own answer, or undefined for the redirect back. */

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
-import { env } from "~/.server/bindings";
 import { config } from "~/.server/config/config";
 import { countryName } from "~/.server/members/countries";
 import { memberPage } from "~/.server/members/profile";
@@ -26,9 +25,9 @@ const memberIdOf = (request: Request, selfId: number) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const id = memberIdOf(request, user.id);
-  const page = Number.isInteger(id) && id > 0 ? await memberPage(env.DB, user.id, id) : null;
+  const page = Number.isInteger(id) && id > 0 ? await memberPage(user.id, id) : null;
   if (!page) throw data(null, { status: 404 });
-  const viewerBlocks = !page.is_self && (await hasBlocked(env.DB, user.id, id));
+  const viewerBlocks = !page.is_self && (await hasBlocked(user.id, id));
   const locale = getLocale(context);
   const country = page.profile ? countryName(page.profile.country, isLanguage(locale) ? locale : "en") : null;
   return { ...page, viewerBlocks, country, labels: config().membershipLabels, now: Date.now() };

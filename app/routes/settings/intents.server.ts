@@ -2,12 +2,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { changePassword } from "~/.server/accounts/accounts";
 import { deleteAccount } from "~/.server/accounts/delete-account";
-import { env } from "~/.server/bindings";
 import { removeAvatar, setAvatar } from "~/.server/members/avatar";
 import { saveProfile } from "~/.server/members/profile-settings";
 import { setWantedKinds } from "~/.server/notifications/notifications";
 import { attempt, Refused } from "~/.server/refused";
-import { allowRequest } from "~/.server/security/rate-limit";
+import { allowMemberCall } from "~/.server/security/rate-limit";
 import { unblock } from "~/.server/social/blocks";
 import { callerFrom } from "~/.server/web/auth/caller";
 import { clearTokenCookie } from "~/.server/web/auth/cookies";
@@ -32,7 +31,7 @@ export async function runIntent(request: Request, context: Readonly<RouterContex
     const kind = user.kind as "individual" | "facilitator";
     const submission = parseWithZod(form, { schema: profileSchema(kind) });
     if (submission.status !== "success") return data({ profile: submission.reply() }, { status: 400 });
-    const saving = await attempt(() => saveProfile(env.DB, user.id, kind, submission.value, Date.now()));
+    const saving = await attempt(() => saveProfile(user.id, kind, submission.value, Date.now()));
     if (saving instanceof Refused) {
       const { reply, status } = refusalReply(submission, saving);
       return data({ profile: reply }, { status });
@@ -41,21 +40,21 @@ export async function runIntent(request: Request, context: Readonly<RouterContex
   }
   if (intent === "avatar") {
     // Re-encoding costs CPU: the page shares the API's per-member budget.
-    if (!(await allowRequest(env.API_LIMITER, `member:${user.id}`))) return data({ avatar: ["validation.rateLimited"] }, { status: 429 });
+    if (!(await allowMemberCall(user.id))) return data({ avatar: ["validation.rateLimited"] }, { status: 429 });
     const file = form.get("avatar");
     if (typeof file === "string" || !file || file.size === 0) return data({ avatar: ["validation.avatarMissing"] }, { status: 400 });
     const bytes = new Uint8Array(await file.arrayBuffer());
-    const result = await attempt(() => setAvatar(env.DB, env.FILES, user.id, bytes));
+    const result = await attempt(() => setAvatar(user.id, bytes));
     if (result instanceof Refused) return data({ avatar: [result.key] }, { status: result.status });
     return saved(request, "notify.updateSuccess");
   }
   if (intent === "remove-avatar") {
-    await removeAvatar(env.DB, env.FILES, user.id);
+    await removeAvatar(user.id);
     return saved(request, "notify.updateSuccess");
   }
   if (intent === "notifications") {
     const wanted = form.getAll("kinds").filter((kind): kind is NotificationKind => NOTIFICATION_KINDS.includes(kind as NotificationKind));
-    await setWantedKinds(env.DB, user.id, wanted);
+    await setWantedKinds(user.id, wanted);
     return saved(request, "notify.updateSuccess");
   }
   if (intent === "password") {
@@ -86,7 +85,7 @@ export async function runIntent(request: Request, context: Readonly<RouterContex
   }
   const member = Number(form.get("member"));
   if (intent === "unblock" && Number.isInteger(member) && member > 0) {
-    await unblock(env.DB, user.id, member);
+    await unblock(user.id, member);
     return saved(request, "safety.unblockDone");
   }
   throw data(null, { status: 400 });

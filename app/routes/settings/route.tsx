@@ -1,5 +1,4 @@
 import { useTranslation } from "react-i18next";
-import { env } from "~/.server/bindings";
 import { countryOptions } from "~/.server/members/countries";
 import { profileOf } from "~/.server/members/profile-settings";
 import { mutedKinds } from "~/.server/notifications/notifications";
@@ -21,11 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const locale = getLocale(context);
   const language = isLanguage(locale) ? locale : "en";
-  const [profile, blocked, muted] = await Promise.all([
-    profileOf(env.DB, user.id),
-    blockedMembers(env.DB, user.id),
-    mutedKinds(env.DB, user.id),
-  ]);
+  const [profile, blocked, muted] = await Promise.all([profileOf(user.id), blockedMembers(user.id), mutedKinds(user.id)]);
   const defaults: ProfileDefaults = {
     nickName: user.nick_name,
     ...(profile

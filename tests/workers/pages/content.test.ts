@@ -124,7 +124,7 @@ describe("/uploads", () => {
     expect((await at(id, other.token)).status).toBe(404);
     expect((await at(id, me.token)).status).toBe(200);
     expect((await at(id, me.token, "DELETE")).status).toBe(200);
-    expect(await uploadStatus(env.DB, id, me.id)).toBeNull();
+    expect(await uploadStatus(id, me.id)).toBeNull();
   });
 
   it("is for members only, and refuses an empty file with the field's message key, which the page shows translated", async () => {
@@ -173,7 +173,7 @@ describe("/retrieval", () => {
     expect([odd.status, odd.data.items]).toEqual([200, []]);
     const cleared = await callRoute(retrieval, { path: "/retrieval", token: me.token, form: {} });
     expect([cleared.status, cleared.location]).toEqual([303, "/retrieval"]);
-    expect(await searchHistory(env.DB, me.id)).toEqual([]);
+    expect(await searchHistory(me.id)).toEqual([]);
   });
 
   // Moved from tests/e2e/retrieval.spec.ts ("another site's link to a search shows the results but writes nothing into the member's history").
@@ -185,8 +185,8 @@ describe("/retrieval", () => {
       headers: { "Sec-Fetch-Site": "cross-site" },
     });
     expect(planted.status).toBe(200);
-    expect(await searchHistory(env.DB, me.id)).not.toContain("planted by another site");
+    expect(await searchHistory(me.id)).not.toContain("planted by another site");
     await callRoute(retrieval, { path: "/retrieval?q=my%20own%20search", token: me.token, headers: { "Sec-Fetch-Site": "same-origin" } });
-    expect(await searchHistory(env.DB, me.id)).toContain("my own search");
+    expect(await searchHistory(me.id)).toContain("my own search");
   });
 });

@@ -48,7 +48,7 @@ describe("/message", () => {
   it("refuses to start a conversation across a block without saying why, back on the member's page", async () => {
     const me = await signedIn("Pest");
     const blocker = await newMember("Blocker");
-    await block(env.DB, blocker, me.id, Date.now());
+    await block(blocker, me.id, Date.now());
     const answer = await callRoute(message, { path: "/message", token: me.token, form: { intent: "start", member: String(blocker) } });
     expect([answer.status, answer.location]).toEqual([303, `/personal?member=${blocker}`]);
     expect(flashOf(answer)).toMatchObject({ kind: "error", key: "safety.notAvailable" });
@@ -79,14 +79,14 @@ describe("/message", () => {
     const { alice, bob, id } = await started();
     await sendMessage(id, alice.id, "one");
     await sendMessage(id, alice.id, "two");
-    expect(await unreadTotal(env, bob.id)).toBe(2);
+    expect(await unreadTotal(bob.id)).toBe(2);
     const opened = await callRoute<{ open: { id: number; messages: { body: string }[] } }>(message, {
       path: `/message?conversation=${id}`,
       token: bob.token,
     });
     expect(opened.status).toBe(200);
     expect(opened.data.open.messages.map((m) => m.body)).toEqual(["one", "two"]);
-    expect(await unreadTotal(env, bob.id)).toBe(0);
+    expect(await unreadTotal(bob.id)).toBe(0);
   });
 
   it("shows a conversation opened from another site's link without marking it read", async () => {
@@ -95,14 +95,14 @@ describe("/message", () => {
     const path = `/message?conversation=${id}`;
     const opened = await callRoute(message, { path, token: bob.token, headers: { "Sec-Fetch-Site": "cross-site" } });
     expect(opened.status).toBe(200);
-    expect(await unreadTotal(env, bob.id)).toBe(1);
+    expect(await unreadTotal(bob.id)).toBe(1);
     await callRoute(message, { path, token: bob.token, headers: { "Sec-Fetch-Site": "same-origin" } });
-    expect(await unreadTotal(env, bob.id)).toBe(0);
+    expect(await unreadTotal(bob.id)).toBe(0);
   });
 
   it("answers a blocked sender's message with 403 and the neutral refusal, storing nothing", async () => {
     const { alice, bob, id } = await started();
-    await block(env.DB, bob.id, alice.id, Date.now());
+    await block(bob.id, alice.id, Date.now());
     const answer = await callRoute<{ composer: Reply }>(message, {
       path: `/message?conversation=${id}`,
       token: alice.token,

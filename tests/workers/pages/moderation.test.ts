@@ -26,7 +26,7 @@ async function commented(body = "Cheap pills at example dot com") {
   const owner = await newMember("Owner");
   const spammer = await newMember("Spammer");
   const item = await newItem(owner);
-  await addComment(env.DB, spammer, item, body, Date.now());
+  await addComment(spammer, item, body, Date.now());
   const comment = await env.DB.prepare("SELECT id FROM comments WHERE content_id = ?").bind(item).first<number>("id");
   return { item, spammer, comment: comment ?? 0 };
 }
@@ -179,8 +179,8 @@ const PERSONAL = { name: "Aiko Tanaka", idNumber: "X1234567", address: "1-1 Chiy
 async function pending() {
   const applicant = await newMember("Applicant");
   const photos = { idFront: [pngBytes(40, 30)], idBack: [pngBytes(40, 30)] };
-  await submitVerification(env.DB, env.FILES, applicant, "personal", PERSONAL, await postedPhotos("personal", photos), Date.now());
-  const latest = await latestVerification(env.DB, applicant);
+  await submitVerification(applicant, "personal", PERSONAL, await postedPhotos("personal", photos), Date.now());
+  const latest = await latestVerification(applicant);
   return { applicant, id: latest?.id ?? 0 };
 }
 
@@ -192,7 +192,7 @@ describe("/review", () => {
       expect((await callRoute(review, { path: "/review", token })).status).toBe(403);
       expect((await callRoute(review, { path: "/review", token, form: { id: String(id), decision: "approve" } })).status).toBe(403);
     }
-    expect((await latestVerification(env.DB, applicant))?.status).toBe("pending");
+    expect((await latestVerification(applicant))?.status).toBe("pending");
     const visitor = await callRoute(review, { path: "/review" });
     expect([visitor.status, visitor.location]).toEqual([302, "/login?redirect=%2Freview"]);
   });
@@ -207,26 +207,26 @@ describe("/review", () => {
     const noReason = await decide({ id: String(id), decision: "reject", reason: " " });
     expect([noReason.status, noReason.location]).toEqual([303, "/review"]);
     expect(flashOf(noReason)).toMatchObject({ kind: "error", key: "verification.reasonNeeded" });
-    expect((await latestVerification(env.DB, applicant))?.status).toBe("pending");
+    expect((await latestVerification(applicant))?.status).toBe("pending");
 
     const rejected = await decide({ id: String(id), decision: "reject", reason: "The photo is blurred" });
     expect([rejected.status, rejected.location]).toEqual([303, "/review"]);
     expect(flashOf(rejected)).toMatchObject({ kind: "success", key: "notify.verificationDecided" });
-    expect(await latestVerification(env.DB, applicant)).toMatchObject({ status: "rejected", reason: "The photo is blurred" });
+    expect(await latestVerification(applicant)).toMatchObject({ status: "rejected", reason: "The photo is blurred" });
 
     const again = await decide({ id: String(id), decision: "approve" });
     expect(flashOf(again)).toMatchObject({ kind: "error", key: "verification.notDecided" });
-    expect((await latestVerification(env.DB, applicant))?.status).toBe("rejected");
+    expect((await latestVerification(applicant))?.status).toBe("rejected");
   });
 
   it("does not let a reviewer decide their own submission", async () => {
     const reviewer = await withRole("Reviewer", "reviewer");
     const photos = { idFront: [pngBytes(40, 30)], idBack: [pngBytes(40, 30)] };
-    await submitVerification(env.DB, env.FILES, reviewer.id, "personal", PERSONAL, await postedPhotos("personal", photos), Date.now());
-    const own = await latestVerification(env.DB, reviewer.id);
+    await submitVerification(reviewer.id, "personal", PERSONAL, await postedPhotos("personal", photos), Date.now());
+    const own = await latestVerification(reviewer.id);
     const answer = await callRoute(review, { path: "/review", token: reviewer.token, form: { id: String(own?.id), decision: "approve" } });
     expect(flashOf(answer)).toMatchObject({ kind: "error", key: "verification.notDecided" });
-    expect((await latestVerification(env.DB, reviewer.id))?.status).toBe("pending");
+    expect((await latestVerification(reviewer.id))?.status).toBe("pending");
   });
 });
 

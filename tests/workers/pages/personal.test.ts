@@ -288,7 +288,7 @@ describe("/personal/Setting", () => {
     for (const kind of ["meeting", "like", "everything"]) form.append("kinds", kind);
     const saved = await callRoute(settings, { path: "/personal/Setting", token: me.token, form });
     expect([saved.status, saved.location, flashOf(saved)?.key]).toEqual([303, "/personal/Setting", "notify.updateSuccess"]);
-    expect((await mutedKinds(env.DB, me.id)).sort()).toEqual(["comment", "follower", "verification"]);
+    expect((await mutedKinds(me.id)).sort()).toEqual(["comment", "follower", "verification"]);
   });
 
   it("changes the password only with the current one, ending every other session but this one", async () => {
@@ -369,7 +369,7 @@ describe("/personal/Setting", () => {
   it("unblocks a member from the list with a notice; anything else is 400", async () => {
     const me = await signedIn();
     const pest = await newMember("Pest");
-    await block(env.DB, me.id, pest, Date.now());
+    await block(me.id, pest, Date.now());
     const page = await callRoute<{ blocked: { id: number }[] }>(settings, { path: "/personal/Setting", token: me.token });
     expect(page.data.blocked.map((b) => b.id)).toEqual([pest]);
     const answer = await callRoute(settings, {
@@ -397,7 +397,7 @@ describe("/personal/notifications", () => {
       subjectId: fan,
       actorId: fan,
     });
-    await notify(env.DB, [note(me.id), note(other.id)], Date.now());
+    await notify([note(me.id), note(other.id)], Date.now());
     const page = await callRoute<{ notifications: { read_at: number | null }[] }>(notifications, {
       path: "/personal/notifications",
       token: me.token,
@@ -414,7 +414,6 @@ describe("/personal/notifications", () => {
     const me = await signedIn();
     const fan = await newMember("Fan");
     await notify(
-      env.DB,
       [{ userId: me.id, kind: "follower", event: "new", key: `follow:${fan}:${me.id}`, subjectId: fan, actorId: fan }],
       Date.now(),
     );
@@ -471,7 +470,7 @@ describe("/personal/verification", () => {
       form: { ...PERSONAL, idFront: photo(htmlBytes()), idBack: photo() },
     });
     expect([posing.status, posing.data.result.error?.idFront]).toEqual([400, ["validation.imageType"]]);
-    expect(await latestVerification(env.DB, me.id)).toBeNull();
+    expect(await latestVerification(me.id)).toBeNull();
   });
 
   it("takes a submission with a notice, shows it pending, and refuses another while it is open (409)", async () => {
