@@ -192,6 +192,7 @@ export const memberPage = z.object({
   }),
   is_self: z.boolean(),
   viewer_follows: z.boolean(),
+  viewer_blocks: z.boolean().describe("whether you block this member"),
   uploads: z.array(feedItem).describe("the 50 newest; publicized only, unless they are your own"),
   followers: z.array(memberSummary).describe("the 50 newest"),
   following: z.array(memberSummary).describe("the 50 newest"),

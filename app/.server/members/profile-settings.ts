@@ -1,4 +1,5 @@
 import { env } from "~/.server/bindings";
+import { type Read, readOne } from "~/.server/reads";
 import { Refused } from "~/.server/refused";
 import type { ProfileInput } from "~/lib/schemas/profile";
 import { countryInEveryLanguage, isCountry } from "./countries";
@@ -43,8 +44,12 @@ export interface PublicProfile {
 const COLUMNS =
   "sex, birthday, address, first_name, middle_name, family_name, country, nationality, academic, research, website, phone, purpose, abbreviation, industry, organisation_phone, description, legal, organisation_email, public, updated_at, orcid";
 
-export const profileOf = (userId: number) =>
-  env.DB.prepare(`SELECT ${COLUMNS} FROM profiles WHERE user_id = ?`).bind(userId).first<ProfileRow>();
+export const profileRead = (userId: number): Read<ProfileRow | null> => ({
+  statements: [env.DB.prepare(`SELECT ${COLUMNS} FROM profiles WHERE user_id = ?`).bind(userId)],
+  decode: ([found]) => (found?.results[0] as ProfileRow | undefined) ?? null,
+});
+
+export const profileOf = (userId: number) => readOne(profileRead(userId));
 
 /**
  * Saves the profile and the nick name together (one batch). The account type and kind are not

@@ -33,7 +33,7 @@ export async function memberPage(viewerId: number, memberId: number) {
   const own = viewerId === memberId ? 1 : 0;
   const visible = "(c.publicize = 1 OR ?2 = 1)";
   const summary = "u.id, u.nick_name, u.account_type, u.image";
-  const [profile, viewer_follows, uploads, followers, following, interests, shown, tags, rewards] = await db.batch([
+  const [profile, viewer_follows, viewer_blocks, uploads, followers, following, interests, shown, tags, rewards] = await db.batch([
     db
       .prepare(
         `SELECT u.id, u.nick_name, u.account_type, u.image, u.kind, u.organisation, u.membership, u.created_at,
@@ -46,6 +46,7 @@ export async function memberPage(viewerId: number, memberId: number) {
       )
       .bind(memberId, own),
     db.prepare("SELECT 1 AS yes FROM follows WHERE follower_id = ? AND followee_id = ?").bind(viewerId, memberId),
+    db.prepare("SELECT 1 AS yes FROM blocks WHERE blocker_id = ? AND blocked_id = ?").bind(viewerId, memberId),
     db
       .prepare(
         `SELECT c.id, c.kind, c.sdg, c.title, c.summary, c.views, c.likes, c.created_at, c.owner_id, u.nick_name AS owner_name
@@ -77,6 +78,7 @@ export async function memberPage(viewerId: number, memberId: number) {
     member,
     is_self: own === 1,
     viewer_follows: Boolean(viewer_follows?.results.length),
+    viewer_blocks: Boolean(viewer_blocks?.results.length),
     uploads: (uploads?.results ?? []) as unknown as FeedItem[],
     followers: (followers?.results ?? []) as unknown as MemberSummary[],
     following: (following?.results ?? []) as unknown as MemberSummary[],

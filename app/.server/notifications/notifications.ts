@@ -1,5 +1,6 @@
 import { env } from "~/.server/bindings";
 import { pushUnread } from "~/.server/messaging/member-inbox";
+import { type Read, readOne } from "~/.server/reads";
 import { NOTIFICATION_KINDS, type NotificationKind } from "~/lib/notifications";
 
 // The notification centre (docs/decisions/0023-notifications.md). Each event has a key, unique per
@@ -113,14 +114,12 @@ export function notificationTarget(row: Pick<NotificationRow, "kind" | "subject_
   }
 }
 
-export async function mutedKinds(userId: number): Promise<NotificationKind[]> {
-  const db = env.DB;
-  const { results } = await db
-    .prepare("SELECT kind FROM notification_mutes WHERE user_id = ?")
-    .bind(userId)
-    .all<{ kind: NotificationKind }>();
-  return results.map((row) => row.kind);
-}
+export const mutedRead = (userId: number): Read<NotificationKind[]> => ({
+  statements: [env.DB.prepare("SELECT kind FROM notification_mutes WHERE user_id = ?").bind(userId)],
+  decode: ([found]) => ((found?.results ?? []) as { kind: NotificationKind }[]).map((row) => row.kind),
+});
+
+export const mutedKinds = (userId: number) => readOne(mutedRead(userId));
 
 /** Sets which kinds the member hears of: every kind not in `wanted` is muted. */
 export async function setWantedKinds(userId: number, wanted: NotificationKind[]) {

@@ -1,5 +1,6 @@
 import { env } from "~/.server/bindings";
 import { refreshPairRoom } from "~/.server/messaging/room-facts";
+import type { Read } from "~/.server/reads";
 
 // Blocking and unblocking (the rules the other services check are in block-rules.ts).
 
@@ -52,14 +53,13 @@ export async function hasBlocked(blockerId: number, blockedId: number): Promise<
   );
 }
 
-export async function blockedMembers(blockerId: number) {
-  const db = env.DB;
-  const { results } = await db
-    .prepare(
+/** The members one has blocked, newest first (the settings page's list). */
+export const blockedRead = (blockerId: number): Read<{ id: number; nick_name: string; image: string | null; account_type: 1 | 2 }[]> => ({
+  statements: [
+    env.DB.prepare(
       `SELECT u.id, u.nick_name, u.image, u.account_type FROM blocks b JOIN users u ON u.id = b.blocked_id
        WHERE b.blocker_id = ? ORDER BY b.created_at DESC LIMIT ?`,
-    )
-    .bind(blockerId, MAX_BLOCKS)
-    .all<{ id: number; nick_name: string; image: string | null; account_type: 1 | 2 }>();
-  return results;
-}
+    ).bind(blockerId, MAX_BLOCKS),
+  ],
+  decode: ([found]) => (found?.results ?? []) as { id: number; nick_name: string; image: string | null; account_type: 1 | 2 }[],
+});

@@ -21,7 +21,7 @@ function Count({ value, label, testId }: { value: number; label: string; testId:
 /** Who the member is, their counts, and what a visitor may do: follow, message, block, report. */
 export function MemberHeader({ data }: { data: Route.ComponentProps["loaderData"] }) {
   const { t } = useTranslation();
-  const { member, is_self, viewer_follows, viewerBlocks, profile, country, labels, now } = data;
+  const { member, is_self, viewer_follows, viewer_blocks, profile, country, labels, now } = data;
   const level = t(`membership.${labels}.${member.membership}`);
   return (
     <section className="flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white p-4">
@@ -84,16 +84,16 @@ export function MemberHeader({ data }: { data: Route.ComponentProps["loaderData"
           </Form>
           <MessageButton memberId={member.id} />
           <Form method="post">
-            <input type="hidden" name="intent" value={viewerBlocks ? "unblock" : "block"} />
+            <input type="hidden" name="intent" value={viewer_blocks ? "unblock" : "block"} />
             <Button type="submit" variant="outline" data-testid="member-block">
-              {viewerBlocks ? t("safety.unblock") : t("safety.block")}
+              {viewer_blocks ? t("safety.unblock") : t("safety.block")}
             </Button>
           </Form>
         </div>
       )}
       {is_self ? null : (
         <div className="w-full">
-          {viewerBlocks ? (
+          {viewer_blocks ? (
             <p className="mb-2 text-sm text-slate-600" data-testid="blocked-note">
               {t("safety.blockedNote")}
             </p>

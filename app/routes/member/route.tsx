@@ -3,7 +3,6 @@ import { data, redirect } from "react-router";
 import { config } from "~/.server/config/config";
 import { countryName } from "~/.server/members/countries";
 import { memberPage } from "~/.server/members/profile";
-import { hasBlocked } from "~/.server/social/blocks";
 import { requireUser } from "~/.server/web/auth/session";
 import { getLocale } from "~/.server/web/i18n/middleware";
 import { ContentGrid } from "~/components/content-card";
@@ -27,10 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = memberIdOf(request, user.id);
   const page = Number.isInteger(id) && id > 0 ? await memberPage(user.id, id) : null;
   if (!page) throw data(null, { status: 404 });
-  const viewerBlocks = !page.is_self && (await hasBlocked(user.id, id));
   const locale = getLocale(context);
   const country = page.profile ? countryName(page.profile.country, isLanguage(locale) ? locale : "en") : null;
-  return { ...page, viewerBlocks, country, labels: config().membershipLabels, now: Date.now() };
+  return { ...page, country, labels: config().membershipLabels, now: Date.now() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,8 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { countryOptions } from "~/.server/members/countries";
-import { profileOf } from "~/.server/members/profile-settings";
-import { mutedKinds } from "~/.server/notifications/notifications";
-import { blockedMembers } from "~/.server/social/blocks";
+import { profileRead } from "~/.server/members/profile-settings";
+import { mutedRead } from "~/.server/notifications/notifications";
+import { readTogether } from "~/.server/reads";
+import { blockedRead } from "~/.server/social/blocks";
 import { requireUser } from "~/.server/web/auth/session";
 import { getLocale } from "~/.server/web/i18n/middleware";
 import { DataControls, LanguageForm, PasswordForm } from "~/components/account-forms";
@@ -20,7 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const locale = getLocale(context);
   const language = isLanguage(locale) ? locale : "en";
-  const [profile, blocked, muted] = await Promise.all([profileOf(user.id), blockedMembers(user.id), mutedKinds(user.id)]);
+  // What the page shows, in one round trip.
+  const [profile, blocked, muted] = await readTogether([profileRead(user.id), blockedRead(user.id), mutedRead(user.id)] as const);
   const defaults: ProfileDefaults = {
     nickName: user.nick_name,
     ...(profile

@@ -99,7 +99,7 @@ describe("/personal", () => {
     expect(flashOf(await callRoute(member, { path, token: me.token, form: { intent: "block" } }))).toMatchObject({
       key: "safety.blockDone",
     });
-    expect((await callRoute<{ viewerBlocks: boolean }>(member, { path, token: me.token })).data.viewerBlocks).toBe(true);
+    expect((await callRoute<{ viewer_blocks: boolean }>(member, { path, token: me.token })).data.viewer_blocks).toBe(true);
 
     const back = `/personal?member=${me.id}`;
     const refused = await callRoute(member, { path: back, token: pest.token, form: { intent: "follow" } });
