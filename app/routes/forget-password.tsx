@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
 import { resetPassword, sendVerificationCode } from "~/.server/accounts/accounts";
 import { callerFrom } from "~/.server/web/auth/caller";
 import { accountFailure, codeSent, invalid, rememberDevice } from "~/.server/web/auth/form-actions";
-import { flashCookie } from "~/.server/web/shell/flash";
+import { flashRedirect } from "~/.server/web/shell/flash";
 import { EmailAndCode, NewPassword } from "~/components/code-fields";
 import { PageTitle } from "~/components/page-title";
 import { PublicPage } from "~/components/public-page";
@@ -28,11 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     await resetPassword({ email: value.email, code: value.code, password: value.password }, caller);
     // The reset proved the mailbox: this browser becomes one the account-wide failure limit lets through.
-    const headers = new Headers([
-      ["Set-Cookie", flashCookie(request, "success", "notify.resetPasswordSuccess")],
-      ["Set-Cookie", await rememberDevice(request, value.email)],
-    ]);
-    return redirect("/login", { status: 303, headers });
+    const headers = new Headers([["Set-Cookie", await rememberDevice(request, value.email)]]);
+    return flashRedirect(request, "/login", "success", "notify.resetPasswordSuccess", { headers });
   } catch (error) {
     return accountFailure(submission, error);
   }

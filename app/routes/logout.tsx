@@ -3,7 +3,7 @@ import { Form, Link, redirect } from "react-router";
 import { logout } from "~/.server/accounts/accounts";
 import { clearTokenCookie } from "~/.server/web/auth/cookies";
 import { sessionContext } from "~/.server/web/auth/session";
-import { flashCookie } from "~/.server/web/shell/flash";
+import { flashRedirect } from "~/.server/web/shell/flash";
 import { PageTitle } from "~/components/page-title";
 import { PublicPage } from "~/components/public-page";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -18,10 +18,8 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { token } = context.get(sessionContext);
   if (token) await logout(token);
-  const headers = new Headers();
-  headers.append("Set-Cookie", clearTokenCookie(request));
-  headers.append("Set-Cookie", flashCookie(request, "info", "notify.loggedOut"));
-  return redirect("/login", { status: 303, headers });
+  const headers = new Headers([["Set-Cookie", clearTokenCookie(request)]]);
+  return flashRedirect(request, "/login", "info", "notify.loggedOut", { headers });
 }
 
 export default function Logout() {

@@ -1,8 +1,7 @@
-import { redirect } from "react-router";
 import { saveLanguage } from "~/.server/accounts/accounts";
 import { optionalUser } from "~/.server/web/auth/session";
 import { languageCookie } from "~/.server/web/i18n/language-cookie";
-import { flashCookie, flashRedirect } from "~/.server/web/shell/flash";
+import { flashRedirect } from "~/.server/web/shell/flash";
 import { isLanguage } from "~/lib/i18n";
 import { safeRedirect } from "~/lib/safe-redirect";
 import type { Route } from "./+types/shell.locale";
@@ -18,8 +17,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A signed-in member's choice is saved with the account, so mail and other browsers follow it.
   const member = optionalUser(context);
   if (member && member.language !== lang) await saveLanguage(member.id, lang);
-  const headers = new Headers();
-  headers.append("Set-Cookie", languageCookie(request, lang));
-  headers.append("Set-Cookie", flashCookie(request, "success", "notify.switchLanguageSuccess"));
-  return redirect(back, { status: 303, headers });
+  const headers = new Headers([["Set-Cookie", languageCookie(request, lang)]]);
+  return flashRedirect(request, back, "success", "notify.switchLanguageSuccess", { headers });
 }

@@ -6,7 +6,7 @@ import { register, sendVerificationCode } from "~/.server/accounts/accounts";
 import { callerFrom } from "~/.server/web/auth/caller";
 import { accountFailure, codeSent, invalid, signInHeaders } from "~/.server/web/auth/form-actions";
 import { optionalUser } from "~/.server/web/auth/session";
-import { flashCookie } from "~/.server/web/shell/flash";
+import { flashRedirect } from "~/.server/web/shell/flash";
 import { pageUrl } from "~/.server/web/shell/shell-state";
 import { EmailAndCode, NewPassword } from "~/components/code-fields";
 import { PageTitle } from "~/components/page-title";
@@ -50,8 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       caller,
     );
     const headers = await signInHeaders(request, context, token, user);
-    headers.append("Set-Cookie", flashCookie(request, "success", "notify.welcome"));
-    return redirect("/home", { status: 303, headers });
+    return flashRedirect(request, "/home", "success", "notify.welcome", { headers });
   } catch (error) {
     return accountFailure(submission, error);
   }

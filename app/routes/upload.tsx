@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation, useSubmit } from "react-router";
+import { data, Form, useNavigation, useSubmit } from "react-router";
 import type { z } from "zod";
 import { createFromMultipart } from "~/.server/content/create-from-form";
 import { requireUser } from "~/.server/web/auth/session";
 import { afterAnswer } from "~/.server/web/context";
-import { flashCookie } from "~/.server/web/shell/flash";
+import { flashRedirect } from "~/.server/web/shell/flash";
 import { ContentMetadataFields, FieldErrors } from "~/components/content-fields";
 import { PageTitle } from "~/components/page-title";
 import { Button } from "~/components/ui/button";
@@ -32,10 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: created.status },
     );
   }
-  return redirect(`/retrieval/detail?id=${created.id}`, {
-    status: 303,
-    headers: { "Set-Cookie": flashCookie(request, "success", "content.uploaded") },
-  });
+  return flashRedirect(request, `/retrieval/detail?id=${created.id}`, "success", "content.uploaded");
 }
 
 /** A key for this rendering of the form: posted twice, it still makes one item. */

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect } from "react-router";
+import { data, Form } from "react-router";
 import {
   discardPhotos,
   latestVerification,
@@ -11,7 +11,7 @@ import {
 import { readVerification } from "~/.server/members/verification-form";
 import { attempt, Refused } from "~/.server/refused";
 import { requireUser } from "~/.server/web/auth/session";
-import { flashCookie } from "~/.server/web/shell/flash";
+import { flashRedirect } from "~/.server/web/shell/flash";
 import { refusalReply } from "~/.server/web/shell/refusal-reply";
 import { FieldErrors } from "~/components/content-fields";
 import { PageTitle } from "~/components/page-title";
@@ -53,10 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { reply, status } = refusalReply(submission, kept);
     return data({ result: reply }, { status });
   }
-  return redirect("/personal/verification", {
-    status: 303,
-    headers: { "Set-Cookie": flashCookie(request, "success", "notify.verificationSent") },
-  });
+  return flashRedirect(request, "/personal/verification", "success", "notify.verificationSent");
 }
 
 export default function VerificationPage({ loaderData, actionData }: Route.ComponentProps) {

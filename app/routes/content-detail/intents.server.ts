@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { deleteContent, findContent, updateContent } from "~/.server/content/content";
 import { addComment, deleteComment, setFollow, setLike } from "~/.server/social/social";
-import { flashCookie, flashRedirect, refusedRedirect } from "~/.server/web/shell/flash";
+import { flashRedirect, refusedRedirect } from "~/.server/web/shell/flash";
 import { commentSchema, editContentSchema } from "~/lib/schemas/content";
 
 // The detail page's intents, one function each: what anyone who may see the item does (like,
@@ -37,7 +37,7 @@ export async function editIntent(request: Request, form: FormData, id: number, u
   if (submission.status !== "success")
     return data({ result: submission.reply(), confirmDelete: false, comment: undefined }, { status: 400 });
   if (!(await updateContent(id, userId, submission.value, Date.now()))) throw data(null, { status: 404 });
-  return redirect(back(id), { status: 303, headers: { "Set-Cookie": flashCookie(request, "success", "notify.updateSuccess") } });
+  return flashRedirect(request, back(id), "success", "notify.updateSuccess");
 }
 
 export async function deleteIntent(request: Request, form: FormData, id: number, userId: number) {

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type RouterContextProvider, redirect } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { changePassword } from "~/.server/accounts/accounts";
 import { deleteAccount } from "~/.server/accounts/delete-account";
 import { removeAvatar, setAvatar } from "~/.server/members/avatar";
@@ -12,7 +12,7 @@ import { callerFrom } from "~/.server/web/auth/caller";
 import { clearTokenCookie } from "~/.server/web/auth/cookies";
 import { accountFailure, invalid } from "~/.server/web/auth/form-actions";
 import { requireUser, sessionContext } from "~/.server/web/auth/session";
-import { flashCookie, flashRedirect } from "~/.server/web/shell/flash";
+import { flashRedirect } from "~/.server/web/shell/flash";
 import { refusalReply } from "~/.server/web/shell/refusal-reply";
 import { NOTIFICATION_KINDS, type NotificationKind } from "~/lib/notifications";
 import { changePasswordSchema, deleteAccountSchema } from "~/lib/schemas/auth";
@@ -78,10 +78,8 @@ export async function runIntent(request: Request, context: Readonly<RouterContex
       const failed = accountFailure(submission, error);
       return data({ deletion: failed.data.result }, failed.init ?? undefined);
     }
-    const headers = new Headers();
-    headers.append("Set-Cookie", clearTokenCookie(request));
-    headers.append("Set-Cookie", flashCookie(request, "info", "notify.accountDeleted"));
-    return redirect("/login", { status: 303, headers });
+    const headers = new Headers([["Set-Cookie", clearTokenCookie(request)]]);
+    return flashRedirect(request, "/login", "info", "notify.accountDeleted", { headers });
   }
   const member = Number(form.get("member"));
   if (intent === "unblock" && Number.isInteger(member) && member > 0) {

@@ -1,7 +1,7 @@
-import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { currentSession } from "~/.server/accounts/accounts";
 import type { SessionUser } from "~/.server/accounts/sessions";
-import { flashCookie } from "~/.server/web/shell/flash";
+import { flashRedirect } from "~/.server/web/shell/flash";
 import { pageUrl } from "~/.server/web/shell/shell-state";
 import { clearTokenCookie, pointCookie, tokenFromCookie } from "./cookies";
 
@@ -41,12 +41,12 @@ export function requireUser(request: Request, context: Readonly<RouterContextPro
   if (user) return user;
   const url = pageUrl(request);
   const headers = new Headers();
-  headers.append("Set-Cookie", flashCookie(request, "info", expired ? "notify.sessionExpired" : "notify.loginRequired"));
   if (expired) {
     headers.append("Set-Cookie", pointCookie(request));
     headers.append("Set-Cookie", clearTokenCookie(request));
   }
-  throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`, { headers });
+  const to = `/login?redirect=${encodeURIComponent(url.pathname + url.search)}`;
+  throw flashRedirect(request, to, "info", expired ? "notify.sessionExpired" : "notify.loginRequired", { headers, status: 302 });
 }
 
 export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {

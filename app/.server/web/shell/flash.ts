@@ -7,14 +7,26 @@ const FLASH_COOKIE = "flash";
 
 export const flashContext = createContext<Flash | null>(null);
 
-/** A 303 to `to`, with a notice to show there (after a form post, with or without JavaScript). */
-export const flashRedirect = (request: Request, to: string, kind: Flash["kind"], key: string) =>
-  redirect(to, { status: 303, headers: { "Set-Cookie": flashCookie(request, kind, key) } });
+/**
+ * The one way a notice reaches the next page: a redirect to `to` (303 after a form post, with or
+ * without JavaScript) carrying it in a short-lived cookie; `headers` holds any other cookies the
+ * answer sets (a session, a language).
+ */
+export function flashRedirect(
+  request: Request,
+  to: string,
+  kind: Flash["kind"],
+  key: string,
+  { headers = new Headers(), status = 303 }: { headers?: Headers; status?: number } = {},
+) {
+  headers.append("Set-Cookie", flashCookie(request, kind, key));
+  return redirect(to, { status, headers });
+}
 
 /** A redirect back after a refusal that does not say why (a block): the neutral notice, as a toast. */
 export const refusedRedirect = (request: Request, to: string) => flashRedirect(request, to, "error", NOT_AVAILABLE);
 
-export function flashCookie(request: Request, kind: Flash["kind"], key: string): string {
+function flashCookie(request: Request, kind: Flash["kind"], key: string): string {
   const flash: Flash = { id: crypto.randomUUID().slice(0, 8), kind, key };
   return serializeCookie(request, FLASH_COOKIE, JSON.stringify(flash), { maxAge: 60 });
 }
