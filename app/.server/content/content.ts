@@ -1,4 +1,5 @@
 import { env } from "~/.server/bindings";
+import { madeOnce } from "~/.server/once";
 import { awardPoints } from "~/.server/ranking/ranking";
 import type { Read } from "~/.server/reads";
 import { deleteQueued, queueDeletions } from "~/.server/storage/files";
@@ -83,49 +84,47 @@ export async function createContent(
   clientKey?: string,
 ) {
   const db = env.DB;
-  const row = await db
-    .prepare(
-      `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type,
-        thumbnail_key, thumbnail_type, created_at, updated_at, client_key, doi, authors, text_state, text_queued_at)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14, ?15, ?16, ?17,
-         CASE ?2 WHEN 'document' THEN 'pending' END, CASE ?2 WHEN 'document' THEN ?14 END
-       WHERE EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL)
-       ON CONFLICT DO NOTHING RETURNING id`,
-    )
-    .bind(
-      ownerId,
-      fields.kind,
-      fields.sdg,
-      fields.title,
-      fields.summary,
-      fields.content,
-      fields.keywords,
-      Number(fields.publicize),
-      file.key,
-      file.size,
-      file.type,
-      thumbnail.key,
-      thumbnail.type,
-      now,
-      clientKey ?? null,
-      fields.doi,
-      JSON.stringify(fields.authors),
-    )
-    .first<{ id: number }>();
-  if (!row) {
-    // The same form (its key) or the same completed upload (its file) again: answer as the first did.
-    const first = await db
+  // Once per form key, and once per completed upload (its file): a repeat answers as the first did.
+  const row = await madeOnce<{ id: number; file_key: string }>(
+    db
+      .prepare(
+        `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type,
+          thumbnail_key, thumbnail_type, created_at, updated_at, client_key, doi, authors, text_state, text_queued_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14, ?15, ?16, ?17,
+           CASE ?2 WHEN 'document' THEN 'pending' END, CASE ?2 WHEN 'document' THEN ?14 END
+         WHERE EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL)
+         ON CONFLICT DO NOTHING RETURNING id`,
+      )
+      .bind(
+        ownerId,
+        fields.kind,
+        fields.sdg,
+        fields.title,
+        fields.summary,
+        fields.content,
+        fields.keywords,
+        Number(fields.publicize),
+        file.key,
+        file.size,
+        file.type,
+        thumbnail.key,
+        thumbnail.type,
+        now,
+        clientKey ?? null,
+        fields.doi,
+        JSON.stringify(fields.authors),
+      ),
+    db
       .prepare("SELECT id, file_key FROM content WHERE owner_id = ? AND (file_key = ? OR client_key = ?)")
-      .bind(ownerId, file.key, clientKey ?? null)
-      .first<{ id: number; file_key: string }>();
-    if (!first) {
-      // The account was deleted while its upload was arriving: nothing of it is kept (the caller removes the files).
-      const owner = await db.prepare("SELECT 1 FROM users WHERE id = ? AND deleted_at IS NULL").bind(ownerId).first();
-      if (!owner) return null;
-      throw new Error("file already belongs to another member's item");
-    }
-    return { id: first.id, created: false, fileKey: first.file_key };
+      .bind(ownerId, file.key, clientKey ?? null),
+  );
+  if (!row) {
+    // The account was deleted while its upload was arriving: nothing of it is kept (the caller removes the files).
+    const owner = await db.prepare("SELECT 1 FROM users WHERE id = ? AND deleted_at IS NULL").bind(ownerId).first();
+    if (!owner) return null;
+    throw new Error("file already belongs to another member's item");
   }
+  if (!row.created) return { id: row.id, created: false, fileKey: row.file_key };
   await awardPoints(ownerId, "upload", now);
   return { id: row.id, created: true, fileKey: file.key };
 }

@@ -1,5 +1,6 @@
 import { env } from "~/.server/bindings";
 import { logEvent } from "~/.server/observability/log";
+import { madeOnce } from "~/.server/once";
 import { Refused } from "~/.server/refused";
 import { BLOCKED_BETWEEN } from "~/.server/social/block-rules";
 import { MEETING_JOIN_EARLY_MINUTES, MEETING_MAX_DAYS_AHEAD, MEETING_OUTSIDE_INVITES_PER_DAY } from "~/lib/limits";
@@ -119,11 +120,9 @@ const hostZone = (hostId: number, input: MeetingInput) =>
     ? env.DB.prepare("UPDATE users SET time_zone = ? WHERE id = ?").bind(input.myZone, hostId)
     : env.DB.prepare("UPDATE users SET time_zone = ? WHERE id = ? AND time_zone = 'UTC'").bind(input.timeZone, hostId);
 
-/** The host's meeting made from this form before (a repeat), or null. */
+/** The host's meeting made from this form before (a repeat). */
 const madeWith = (hostId: number, clientKey: string | undefined) =>
-  clientKey
-    ? env.DB.prepare("SELECT id FROM meetings WHERE host_id = ? AND client_key = ?").bind(hostId, clientKey).first<number>("id")
-    : null;
+  env.DB.prepare("SELECT id FROM meetings WHERE host_id = ? AND client_key = ?").bind(hostId, clientKey ?? null);
 
 /**
  * Schedules a meeting; answers its id (`repeat` when this form already made it: nothing new is made
@@ -131,7 +130,8 @@ const madeWith = (hostId: number, clientKey: string | undefined) =>
  */
 export async function createMeeting(provider: MeetingProvider, hostId: number, input: MeetingInput, now: number) {
   const db = env.DB;
-  const before = await madeWith(hostId, input.clientKey);
+  // A repeat is answered before the provider is asked for a room (once.ts).
+  const before = input.clientKey ? await madeWith(hostId, input.clientKey).first<number>("id") : null;
   if (before) return { id: before, repeat: true };
   const meeting = await checked(hostId, input, now);
   await reserveInvitations(hostId, input.emails.length, now);
@@ -140,14 +140,14 @@ export async function createMeeting(provider: MeetingProvider, hostId: number, i
     throw error;
   });
   const uid = `${crypto.randomUUID()}@research-commons`;
-  let created: number | undefined;
+  let made: Awaited<ReturnType<typeof madeOnce>>;
   try {
-    // Two posts of one form at once: the key lets one row in; the other's room goes again below.
-    const [inserted] = await db.batch<{ id: number }>([
+    // Two posts of one form at once: the key lets one row in (with its lists); the other's room goes again below.
+    made = await madeOnce(
       db
         .prepare(
           `INSERT INTO meetings (uid, host_id, title, agenda, starts_at, duration_minutes, time_zone, provider, provider_id, join_url, created_at, updated_at, client_key)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (host_id, client_key) DO NOTHING RETURNING id`,
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (host_id, client_key) DO NOTHING RETURNING id`,
         )
         .bind(
           uid,
@@ -164,19 +164,18 @@ export async function createMeeting(provider: MeetingProvider, hostId: number, i
           now,
           input.clientKey ?? null,
         ),
-      ...writeLists(uid, hostId, input),
-      hostZone(hostId, input),
-    ]);
-    created = inserted?.results[0]?.id;
+      madeWith(hostId, input.clientKey),
+      [...writeLists(uid, hostId, input), hostZone(hostId, input)],
+    );
   } catch (error) {
     await provider.remove(room.providerId).catch(() => {});
     await releaseInvitations(hostId, input.emails.length);
     throw error;
   }
-  if (created !== undefined) return { id: created };
+  if (made?.created) return { id: made.id };
   await releaseInvitations(hostId, input.emails.length);
   await provider.remove(room.providerId).catch((error) => console.error("a repeated meeting's room was left", error));
-  return { id: (await madeWith(hostId, input.clientKey)) as number, repeat: true };
+  return { id: made?.id as number, repeat: true };
 }
 
 interface OpenMeeting {

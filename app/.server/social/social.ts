@@ -1,5 +1,6 @@
 import { env } from "~/.server/bindings";
 import { notify } from "~/.server/notifications/notifications";
+import { madeOnce } from "~/.server/once";
 import { awardPoints } from "~/.server/ranking/ranking";
 import { grantRewards } from "~/.server/ranking/rewards";
 import { type Read, readOne } from "~/.server/reads";
@@ -85,14 +86,14 @@ export interface Social {
   comments: CommentRow[];
 }
 
-/**
- * Adds a comment once per client key (the form's, made when the page was rendered): a repeat of the
- * same submission stores nothing and awards nothing. Nothing is stored on the upload of a member who
- * blocked the author ("refused").
- */
 /** The member's own comment with the same words on the item, made within the repeat window (one statement, so posts at once agree). */
-const SAME_WORDS_JUST_NOW = "SELECT 1 FROM comments WHERE content_id = ?1 AND user_id = ?2 AND body = ?3 AND created_at > ?4 - ?6";
+const SAME_WORDS_JUST_NOW = "SELECT id FROM comments WHERE content_id = ?1 AND user_id = ?2 AND body = ?3 AND created_at > ?4 - ?6";
 
+/**
+ * Adds a comment once per client key (the form's, made when the page was rendered; once.ts): a
+ * repeat of the same submission stores nothing and awards nothing. Nothing is stored on the upload
+ * of a member who blocked the author ("refused").
+ */
 export async function addComment(
   userId: number,
   contentId: number,
@@ -101,16 +102,19 @@ export async function addComment(
   clientKey?: string,
 ): Promise<"stored" | "repeat" | "refused"> {
   const db = env.DB;
-  const row = await db
-    .prepare(
-      `INSERT INTO comments (content_id, user_id, body, created_at, client_key) SELECT ?1, ?2, ?3, ?4, ?5
-       WHERE NOT EXISTS (SELECT 1 FROM content c JOIN blocks b ON b.blocker_id = c.owner_id WHERE c.id = ?1 AND b.blocked_id = ?2)
-         AND NOT EXISTS (${SAME_WORDS_JUST_NOW})
-       ON CONFLICT (user_id, client_key) DO NOTHING RETURNING id`,
-    )
-    .bind(contentId, userId, body, now, clientKey ?? null, COMMENT_REPEAT_WINDOW_MS)
-    .first<{ id: number }>();
-  if (row) {
+  const values = [contentId, userId, body, now, clientKey ?? null, COMMENT_REPEAT_WINDOW_MS];
+  const row = await madeOnce(
+    db
+      .prepare(
+        `INSERT INTO comments (content_id, user_id, body, created_at, client_key) SELECT ?1, ?2, ?3, ?4, ?5
+         WHERE NOT EXISTS (SELECT 1 FROM content c JOIN blocks b ON b.blocker_id = c.owner_id WHERE c.id = ?1 AND b.blocked_id = ?2)
+           AND NOT EXISTS (${SAME_WORDS_JUST_NOW})
+         ON CONFLICT (user_id, client_key) DO NOTHING RETURNING id`,
+      )
+      .bind(...values),
+    db.prepare(`SELECT id FROM comments WHERE user_id = ?2 AND client_key = ?5 UNION ALL ${SAME_WORDS_JUST_NOW}`).bind(...values),
+  );
+  if (row?.created) {
     await awardPoints(userId, "comment", now);
     const owner = await db.prepare("SELECT owner_id FROM content WHERE id = ?").bind(contentId).first<number>("owner_id");
     if (owner) {
@@ -119,11 +123,7 @@ export async function addComment(
     }
     return "stored";
   }
-  const repeat = await db
-    .prepare(`SELECT 1 FROM comments WHERE user_id = ?2 AND client_key = ?5 UNION ALL ${SAME_WORDS_JUST_NOW}`)
-    .bind(contentId, userId, body, now, clientKey ?? null, COMMENT_REPEAT_WINDOW_MS)
-    .first();
-  return repeat ? "repeat" : "refused";
+  return row ? "repeat" : "refused";
 }
 
 /** Deletes a comment only for its author. */
