@@ -185,7 +185,16 @@ async function pageSizes() {
 /** D1 round trips and statements of a signed-in page load, from the answer's Server-Timing (db-session.ts). */
 async function d1PerPage() {
   console.log("\nD1 per page load, signed in (round trips, a batch counting once / statements; the second load of each):");
-  for (const path of ["/home", "/discovery", "/retrieval", "/retrieval?q=climate", "/retrieval/detail?id=1", "/message", "/personal"]) {
+  for (const path of [
+    "/home",
+    "/discovery",
+    "/retrieval",
+    "/retrieval?q=climate",
+    "/retrieval/detail?id=1",
+    "/message",
+    "/personal",
+    "/personal/Setting",
+  ]) {
     let timing = "";
     for (let load = 0; load < 2; load++) {
       const res = await fetch(base + path, { headers: { Cookie: cookie } });
