@@ -1,5 +1,4 @@
-import { env } from "~/.server/bindings";
-import { newFileKey } from "~/.server/storage/files";
+import { plainPut } from "~/.server/dev/dev-tools";
 import type { Route } from "./+types/dev.r2-put";
 
 /**
@@ -8,8 +7,5 @@ import type { Route } from "./+types/dev.r2-put";
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "PUT" || !request.body) return new Response(null, { status: 405 });
-  const key = newFileKey("files");
-  const stored = await env.FILES.put(key, request.body);
-  await env.FILES.delete(key);
-  return Response.json({ size: stored?.size ?? 0 });
+  return Response.json({ size: await plainPut(request.body) });
 }

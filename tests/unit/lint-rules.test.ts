@@ -75,7 +75,11 @@ describe("the lint rules of biome.json", () => {
         ".server/web/FIXTURE-api.ts": importing("~/api/router"),
         ".server/web/FIXTURE-service.ts": importing("~/.server/social/social"),
         "routes/FIXTURE-api.ts": importing("~/api/router"),
-        "routes/FIXTURE-server.ts": importing("~/.server/bindings"),
+        "routes/FIXTURE-server.ts": importing("~/.server/social/social"),
+        "routes/FIXTURE-bindings.ts": importing("~/.server/bindings"),
+        "api/FIXTURE-route.ts": importing("~/routes/home"),
+        "api/FIXTURE-bindings.ts": importing("~/.server/bindings"),
+        "api/FIXTURE-server.ts": importing("~/.server/social/social"),
       }),
     ).toEqual(
       [
@@ -89,6 +93,9 @@ describe("the lint rules of biome.json", () => {
         ".server/FIXTURE-web.ts",
         ".server/web/FIXTURE-api.ts",
         "routes/FIXTURE-api.ts",
+        "routes/FIXTURE-bindings.ts",
+        "api/FIXTURE-route.ts",
+        "api/FIXTURE-bindings.ts",
       ]
         .map((path) => `lint/style/noRestrictedImports ${path}`)
         .sort(),
