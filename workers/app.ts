@@ -49,7 +49,7 @@ async function serve(incoming: Request, env: Env, ctx: ExecutionContext, nonce: 
   if (pathname === CLIENT_ERROR_PATH) return receiveClientError(request, env.CLIENT_ERROR_LIMITER, requestId);
   if (isAvatarPath(pathname) && request.method === "GET") return serveAvatar(pathname);
   // Live sockets go straight to their Durable Object (a 101 answer carries no security headers).
-  if (isSocketPath(pathname)) return handleSocket(request, env);
+  if (isSocketPath(pathname)) return handleSocket(request);
   if (isApiPath(pathname)) return withDbSession(request, () => serveApi(request, ctx, requestId));
   const context = new RouterContextProvider();
   context.set(requestContext, { nonce, requestId, ctx });

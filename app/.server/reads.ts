@@ -12,8 +12,7 @@ export interface Read<T> {
 type Values<R extends readonly Read<unknown>[]> = { [K in keyof R]: R[K] extends Read<infer T> ? T : never };
 
 export async function readTogether<const R extends readonly Read<unknown>[]>(reads: R): Promise<Values<R>> {
-  const db = env.DB;
-  const results = await db.batch(reads.flatMap((read) => read.statements));
+  const results = await env.DB.batch(reads.flatMap((read) => read.statements));
   let at = 0;
   return reads.map((read) => {
     const own = results.slice(at, at + read.statements.length);

@@ -1,7 +1,8 @@
 // The one way a service says no (issue 31; docs/decisions/0037-refusals.md). A refusal carries the
 // translation key of what the member reads (values after `|`, as translateError reads them), the
 // field it concerns when there is one, and the HTTP status it means. Services throw it; the API
-// answers it through one table (api/router.ts) and pages through one helper (web/shell/refusal-reply.ts).
+// answers it through `refusalAnswer` (api/envelope.ts, called by the router for every call) and
+// pages through `refusalReply` (web/shell/refusal-reply.ts).
 // Anything else thrown stays a 500 with the request id.
 
 export interface RefusedOptions {

@@ -5,16 +5,18 @@ import { translateError } from "~/lib/form-errors";
 import type { Language } from "~/lib/i18n";
 import { snakeName } from "./casing";
 
-/** The API's envelope (spec section 7): code 0 is success; anything else carries a message. */
+/**
+ * The API's envelope (spec section 7): code 0 is success; anything else carries a message. The codes
+ * the router and the adapters answer themselves; a service's refusal answers its HTTP status as its
+ * code (refusalAnswer).
+ */
 export const API_CODES = {
   ok: 0,
   badRequest: 400,
-  wrongCredentials: 401,
   forbidden: 403,
   notFound: 404,
   methodNotAllowed: 405,
   tooManyRequests: 429,
-  providerFailed: 502,
   sessionExpired: 4010,
 } as const;
 

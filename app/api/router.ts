@@ -53,7 +53,7 @@ export const document = () => {
   return generated;
 };
 
-/** The JSON API: find the call, authenticate once, check the body and query once, answer domain errors alike. */
+/** The JSON API: find the call, authenticate once, check the body and query once, answer every `Refused` alike. */
 export async function handleApi(ctx: ApiContext): Promise<Response> {
   const path = new URL(ctx.request.url).pathname.slice(API_BASE.length) || "/";
   const matches = ROUTES.filter((route) => route.pattern.test(path));

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Job } from "~/.server/jobs/jobs";
 import { enqueue } from "~/.server/jobs/queue";
 import { sendMeetingMail } from "~/.server/meetings/mail-jobs";
@@ -7,17 +7,17 @@ import type { Meeting } from "~/.server/meetings/meetings";
 import { newMember, outboxFor, uniqueEmail } from "./helpers";
 
 /** A queue that records each sendBatch, refusing what the real one refuses (over 100 messages or 256 KB). */
+/** Records the batches enqueue() sends to the jobs queue (refusing one the real queue would refuse) instead of sending them. */
 function recordingQueue() {
   const batches: { count: number; bytes: number }[] = [];
-  const queue = {
-    async sendBatch(messages: Iterable<MessageSendRequest<Job>>) {
-      const list = [...messages];
-      const bytes = list.reduce((total, m) => total + new TextEncoder().encode(JSON.stringify(m.body)).length, 0);
-      if (list.length > 100 || bytes > 256 * 1024) throw new Error("batch refused");
-      batches.push({ count: list.length, bytes });
-    },
-  } as unknown as Queue;
-  return { queue, batches };
+  const spy = vi.spyOn(env.JOBS, "sendBatch").mockImplementation(async (messages) => {
+    const list = [...messages];
+    const bytes = list.reduce((total, m) => total + new TextEncoder().encode(JSON.stringify(m.body)).length, 0);
+    if (list.length > 100 || bytes > 256 * 1024) throw new Error("batch refused");
+    batches.push({ count: list.length, bytes });
+    return {} as QueueSendBatchResponse;
+  });
+  return { batches, restore: () => spy.mockRestore() };
 }
 
 const meeting = (over: Partial<Meeting> = {}): Meeting => ({
@@ -42,7 +42,7 @@ const meeting = (over: Partial<Meeting> = {}): Meeting => ({
 
 describe("the jobs queue", () => {
   it("splits what it sends into batches the queue accepts, by count and by size", async () => {
-    const { queue, batches } = recordingQueue();
+    const { batches, restore } = recordingQueue();
     const mails: Job[] = Array.from({ length: 50 }, (_, i) => ({
       type: "meeting-mail",
       meeting: meeting(),
@@ -50,13 +50,14 @@ describe("the jobs queue", () => {
       email: `a${i}@b.example`,
       language: "ja",
     }));
-    await enqueue(queue, mails);
+    await enqueue(mails);
     expect(batches.reduce((total, b) => total + b.count, 0)).toBe(50);
     expect(batches.length).toBeGreaterThan(1);
     const small: Job[] = Array.from({ length: 250 }, (_, i) => ({ type: "cleanup", at: i }));
     const before = batches.length;
-    await enqueue(queue, small);
+    await enqueue(small);
     expect(batches.slice(before).map((b) => b.count)).toEqual([100, 100, 50]);
+    restore();
   });
 
   it("does not send an invitation to a meeting cancelled or gone since, but does send its cancellation", async () => {

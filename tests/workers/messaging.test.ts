@@ -34,7 +34,7 @@ async function pair() {
 async function openSocket(path: string, userId: number | null, headers: Record<string, string> = {}, token?: string) {
   const all: Record<string, string> = { Upgrade: "websocket", ...headers };
   if (userId !== null) all.Cookie = `token=Bearer%20${token ?? (await createSession(userId, Date.now()))}`;
-  const res = await handleSocket(new Request(`https://app.test${path}`, { headers: all }), env);
+  const res = await handleSocket(new Request(`https://app.test${path}`, { headers: all }));
   const socket = res.webSocket;
   const closed: number[] = [];
   if (!socket) return { status: res.status, socket: null, events: [] as LiveEvent[], closed };
@@ -249,7 +249,7 @@ describe("opening a socket", () => {
   it("is only for WebSocket upgrades, at the worker and at the object", async () => {
     const { id, room } = await pair();
     expect((await room.fetch("http://room/")).status).toBe(426);
-    expect((await handleSocket(new Request(`https://app.test/live/conversations/${id}`), env)).status).toBe(426);
+    expect((await handleSocket(new Request(`https://app.test/live/conversations/${id}`))).status).toBe(426);
   });
 
   it("needs a session, membership of the conversation, and our own origin", async () => {

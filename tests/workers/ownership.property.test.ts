@@ -116,7 +116,6 @@ describe("ownership, whatever the world", () => {
               new Request(`https://app.test/live/conversations/${conversation.id}`, {
                 headers: { Upgrade: "websocket", Cookie: `token=Bearer%20${actor.token}` },
               }),
-              env,
             );
             expect(socket.status).not.toBe(101);
           }

@@ -24,10 +24,8 @@ export interface SessionUser {
 export type SessionLookup = { status: "valid"; user: SessionUser } | { status: "expired" } | { status: "none" };
 
 export async function createSession(userId: number, now: number): Promise<string> {
-  const db = env.DB;
   const token = newToken();
-  await db
-    .prepare("INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)")
+  await env.DB.prepare("INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)")
     .bind(await sha256Hex(token), userId, now, now, now + SESSION_ABSOLUTE_MS)
     .run();
   return token;
@@ -67,13 +65,11 @@ export async function findSessionByHash(hash: string, now: number): Promise<Sess
 
 /** Ends one session; answers whose it was (null when it had already ended). */
 export async function revokeSession(token: string): Promise<{ userId: number; hash: string } | null> {
-  const db = env.DB;
   const hash = await sessionHash(token);
-  const row = await db.prepare("DELETE FROM sessions WHERE token_hash = ? RETURNING user_id").bind(hash).first<{ user_id: number }>();
+  const row = await env.DB.prepare("DELETE FROM sessions WHERE token_hash = ? RETURNING user_id").bind(hash).first<{ user_id: number }>();
   return row ? { userId: row.user_id, hash } : null;
 }
 
 export function revokeAllSessions(userId: number) {
-  const db = env.DB;
-  return db.prepare("DELETE FROM sessions WHERE user_id = ?").bind(userId);
+  return env.DB.prepare("DELETE FROM sessions WHERE user_id = ?").bind(userId);
 }

@@ -24,19 +24,16 @@ const expectedLength = (size: number, n: number) => (n < partCount(size) ? PART_
 const partsOf = (row: UploadRow) => JSON.parse(row.parts) as Record<string, string>;
 
 export async function startUpload(ownerId: number, size: number, now: number) {
-  const bucket = env.FILES;
-  const db = env.DB;
   if (!Number.isInteger(size) || size <= 0) throw new UploadRefused("file", "empty");
   if (size > MAX_FILE_BYTES) throw new UploadRefused("file", "size");
   const key = newFileKey("files");
-  const multipart = await bucket.createMultipartUpload(key);
+  const multipart = await env.FILES.createMultipartUpload(key);
   const id = crypto.randomUUID();
   // The cap is checked inside the insert, so uploads started at once cannot pass it together.
-  const row = await db
-    .prepare(
-      `INSERT INTO uploads (id, owner_id, object_key, r2_upload_id, size, created_at)
+  const row = await env.DB.prepare(
+    `INSERT INTO uploads (id, owner_id, object_key, r2_upload_id, size, created_at)
        SELECT ?, ?, ?, ?, ?, ? WHERE (SELECT count(*) FROM uploads WHERE owner_id = ?) < ? RETURNING id`,
-    )
+  )
     .bind(id, ownerId, key, multipart.uploadId, size, now, ownerId, MAX_OPEN_UPLOADS)
     .first();
   if (!row) {
@@ -47,8 +44,7 @@ export async function startUpload(ownerId: number, size: number, now: number) {
 }
 
 async function findUpload(id: string, ownerId: number) {
-  const db = env.DB;
-  const row = await db.prepare("SELECT * FROM uploads WHERE id = ? AND owner_id = ?").bind(id, ownerId).first<UploadRow>();
+  const row = await env.DB.prepare("SELECT * FROM uploads WHERE id = ? AND owner_id = ?").bind(id, ownerId).first<UploadRow>();
   return row ?? null;
 }
 
@@ -61,7 +57,6 @@ export async function uploadStatus(id: string, ownerId: number) {
 
 export async function abortUpload(id: string, ownerId: number) {
   const bucket = env.FILES;
-  const db = env.DB;
   const row = await findUpload(id, ownerId);
   if (!row) return false;
   if (row.completed) await bucket.delete(row.object_key);
@@ -70,14 +65,12 @@ export async function abortUpload(id: string, ownerId: number) {
       .resumeMultipartUpload(row.object_key, row.r2_upload_id)
       .abort()
       .catch(() => {});
-  await db.prepare("DELETE FROM uploads WHERE id = ?").bind(id).run();
+  await env.DB.prepare("DELETE FROM uploads WHERE id = ?").bind(id).run();
   return true;
 }
 
 /** Stores part n (exactly 8 MiB, or the remainder for the last); the first part decides the type. */
 export async function putPart(id: string, ownerId: number, n: number, body: ArrayBuffer) {
-  const bucket = env.FILES;
-  const db = env.DB;
   const row = await findUpload(id, ownerId);
   if (!row || row.completed) return null;
   if (!Number.isInteger(n) || n < 1 || n > partCount(row.size) || body.byteLength !== expectedLength(row.size, n)) {
@@ -92,9 +85,8 @@ export async function putPart(id: string, ownerId: number, n: number, body: Arra
       throw new UploadRefused("file", "type");
     }
   }
-  const part = await bucket.resumeMultipartUpload(row.object_key, row.r2_upload_id).uploadPart(n, body);
-  await db
-    .prepare("UPDATE uploads SET parts = json_set(parts, ?, ?), file_type = COALESCE(?, file_type) WHERE id = ?")
+  const part = await env.FILES.resumeMultipartUpload(row.object_key, row.r2_upload_id).uploadPart(n, body);
+  await env.DB.prepare("UPDATE uploads SET parts = json_set(parts, ?, ?), file_type = COALESCE(?, file_type) WHERE id = ?")
     .bind(`$."${n}"`, part.etag, type, id)
     .run();
   return { part: n };
@@ -103,7 +95,6 @@ export async function putPart(id: string, ownerId: number, n: number, body: Arra
 /** Joins the parts once all are in; a PDF must also end like one. */
 export async function completeUpload(id: string, ownerId: number) {
   const bucket = env.FILES;
-  const db = env.DB;
   const row = await findUpload(id, ownerId);
   if (!row) return null;
   if (row.completed) return { completed: true };
@@ -122,7 +113,7 @@ export async function completeUpload(id: string, ownerId: number) {
       throw new UploadRefused("file", "type");
     }
   }
-  await db.prepare("UPDATE uploads SET completed = 1 WHERE id = ?").bind(id).run();
+  await env.DB.prepare("UPDATE uploads SET completed = 1 WHERE id = ?").bind(id).run();
   return { completed: true };
 }
 
@@ -135,6 +126,5 @@ export async function completedUpload(id: string, ownerId: number): Promise<Stor
 
 /** Once the content exists, the upload's bookkeeping row goes (the object now belongs to the content). */
 export async function releaseUpload(id: string) {
-  const db = env.DB;
-  await db.prepare("DELETE FROM uploads WHERE id = ?").bind(id).run();
+  await env.DB.prepare("DELETE FROM uploads WHERE id = ?").bind(id).run();
 }

@@ -131,13 +131,11 @@ export async function createContent(
 
 /** An item as `viewerId` may see it: private items exist only for their owner (else null, a 404). */
 export async function findContent(id: number, viewerId: number | null): Promise<ContentItem | null> {
-  const db = env.DB;
-  const row = await db
-    .prepare(
-      `SELECT c.*, u.nick_name AS owner_name, nullif(trim(p.first_name || ' ' || coalesce(p.middle_name, '')), '') AS owner_given,
+  const row = await env.DB.prepare(
+    `SELECT c.*, u.nick_name AS owner_name, nullif(trim(p.first_name || ' ' || coalesce(p.middle_name, '')), '') AS owner_given,
          nullif(trim(p.family_name), '') AS owner_family
        FROM content c JOIN users u ON u.id = c.owner_id LEFT JOIN profiles p ON p.user_id = c.owner_id AND p.public = 1 WHERE c.id = ?`,
-    )
+  )
     .bind(id)
     .first<Omit<ContentItem, "authors"> & { authors: string }>();
   if (!row) return null;
@@ -150,11 +148,12 @@ export async function findContent(id: number, viewerId: number | null): Promise<
  * it, read-only): `moderating` says which.
  */
 export async function findContentFor(id: number, viewer: { id: number; roles: string[] }) {
-  const db = env.DB;
   const item = await findContent(id, viewer.id);
   if (item) return { item, moderating: false };
   if (!viewer.roles.includes("moderator")) return null;
-  const owner = await db.prepare("SELECT owner_id FROM content WHERE id = ? AND hidden_at IS NOT NULL").bind(id).first<number>("owner_id");
+  const owner = await env.DB.prepare("SELECT owner_id FROM content WHERE id = ? AND hidden_at IS NOT NULL")
+    .bind(id)
+    .first<number>("owner_id");
   const hidden = owner === null ? null : await findContent(id, owner);
   return hidden ? { item: hidden, moderating: true } : null;
 }
@@ -184,7 +183,6 @@ export async function recordView(id: number, userId: number, now: number): Promi
 
 /** Deletes an item of `ownerId` and its files; false when there is no such item of theirs. */
 export async function deleteContent(id: number, ownerId: number): Promise<boolean> {
-  const _bucket = env.FILES;
   const db = env.DB;
   const row = await db
     .prepare("SELECT file_key, thumbnail_key FROM content WHERE id = ? AND owner_id = ?")
@@ -204,14 +202,12 @@ export async function deleteContent(id: number, ownerId: number): Promise<boolea
 
 /** The owner's edit of an item's metadata (the file, and so the kind, stay). False if not theirs. */
 export async function updateContent(id: number, ownerId: number, fields: Omit<ContentFields, "kind">, now: number) {
-  const db = env.DB;
-  const result = await db
-    .prepare(
-      `UPDATE content SET sdg = ?1, title = ?2, summary = ?3, content = ?4, keywords = ?5,
+  const result = await env.DB.prepare(
+    `UPDATE content SET sdg = ?1, title = ?2, summary = ?3, content = ?4, keywords = ?5,
          publicize = CASE WHEN hidden_at IS NULL THEN ?6 ELSE 0 END,
          hidden_publicize = CASE WHEN hidden_at IS NULL THEN NULL ELSE ?6 END, updated_at = ?7, doi = ?10, authors = ?11
        WHERE id = ?8 AND owner_id = ?9`,
-    )
+  )
     .bind(
       fields.sdg,
       fields.title,

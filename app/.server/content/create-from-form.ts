@@ -1,4 +1,3 @@
-import { env } from "~/.server/bindings";
 import { enqueue } from "~/.server/jobs/queue";
 import { describeError, logEvent } from "~/.server/observability/log";
 import { Refused } from "~/.server/refused";
@@ -61,7 +60,7 @@ export async function createFromMultipart(
   if (uploadId) await releaseUpload(uploadId);
   if (created && parsed.data.kind === "document") {
     // Its text is read in the background; a send lost here is sent again by the cron (stalledDocuments).
-    await enqueue(env.JOBS, [{ type: "document-text", id }]).catch((error) =>
+    await enqueue([{ type: "document-text", id }]).catch((error) =>
       logEvent("error", "document_text.not_queued", { id, error: describeError(error) }),
     );
   }

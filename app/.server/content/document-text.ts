@@ -58,13 +58,11 @@ export async function extractDocumentText(id: number, now = Date.now()) {
 
 /** Documents still pending well after their job was queued (a lost send, a dead-lettered job), marked queued now. */
 export async function stalledDocuments(now: number, limit = 100): Promise<TextJob[]> {
-  const db = env.DB;
-  const { results } = await db
-    .prepare(
-      `UPDATE content SET text_queued_at = ?1 WHERE id IN (
+  const { results } = await env.DB.prepare(
+    `UPDATE content SET text_queued_at = ?1 WHERE id IN (
          SELECT id FROM content WHERE text_state = 'pending' AND text_queued_at < ?2 ORDER BY text_queued_at LIMIT ?3)
        RETURNING id`,
-    )
+  )
     .bind(now, now - TEXT_REQUEUE_MINUTES * 60_000, limit)
     .all<{ id: number }>();
   return results.map(({ id }) => ({ type: "document-text", id }));
@@ -72,14 +70,11 @@ export async function stalledDocuments(now: number, limit = 100): Promise<TextJo
 
 /** The extraction's state for the item's owner. */
 export function textStateRead(id: number): Read<TextState | null> {
-  const db = env.DB;
   return {
     statements: [
-      db
-        .prepare(
-          "SELECT c.text_state AS state, c.text_note AS note, d.pages, d.page_count FROM content c LEFT JOIN document_text d ON d.content_id = c.id WHERE c.id = ?",
-        )
-        .bind(id),
+      env.DB.prepare(
+        "SELECT c.text_state AS state, c.text_note AS note, d.pages, d.page_count FROM content c LEFT JOIN document_text d ON d.content_id = c.id WHERE c.id = ?",
+      ).bind(id),
     ],
     decode: ([found]) => {
       const row = found?.results[0] as (TextState & { state: TextState["state"] | null }) | undefined;

@@ -21,7 +21,6 @@ const ORDER: Record<FeedQuery["sort"], string> = {
 
 /** Publicized documents and videos only (private items never reach anyone else's feed). */
 export async function listFeed(query: FeedQuery, pageSize = FEED_PAGE_SIZE) {
-  const db = env.DB;
   const where = ["c.publicize = 1"];
   const binds: (string | number)[] = [];
   if (query.sdg) {
@@ -32,12 +31,11 @@ export async function listFeed(query: FeedQuery, pageSize = FEED_PAGE_SIZE) {
     where.push("c.kind = ?");
     binds.push(query.kind);
   }
-  const { results } = await db
-    .prepare(
-      `SELECT c.id, c.kind, c.sdg, c.title, c.summary, c.views, c.likes, c.created_at, c.owner_id, u.nick_name AS owner_name
+  const { results } = await env.DB.prepare(
+    `SELECT c.id, c.kind, c.sdg, c.title, c.summary, c.views, c.likes, c.created_at, c.owner_id, u.nick_name AS owner_name
        FROM content c JOIN users u ON u.id = c.owner_id WHERE ${where.join(" AND ")}
        ORDER BY ${ORDER[query.sort]} LIMIT ? OFFSET ?`,
-    )
+  )
     .bind(...binds, pageSize + 1, (query.page - 1) * pageSize)
     .all<FeedItem>();
   return { items: results.slice(0, pageSize), has_more: results.length > pageSize };

@@ -34,7 +34,6 @@ export interface ReceivedUpload {
  * answer instead of a reset.
  */
 export async function receiveUpload(request: Request): Promise<ReceivedUpload> {
-  const bucket = env.FILES;
   const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(request.headers.get("Content-Type") ?? "");
   if (!boundary || !request.body) throw new UploadRefused("form", "empty");
   const declared = Number(request.headers.get("Content-Length") ?? 0);
@@ -44,7 +43,7 @@ export async function receiveUpload(request: Request): Promise<ReceivedUpload> {
   }
   const received: ReceivedUpload = { fields: {} };
   try {
-    await readMultipart(request.body, boundary[1] ?? boundary[2] ?? "", (part) => receivePart(part, bucket, received));
+    await readMultipart(request.body, boundary[1] ?? boundary[2] ?? "", (part) => receivePart(part, env.FILES, received));
   } catch (error) {
     await removeStored(received);
     if (error instanceof MultipartError) throw new UploadRefused("form", "empty");
@@ -177,7 +176,6 @@ async function drainBody(body: ReadableStream<Uint8Array>) {
 }
 
 export async function removeStored(received: ReceivedUpload) {
-  const bucket = env.FILES;
   const keys = [received.file?.key, received.thumbnail?.key].filter((k): k is string => Boolean(k));
-  if (keys.length) await bucket.delete(keys);
+  if (keys.length) await env.FILES.delete(keys);
 }

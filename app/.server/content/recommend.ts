@@ -17,13 +17,11 @@ const ORDER = `${POPULARITY} DESC, c.created_at DESC, c.id DESC`;
  * (CROSS JOIN fixes SQLite's join order: the member's few follows and goals first, then their items.)
  */
 export function recommendedRead(userId: number, page = 1, pageSize = FEED_PAGE_SIZE): Read<{ items: FeedItem[]; has_more: boolean }> {
-  const db = env.DB;
   const reach = page * pageSize + 1;
   return {
     statements: [
-      db
-        .prepare(
-          `WITH candidates AS (
+      env.DB.prepare(
+        `WITH candidates AS (
          SELECT c.id FROM follows f CROSS JOIN content c ON c.owner_id = f.followee_id WHERE f.follower_id = ?1 AND c.publicize = 1
          UNION
          SELECT id FROM (
@@ -40,8 +38,7 @@ export function recommendedRead(userId: number, page = 1, pageSize = FEED_PAGE_S
            + EXISTS (SELECT 1 FROM interests i WHERE i.user_id = ?1 AND i.sdg = c.sdg) DESC,
          ${ORDER}
        LIMIT ?3 OFFSET ?4`,
-        )
-        .bind(userId, reach, pageSize + 1, (page - 1) * pageSize),
+      ).bind(userId, reach, pageSize + 1, (page - 1) * pageSize),
     ],
     decode: ([found]) => {
       const results = (found?.results ?? []) as FeedItem[];

@@ -42,7 +42,6 @@ const making = new Map<string, Promise<boolean>>();
  * is then served as sent. Requests for the same thumbnail at once share one making.
  */
 export function makeVariants(thumbnailKey: string): Promise<boolean> {
-  const _bucket = env.FILES;
   let made = making.get(thumbnailKey);
   if (!made) {
     made = make(thumbnailKey).finally(() => making.delete(thumbnailKey));

@@ -43,7 +43,7 @@ async function runJob(job: Job) {
           .settle(id)
           .catch((error) => failed.push({ id, error: describeError(error) }));
       if (failed.length > 0) logEvent("error", "messages.move_failed", { conversations: failed });
-      if (waiting.length === MOVE_JOB_CONVERSATIONS) await enqueue(env.JOBS, [job]);
+      if (waiting.length === MOVE_JOB_CONVERSATIONS) await enqueue([job]);
       return;
     }
     case "rooms-refresh":

@@ -1,3 +1,4 @@
+import { env } from "~/.server/bindings";
 import type { Job } from "./jobs";
 
 // The background work queue (Cloudflare Queues; docs/decisions/0025-background-jobs.md). Jobs are
@@ -7,7 +8,8 @@ import type { Job } from "./jobs";
 const SEND_BATCH_MAX = 100;
 const SEND_BATCH_BYTES = 200_000;
 
-export async function enqueue(queue: Queue, jobs: readonly Job[]) {
+export async function enqueue(jobs: readonly Job[]) {
+  const queue = env.JOBS;
   const encoder = new TextEncoder();
   let batch: MessageSendRequest<Job>[] = [];
   let bytes = 0;

@@ -44,18 +44,14 @@ const hashOf = (address: string) => sha256Hex(`mail-opt-out:${normal(address)}`)
 
 /** Records the stop for this address (a repeat changes nothing). */
 export async function optOut(address: string, now: number) {
-  const db = env.DB;
-  await db
-    .prepare("INSERT OR IGNORE INTO mail_opt_outs (address_hash, created_at) VALUES (?, ?)")
+  await env.DB.prepare("INSERT OR IGNORE INTO mail_opt_outs (address_hash, created_at) VALUES (?, ?)")
     .bind(await hashOf(address), now)
     .run();
 }
 
 export async function optedOut(address: string): Promise<boolean> {
-  const db = env.DB;
   return (
-    (await db
-      .prepare("SELECT 1 FROM mail_opt_outs WHERE address_hash = ?")
+    (await env.DB.prepare("SELECT 1 FROM mail_opt_outs WHERE address_hash = ?")
       .bind(await hashOf(address))
       .first()) !== null
   );

@@ -3,12 +3,10 @@ import type { MailMessage } from "./message";
 
 /** Keeps a message; one whose idempotency key is already kept is not kept again (as the provider would not send it). */
 export async function saveToOutbox(message: MailMessage, now: number) {
-  const db = env.DB;
-  const saved = await db
-    .prepare(
-      `INSERT INTO mail_outbox (to_email, subject, body, attachments, created_at, idempotency_key, headers) VALUES (?, ?, ?, ?, ?, ?, ?)
+  const saved = await env.DB.prepare(
+    `INSERT INTO mail_outbox (to_email, subject, body, attachments, created_at, idempotency_key, headers) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING`,
-    )
+  )
     .bind(
       message.to,
       message.subject,
@@ -35,7 +33,6 @@ export interface OutboxMail {
 }
 
 export async function listOutbox(limit = 50): Promise<OutboxMail[]> {
-  const db = env.DB;
-  const { results } = await db.prepare("SELECT * FROM mail_outbox ORDER BY id DESC LIMIT ?").bind(limit).all<OutboxMail>();
+  const { results } = await env.DB.prepare("SELECT * FROM mail_outbox ORDER BY id DESC LIMIT ?").bind(limit).all<OutboxMail>();
   return results;
 }

@@ -14,10 +14,7 @@ import type { Meeting } from "./meetings";
 export async function queueMeetingMail(meeting: Meeting, kind: InvitationKind, emails: string[], language: string, origin?: string) {
   // The lists stay out of each job: a job only needs its own address.
   const announced = { ...meeting, emails: [], participants: [] };
-  await enqueue(
-    env.JOBS,
-    emails.map((email) => ({ type: "meeting-mail", meeting: announced, kind, email, language, origin })),
-  );
+  await enqueue(emails.map((email) => ({ type: "meeting-mail", meeting: announced, kind, email, language, origin })));
 }
 
 /**
@@ -26,13 +23,11 @@ export async function queueMeetingMail(meeting: Meeting, kind: InvitationKind, e
  * a meeting cancelled or gone, and a cancellation to an address invited again since.
  */
 export async function sendMeetingMail(job: MeetingMailJob) {
-  const db = env.DB;
   const { meeting } = job;
-  const current = await db
-    .prepare(
-      `SELECT m.sequence, m.cancelled_at, EXISTS (SELECT 1 FROM meeting_attendees a WHERE a.meeting_id = m.id AND a.email = ?2) AS attending
+  const current = await env.DB.prepare(
+    `SELECT m.sequence, m.cancelled_at, EXISTS (SELECT 1 FROM meeting_attendees a WHERE a.meeting_id = m.id AND a.email = ?2) AS attending
        FROM meetings m WHERE m.id = ?1`,
-    )
+  )
     .bind(meeting.id, job.email)
     .first<{ sequence: number; cancelled_at: number | null; attending: number }>();
   if (job.kind === "cancel") {

@@ -36,7 +36,6 @@ const MEETING_CHANGED = "validation.meetingChanged";
 
 /** The input as the provider takes it, its start an instant; refused beside the field it concerns. */
 async function checked(hostId: number, input: MeetingInput, now: number, already: number[] = []): Promise<ProviderMeeting> {
-  const db = env.DB;
   if (!isTimeZone(input.timeZone)) throw new Refused("validation.meetingTimeZone", { field: "timeZone" });
   const startsAt = zonedToUtc(input.startsAt, input.timeZone);
   if (startsAt === null) throw new Refused("validation.meetingStartFormat", { field: "startsAt" });
@@ -47,8 +46,9 @@ async function checked(hostId: number, input: MeetingInput, now: number, already
   const invited = input.participants.filter((id) => id !== hostId && !already.includes(id));
   if (invited.length > 0) {
     // Members the host may invite (as the picker offers them): connected by a follow, no block between.
-    const { results } = await db
-      .prepare(`SELECT count(*) AS n FROM users u WHERE u.id IN (SELECT value FROM json_each(?1)) AND ${INVITABLE("?2")}`)
+    const { results } = await env.DB.prepare(
+      `SELECT count(*) AS n FROM users u WHERE u.id IN (SELECT value FROM json_each(?1)) AND ${INVITABLE("?2")}`,
+    )
       .bind(JSON.stringify(invited), hostId)
       .all<{ n: number }>();
     if (results[0]?.n !== new Set(invited).size) throw new Refused("validation.meetingParticipantUnknown", { field: "participants" });
@@ -61,17 +61,15 @@ async function checked(hostId: number, input: MeetingInput, now: number, already
  * so two forms at once cannot both pass a budget only one fits in; the window restarts a day after it began.
  */
 async function reserveInvitations(hostId: number, count: number, now: number) {
-  const db = env.DB;
   if (count === 0) return;
-  const reserved = await db
-    .prepare(
-      `INSERT INTO invitation_budgets (host_id, window_start, used) VALUES (?1, ?2, ?3)
+  const reserved = await env.DB.prepare(
+    `INSERT INTO invitation_budgets (host_id, window_start, used) VALUES (?1, ?2, ?3)
        ON CONFLICT (host_id) DO UPDATE SET
          used = CASE WHEN window_start <= ?2 - ?4 THEN ?3 ELSE used + ?3 END,
          window_start = CASE WHEN window_start <= ?2 - ?4 THEN ?2 ELSE window_start END
        WHERE (CASE WHEN window_start <= ?2 - ?4 THEN ?3 ELSE used + ?3 END) <= ?5
        RETURNING used`,
-    )
+  )
     .bind(hostId, now, count, DAY, MEETING_OUTSIDE_INVITES_PER_DAY)
     .first<number>("used");
   if (reserved === null) throw new Refused(`validation.meetingInvitesPerDay|max=${MEETING_OUTSIDE_INVITES_PER_DAY}`, { field: "emails" });
@@ -87,9 +85,8 @@ const releaseInvitations = (hostId: number, count: number) =>
  * not cancelled; for an edit (`change`), replaced only while that edit is the one that changed it.
  */
 function writeLists(uid: string, hostId: number, input: MeetingInput, change?: string) {
-  const db = env.DB;
   const meetingId = "(SELECT id FROM meetings WHERE uid = ?1 AND cancelled_at IS NULL AND (?2 IS NULL OR change_key = ?2))";
-  const statement = (sql: string, ...values: unknown[]) => db.prepare(sql).bind(uid, change ?? null, ...values);
+  const statement = (sql: string, ...values: unknown[]) => env.DB.prepare(sql).bind(uid, change ?? null, ...values);
   return [
     ...(change
       ? [
@@ -129,7 +126,6 @@ const madeWith = (hostId: number, clientKey: string | undefined) =>
  * or sent); refused (Refused) or failed at the provider (thrown), nothing is kept.
  */
 export async function createMeeting(provider: MeetingProvider, hostId: number, input: MeetingInput, now: number) {
-  const db = env.DB;
   // A repeat is answered before the provider is asked for a room (once.ts).
   const before = input.clientKey ? await madeWith(hostId, input.clientKey).first<number>("id") : null;
   if (before) return { id: before, repeat: true };
@@ -144,26 +140,24 @@ export async function createMeeting(provider: MeetingProvider, hostId: number, i
   try {
     // Two posts of one form at once: the key lets one row in (with its lists); the other's room goes again below.
     made = await madeOnce(
-      db
-        .prepare(
-          `INSERT INTO meetings (uid, host_id, title, agenda, starts_at, duration_minutes, time_zone, provider, provider_id, join_url, created_at, updated_at, client_key)
+      env.DB.prepare(
+        `INSERT INTO meetings (uid, host_id, title, agenda, starts_at, duration_minutes, time_zone, provider, provider_id, join_url, created_at, updated_at, client_key)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (host_id, client_key) DO NOTHING RETURNING id`,
-        )
-        .bind(
-          uid,
-          hostId,
-          meeting.title,
-          meeting.agenda,
-          meeting.startsAt,
-          meeting.durationMinutes,
-          meeting.timeZone,
-          provider.name,
-          room.providerId,
-          room.joinUrl,
-          now,
-          now,
-          input.clientKey ?? null,
-        ),
+      ).bind(
+        uid,
+        hostId,
+        meeting.title,
+        meeting.agenda,
+        meeting.startsAt,
+        meeting.durationMinutes,
+        meeting.timeZone,
+        provider.name,
+        room.providerId,
+        room.joinUrl,
+        now,
+        now,
+        input.clientKey ?? null,
+      ),
       madeWith(hostId, input.clientKey),
       [...writeLists(uid, hostId, input), hostZone(hostId, input)],
     );
@@ -192,21 +186,17 @@ interface OpenMeeting {
 
 /** The host's meeting as it is before a change, or null (not theirs, cancelled, or started). */
 async function hostsOpen(hostId: number, id: number, now: number) {
-  const db = env.DB;
-  return db
-    .prepare(
-      `SELECT uid, provider, provider_id, sequence, title, agenda, starts_at, duration_minutes, time_zone FROM meetings
+  return env.DB.prepare(
+    `SELECT uid, provider, provider_id, sequence, title, agenda, starts_at, duration_minutes, time_zone FROM meetings
        WHERE id = ? AND host_id = ? AND cancelled_at IS NULL AND starts_at > ?`,
-    )
+  )
     .bind(id, hostId, now)
     .first<OpenMeeting>();
 }
 
 /** The host's link to their meeting, asked of the provider now (null for anyone else, or none). */
 export async function hostLink(viewerId: number, id: number, providerOf: ProviderOf) {
-  const db = env.DB;
-  const row = await db
-    .prepare("SELECT provider, provider_id FROM meetings WHERE id = ? AND host_id = ? AND cancelled_at IS NULL")
+  const row = await env.DB.prepare("SELECT provider, provider_id FROM meetings WHERE id = ? AND host_id = ? AND cancelled_at IS NULL")
     .bind(id, viewerId)
     .first<{ provider: string; provider_id: string }>();
   if (!row) return null;
@@ -339,15 +329,14 @@ export async function cancelMeeting(providerOf: ProviderOf, hostId: number, id: 
 }
 
 async function participantsOf(id: number) {
-  const db = env.DB;
-  const { results } = await db.prepare("SELECT user_id FROM meeting_participants WHERE meeting_id = ?").bind(id).all<{ user_id: number }>();
+  const { results } = await env.DB.prepare("SELECT user_id FROM meeting_participants WHERE meeting_id = ?")
+    .bind(id)
+    .all<{ user_id: number }>();
   return results.map((row) => row.user_id);
 }
 
 async function attendeesOf(id: number) {
-  const db = env.DB;
-  const { results } = await db
-    .prepare("SELECT email FROM meeting_attendees WHERE meeting_id = ? ORDER BY email")
+  const { results } = await env.DB.prepare("SELECT email FROM meeting_attendees WHERE meeting_id = ? ORDER BY email")
     .bind(id)
     .all<{ email: string }>();
   return results.map((row) => row.email);
@@ -414,9 +403,7 @@ const INVITABLE = (host: string) =>
 
 /** Members the host can invite: those they follow or who follow them (a picker without JavaScript). */
 export async function invitableMembers(hostId: number) {
-  const db = env.DB;
-  const { results } = await db
-    .prepare(`SELECT u.id, u.nick_name FROM users u WHERE ${INVITABLE("?1")} ORDER BY u.nick_name LIMIT 500`)
+  const { results } = await env.DB.prepare(`SELECT u.id, u.nick_name FROM users u WHERE ${INVITABLE("?1")} ORDER BY u.nick_name LIMIT 500`)
     .bind(hostId)
     .all<{ id: number; nick_name: string }>();
   return results;

@@ -33,17 +33,13 @@ export async function setAvatar(userId: number, bytes: Uint8Array) {
 }
 
 /** Back to the default picture. */
-export const removeAvatar = (userId: number) => {
-  const _bucket = env.FILES;
-  return replaceImage(userId, null);
-};
+export const removeAvatar = (userId: number) => replaceImage(userId, null);
 
 /**
  * The old and new name in one transaction, so two changes at once each delete exactly the one they
  * replaced. False when there is no such (undeleted) member.
  */
 async function replaceImage(userId: number, image: string | null) {
-  const bucket = env.FILES;
   const db = env.DB;
   const [before, update] = await db.batch<{ image: string | null }>([
     db.prepare("SELECT image FROM users WHERE id = ? AND deleted_at IS NULL").bind(userId),
@@ -51,17 +47,16 @@ async function replaceImage(userId: number, image: string | null) {
   ]);
   if (!update?.meta.changes) return false;
   const old = before?.results[0]?.image;
-  if (old?.startsWith(`/${PREFIX}${userId}/`)) await bucket.delete(keyOf(old));
+  if (old?.startsWith(`/${PREFIX}${userId}/`)) await env.FILES.delete(keyOf(old));
   return true;
 }
 
 /** Every avatar object of the member's (an account's deletion queues them; also any left by a failure). */
 export async function avatarKeys(userId: number): Promise<string[]> {
-  const bucket = env.FILES;
   const keys: string[] = [];
   let cursor: string | undefined;
   do {
-    const listed = await bucket.list({ prefix: `${PREFIX}${userId}/`, cursor });
+    const listed = await env.FILES.list({ prefix: `${PREFIX}${userId}/`, cursor });
     keys.push(...listed.objects.map((object) => object.key));
     cursor = listed.truncated ? listed.cursor : undefined;
   } while (cursor);
@@ -75,9 +70,8 @@ export const isAvatarPath = (pathname: string) => pathname.startsWith(`/${PREFIX
  * and cached for good, since each change has a new address.
  */
 export async function serveAvatar(pathname: string): Promise<Response> {
-  const bucket = env.FILES;
   const valid = /^\/avatars\/\d+\/[\w-]+\.jpg$/.test(pathname);
-  const object = valid ? await bucket.get(keyOf(pathname)) : null;
+  const object = valid ? await env.FILES.get(keyOf(pathname)) : null;
   if (!object) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
   return new Response(object.body, {
     headers: {

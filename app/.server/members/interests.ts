@@ -5,9 +5,7 @@ import { MAX_INTERESTS } from "~/lib/limits";
 // A member's interests are goals (1-17); they steer the recommended list.
 
 export async function listInterests(userId: number): Promise<number[]> {
-  const db = env.DB;
-  const { results } = await db
-    .prepare("SELECT sdg FROM interests WHERE user_id = ? ORDER BY created_at, sdg")
+  const { results } = await env.DB.prepare("SELECT sdg FROM interests WHERE user_id = ? ORDER BY created_at, sdg")
     .bind(userId)
     .all<{ sdg: number }>();
   return results.map((row) => row.sdg);
@@ -30,6 +28,5 @@ export async function addInterest(userId: number, sdg: number, now: number) {
 }
 
 export async function removeInterest(userId: number, sdg: number) {
-  const db = env.DB;
-  await db.prepare("DELETE FROM interests WHERE user_id = ? AND sdg = ?").bind(userId, sdg).run();
+  await env.DB.prepare("DELETE FROM interests WHERE user_id = ? AND sdg = ?").bind(userId, sdg).run();
 }

@@ -44,7 +44,6 @@ export async function addTag(userId: number, level: MembershipLevel, words: stri
 }
 
 export async function removeTag(userId: number, id: number) {
-  const db = env.DB;
-  const result = await db.prepare("DELETE FROM member_tags WHERE id = ? AND user_id = ?").bind(id, userId).run();
+  const result = await env.DB.prepare("DELETE FROM member_tags WHERE id = ? AND user_id = ?").bind(id, userId).run();
   return result.meta.changes > 0;
 }

@@ -38,8 +38,9 @@ export const mayVerify = (latest: Verification | null) => latest === null || lat
 
 /** The member's latest submission, or null (not submitted). */
 export async function latestVerification(userId: number): Promise<Verification | null> {
-  const db = env.DB;
-  const row = await db.prepare(`SELECT ${COLUMNS} FROM verifications WHERE user_id = ? ORDER BY id DESC LIMIT 1`).bind(userId).first<Row>();
+  const row = await env.DB.prepare(`SELECT ${COLUMNS} FROM verifications WHERE user_id = ? ORDER BY id DESC LIMIT 1`)
+    .bind(userId)
+    .first<Row>();
   return row ? parse(row) : null;
 }
 
@@ -51,12 +52,11 @@ export const PHOTO_TOO_LARGE: PostedPhoto = { refusal: `validation.uploadSize|ma
 
 /** Judges one photo by its bytes and stores it apart from public files; a refused one is not stored. */
 export async function storePhoto(bytes: Uint8Array): Promise<PostedPhoto> {
-  const bucket = env.FILES;
   if (bytes.byteLength > VERIFICATION_PHOTO_MB * 1024 * 1024) return PHOTO_TOO_LARGE;
   const image = inspectImage(bytes);
   if (!image) return { refusal: "validation.imageType" };
   const key = `verification/${crypto.randomUUID()}`;
-  await bucket.put(key, bytes, { httpMetadata: { contentType: image.type } });
+  await env.FILES.put(key, bytes, { httpMetadata: { contentType: image.type } });
   return { key };
 }
 
@@ -65,9 +65,8 @@ const storedKeys = (photos: Record<string, PostedPhoto[]>) =>
 
 /** Removes the stored photos of a submission that is not kept (refused, or a form that was not valid). */
 export async function discardPhotos(photos: Record<string, PostedPhoto[]>) {
-  const bucket = env.FILES;
   const keys = storedKeys(photos);
-  if (keys.length) await bucket.delete(keys);
+  if (keys.length) await env.FILES.delete(keys);
 }
 
 /** The required photos and the extra ones, by the names they are stored under. */
@@ -102,17 +101,14 @@ export async function submitVerification(
   posted: Record<string, PostedPhoto[]>,
   now: number,
 ): Promise<void> {
-  const _bucket = env.FILES;
-  const db = env.DB;
   const [first] = Object.entries(photoRefusals(kind, posted));
   const photos: Record<string, string> = {};
   for (const [name, photo] of namedPhotos(kind, posted)) if (photo && "key" in photo) photos[name] = photo.key;
   const inserted = first
     ? null
-    : await db
-        .prepare(
-          `INSERT OR IGNORE INTO verifications (user_id, kind, fields, photos, status, submitted_at) VALUES (?, ?, ?, ?, 'pending', ?) RETURNING id`,
-        )
+    : await env.DB.prepare(
+        `INSERT OR IGNORE INTO verifications (user_id, kind, fields, photos, status, submitted_at) VALUES (?, ?, ?, ?, 'pending', ?) RETURNING id`,
+      )
         .bind(userId, kind, JSON.stringify(fields), JSON.stringify(photos), now)
         .first();
   if (inserted) return;
@@ -123,13 +119,10 @@ export async function submitVerification(
 
 /** The pending submissions, oldest first, with who sent them. */
 export async function verificationQueue() {
-  const db = env.DB;
-  const { results } = await db
-    .prepare(
-      `SELECT v.id, v.user_id, v.kind, v.fields, v.photos, v.status, v.reason, v.submitted_at, v.decided_at, u.nick_name
+  const { results } = await env.DB.prepare(
+    `SELECT v.id, v.user_id, v.kind, v.fields, v.photos, v.status, v.reason, v.submitted_at, v.decided_at, u.nick_name
        FROM verifications v JOIN users u ON u.id = v.user_id WHERE v.status = 'pending' ORDER BY v.submitted_at, v.id LIMIT 100`,
-    )
-    .all<Row & { nick_name: string }>();
+  ).all<Row & { nick_name: string }>();
   return results.map((row) => ({ ...parse(row), nick_name: row.nick_name }));
 }
 
@@ -145,14 +138,12 @@ export async function decideVerification(
   now: number,
   later: (promise: Promise<unknown>) => void = () => {},
 ) {
-  const db = env.DB;
   const status = decision.decision === "approve" ? "approved" : "rejected";
   const reason = decision.decision === "reject" ? decision.reason : null;
-  const decided = await db
-    .prepare(
-      `UPDATE verifications SET status = ?1, reason = ?2, decided_at = ?3, decided_by = ?4 WHERE id = ?5 AND status = 'pending' AND user_id <> ?4
+  const decided = await env.DB.prepare(
+    `UPDATE verifications SET status = ?1, reason = ?2, decided_at = ?3, decided_by = ?4 WHERE id = ?5 AND status = 'pending' AND user_id <> ?4
        RETURNING user_id, (SELECT email FROM users WHERE id = user_id) AS email, (SELECT language FROM users WHERE id = user_id) AS language`,
-    )
+  )
     .bind(status, reason, now, reviewerId, id)
     .first<{ user_id: number; email: string; language: string }>();
   if (!decided) return false;
@@ -168,17 +159,15 @@ export async function decideVerification(
   return true;
 }
 
-/** The R2 key of one photo, for its owner or a reviewer only; null for anyone else (or a photo that is gone). */
 /** A submission's photo, to its owner or a reviewer only (null for anyone else, or none by that name). */
 export async function verificationPhoto(viewer: { id: number; roles: string[] }, id: number, name: string) {
   const key = await photoKey(viewer, id, name);
   return key ? env.FILES.get(key) : null;
 }
 
+/** The R2 key of one photo, for its owner or a reviewer only; null for anyone else (or a photo that is gone). */
 async function photoKey(viewer: { id: number; roles: string[] }, id: number, name: string) {
-  const db = env.DB;
-  const row = await db
-    .prepare("SELECT user_id, photos FROM verifications WHERE id = ?")
+  const row = await env.DB.prepare("SELECT user_id, photos FROM verifications WHERE id = ?")
     .bind(id)
     .first<{ user_id: number; photos: string }>();
   if (!row || (row.user_id !== viewer.id && !viewer.roles.includes("reviewer"))) return null;
@@ -188,7 +177,6 @@ async function photoKey(viewer: { id: number; roles: string[] }, id: number, nam
 
 /** Deletes the photos of decisions older than the retention, and of every submission of `userId` (account deletion). */
 export async function deleteVerificationPhotos(now: number, userId?: number) {
-  const bucket = env.FILES;
   const db = env.DB;
   const statement =
     userId === undefined
@@ -198,7 +186,7 @@ export async function deleteVerificationPhotos(now: number, userId?: number) {
       : db.prepare("SELECT id, photos FROM verifications WHERE user_id = ? AND photos_deleted_at IS NULL").bind(userId);
   const { results } = await statement.all<{ id: number; photos: string }>();
   for (const row of results) {
-    await bucket.delete(Object.values(JSON.parse(row.photos) as Record<string, string>));
+    await env.FILES.delete(Object.values(JSON.parse(row.photos) as Record<string, string>));
     await db.prepare("UPDATE verifications SET photos = '{}', photos_deleted_at = ? WHERE id = ?").bind(now, row.id).run();
   }
   return results.length;

@@ -47,13 +47,11 @@ export async function startConversation(me: number, other: number, now: number) 
 
 /** The conversation as one of its members sees it, or null for anyone else. */
 export async function conversationFor(conversationId: number, userId: number) {
-  const db = env.DB;
-  return db
-    .prepare(
-      `SELECT c.id, u.id AS other_id, u.nick_name, u.image, u.account_type FROM conversations c
+  return env.DB.prepare(
+    `SELECT c.id, u.id AS other_id, u.nick_name, u.image, u.account_type FROM conversations c
        JOIN users u ON u.id = CASE WHEN c.member_low = ?2 THEN c.member_high ELSE c.member_low END
        WHERE c.id = ?1 AND ?2 IN (c.member_low, c.member_high)`,
-    )
+  )
     .bind(conversationId, userId)
     .first<{ id: number; other_id: number; nick_name: string; image: string | null; account_type: 1 | 2 }>();
 }
@@ -95,13 +93,11 @@ export const unreadTotal = (userId: number) => memberInbox(userId).total(userId)
  * does not exist.
  */
 export async function roomFacts(conversationId: number) {
-  const db = env.DB;
-  const row = await db
-    .prepare(
-      `SELECT member_low, member_high, ${BLOCKED_BETWEEN("member_low", "member_high")}
+  const row = await env.DB.prepare(
+    `SELECT member_low, member_high, ${BLOCKED_BETWEEN("member_low", "member_high")}
          OR EXISTS (SELECT 1 FROM users WHERE id IN (member_low, member_high) AND deleted_at IS NOT NULL) AS closed
        FROM conversations WHERE id = ?`,
-    )
+  )
     .bind(conversationId)
     .first<{ member_low: number; member_high: number; closed: number }>();
   return row ? { members: [row.member_low, row.member_high] as [number, number], closed: Boolean(row.closed) } : null;

@@ -57,19 +57,16 @@ export async function moveLegacyMessages(store: RoomStore, conversationId: numbe
 
 /** Conversations that still have messages in D1, a bounded number. */
 export async function conversationsToMove(limit = MOVE_JOB_CONVERSATIONS) {
-  const db = env.DB;
-  const { results } = await db.prepare("SELECT DISTINCT conversation_id AS id FROM messages LIMIT ?").bind(limit).all<{ id: number }>();
+  const { results } = await env.DB.prepare("SELECT DISTINCT conversation_id AS id FROM messages LIMIT ?").bind(limit).all<{ id: number }>();
   return results.map((r) => r.id);
 }
 
 /** The member's conversations that still have messages in D1 (their inbox settles these on first use). */
 export async function memberConversationsToMove(userId: number) {
-  const db = env.DB;
-  const { results } = await db
-    .prepare(
-      `SELECT cm.conversation_id AS id FROM conversation_members cm
+  const { results } = await env.DB.prepare(
+    `SELECT cm.conversation_id AS id FROM conversation_members cm
        WHERE cm.user_id = ? AND EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = cm.conversation_id)`,
-    )
+  )
     .bind(userId)
     .all<{ id: number }>();
   return results.map((r) => r.id);

@@ -75,7 +75,6 @@ export function sawSession(socket: WebSocket, at: number) {
  * session (receiving is not activity), and learns the session's own last activity.
  */
 export async function liveSockets(sockets: WebSocket[], now: number): Promise<WebSocket[]> {
-  const db = env.DB;
   const live: WebSocket[] = [];
   for (const socket of sockets) {
     const info = socket.deserializeAttachment() as SessionSeen | null;
@@ -88,8 +87,7 @@ export async function liveSockets(sockets: WebSocket[], now: number): Promise<We
       live.push(socket);
       continue;
     }
-    const row = await db
-      .prepare("SELECT last_seen_at, expires_at FROM sessions WHERE token_hash = ?")
+    const row = await env.DB.prepare("SELECT last_seen_at, expires_at FROM sessions WHERE token_hash = ?")
       .bind(info.session)
       .first<{ last_seen_at: number; expires_at: number }>();
     if (row && now - row.last_seen_at <= SESSION_IDLE_MS && now < row.expires_at) {

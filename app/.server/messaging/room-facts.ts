@@ -30,5 +30,5 @@ export async function refreshMemberRooms(userId: number, after = 0) {
     .all<{ id: number }>();
   await Promise.all(results.map(({ id }) => conversationRoom(id).refresh(id)));
   const last = results.at(-1);
-  if (last && results.length === ROOM_REFRESH_BATCH) await enqueue(env.JOBS, [{ type: "rooms-refresh", member: userId, after: last.id }]);
+  if (last && results.length === ROOM_REFRESH_BATCH) await enqueue([{ type: "rooms-refresh", member: userId, after: last.id }]);
 }

@@ -286,9 +286,7 @@ export async function decide(
 }
 
 async function tellAuthor(memberId: number, action: "warn" | "suspend", reason: ReportReason) {
-  const db = env.DB;
-  const member = await db
-    .prepare("SELECT email, language FROM users WHERE id = ?")
+  const member = await env.DB.prepare("SELECT email, language FROM users WHERE id = ?")
     .bind(memberId)
     .first<{ email: string; language: string }>();
   if (!member) return;

@@ -60,17 +60,15 @@ export interface NotificationRow {
 
 /** The member's notifications, newest first, with who did it and what it concerns. */
 export async function listNotifications(userId: number, limit = 50, before?: number) {
-  const db = env.DB;
-  const { results } = await db
-    .prepare(
-      `SELECT n.id, n.kind, n.event, n.subject_id, n.actor_id, a.nick_name AS actor_name, n.created_at, n.read_at,
+  const { results } = await env.DB.prepare(
+    `SELECT n.id, n.kind, n.event, n.subject_id, n.actor_id, a.nick_name AS actor_name, n.created_at, n.read_at,
          CASE n.kind WHEN 'meeting' THEN (SELECT title FROM meetings m WHERE m.id = n.subject_id
                        AND (m.host_id = n.user_id OR EXISTS (SELECT 1 FROM meeting_participants p WHERE p.meeting_id = m.id AND p.user_id = n.user_id)))
                      WHEN 'like' THEN (SELECT title FROM content WHERE id = n.subject_id)
                      WHEN 'comment' THEN (SELECT title FROM content WHERE id = n.subject_id) END AS subject_title
        FROM notifications n LEFT JOIN users a ON a.id = n.actor_id
        WHERE n.user_id = ?1 AND n.id < ?2 ORDER BY n.id DESC LIMIT ?3`,
-    )
+  )
     .bind(userId, before ?? Number.MAX_SAFE_INTEGER, limit)
     .all<NotificationRow>();
   return results;

@@ -88,7 +88,6 @@ function receivedOn(kind: string, table: string, since: string) {
           WHERE c.owner_id BETWEEN ?2 AND ?3 AND c.kind = '${kind}' AND x.${since} >= ?1 AND x.${since} <= ?4 GROUP BY c.owner_id`;
 }
 
-/** The score's inputs for every member with an id in `[from, to]`, counted over the period before `asOf`. */
 /** Every score input of the members with ids in [from, to], counted over the period before `asOf`. */
 export function countsRead(asOf: number, from: number, to: number): Read<Map<number, Record<ScoreInput, number>>> {
   const db = env.DB;
@@ -159,13 +158,11 @@ export async function scoreFor(userId: number, now: number): Promise<OwnScore> {
 
 /** The member's score from their counts (read with countsRead, maybe beside a page's other reads), placed in the ranking. */
 export async function placeScore(userId: number, now: number, counted: Map<number, Record<ScoreInput, number>>) {
-  const db = env.DB;
   const { score, breakdown } = scoreOf(counted.get(userId) ?? ({} as Record<ScoreInput, number>));
-  const ranked = await db
-    .prepare(
-      `SELECT r.published_at, (SELECT count(*) + 1 FROM credit_scores s WHERE s.run_id = r.id AND s.score > ?1 AND s.user_id <> ?2) AS rank
+  const ranked = await env.DB.prepare(
+    `SELECT r.published_at, (SELECT count(*) + 1 FROM credit_scores s WHERE s.run_id = r.id AND s.score > ?1 AND s.user_id <> ?2) AS rank
        FROM score_runs r WHERE r.id = ${PUBLISHED_RUN}`,
-    )
+  )
     .bind(score, userId)
     .first<{ published_at: number; rank: number }>();
   return { score, breakdown, computed_at: now, rank: ranked?.rank ?? null, ranked_at: ranked?.published_at ?? null } satisfies OwnScore;

@@ -16,23 +16,19 @@ const MEASURES: Record<RewardMeasure, { who: string; from: string; n: string }> 
 
 /** Awards every milestone reached by all members, the members with ids in `[from, to]` (a score batch), or one member. */
 export async function grantRewards(now: number, members?: number | readonly [number, number]) {
-  const db = env.DB;
-  await db.batch(rewardStatements(now, members));
+  await env.DB.batch(rewardStatements(now, members));
 }
 
 /** The statements of grantRewards, to go in the same batch as the write that may reach a milestone. */
 export function rewardStatements(now: number, members?: number | readonly [number, number]) {
-  const db = env.DB;
   const [from, to] = typeof members === "number" ? [members, members] : (members ?? [0, Number.MAX_SAFE_INTEGER]);
   return REWARDS.map(({ key, measure, count }) => {
     const { who, from: table, n } = MEASURES[measure];
     const counted = `SELECT ${who} AS user_id, ${n} AS n FROM ${table} WHERE ${who} BETWEEN ?4 AND ?5 GROUP BY ${who}`;
-    return db
-      .prepare(
-        `INSERT OR IGNORE INTO member_rewards (user_id, reward, awarded_at)
+    return env.DB.prepare(
+      `INSERT OR IGNORE INTO member_rewards (user_id, reward, awarded_at)
            SELECT m.user_id, ?1, ?2 FROM (${counted}) m JOIN users u ON u.id = m.user_id WHERE m.n >= ?3 AND u.deleted_at IS NULL`,
-      )
-      .bind(key, now, count, from, to);
+    ).bind(key, now, count, from, to);
   });
 }
 

@@ -88,9 +88,8 @@ export const anyScoreRunRead = (): Read<boolean> => ({
  * is one batch, otherwise queued. `started` is what anyScoreRunRead answered, when a page read it.
  */
 export async function ensureScores(now: number, started?: boolean) {
-  const jobs = env.JOBS;
   if (started ?? (await readOne(anyScoreRunRead()))) return;
   const batches = await startScoreRun(now);
   if (batches.length === 1 && batches[0]) await scoreBatch(batches[0]);
-  else await enqueue(jobs, batches);
+  else await enqueue(batches);
 }

@@ -17,19 +17,17 @@ const AROUND = 160;
  * counted from the page breaks before it, in the database, so no document's whole text leaves it.
  */
 export async function documentPassages(ids: number[], terms: string[]): Promise<Map<number, Passage>> {
-  const db = env.DB;
   const passages = new Map<number, Passage>();
   if (!ids.length) return passages;
   const lowered = [...new Set(terms.map((term) => term.toLowerCase()))];
-  const { results } = await db
-    .prepare(
-      `WITH t(term) AS (VALUES ${lowered.map(() => "(?)").join(", ")}),
+  const { results } = await env.DB.prepare(
+    `WITH t(term) AS (VALUES ${lowered.map(() => "(?)").join(", ")}),
        hit AS (SELECT d.content_id AS id, min(nullif(instr(lower(d.body), t.term), 0)) AS at
                FROM document_text d JOIN t WHERE d.content_id IN (${ids.map(() => "?").join(", ")}) GROUP BY d.content_id)
        SELECT hit.id, hit.at - max(1, hit.at - ${AROUND}) AS offset, substr(d.body, max(1, hit.at - ${AROUND}), ${2 * AROUND}) AS around,
          hit.at - length(replace(substr(d.body, 1, hit.at), char(12), '')) + 1 AS page
        FROM hit JOIN document_text d ON d.content_id = hit.id WHERE hit.at IS NOT NULL`,
-    )
+  )
     .bind(...lowered, ...ids)
     .all<{ id: number; offset: number; around: string; page: number }>();
   for (const { id, offset, around, page } of results) {

@@ -218,10 +218,8 @@ export async function searchMembers(query: SearchQuery, limit = SEARCH_PAGE_SIZE
 
 /** Runs a search statement: the MATCH phrase first (when there are long words), filters, then the page. */
 async function runPage<T>(sql: string, long: string[], binds: (string | number)[], limit: number, page: number) {
-  const db = env.DB;
   const match = long.length ? [long.map(phrase).join(" ")] : [];
-  const { results } = await db
-    .prepare(sql)
+  const { results } = await env.DB.prepare(sql)
     .bind(...match, ...binds, limit, (page - 1) * SEARCH_PAGE_SIZE)
     .all<T>();
   return results;
@@ -257,15 +255,12 @@ export async function rememberSearch(userId: number, q: string, now: number) {
 export const withSearch = (history: string[], q: string) => (q ? [q, ...history.filter((h) => h !== q)].slice(0, HISTORY_SIZE) : history);
 
 export async function searchHistory(userId: number): Promise<string[]> {
-  const db = env.DB;
-  const { results } = await db
-    .prepare("SELECT query FROM search_history WHERE user_id = ? ORDER BY searched_at DESC LIMIT ?")
+  const { results } = await env.DB.prepare("SELECT query FROM search_history WHERE user_id = ? ORDER BY searched_at DESC LIMIT ?")
     .bind(userId, HISTORY_SIZE)
     .all<{ query: string }>();
   return results.map((r) => r.query);
 }
 
 export async function clearSearchHistory(userId: number) {
-  const db = env.DB;
-  await db.prepare("DELETE FROM search_history WHERE user_id = ?").bind(userId).run();
+  await env.DB.prepare("DELETE FROM search_history WHERE user_id = ?").bind(userId).run();
 }

@@ -41,15 +41,13 @@ export async function block(blockerId: number, blockedId: number, now: number): 
 }
 
 export async function unblock(blockerId: number, blockedId: number) {
-  const db = env.DB;
-  await db.prepare("DELETE FROM blocks WHERE blocker_id = ? AND blocked_id = ?").bind(blockerId, blockedId).run();
+  await env.DB.prepare("DELETE FROM blocks WHERE blocker_id = ? AND blocked_id = ?").bind(blockerId, blockedId).run();
   await refreshPairRoom(blockerId, blockedId);
 }
 
 export async function hasBlocked(blockerId: number, blockedId: number): Promise<boolean> {
-  const db = env.DB;
   return Boolean(
-    await db.prepare("SELECT 1 AS yes FROM blocks WHERE blocker_id = ? AND blocked_id = ?").bind(blockerId, blockedId).first(),
+    await env.DB.prepare("SELECT 1 AS yes FROM blocks WHERE blocker_id = ? AND blocked_id = ?").bind(blockerId, blockedId).first(),
   );
 }
 

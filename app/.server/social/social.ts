@@ -128,12 +128,10 @@ export async function addComment(
 
 /** Deletes a comment only for its author. */
 export async function deleteComment(userId: number, commentId: number) {
-  const db = env.DB;
-  const result = await db.prepare("DELETE FROM comments WHERE id = ? AND user_id = ?").bind(commentId, userId).run();
+  const result = await env.DB.prepare("DELETE FROM comments WHERE id = ? AND user_id = ?").bind(commentId, userId).run();
   return result.meta.changes > 0;
 }
 
-/** What the detail page shows about the social side of an item, in one round trip. */
 /** What the viewer sees of an item's social side: whether they like it and follow its owner, the owner's followers, the comments. */
 export function socialRead(viewerId: number, contentId: number, ownerId: number): Read<Social> {
   const db = env.DB;

@@ -21,11 +21,9 @@ export const queueDeletions = (keys: string[], now: number, stillThere = "SELECT
 
 /** Deletes the objects, then forgets them: what was queued is done. */
 export async function deleteQueued(keys: string[]) {
-  const bucket = env.FILES;
-  const db = env.DB;
   for (let i = 0; i < keys.length; i += R2_DELETE_BATCH) {
     const batch = keys.slice(i, i + R2_DELETE_BATCH);
-    await bucket.delete(batch);
-    await db.prepare("DELETE FROM object_deletions WHERE key IN (SELECT value FROM json_each(?))").bind(JSON.stringify(batch)).run();
+    await env.FILES.delete(batch);
+    await env.DB.prepare("DELETE FROM object_deletions WHERE key IN (SELECT value FROM json_each(?))").bind(JSON.stringify(batch)).run();
   }
 }

@@ -14,7 +14,7 @@ export const isSocketPath = (pathname: string) => pathname === INBOX_PATH || CON
 
 const refuse = (status: number) => new Response(null, { status });
 
-export async function handleSocket(request: Request, _env: Env): Promise<Response> {
+export async function handleSocket(request: Request): Promise<Response> {
   const url = new URL(request.url);
   if (request.headers.get("Upgrade") !== "websocket") return refuse(426);
   // Browsers send cookies with cross-site socket requests too: only our own pages may open one.
