@@ -26,18 +26,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const query = searchQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const now = Date.now();
-  const results = await searchPage(query, user.id, now);
+  // The search and the history are read side by side; both are waited for, so neither outlives the page.
+  const [found, stored] = await Promise.allSettled([searchPage(query, user.id, now), searchHistory(user.id)]);
+  if (found.status === "rejected") throw found.reason;
+  if (stored.status === "rejected") console.error("search history", stored.reason);
   // Only the member's own searches are remembered, never one another site's link made for them; the
   // write follows the answer (decision 0036), and the history shown already has the search.
   const remember = Boolean(query.q) && query.page === 1 && isOwnNavigation(request);
   if (remember) afterAnswer(context)(rememberSearch(user.id, query.q, now).catch((error) => console.error("search history", error)));
-  let history: string[] | null = null;
-  try {
-    const stored = await searchHistory(user.id);
-    history = remember ? withSearch(stored, query.q) : stored;
-  } catch (error) {
-    console.error("search history", error);
-  }
+  const history = stored.status === "fulfilled" ? (remember ? withSearch(stored.value, query.q) : stored.value) : null;
+  const results = found.value;
   return { ...results, query, history };
 }
 

@@ -1,8 +1,10 @@
-import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { createMessageBatch, evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { logout } from "~/.server/accounts/accounts";
 import { createSession, SESSION_TOUCH_MS } from "~/.server/accounts/sessions";
+import { consumeJobs } from "~/.server/jobs/consume";
+import type { Job } from "~/.server/jobs/jobs";
 import { listConversations, startConversation, unreadTotal } from "~/.server/messaging/conversations";
 import { conversationRoom } from "~/.server/messaging/live";
 import { handleSocket } from "~/.server/web/sockets";
@@ -242,6 +244,21 @@ describe("a message on its way", () => {
     await env.DB.prepare("DELETE FROM blocks WHERE blocker_id = ?").bind(a).run();
     await room.refresh(id);
     expect(await room.send(id, b, { body: "unblocked", client_id: clientId() })).not.toBeNull();
+  });
+});
+
+describe("a deleted member's rooms", () => {
+  it("refuse new messages once told, the rooms past the first hundred through a queued job", async () => {
+    const { a, b, id, room } = await pair();
+    must(await room.send(id, b, { body: "before", client_id: clientId() }));
+    // The account goes; this room is one a job tells (its conversation comes after the first hundred).
+    await env.DB.prepare("UPDATE users SET deleted_at = ? WHERE id = ?").bind(Date.now(), a).run();
+    expect(await room.send(id, b, { body: "not told yet", client_id: clientId() })).not.toBeNull();
+    const job: Job = { type: "rooms-refresh", member: a, after: id - 1 };
+    await consumeJobs(
+      createMessageBatch<Job>("research-commons-jobs", [{ id: crypto.randomUUID(), timestamp: new Date(), attempts: 1, body: job }]),
+    );
+    expect(await room.send(id, b, { body: "told", client_id: clientId() })).toBeNull();
   });
 });
 
