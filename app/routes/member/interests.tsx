@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
 import { AddOneForm } from "~/components/add-one-form";
 import { GoalSelect } from "~/components/content-fields";
 import { MAX_INTERESTS } from "~/lib/limits";
 import { sdgKey, sdgStyle } from "~/lib/sdg";
 import type { Route } from "./+types/route";
+import { RemoveChip } from "./remove-chip";
 
 function GoalChip({ sdg, children }: { sdg: number; children?: React.ReactNode }) {
   const { t } = useTranslation();
@@ -34,17 +34,7 @@ export function Interests({
         {interests.map((sdg) => (
           <GoalChip key={sdg} sdg={sdg}>
             {is_self ? (
-              <Form method="post" className="contents">
-                <input type="hidden" name="intent" value="remove-interest" />
-                <input type="hidden" name="sdg" value={sdg} />
-                <button
-                  type="submit"
-                  className="-my-1 inline-flex size-6 items-center justify-center rounded-full hover:bg-black/20"
-                  aria-label={t("member.removeInterest")}
-                >
-                  ×
-                </button>
-              </Form>
+              <RemoveChip intent="remove-interest" name="sdg" value={sdg} label={t("member.removeInterest")} hover="hover:bg-black/20" />
             ) : null}
           </GoalChip>
         ))}

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
 import { AddOneForm } from "~/components/add-one-form";
 import { TAG_LIMITS, TAG_MAX } from "~/lib/limits";
 import { DEFAULT_TAGS, type DefaultTag } from "~/lib/profile-tags";
 import type { Route } from "./+types/route";
+import { RemoveChip } from "./remove-chip";
 
 /** Profile tags, up to the membership level's limit; added and removed on one's own page. */
 export function Tags({ data, actionData }: { data: Route.ComponentProps["loaderData"]; actionData: Route.ComponentProps["actionData"] }) {
@@ -19,17 +19,7 @@ export function Tags({ data, actionData }: { data: Route.ComponentProps["loaderD
           <li key={tag.id} className="flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-sm">
             {tag.custom ? tag.tag : t(`tags.${tag.tag as DefaultTag}`)}
             {is_self ? (
-              <Form method="post" className="contents">
-                <input type="hidden" name="intent" value="remove-tag" />
-                <input type="hidden" name="tag" value={tag.id} />
-                <button
-                  type="submit"
-                  className="-my-1 inline-flex size-6 items-center justify-center rounded-full hover:bg-black/10"
-                  aria-label={t("member.removeTag")}
-                >
-                  ×
-                </button>
-              </Form>
+              <RemoveChip intent="remove-tag" name="tag" value={tag.id} label={t("member.removeTag")} hover="hover:bg-black/10" />
             ) : null}
           </li>
         ))}
