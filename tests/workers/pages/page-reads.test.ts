@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { recordView } from "~/.server/content/content";
 import * as detail from "~/routes/content-detail/route";
 import * as home from "~/routes/home";
 import * as retrieval from "~/routes/retrieval";
@@ -36,6 +37,15 @@ describe("a page load's reads", () => {
     }
     const stored = await env.DB.prepare("SELECT views FROM content WHERE id = ?").bind(item).first<number>("views");
     expect(stored).toBe(1);
+  });
+
+  it("counts one view when the same member opens the item twice at once, and again on another day", async () => {
+    const item = await newItem(await newMember("Owner"));
+    const reader = await newMember("Reader");
+    const day = Date.UTC(2026, 10, 26, 9);
+    expect((await Promise.all([recordView(item, reader, day), recordView(item, reader, day)])).sort()).toEqual([false, true]);
+    expect(await recordView(item, reader, day + 86_400_000)).toBe(true);
+    expect(await env.DB.prepare("SELECT views FROM content WHERE id = ?").bind(item).first<number>("views")).toBe(2);
   });
 
   it("retrieval: the history shown has the search already; the write follows and keeps it once", async () => {
