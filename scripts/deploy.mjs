@@ -5,7 +5,7 @@
 //       A failed migration stops here: the code that needs it is never deployed.
 //   node scripts/deploy.mjs preview --name pr-12 [--dry-run]
 //       the same build as a Worker Preview of the production Worker, with a D1 database of its own
-//       (research-commons-pr-12, created when missing, migrated first) and a jobs queue of its own. Prints the preview's URL
+//       (research-commons-pr-12, created when missing, migrated first) and jobs and stats queues of its own. Prints the preview's URL
 //       (and writes url=... to $GITHUB_OUTPUT when set).
 //   node scripts/deploy.mjs preview-delete --name pr-12 [--dry-run]
 //       removes the preview and its database.
@@ -97,13 +97,14 @@ function previewUrl(answer) {
 }
 
 const previewDatabase = (name) => `research-commons-${name}`;
-const previewQueue = (name) => `research-commons-${name}-jobs`;
+/** A preview's own queue for what a shared queue is for: "research-commons-pr-12-jobs" for "...-jobs". */
+const previewQueue = (name, shared) => `research-commons-${name}-${shared.split("-").at(-1)}`;
+/** The queues a preview has (wrangler.toml's preview block names the shared defaults). */
+const PREVIEW_QUEUE_KINDS = ["jobs", "stats"];
 
-/** The jobs queue of a config block and its dead-letter queue. */
-const queuesOf = (block) => {
-  const consumer = block?.queues?.consumers?.[0];
-  return consumer ? [consumer.queue, consumer.dead_letter_queue].filter(Boolean) : [];
-};
+/** The queues of a config block (jobs, stats) and their dead-letter queues. */
+const queuesOf = (block) =>
+  (block?.queues?.consumers ?? []).flatMap((consumer) => [consumer.queue, consumer.dead_letter_queue].filter(Boolean));
 
 /** Creates each queue that does not exist yet (a consumer cannot be deployed for a missing queue). */
 async function ensureQueues(names) {
@@ -150,11 +151,13 @@ async function deployPreview() {
   // This preview's own database, in the built config only (wrangler.toml keeps the shared defaults).
   const binding = { ...built.previews.d1_databases[0], database_name: database, database_id: id, migrations_dir: resolve("migrations") };
   built.previews.d1_databases = [binding];
-  // And its own jobs queue: a queue has one consumer, and jobs name rows of this preview's database.
-  const queue = previewQueue(name);
+  // And its own queues: a queue has one consumer, and jobs and readings name rows of this preview's database.
   built.previews.queues = {
-    producers: built.previews.queues.producers.map((producer) => ({ ...producer, queue })),
-    consumers: built.previews.queues.consumers.map((consumer) => ({ ...consumer, queue, dead_letter_queue: `${queue}-failed` })),
+    producers: built.previews.queues.producers.map((producer) => ({ ...producer, queue: previewQueue(name, producer.queue) })),
+    consumers: built.previews.queues.consumers.map((consumer) => {
+      const queue = previewQueue(name, consumer.queue);
+      return { ...consumer, queue, ...(consumer.dead_letter_queue ? { dead_letter_queue: `${queue}-failed` } : {}) };
+    }),
   };
   await ensureQueues(queuesOf(built.previews));
   writeFileSync(BUILT, JSON.stringify(built));
@@ -183,8 +186,10 @@ async function deletePreview() {
   for (const args of [
     ["preview", "delete", "--config", "wrangler.toml", "--env", "production", "--name", name, "-y"],
     ["d1", "delete", previewDatabase(name), "-y"],
-    ["queues", "delete", previewQueue(name)],
-    ["queues", "delete", `${previewQueue(name)}-failed`],
+    ...PREVIEW_QUEUE_KINDS.flatMap((kind) => [
+      ["queues", "delete", previewQueue(name, kind)],
+      ["queues", "delete", `${previewQueue(name, kind)}-failed`],
+    ]),
   ]) {
     if (dryRun) await remote(args);
     else if ((await run(wrangler, args)) !== 0) failed.push(args.slice(0, 2).join(" "));

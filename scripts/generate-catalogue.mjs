@@ -187,9 +187,12 @@ export function catalogueSql(items, members, now = Date.now(), texts = 0) {
      SELECT (SELECT lo FROM bench_range) + (k * 13) % ${members}, (SELECT clo FROM bench_range) + (k * 7) % ${items}, ${since} + (k * 1009) % ${month}
      FROM n`,
     `WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < ${items * 2})
-     INSERT OR IGNORE INTO content_views (content_id, user_id, day)
-     SELECT (SELECT clo FROM bench_range) + (k * 11) % ${items}, (SELECT lo FROM bench_range) + (k * 29) % ${members}, ${day(`${since} + (k * 1013) % ${month}`)}
-     FROM n`,
+     INSERT INTO stat_days (owner_id, content_id, day, kind, reader_type, n, readers)
+     SELECT c.owner_id, c.id, v.day, 'view', 1, count(*), count(*) FROM (
+       SELECT DISTINCT (SELECT clo FROM bench_range) + (k * 11) % ${items} AS content_id, (SELECT lo FROM bench_range) + (k * 29) % ${members} AS user_id,
+         ${day(`${since} + (k * 1013) % ${month}`)} AS day FROM n
+     ) v JOIN content c ON c.id = v.content_id GROUP BY c.id, v.day
+     ON CONFLICT DO UPDATE SET n = n + excluded.n, readers = readers + excluded.readers`,
     // Two interests each (goals), so the recommended list has both of its reasons to weigh.
     `WITH RECURSIVE n(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM n WHERE k < ${members - 1})
      INSERT OR IGNORE INTO interests (user_id, sdg, created_at)

@@ -3,8 +3,7 @@ import { servingProblems } from "~/.server/config/config";
 import { runScheduled } from "~/.server/cron/scheduled";
 import { withDbSession } from "~/.server/db-session";
 import { boundedBody } from "~/.server/http/body";
-import { consumeJobs } from "~/.server/jobs/consume";
-import type { Job } from "~/.server/jobs/jobs";
+import { consumeQueue } from "~/.server/jobs/consume";
 import { isAvatarPath, serveAvatar } from "~/.server/members/avatar";
 import { requestContext } from "~/.server/web/context";
 import { receiveClientError } from "~/.server/web/observability/client-errors";
@@ -81,6 +80,6 @@ export default {
   },
 
   async queue(batch) {
-    await consumeJobs(batch as MessageBatch<Job>);
+    await consumeQueue(batch);
   },
 } satisfies ExportedHandler<Env>;

@@ -82,3 +82,11 @@ export async function withDbSession(request: Request, handle: () => Promise<Resp
   }
   return answer;
 }
+
+/** Background work (a queue's batch) with its D1 round trips and statements counted, for its log line. */
+export async function withCountedDb<T>(work: () => Promise<T>) {
+  const state: RequestDb = { db: env.DB, waited: 0, trips: 0, statements: 0 };
+  state.db = timedSession(env.DB as unknown as D1DatabaseSession, state);
+  const result = await sessions.run(state, work);
+  return { result, trips: state.trips, statements: state.statements };
+}

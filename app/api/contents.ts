@@ -5,6 +5,7 @@ import { createFromMultipart } from "~/.server/content/create-from-form";
 import { textStateOf } from "~/.server/content/document-text";
 import { serveContentFile } from "~/.server/content/serve-file";
 import { translator } from "~/.server/i18n/translate";
+import { countReading, downloadOf, readingOf } from "~/.server/stats/readings";
 import { CITATION_FORMATS, itemUrl } from "~/lib/citations";
 import type { TextState } from "~/lib/document-text";
 import { translateError } from "~/lib/form-errors";
@@ -45,6 +46,7 @@ const fileCall = (path: string, which: "file" | "thumbnail", summary: string, ty
     handle: async ({ ctx, member, params: [id] }) => {
       const item = await findContent(Number(id), member.user.id);
       const served = item ? await serveContentFile(ctx.request, item, which) : null;
+      if (item && served && which === "file") countReading(downloadOf(item, member.user, ctx.request, served, ctx.now), afterAnswer(ctx));
       // The pages' plain 404 (an object missing from storage) becomes the API's envelope.
       return served && served.status !== 404 ? served : notFound(ctx.language, "item");
     },
@@ -112,6 +114,7 @@ export const contentRoutes = [
       const item = await findContent(Number(id), member.user.id);
       if (!item) return notFound(ctx.language, "item");
       const { citeItem } = await import("~/.server/content/citation");
+      countReading(readingOf("export", item, member.user, ctx.request, ctx.now), afterAnswer(ctx));
       const text = citeItem(item, itemUrl(new URL(ctx.request.url).origin, item.id), [query.format], ctx.language)[query.format];
       return ok({ format: query.format, text });
     },

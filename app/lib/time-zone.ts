@@ -15,18 +15,29 @@ export function isTimeZone(zone: string): boolean {
   return timeZones().includes(zone);
 }
 
+// One formatter per zone: making one costs far more than using it (statistics ask thousands of times).
+const clocks = new Map<string, Intl.DateTimeFormat>();
+const clockOf = (zone: string) => {
+  let clock = clocks.get(zone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat("en", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    clocks.set(zone, clock);
+  }
+  return clock;
+};
+
 /** The zone's offset from UTC at `instant`, in milliseconds. */
-function offsetAt(instant: number, zone: string): number {
-  const parts = new Intl.DateTimeFormat("en", {
-    timeZone: zone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(instant);
+export function offsetAt(instant: number, zone: string): number {
+  const parts = clockOf(zone).formatToParts(instant);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const asUtc = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
   return asUtc - Math.floor(instant / 1000) * 1000;
@@ -56,6 +67,15 @@ export function zonedToUtc(local: string, zone: string): number | null {
 export function utcToZoned(instant: number, zone: string): string {
   const shifted = new Date(instant + offsetAt(instant, zone));
   return shifted.toISOString().slice(0, 16);
+}
+
+/** The instant's date ("YYYY-MM-DD") on the clocks of `zone`; UTC's for a zone this runtime does not know. */
+export function localDay(instant: number, zone: string): string {
+  try {
+    return utcToZoned(instant, zone).slice(0, 10);
+  } catch {
+    return new Date(instant).toISOString().slice(0, 10);
+  }
 }
 
 /** The instant on the clocks of `zone`, in `language`, with the zone's name (Intl allows no dateStyle with a zone name). */

@@ -1,6 +1,8 @@
 import { data } from "react-router";
 import { findContent } from "~/.server/content/content";
+import { countReading, readingOf } from "~/.server/stats/readings";
 import { requireUser } from "~/.server/web/auth/session";
+import { afterAnswer } from "~/.server/web/context";
 import { languageOf } from "~/.server/web/i18n/request-language";
 import { CITATION_FILES, isCitationFile, itemUrl } from "~/lib/citations";
 import type { Route } from "./+types/cite";
@@ -14,6 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const item = Number.isInteger(id) && id > 0 && isCitationFile(format) ? await findContent(id, user.id) : null;
   if (!item || !isCitationFile(format)) throw data(null, { status: 404 });
   const { citeItem } = await import("~/.server/content/citation");
+  countReading(readingOf("export", item, user, request, Date.now()), afterAnswer(context));
   const file = CITATION_FILES[format];
   return new Response(citeItem(item, itemUrl(url.origin, id), [format], languageOf(request))[format], {
     headers: {

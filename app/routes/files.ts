@@ -1,6 +1,8 @@
 import { findContentFor } from "~/.server/content/content";
 import { serveContentFile } from "~/.server/content/serve-file";
+import { countReading, downloadOf } from "~/.server/stats/readings";
 import { requireUser } from "~/.server/web/auth/session";
+import { afterAnswer } from "~/.server/web/context";
 import type { Route } from "./+types/files";
 
 /**
@@ -12,5 +14,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const item = Number.isInteger(Number(params.id)) ? (await findContentFor(Number(params.id), user))?.item : null;
   if (!item) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
   const which = new URL(request.url).pathname.endsWith("/thumbnail") ? "thumbnail" : "file";
-  return serveContentFile(request, item, which);
+  const served = await serveContentFile(request, item, which);
+  if (which === "file") countReading(downloadOf(item, user, request, served, Date.now()), afterAnswer(context));
+  return served;
 }

@@ -87,10 +87,17 @@ describe("the deploy script, dry-run on the real build", () => {
       queue: "research-commons-pr-7-jobs",
       dead_letter_queue: "research-commons-pr-7-jobs-failed",
     });
+    // And its readings' queue.
+    expect(out).toContain("would run: wrangler queues create research-commons-pr-7-stats-failed");
+    expect(built.previews.queues.consumers[1]).toMatchObject({
+      queue: "research-commons-pr-7-stats",
+      dead_letter_queue: "research-commons-pr-7-stats-failed",
+    });
     const removal = dryRun("preview-delete", "--name", "pr-7");
     expect(removal).toContain("would run: wrangler preview delete");
     expect(removal).toContain("would run: wrangler d1 delete research-commons-pr-7 -y");
     expect(removal).toContain("would run: wrangler queues delete research-commons-pr-7-jobs");
+    expect(removal).toContain("would run: wrangler queues delete research-commons-pr-7-stats-failed");
   });
 
   it("refuses a preview name that is not a plain slug", () => {

@@ -152,7 +152,16 @@ export async function d1Statements(work: () => Promise<unknown>): Promise<string
   const databases = new Set([env.DB, env.DB.withSession()].map(Object.getPrototypeOf));
   for (const proto of statements)
     for (const name of ["first", "all", "run", "raw"]) wrap(proto, name, (self) => seen.push((self as Statement).statement));
-  for (const proto of databases) wrap(proto, "batch", (_, [list]) => seen.push(...(list as Statement[]).map((s) => s.statement)));
+  // A database's batch hands the same statements to its session's: each is counted once.
+  const batched = new WeakSet<object>();
+  for (const proto of databases)
+    wrap(proto, "batch", (_, [list]) => {
+      for (const statement of list as Statement[]) {
+        if (batched.has(statement)) continue;
+        batched.add(statement);
+        seen.push(statement.statement);
+      }
+    });
   try {
     await work();
   } finally {

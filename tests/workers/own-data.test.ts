@@ -15,6 +15,7 @@ import { addTag } from "~/.server/members/tags";
 import { listConversations, startConversation } from "~/.server/messaging/conversations";
 import { searchMembers } from "~/.server/search/search";
 import { addComment, followMember } from "~/.server/social/social";
+import { foldReadings } from "~/.server/stats/fold";
 import { meetingSchema } from "~/lib/schemas/meeting";
 import { pngBytes } from "../fixtures/files";
 import { history, newItem, newMember, outboxFor, sendMessage, testCaller, uniqueEmail, until } from "./helpers";
@@ -103,6 +104,18 @@ describe("a member's own data", () => {
     const token = await createSession(me.id, Date.now());
     const theirs = await newItem(me.other, { likes: 1 });
     await env.DB.prepare("INSERT INTO likes (user_id, content_id, created_at) VALUES (?, ?, 1)").bind(me.id, theirs).run();
+    // Their statistics, and a reading of theirs on another member's item.
+    const [mine] = (await env.DB.prepare("SELECT id FROM content WHERE owner_id = ?").bind(me.id).all<{ id: number }>()).results;
+    const seen = (content: number, member: number) => ({
+      id: crypto.randomUUID(),
+      kind: "view" as const,
+      content,
+      member,
+      type: 1 as const,
+      day: "2026-11-25",
+      at: 1,
+    });
+    await foldReadings([seen(mine?.id ?? 0, me.other), seen(theirs, me.id)]);
     const { caller } = testCaller();
     await expect(deleteAccount(me.id, "not it", caller)).rejects.toBeInstanceOf(AccountError);
     expect(await env.FILES.head(me.objects[0] ?? "")).not.toBeNull();
@@ -119,8 +132,26 @@ describe("a member's own data", () => {
     expect(row).toMatchObject({ email: `deleted-${me.id}@deleted.invalid`, nick_name: "" });
     expect(await env.DB.prepare("SELECT count(*) AS n FROM member_fts WHERE rowid = ?").bind(me.id).first("n")).toBe(0);
     expect(await env.DB.prepare("SELECT likes FROM content WHERE id = ?").bind(theirs).first("likes")).toBe(0);
-    for (const table of ["content", "comments", "follows", "member_tags", "profiles"]) {
-      const column = table === "content" ? "owner_id" : table === "follows" ? "follower_id" : "user_id";
+    for (const table of [
+      "content",
+      "comments",
+      "follows",
+      "member_tags",
+      "profiles",
+      "stat_days",
+      "stat_months",
+      "stat_owner_days",
+      "stat_hits",
+      "score_history",
+    ]) {
+      const column =
+        table === "follows"
+          ? "follower_id"
+          : table === "stat_hits"
+            ? "member_id"
+            : table.startsWith("stat_") || table === "content"
+              ? "owner_id"
+              : "user_id";
       expect(await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?`).bind(me.id).first("n"), table).toBe(0);
     }
     // The other member still reads the whole conversation, from a member now nameless, and cannot write into it.

@@ -47,8 +47,12 @@ describe("the credit score", () => {
         for (const fan of others.slice(0, next(4))) {
           await env.DB.prepare("INSERT INTO likes (user_id, content_id, created_at) VALUES (?, ?, ?)").bind(fan, id, recent()).run();
           expected[kind === "video" ? "videoLikes" : "documentLikes"]++;
-          await env.DB.prepare("INSERT INTO content_views (content_id, user_id, day) VALUES (?, ?, ?)")
-            .bind(id, fan, new Date(recent()).toISOString().slice(0, 10))
+          // A reader's day on the item, as the stats queue folds it (decision 0039).
+          await env.DB.prepare(
+            `INSERT INTO stat_days (owner_id, content_id, day, kind, reader_type, n, readers) VALUES (?, ?, ?, 'view', 1, 1, 1)
+             ON CONFLICT DO UPDATE SET n = n + 1, readers = readers + 1`,
+          )
+            .bind(subject, id, new Date(recent()).toISOString().slice(0, 10))
             .run();
           expected[kind === "video" ? "videoViews" : "documentViews"]++;
         }

@@ -5,6 +5,7 @@ import { consumeJobs } from "~/.server/jobs/consume";
 import type { Job, ScoreBatchJob } from "~/.server/jobs/jobs";
 import { INPUT_SQL, rankingList, scoreFor } from "~/.server/ranking/ranking";
 import { recomputeScores, scoreBatch, startScoreRun } from "~/.server/ranking/score-runs";
+import { scoreHistory } from "~/.server/stats/stats";
 import { COEFFICIENTS } from "~/lib/credit-score";
 import { newItem, newMember } from "./helpers";
 
@@ -123,5 +124,20 @@ describe("a credit-score recomputation in batches", () => {
     expect((await getQueueResult(again, createExecutionContext())).explicitAcks).toEqual(["broken"]);
     expect(await published(broken.run)).not.toBeNull();
     expect(await batchesDone(broken.run)).toBe(1);
+  });
+
+  it("adds each published run's score and rank to every member's history, once", async () => {
+    const [top, other] = [await newMember("Top"), await newMember("Other")];
+    await newItem(top, { created_at: NOW - DAY });
+    await recomputeScores(NOW);
+    const [run] = await startScoreRun(NOW + DAY);
+    if (!run) throw new Error("no batch");
+    await scoreBatch(run);
+    // A batch delivered again after the run was published adds nothing.
+    await scoreBatch(run);
+    const history = await scoreHistory(top);
+    expect(history.map((point) => point.as_of)).toEqual([NOW, NOW + DAY]);
+    expect(history[0]?.rank).toBe(1);
+    expect((await scoreHistory(other))[0]?.rank).toBeGreaterThan(1);
   });
 });

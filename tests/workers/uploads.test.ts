@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createContent, deleteContent, findContent, recordView } from "~/.server/content/content";
+import { createContent, deleteContent, findContent } from "~/.server/content/content";
 import { createFromMultipart } from "~/.server/content/create-from-form";
 import { MAX_FILE_BYTES, receiveUpload } from "~/.server/content/receive-upload";
 import { serveContentFile } from "~/.server/content/serve-file";
@@ -218,16 +218,6 @@ describe("stored content", () => {
     expect(await findContent(id, owner)).not.toBeNull();
     expect(await findContent(id, owner + 1000)).toBeNull();
     expect(await findContent(id, null)).toBeNull();
-  });
-
-  it("counts one view per member per day", async () => {
-    const { id, owner } = await uploaded("1");
-    const day = Date.UTC(2026, 10, 22, 10);
-    await recordView(id, owner, day);
-    await recordView(id, owner, day + 3600_000);
-    await recordView(id, owner + 1, day);
-    await recordView(id, owner, day + 86_400_000);
-    expect((await findContent(id, owner))?.views).toBe(3);
   });
 
   it("delete removes the row and both objects, and only for the owner", async () => {

@@ -1,7 +1,6 @@
 // The workers-pool entry: the app's worker entry needs React Router's build, so tests get the
 // Durable Object classes and services directly instead.
-import { consumeJobs } from "~/.server/jobs/consume";
-import type { Job } from "~/.server/jobs/jobs";
+import { consumeQueue } from "~/.server/jobs/consume";
 
 export { ConversationRoom } from "~/.server/messaging/conversation-room";
 export { MemberInbox } from "~/.server/messaging/member-inbox";
@@ -12,6 +11,6 @@ export default {
   },
   // The real queue delivers here, as it does to the app's worker.
   async queue(batch) {
-    await consumeJobs(batch as MessageBatch<Job>);
+    await consumeQueue(batch);
   },
 } satisfies ExportedHandler<Env>;

@@ -51,7 +51,12 @@ function removals(userId: number, email: string) {
     own("meeting_participants"),
     own("invitation_budgets", "host_id"),
     own("verifications"),
-    own("content_views"),
+    // Their statistics; what they read stays counted on others' items, not who read it.
+    own("stat_days", "owner_id"),
+    own("stat_months", "owner_id"),
+    own("stat_owner_days", "owner_id"),
+    own("stat_hits", "member_id"),
+    own("score_history"),
     // Reports they filed stay with the moderation record, without the words they wrote.
     db.prepare("UPDATE reports SET details = '' WHERE reporter_id = ?").bind(userId),
     // Last: the account's update above re-indexed it with its profile, which is gone now.

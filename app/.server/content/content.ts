@@ -1,7 +1,6 @@
 import { env } from "~/.server/bindings";
 import { madeOnce } from "~/.server/once";
 import { awardPoints } from "~/.server/ranking/ranking";
-import type { Read } from "~/.server/reads";
 import { deleteQueued, queueDeletions } from "~/.server/storage/files";
 import type { TextNote, TextState } from "~/lib/document-text";
 import type { Author } from "~/lib/identifiers";
@@ -13,6 +12,8 @@ export interface ContentItem {
   id: number;
   owner_id: number;
   owner_name: string;
+  /** The owner's time zone: a reading is counted on the owner's day (decision 0039). */
+  owner_zone: string;
   /** The owner's given and family names when their profile shows them (public), else null: citations name them so. */
   owner_given: string | null;
   owner_family: string | null;
@@ -65,6 +66,7 @@ export function shownItem({
   text_attempts: _attempts,
   owner_given: _given,
   owner_family: _family,
+  owner_zone: _zone,
   ...item
 }: ContentItem) {
   return item;
@@ -132,7 +134,7 @@ export async function createContent(
 /** An item as `viewerId` may see it: private items exist only for their owner (else null, a 404). */
 export async function findContent(id: number, viewerId: number | null): Promise<ContentItem | null> {
   const row = await env.DB.prepare(
-    `SELECT c.*, u.nick_name AS owner_name, nullif(trim(p.first_name || ' ' || coalesce(p.middle_name, '')), '') AS owner_given,
+    `SELECT c.*, u.nick_name AS owner_name, u.time_zone AS owner_zone, nullif(trim(p.first_name || ' ' || coalesce(p.middle_name, '')), '') AS owner_given,
          nullif(trim(p.family_name), '') AS owner_family
        FROM content c JOIN users u ON u.id = c.owner_id LEFT JOIN profiles p ON p.user_id = c.owner_id AND p.public = 1 WHERE c.id = ?`,
   )
@@ -156,29 +158,6 @@ export async function findContentFor(id: number, viewer: { id: number; roles: st
     .first<number>("owner_id");
   const hidden = owner === null ? null : await findContent(id, owner);
   return hidden ? { item: hidden, moderating: true } : null;
-}
-
-const viewDay = (now: number) => new Date(now).toISOString().slice(0, 10);
-
-/** Whether the member's view of the item today has been counted already. */
-export const viewedRead = (id: number, userId: number, now: number): Read<boolean> => ({
-  statements: [
-    env.DB.prepare("SELECT 1 AS yes FROM content_views WHERE content_id = ? AND user_id = ? AND day = ?").bind(id, userId, viewDay(now)),
-  ],
-  decode: ([found]) => Boolean(found?.results.length),
-});
-
-/**
- * Counts a view once per member, item and (UTC) day, in one round trip (the count follows only a
- * new view row); true when this view was counted. The detail page runs it after its answer.
- */
-export async function recordView(id: number, userId: number, now: number): Promise<boolean> {
-  const db = env.DB;
-  const [inserted] = await db.batch([
-    db.prepare("INSERT OR IGNORE INTO content_views (content_id, user_id, day) VALUES (?, ?, ?)").bind(id, userId, viewDay(now)),
-    db.prepare("UPDATE content SET views = views + 1 WHERE id = ? AND changes() > 0").bind(id),
-  ]);
-  return Boolean(inserted?.meta.changes);
 }
 
 /** Deletes an item of `ownerId` and its files; false when there is no such item of theirs. */

@@ -2,6 +2,7 @@ import { FAILURE_WINDOW_MS } from "~/.server/accounts/login-attempts";
 import { env } from "~/.server/bindings";
 import { deleteVerificationPhotos } from "~/.server/members/verification";
 import { PUBLISHED_RUN } from "~/.server/ranking/ranking";
+import { STAT_HITS_KEEP_MS } from "~/.server/stats/fold";
 import { deleteQueued } from "~/.server/storage/files";
 import { SESSION_IDLE_MS } from "~/lib/config";
 import { SCORE_RUN_LOG_DAYS } from "~/lib/limits";
@@ -27,12 +28,13 @@ export async function cleanUp(now: number) {
   const db = env.DB;
   const bounded = (table: string, where: string) =>
     db.prepare(`DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${where} LIMIT ${CLEANUP_BATCH})`);
-  const [sessions, codes, failures, scoreRuns] = await db.batch([
+  const [sessions, codes, failures, scoreRuns, statHits] = await db.batch([
     bounded("sessions", "expires_at <= ?1 OR last_seen_at < ?2").bind(now, now - SESSION_IDLE_MS),
     bounded("verification_codes", "expires_at <= ?1").bind(now),
     bounded("login_failures", "last_failed_at <= ?1").bind(now - FAILURE_WINDOW_MS),
     // Older than the log window and not the one shown (its batch records go with it).
     bounded("score_runs", `started_at < ?1 AND id < coalesce(${PUBLISHED_RUN}, 0)`).bind(now - SCORE_RUN_LOG_DAYS * 86_400_000),
+    bounded("stat_hits", "at < ?1").bind(now - STAT_HITS_KEEP_MS),
   ]);
   const { results: uploads } = await db
     .prepare(`SELECT id, object_key, r2_upload_id, completed FROM uploads WHERE created_at < ? LIMIT ${UPLOAD_CLEANUP_BATCH}`)
@@ -62,6 +64,7 @@ export async function cleanUp(now: number) {
     uploads: uploads.length,
     verificationPhotos,
     scoreRuns: scoreRuns?.meta.changes ?? 0,
+    statHits: statHits?.meta.changes ?? 0,
     objects: orphans.length,
   };
 }

@@ -7,13 +7,21 @@ import { conversationRoom } from "~/.server/messaging/live";
 import { refreshMemberRooms } from "~/.server/messaging/room-facts";
 import { describeError, logEvent } from "~/.server/observability/log";
 import { scoreBatch } from "~/.server/ranking/score-runs";
+import { consumeReadings } from "~/.server/stats/fold";
+import type { Reading } from "~/.server/stats/readings";
 import type { Job } from "./jobs";
 import { enqueue } from "./queue";
 
 /** Seconds before a failed job is tried again: 2 s, 4 s, 8 s ... at most 5 minutes. */
 export const retryDelay = (attempts: number) => Math.min(300, 2 ** Math.max(1, attempts));
 
-/** The queue consumer: each job on its own, so one failure retries that job alone (wrangler.toml bounds the retries). */
+/** Every queue's consumer: the stats queue's readings (its name ends in "-stats"), or jobs. */
+export async function consumeQueue(batch: MessageBatch) {
+  if (batch.queue.endsWith("-stats")) return consumeReadings(batch as MessageBatch<Reading>);
+  return consumeJobs(batch as MessageBatch<Job>);
+}
+
+/** The jobs queue's consumer: each job on its own, so one failure retries that job alone (wrangler.toml bounds the retries). */
 export async function consumeJobs(batch: MessageBatch<Job>) {
   for (const message of batch.messages) {
     try {

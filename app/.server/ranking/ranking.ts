@@ -68,8 +68,8 @@ export const INPUT_SQL: Record<ScoreInput, string> = {
   documentUploads: uploadsOf("document"),
   videoLikes: receivedOn("video", "likes", "created_at"),
   documentLikes: receivedOn("document", "likes", "created_at"),
-  videoViews: receivedOn("video", "content_views", "day"),
-  documentViews: receivedOn("document", "content_views", "day"),
+  videoViews: readersOn("video"),
+  documentViews: readersOn("document"),
   points:
     "SELECT user_id, sum(amount) AS n FROM points WHERE user_id BETWEEN ?2 AND ?3 AND created_at >= ?1 AND created_at <= ?4 GROUP BY user_id",
 };
@@ -80,12 +80,19 @@ function uploadsOf(kind: string) {
 }
 
 /**
- * Likes or views on the owners' items, reached through the owners' items so a batch reads only its
+ * Likes on the owners' items, reached through the owners' items so a batch reads only its
  * own (named: by kind, the planner would read every item of the kind).
  */
 function receivedOn(kind: string, table: string, since: string) {
   return `SELECT c.owner_id AS user_id, count(*) AS n FROM content c INDEXED BY content_owner_recent JOIN ${table} x ON x.content_id = c.id
           WHERE c.owner_id BETWEEN ?2 AND ?3 AND c.kind = '${kind}' AND x.${since} >= ?1 AND x.${since} <= ?4 GROUP BY c.owner_id`;
+}
+
+/** Views on the owners' items: each member counted once a day per item (their days' readers, decision 0039). */
+function readersOn(kind: string) {
+  return `SELECT c.owner_id AS user_id, sum(x.readers) AS n FROM content c INDEXED BY content_owner_recent
+          JOIN stat_days x ON x.owner_id = c.owner_id AND x.content_id = c.id
+          WHERE c.owner_id BETWEEN ?2 AND ?3 AND c.kind = '${kind}' AND x.kind = 'view' AND x.day >= ?1 AND x.day <= ?4 GROUP BY c.owner_id`;
 }
 
 /** Every score input of the members with ids in [from, to], counted over the period before `asOf`. */
@@ -96,7 +103,7 @@ export function countsRead(asOf: number, from: number, to: number): Read<Map<num
   return {
     statements: [
       db.prepare("SELECT id FROM users WHERE id BETWEEN ? AND ? AND deleted_at IS NULL").bind(from, to),
-      // View rows carry a day, everything else a time.
+      // Views are counted by day, everything else by time.
       ...SCORE_INPUTS.map((input) => {
         const [start, end] = input.endsWith("Views") ? [day(since), day(asOf)] : [since, asOf];
         return db.prepare(INPUT_SQL[input]).bind(start, from, to, end);

@@ -44,6 +44,7 @@ export async function scoreBatch(job: ScoreBatchJob) {
     const { score, breakdown } = scoreOf(memberCounts);
     return [id, score, JSON.stringify(breakdown)];
   });
+  const publishedAt = Date.now();
   const results = await db.batch([
     db.prepare(`DELETE FROM credit_scores WHERE user_id BETWEEN ?1 AND ?2 AND run_id < ${PUBLISHED_RUN}`).bind(job.from, job.to),
     db
@@ -64,7 +65,16 @@ export async function scoreBatch(job: ScoreBatchJob) {
          AND batches = (SELECT count(*) FROM score_run_batches WHERE run_id = ?1) AND id > coalesce(${PUBLISHED_RUN}, 0)
          RETURNING id`,
       )
-      .bind(job.run, Date.now()),
+      .bind(job.run, publishedAt),
+    // The run this batch published joins every member's history, with the rank the ranking shows.
+    db
+      .prepare(
+        `INSERT OR IGNORE INTO score_history (user_id, run_id, as_of, score, rank)
+         SELECT s.user_id, s.run_id, ?2, s.score, RANK() OVER (ORDER BY s.score DESC)
+           FROM credit_scores s JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL
+           WHERE s.run_id = ?1 AND EXISTS (SELECT 1 FROM score_runs WHERE id = ?1 AND published_at = ?3)`,
+      )
+      .bind(job.run, job.asOf, publishedAt),
   ]);
   await grantRewards(job.asOf, [job.from, job.to]);
   return { members: rows.length, published: Boolean(results[3]?.results.length) };

@@ -1,10 +1,11 @@
 import Download from "lucide-react/icons/download";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
-import { findContentFor, recordView, shownItem, viewedRead } from "~/.server/content/content";
+import { findContentFor, shownItem } from "~/.server/content/content";
 import { textStateRead } from "~/.server/content/document-text";
 import { known, readTogether } from "~/.server/reads";
 import { socialRead } from "~/.server/social/social";
+import { countReading, readingOf } from "~/.server/stats/readings";
 import { requireUser } from "~/.server/web/auth/session";
 import { afterAnswer } from "~/.server/web/context";
 import { languageOf } from "~/.server/web/i18n/request-language";
@@ -36,13 +37,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = Date.now();
   const isOwner = item.owner_id === user.id;
   // What the page shows beside the item, in one round trip; the member's view is counted after the
-  // answer (decision 0036), so the figure shown adds it when today's view is new.
-  const [social, viewed, text] = await readTogether([
+  // answer, through the stats queue (decision 0039): the figure shown is at most a few seconds late.
+  const [social, text] = await readTogether([
     socialRead(user.id, item.id, item.owner_id),
-    moderating ? known(true) : viewedRead(item.id, user.id, now),
     isOwner ? textStateRead(item.id) : known(null),
   ] as const);
-  if (!viewed) afterAnswer(context)(recordView(item.id, user.id, now).catch((error) => console.error("counting a view", error)));
+  if (!moderating) countReading(readingOf("view", item, user, request, now), afterAnswer(context));
   // A search result found in the document's text opens it at that page.
   const page = Number(new URL(request.url).searchParams.get("page"));
   // A fresh key for the comment form on every render: its submission is stored once however often it arrives.
@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { citeItem } = await import("~/.server/content/citation");
   const origin = new URL(request.url).origin;
   return {
-    item: { ...shownItem(item), views: item.views + (viewed ? 0 : 1) },
+    item: shownItem(item),
     references: citeItem(item, itemUrl(origin, item.id), ["apa", "harvard", "bibtex"], languageOf(request)),
     pdfUrl: item.kind === "document" ? `${origin}/files/${item.id}` : null,
     isOwner,

@@ -1,0 +1,173 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { consumeQueue } from "~/.server/jobs/consume";
+import { foldReadings } from "~/.server/stats/fold";
+import { downloadOf, type Reading, type ReadingKind, readingOf } from "~/.server/stats/readings";
+import { itemStats, memberStats } from "~/.server/stats/stats";
+import { statsQuerySchema } from "~/lib/stats-periods";
+import * as detail from "~/routes/content-detail/route";
+import { d1Statements, newItem, newMember, until } from "./helpers";
+import { callRoute, sessionFor } from "./route";
+
+// Statistics (issue 32, decision 0039): readings go through the stats queue and are folded into
+// per-item daily rows; these prove how they count, against the real queue and D1.
+
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+const browsing = (headers: Record<string, string> = {}) =>
+  new Request("http://127.0.0.1/x", { headers: { "User-Agent": BROWSER, ...headers } });
+const NOON = Date.UTC(2026, 10, 25, 12);
+
+async function itemOf(zone = "UTC") {
+  const owner = await newMember("Owner");
+  await env.DB.prepare("UPDATE users SET time_zone = ? WHERE id = ?").bind(zone, owner).run();
+  const id = await newItem(owner);
+  return { owner, item: { id, owner_id: owner, owner_zone: zone } };
+}
+
+const reading = (
+  kind: ReadingKind,
+  item: { id: number; owner_id: number; owner_zone: string },
+  member: number,
+  at: number,
+  type: 1 | 2 = 1,
+) => readingOf(kind, item, { id: member, account_type: type }, browsing(), at) as Reading;
+
+const days = (item: number) =>
+  env.DB.prepare("SELECT day, kind, reader_type, n, readers FROM stat_days WHERE content_id = ? ORDER BY day, kind, reader_type")
+    .bind(item)
+    .all()
+    .then((r) => r.results);
+
+const views = (item: number) => env.DB.prepare("SELECT views FROM content WHERE id = ?").bind(item).first<number>("views");
+
+const query = (range = "30d") => statsQuerySchema.parse({ range });
+
+describe("counting readings", () => {
+  it("counts two opens within 30 s once, and again after 30 s; readers once a day", async () => {
+    const { item } = await itemOf();
+    const reader = await newMember("Reader");
+    await foldReadings([reading("view", item, reader, NOON), reading("view", item, reader, NOON + 29_000)]);
+    await foldReadings([reading("view", item, reader, NOON + 10_000)]);
+    expect(await days(item.id)).toEqual([{ day: "2026-11-25", kind: "view", reader_type: 1, n: 1, readers: 1 }]);
+    await foldReadings([reading("view", item, reader, NOON + 60_000)]);
+    expect(await days(item.id)).toEqual([{ day: "2026-11-25", kind: "view", reader_type: 1, n: 2, readers: 1 }]);
+    // The count on cards follows in the same transaction.
+    expect(await views(item.id)).toBe(2);
+  });
+
+  it("counts two opens at once once, however the batches race", async () => {
+    const { item } = await itemOf();
+    const reader = await newMember("Reader");
+    await Promise.all([foldReadings([reading("view", item, reader, NOON)]), foldReadings([reading("view", item, reader, NOON + 1000)])]);
+    expect(await views(item.id)).toBe(1);
+  });
+
+  it("does not count a robot or the owner", async () => {
+    const { owner, item } = await itemOf();
+    const reader = { id: await newMember("Reader"), account_type: 1 as const };
+    const bot = new Request("http://127.0.0.1/x", {
+      headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+    });
+    expect(readingOf("view", item, reader, bot, NOON)).toBeNull();
+    expect(readingOf("view", item, reader, new Request("http://127.0.0.1/x"), NOON)).toBeNull();
+    expect(readingOf("view", item, { id: owner, account_type: 1 }, browsing(), NOON)).toBeNull();
+    expect(readingOf("view", item, reader, browsing(), NOON)).toMatchObject({ kind: "view", content: item.id, member: reader.id });
+  });
+
+  it("counts a redelivered batch once", async () => {
+    const { item } = await itemOf();
+    const reader = await newMember("Reader");
+    const body = reading("export", item, reader, NOON);
+    for (let delivery = 1; delivery <= 2; delivery++) {
+      const batch = createMessageBatch<Reading>("research-commons-stats", [
+        { id: `m${delivery}`, timestamp: new Date(), attempts: delivery, body },
+      ]);
+      await consumeQueue(batch);
+      expect((await getQueueResult(batch, createExecutionContext())).ackAll).toBe(true);
+    }
+    expect(await days(item.id)).toEqual([{ day: "2026-11-25", kind: "export", reader_type: 1, n: 1, readers: 1 }]);
+  });
+
+  it("counts one download for a reading's range requests, once a day", async () => {
+    const { item } = await itemOf();
+    const reader = { id: await newMember("Reader"), account_type: 2 as const };
+    const whole = new Response("x", { status: 200 });
+    const part = new Response("x", { status: 206 });
+    expect(downloadOf(item, reader, browsing({ Range: "bytes=65536-131071" }), part, NOON)).toBeNull();
+    const first = downloadOf(item, reader, browsing({ Range: "bytes=0-65535" }), part, NOON);
+    expect(first).not.toBeNull();
+    // A second reading later the same day (not within 30 s) is the same day's download.
+    await foldReadings([first as Reading, downloadOf(item, reader, browsing(), whole, NOON + 3_600_000) as Reading]);
+    expect(await days(item.id)).toEqual([{ day: "2026-11-25", kind: "download", reader_type: 2, n: 1, readers: 1 }]);
+  });
+
+  it("folds a batch of 100 readings in two D1 statements", async () => {
+    const { item } = await itemOf();
+    const readers = await Promise.all(Array.from({ length: 10 }, () => newMember("Reader")));
+    const batch = readers.flatMap((member, i) =>
+      Array.from({ length: 10 }, (_, k) => reading("view", item, member, NOON + i * 1000 + k * 31_000)),
+    );
+    const statements = await d1Statements(() => foldReadings(batch));
+    expect(statements, statements.join("\n")).toHaveLength(2);
+    expect(await views(item.id)).toBe(100);
+  });
+
+  it("counts on the owner's days, in the owner's time zone", async () => {
+    const { owner, item } = await itemOf("Asia/Tokyo");
+    const reader = await newMember("Reader");
+    // 16:30 UTC on the 25th is 01:30 on the 26th in Tokyo.
+    const late = Date.UTC(2026, 10, 25, 16, 30);
+    await foldReadings([reading("view", item, reader, late)]);
+    await env.DB.prepare("INSERT INTO likes (user_id, content_id, created_at) VALUES (?, ?, ?)").bind(reader, item.id, late).run();
+    expect((await days(item.id))[0]).toMatchObject({ day: "2026-11-26" });
+    const { overview } = await memberStats(owner, query(), Date.UTC(2026, 10, 26, 3));
+    expect(overview.zone).toBe("Asia/Tokyo");
+    expect(overview.to).toBe("2026-11-26");
+    const at = overview.buckets.indexOf("2026-11-26");
+    expect(overview.series.views?.[at]).toBe(1);
+    expect(overview.series.likes?.[at]).toBe(1);
+    expect(overview.series.likes?.[at - 1]).toBe(0);
+  });
+
+  it("a member's statistics: series, totals against the period before, the item table and readers by type", async () => {
+    const { owner, item } = await itemOf();
+    const [researcher, supporter] = [await newMember("R", 1), await newMember("S", 2)];
+    const now = NOON;
+    await foldReadings([
+      reading("view", item, researcher, now - 40 * 86_400_000),
+      reading("view", item, researcher, now),
+      reading("view", item, supporter, now, 2),
+      reading("download", item, supporter, now, 2),
+      reading("export", item, researcher, now),
+    ]);
+    await env.DB.prepare("INSERT INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)").bind(researcher, owner, now).run();
+    await env.DB.prepare("INSERT INTO comments (content_id, user_id, body, created_at) VALUES (?, ?, 'hi', ?)")
+      .bind(item.id, supporter, now)
+      .run();
+    const { overview, items } = await memberStats(owner, query(), now);
+    expect(overview.totals).toEqual({ views: 2, downloads: 1, exports: 1, likes: 0, comments: 1, followers: 1 });
+    expect(overview.previous?.views).toBe(1);
+    expect(overview.buckets).toHaveLength(30);
+    expect(overview.series.views?.at(-1)).toBe(2);
+    expect(items).toEqual([
+      expect.objectContaining({ id: item.id, counts: { views: 2, downloads: 1, exports: 1, likes: 0, comments: 1 } }),
+    ]);
+    const year = await memberStats(owner, query("12m"), now);
+    expect(year.overview.per).toBe("month");
+    expect(year.overview.totals.views).toBe(3);
+    expect(year.items[0]?.counts.views).toBe(3);
+    const one = await itemStats(item.id, owner, query(), now);
+    expect(one.readers).toEqual({ researchers: 1, supporters: 1 });
+    expect(one.overview.totals).toEqual({ views: 2, downloads: 1, exports: 1, likes: 0, comments: 1 });
+  });
+
+  it("a view through the detail page reaches the queue after the answer and is counted", async () => {
+    const { item } = await itemOf();
+    const reader = await newMember("Reader");
+    const token = await sessionFor(reader);
+    const page = await callRoute(detail, { path: `/retrieval/detail?id=${item.id}`, token, headers: { "User-Agent": BROWSER } });
+    expect(page.status).toBe(200);
+    expect(await until(() => views(item.id))).toBe(1);
+  });
+});
