@@ -37,6 +37,7 @@ export default [
   route("report", "routes/report.ts"),
   route("retrieval/detail/cite", "routes/cite.ts", { id: "cite" }),
   route("personal/export", "routes/personal.export.ts", { id: "export" }),
+  route("personal/stats/csv", "routes/stats/csv.ts", { id: "statsCsv" }),
   route("personal/notifications/open", "routes/notification-open.ts", { id: "notificationOpen" }),
   route("personal/verification/photo", "routes/verification.photo.ts", { id: "verificationPhoto" }),
 
@@ -58,6 +59,7 @@ export default [
     route("personal/verification", "routes/verification.tsx", { id: "verification" }),
     route("review", "routes/review.tsx"),
     route("personal/ranking", "routes/my-ranking.tsx", { id: "ranking" }),
+    route("personal/stats", "routes/stats/route.tsx", { id: "stats" }),
     route("personal/notifications", "routes/notifications.tsx", { id: "notifications" }),
     route("moderation", "routes/moderation.tsx"),
   ]),

@@ -4,6 +4,7 @@ import { NOTIFICATION_KINDS } from "~/lib/notifications";
 import { MEMBERSHIP_LEVELS } from "~/lib/profile-tags";
 import { REWARDS } from "~/lib/rewards";
 import { SDG_NUMBERS } from "~/lib/sdg";
+import { ITEM_SERIES, STAT_RANGES, STAT_SERIES, STAT_STEPS } from "~/lib/stats-periods";
 import { snakeName } from "./casing";
 
 // What the API answers, as zod schemas: the routes declare them per status, the document is
@@ -359,3 +360,33 @@ export const notifications = z.object({
 export const unreadCount = z.object({ count: z.int().min(0) });
 
 export const markedRead = z.object({ changed: z.int().min(0) });
+
+const day = z.iso.date().describe("a day on the member's clocks (their time zone)");
+const counts = (names: readonly string[]) => z.object(Object.fromEntries(names.map((name) => [name, z.int()])));
+const overview = (names: readonly string[]) => ({
+  range: z.enum(STAT_RANGES),
+  per: z.enum(STAT_STEPS),
+  zone: z.string().describe("the member's time zone: days start at its midnight"),
+  from: day,
+  to: day,
+  buckets: z.array(day).describe("each bucket's first day (a day, a week's Monday, a month's first)"),
+  series: z.object(Object.fromEntries(names.map((name) => [name, z.array(z.int())]))).describe("per series, a count per bucket"),
+  totals: counts(names),
+  previous: counts(names).nullable().describe("the totals of the same length just before; null over all time"),
+});
+export const memberStats = z.object({
+  ...overview(STAT_SERIES),
+  items: z
+    .array(z.object({ id, title: z.string(), kind, counts: counts(ITEM_SERIES) }))
+    .describe("your items over the period, sorted as asked, 50 a page"),
+  has_more: z.boolean(),
+});
+export const itemStats = z.object({
+  ...overview(ITEM_SERIES),
+  readers: z
+    .object({ researchers: z.int(), supporters: z.int() })
+    .describe("members who viewed it, once a day each, by account type; never who"),
+});
+export const scoreHistory = z.object({
+  history: z.array(z.object({ as_of: time.describe("the moment the recomputation counted at"), score: z.number(), rank: z.int() })),
+});

@@ -78,6 +78,7 @@ const TAGS: Record<string, string> = {
   recommendations: "What to read next",
   search: "Full-text search and its history",
   settings: "Your profile and password",
+  stats: "Your statistics over time",
   uploads: "Resumable uploads, in parts",
   verification: "Your identity verification",
   review: "Reviewers: the verification queue (role reviewer)",

@@ -14,6 +14,7 @@ import { apiDocument } from "./openapi";
 import { referencePage } from "./reference";
 import { settingsRoutes } from "./settings";
 import { socialRoutes } from "./social";
+import { statsRoutes } from "./stats";
 import { userRoutes } from "./users";
 import { verificationRoutes } from "./verification";
 
@@ -24,6 +25,7 @@ const ROUTES: ApiRoute[] = [
   ...userRoutes,
   ...contentRoutes,
   ...socialRoutes,
+  ...statsRoutes,
   ...memberRoutes,
   ...conversationRoutes,
   ...settingsRoutes,

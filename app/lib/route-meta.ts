@@ -61,6 +61,7 @@ export const MAIN_ROUTES: RouteMeta[] = [
       { path: "/personal/Setting", title: "setting", hidden: true, noCache: true },
       { path: "/personal/verification", title: "verification", hidden: true, noCache: true },
       { path: "/personal/ranking", title: "ranking", hidden: true },
+      { path: "/personal/stats", title: "stats", hidden: true },
       { path: "/personal/notifications", title: "notifications", hidden: true },
     ],
   },

@@ -1,6 +1,8 @@
 // What the server hands the pages and what the live sockets carry: the shapes components and client
 // hooks use, kept out of the server modules (app/.server) that the client build may never import.
 
+import type { StatRange, StatSeries, StatStep } from "./stats-periods";
+
 /** A one-time notification that survives a redirect, so it shows without JavaScript too. */
 export interface Flash {
   id: string;
@@ -65,3 +67,38 @@ export type LiveEvent =
   | { type: "sync"; messages: Message[]; has_more: boolean }
   | { type: "error"; client_id?: string; error: string }
   | { type: "unread"; total: number; notifications: number };
+
+/** A chart's geometry, computed on the server (app/.server/stats/chart.ts) and drawn as SVG. */
+export interface ChartPoint {
+  x: number;
+  y: number;
+  label: string;
+  value: number;
+}
+
+export interface Chart {
+  width: number;
+  height: number;
+  path: string;
+  points: ChartPoint[];
+  yTicks: { y: number; value: number }[];
+  xTicks: { x: number; label: string }[];
+  /** Where the plot area ends, for the axes. */
+  left: number;
+  right: number;
+  bottom: number;
+}
+
+/** A period's statistics as a page shows them (app/.server/stats/views.ts). */
+export interface StatsView {
+  range: StatRange;
+  per: StatStep;
+  /** The member's time zone: the days are its. */
+  zone: string;
+  fromLabel: string;
+  toLabel: string;
+  totals: Partial<Record<StatSeries, number>>;
+  /** The totals of the same length just before; null over all time. */
+  previous: Partial<Record<StatSeries, number>> | null;
+  charts: { series: StatSeries; chart: Chart }[];
+}

@@ -71,3 +71,10 @@ export function bucketsOf(from: string, to: string, step: StatStep): string[] {
   }
   return buckets;
 }
+
+/** A bucket's label in `language`: "Nov 26" for a day or week, "Nov 2026" for a month. */
+export function bucketLabel(day: string, step: StatStep, language: string): string {
+  const options: Intl.DateTimeFormatOptions =
+    step === "month" ? { year: "numeric", month: "short", timeZone: "UTC" } : { month: "short", day: "numeric", timeZone: "UTC" };
+  return new Intl.DateTimeFormat(language, options).format(utc(day));
+}

@@ -2,9 +2,13 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { pointsLedger, scoreFor } from "~/.server/ranking/ranking";
 import { ensureScores } from "~/.server/ranking/score-runs";
+import { chartOf } from "~/.server/stats/chart";
+import { memberZone, scoreHistory } from "~/.server/stats/stats";
 import { requireUser } from "~/.server/web/auth/session";
+import { languageOf } from "~/.server/web/i18n/request-language";
 import { PageTitle } from "~/components/page-title";
 import { RelativeTime } from "~/components/relative-time";
+import { StatChart } from "~/components/stat-chart";
 import { SCORE_INPUTS } from "~/lib/credit-score";
 import type { Route } from "./+types/my-ranking";
 
@@ -12,14 +16,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const now = Date.now();
   await ensureScores(now);
-  const [mine, points] = await Promise.all([scoreFor(user.id, now), pointsLedger(user.id, now)]);
-  return { mine, points, now };
+  const [mine, points, history] = await Promise.all([scoreFor(user.id, now), pointsLedger(user.id, now), scoreHistory(user.id)]);
+  const language = languageOf(request);
+  const when = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: await memberZone(user.id) });
+  const labels = history.map((point) => when.format(point.as_of));
+  const scoreChart =
+    history.length === 0
+      ? null
+      : {
+          chart: chartOf(
+            labels,
+            history.map((point) => Math.round(point.score * 100) / 100),
+            { decimals: true },
+          ),
+          ranks: history.map((point) => point.rank),
+          from: labels[0] ?? "",
+          to: labels.at(-1) ?? "",
+        };
+  return { mine, points, now, scoreChart };
 }
 
 /** The member's credit score with every input's count, coefficient and product: nothing hidden. */
 export default function MyRanking({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { mine, points, now } = loaderData;
+  const { mine, points, now, scoreChart } = loaderData;
   return (
     <>
       <PageTitle titleKey="ranking" />
@@ -68,6 +88,23 @@ export default function MyRanking({ loaderData }: Route.ComponentProps) {
         </table>
         <p className="text-xs text-slate-500">{t("ranking.explain")}</p>
         <p className="text-xs text-slate-500">{t("ranking.pointsRules")}</p>
+      </section>
+      <section className="mt-4 max-w-2xl" aria-labelledby="score-history" data-testid="score-history">
+        <h2 id="score-history" className="mb-1 font-medium">
+          {t("stats.scoreHistory")}
+        </h2>
+        {scoreChart ? (
+          <StatChart
+            id="score"
+            title={t("stats.scoreHistory")}
+            description={t("stats.scoreHistoryDescription", { from: scoreChart.from, to: scoreChart.to })}
+            chart={scoreChart.chart}
+            valueHeading={t("stats.score")}
+            extra={{ heading: t("stats.rank"), values: scoreChart.ranks }}
+          />
+        ) : (
+          <p className="text-sm text-slate-600">{t("stats.noHistory")}</p>
+        )}
       </section>
       <section className="mt-4 max-w-2xl rounded-lg border border-slate-200 bg-white p-4" data-testid="points-ledger">
         <h2 className="mb-1 font-medium">{t("ranking.recentPoints")}</h2>

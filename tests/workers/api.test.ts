@@ -3,6 +3,7 @@ import { Validator } from "@cfworker/json-schema";
 import { describe, expect, it } from "vitest";
 import ja from "#locales/ja/translation";
 import zh from "#locales/zh/translation";
+import { foldReadings } from "~/.server/stats/fold";
 import { tokenCookie } from "~/.server/web/auth/cookies";
 import { errorAnswer } from "~/.server/web/observability/error-answer";
 import { document, handleApi } from "~/api/router";
@@ -10,7 +11,7 @@ import { SESSION_IDLE_MS } from "~/lib/config";
 import { zonedToUtc } from "~/lib/time-zone";
 import { makePdf } from "../../scripts/make-pdf.mjs";
 import { htmlBytes, multipart, pdfBytes, pngBytes, textFields } from "../fixtures/files";
-import { mailedCode, testCaller, uniqueEmail, until } from "./helpers";
+import { mailedCode, newItem, testCaller, uniqueEmail, until } from "./helpers";
 
 type Schema = Record<string, unknown>;
 
@@ -82,6 +83,35 @@ async function registered(accountType: 1 | 2 = 1) {
 }
 
 describe("the JSON API (spec section 7)", () => {
+  it("answers statistics: mine, an item's for its owner only, and my score's history", async () => {
+    const owner = (await registered()).res.json.data as { access_token: string; user: { id: number } };
+    const reader = (await registered(2)).res.json.data as { access_token: string; user: { id: number } };
+    const item = await newItem(owner.user.id);
+    const reading = { kind: "view" as const, content: item, member: reader.user.id, type: 2 as const, day: "2026-11-22" };
+    await foldReadings([
+      { ...reading, id: crypto.randomUUID(), at: NOW },
+      { ...reading, id: crypto.randomUUID(), at: NOW - 40 * 86_400_000, day: "2026-10-13" },
+    ]);
+    const mine = await call("GET", "/stats/me", { token: owner.access_token });
+    expect(mine.status).toBe(200);
+    expect(mine.json.data).toMatchObject({
+      range: "30d",
+      per: "day",
+      to: "2026-11-22",
+      totals: { views: 1 },
+      previous: { views: 1 },
+      has_more: false,
+    });
+    expect(mine.json.data?.items).toEqual([expect.objectContaining({ id: item, counts: expect.objectContaining({ views: 1 }) })]);
+    const year = await call("GET", "/stats/me?range=12m&per=week", { token: owner.access_token });
+    expect(year.json.data).toMatchObject({ range: "12m", per: "week", totals: { views: 2 } });
+    const theirs = await call("GET", `/contents/${item}/stats`, { token: owner.access_token });
+    expect(theirs.json.data).toMatchObject({ totals: { views: 1 }, readers: { researchers: 0, supporters: 1 } });
+    expect((await call("GET", `/contents/${item}/stats`, { token: reader.access_token })).status).toBe(404);
+    const history = await call("GET", "/ranking/me/history", { token: owner.access_token });
+    expect(history.json.data).toEqual({ history: [] });
+  });
+
   it("POST /users/login answers the spec's session shape", async () => {
     const { email } = await registered();
     const { status, json } = await call("POST", "/users/login", { body: { email, pwd: "river stones and moss" } });
@@ -295,8 +325,11 @@ describe("the JSON API (spec section 7)", () => {
         "/contents/{id}/comments",
         "/contents/{id}/file",
         "/contents/{id}/like",
+        "/contents/{id}/stats",
         "/contents/{id}/thumbnail",
         "/ranking",
+        "/ranking/me/history",
+        "/stats/me",
         "/points",
         "/members/{id}",
         "/conversations",

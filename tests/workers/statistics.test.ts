@@ -1,5 +1,6 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { parse } from "csv-parse/browser/esm/sync";
 import { describe, expect, it } from "vitest";
 import { consumeQueue } from "~/.server/jobs/consume";
 import { foldReadings } from "~/.server/stats/fold";
@@ -7,6 +8,8 @@ import { downloadOf, type Reading, type ReadingKind, readingOf } from "~/.server
 import { itemStats, memberStats } from "~/.server/stats/stats";
 import { statsQuerySchema } from "~/lib/stats-periods";
 import * as detail from "~/routes/content-detail/route";
+import * as statsCsv from "~/routes/stats/csv";
+import * as statsPage from "~/routes/stats/route";
 import { d1Statements, newItem, newMember, until } from "./helpers";
 import { callRoute, sessionFor } from "./route";
 
@@ -169,5 +172,30 @@ describe("counting readings", () => {
     const page = await callRoute(detail, { path: `/retrieval/detail?id=${item.id}`, token, headers: { "User-Agent": BROWSER } });
     expect(page.status).toBe(200);
     expect(await until(() => views(item.id))).toBe(1);
+  });
+
+  it("the page and its CSV say the same numbers; the item table sorts and pages through links", async () => {
+    const { owner, item } = await itemOf();
+    const second = { ...item, id: await newItem(owner, { title: "=SUM(A1)" }) };
+    const reader = await newMember("Reader");
+    const now = Date.now();
+    await foldReadings([reading("view", item, reader, now), reading("download", item, reader, now), reading("view", second, reader, now)]);
+    const token = await sessionFor(owner);
+    type Page = { view: { totals: Record<string, number> }; items: { id: number; counts: Record<string, number> }[]; pages: number };
+    const page = await callRoute<Page>(statsPage, { path: "/personal/stats?sort=title", token });
+    expect(page.data.view.totals).toMatchObject({ views: 2, downloads: 1 });
+    expect(page.data.items.map((row) => row.id)).toEqual([second.id, item.id]);
+    const csv = async (table: string) => {
+      const answer = await callRoute(statsCsv, { path: `/personal/stats/csv?table=${table}`, token, inLayout: false });
+      expect(answer.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+      return parse(answer.body, { columns: true }) as Record<string, string>[];
+    };
+    const series = await csv("series");
+    expect(series).toHaveLength(30);
+    expect(series.reduce((sum, row) => sum + Number(row.views), 0)).toBe(2);
+    const items = await csv("items");
+    expect(items.find((row) => Number(row.id) === item.id)).toMatchObject({ views: "1", downloads: "1" });
+    // A title that reads as a formula in a spreadsheet is escaped.
+    expect(items.find((row) => Number(row.id) === second.id)?.title).toBe("'=SUM(A1)");
   });
 });

@@ -57,6 +57,11 @@ interface Owner {
   since: string;
 }
 
+/** The member's time zone (UTC until they choose one). */
+export async function memberZone(userId: number): Promise<string> {
+  return (await env.DB.prepare("SELECT time_zone FROM users WHERE id = ?").bind(userId).first<string>("time_zone")) ?? "UTC";
+}
+
 /** The member's zone and first day, read once before the statistics (their SQL depends on the zone). */
 async function ownerOf(userId: number, now: number): Promise<Owner> {
   const row = await env.DB.prepare("SELECT time_zone, created_at FROM users WHERE id = ?")

@@ -6,6 +6,8 @@ import { textStateRead } from "~/.server/content/document-text";
 import { known, readTogether } from "~/.server/reads";
 import { socialRead } from "~/.server/social/social";
 import { countReading, readingOf } from "~/.server/stats/readings";
+import { itemStats } from "~/.server/stats/stats";
+import { overviewView } from "~/.server/stats/views";
 import { requireUser } from "~/.server/web/auth/session";
 import { afterAnswer } from "~/.server/web/context";
 import { languageOf } from "~/.server/web/i18n/request-language";
@@ -18,9 +20,10 @@ import { buttonVariants } from "~/components/ui/button";
 import { itemUrl } from "~/lib/citations";
 import { doiUrl } from "~/lib/identifiers";
 import { sdgKey, sdgStyle } from "~/lib/sdg";
+import { statsQuerySchema } from "~/lib/stats-periods";
 import type { Route } from "./+types/route";
-
 import { deleteIntent, editIntent, SOCIAL_INTENTS, socialIntent } from "./intents.server";
+import { ItemStats } from "./item-stats";
 import { OwnerActions } from "./owner-actions";
 import { PdfViewer } from "./pdf-viewer";
 import { Social } from "./social";
@@ -49,6 +52,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const commentKey = crypto.randomUUID();
   const { citeItem } = await import("~/.server/content/citation");
   const origin = new URL(request.url).origin;
+  // The owner's own statistics of the item (decision 0039), over the period their links chose.
+  const stats =
+    isOwner && !moderating
+      ? await itemStats(item.id, user.id, statsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams)), now)
+      : null;
   return {
     item: shownItem(item),
     references: citeItem(item, itemUrl(origin, item.id), ["apa", "harvard", "bibtex"], languageOf(request)),
@@ -61,6 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     social,
     now,
     commentKey,
+    stats: stats ? { view: overviewView(stats.overview, languageOf(request)), readers: stats.readers } : null,
   };
 }
 
@@ -180,6 +189,7 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
         </div>
       </section>
       <CiteItem id={item.id} references={loaderData.references} />
+      {loaderData.stats ? <ItemStats view={loaderData.stats.view} readers={loaderData.stats.readers} /> : null}
       {isOwner || loaderData.moderating ? null : <ReportForm target="content" id={item.id} />}
       {loaderData.moderating ? null : <Social data={loaderData} actionData={actionData} />}
       {isOwner ? <OwnerActions item={item} actionData={actionData} /> : null}

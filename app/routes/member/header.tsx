@@ -66,6 +66,12 @@ export function MemberHeader({ data }: { data: Route.ComponentProps["loaderData"
             <Link to="/personal/verification" className="text-brand underline underline-offset-2">
               {t("route.verification")}
             </Link>
+            <Link to="/personal/stats" className="text-brand underline underline-offset-2" data-testid="stats-link">
+              {t("route.stats")}
+            </Link>
+            <Link to="/personal/ranking" className="text-brand underline underline-offset-2">
+              {t("route.ranking")}
+            </Link>
           </p>
         ) : null}
       </div>

@@ -25,15 +25,16 @@ describe("/retrieval/detail", () => {
       expect((await callRoute(detail, { path: `/retrieval/detail?id=${id}`, token })).status).toBe(404);
   });
 
-  it("counts a view and tells the owner apart", async () => {
+  it("tells the owner apart: their statistics of it, and their own open not counted", async () => {
     const me = await owner();
-    const page = await callRoute<{ isOwner: boolean; item: { views: number } }>(detail, {
-      path: `/retrieval/detail?id=${me.item}`,
-      token: me.token,
-    });
+    const reader = await sessionFor(await newMember("Reader"));
+    const path = `/retrieval/detail?id=${me.item}`;
+    const page = await callRoute<{ isOwner: boolean; stats: { readers: unknown } | null }>(detail, { path, token: me.token });
     expect(page.status).toBe(200);
     expect(page.data.isOwner).toBe(true);
-    expect(page.data.item.views).toBe(1);
+    expect(page.data.stats?.readers).toEqual({ researchers: 0, supporters: 0 });
+    const theirs = await callRoute<{ isOwner: boolean; stats: unknown }>(detail, { path, token: reader });
+    expect([theirs.data.isOwner, theirs.data.stats]).toEqual([false, null]);
   });
 
   it("likes and unlikes, with a 303 back to the item", async () => {
