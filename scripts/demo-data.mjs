@@ -68,7 +68,19 @@ export async function demoStatements() {
        SELECT id, ${q(c.kind)}, ${c.sdg}, ${q(c.title)}, ${q(c.summary)}, ${q(c.content)}, ${q(c.keywords)}, 1, ${q(c.file.key)}, ${statSync(c.file.path).size}, ${q(c.file.type)}, ${q(c.thumbnail.key)}, ${q(c.thumbnail.type)}, ${now}, ${now}, ${c.kind === "document" ? "'pending', 0" : "NULL, NULL"}
        FROM users WHERE email = ${q(c.owner)} AND NOT EXISTS (SELECT 1 FROM content WHERE file_key = ${q(c.file.key)})`,
   );
-  return [...memberStatements(now), ...content, ...socialStatements(now)];
+  return [...memberStatements(now), ...content, ...socialStatements(now), readingStatement(now)];
+}
+
+/**
+ * Six weeks of readings on the demo items, as the stats queue would have folded them (days in UTC,
+ * the demo members' zone), so /personal/stats has something to chart; the view counts follow.
+ */
+function readingStatement(now) {
+  return `WITH RECURSIVE d(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM d WHERE k < 41),
+      kinds(kind, type, every) AS (SELECT 'view', 1, 6 UNION ALL SELECT 'view', 2, 4 UNION ALL SELECT 'download', 1, 3 UNION ALL SELECT 'export', 2, 2)
+    INSERT OR IGNORE INTO stat_days (owner_id, content_id, day, kind, reader_type, n, readers)
+    SELECT c.owner_id, c.id, date(${now} / 1000 - d.k * 86400, 'unixepoch'), kinds.kind, kinds.type, (d.k * 7 + c.id * 3) % kinds.every, (d.k * 7 + c.id * 3) % kinds.every
+      FROM d, kinds, content c WHERE c.file_key LIKE 'demo/%' AND (d.k * 7 + c.id * 3) % kinds.every > 0`;
 }
 
 const memberId = (email) => `(SELECT id FROM users WHERE email = ${q(email)})`;

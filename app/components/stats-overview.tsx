@@ -75,7 +75,7 @@ export function StatsOverview({ view, anchor = "", idPrefix }: { view: StatsView
           </div>
         ))}
       </dl>
-      <div className="grid gap-3 lg:grid-cols-2">
+      <div className="grid gap-3 xl:grid-cols-2">
         {view.charts.map(({ series, chart }) => (
           <StatChart
             key={series}

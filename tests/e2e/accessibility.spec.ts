@@ -25,6 +25,8 @@ const MEMBER_PAGES = [
   "/personal/notifications",
   "/home/rankingList",
   "/personal/ranking",
+  "/personal/stats",
+  "/personal/stats?range=12m&per=week",
 ];
 
 async function axe(page: Page) {

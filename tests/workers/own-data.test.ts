@@ -62,6 +62,19 @@ describe("a member's own data", () => {
       emails: "x@ex.example",
     };
     await schedule(who, meetingSchema.parse(input));
+    // Readings of their item over two months and more than a page of days, as the stats queue folds them.
+    const [item] = (await env.DB.prepare("SELECT id FROM content WHERE owner_id = ?").bind(me.id).all<{ id: number }>()).results;
+    await foldReadings(
+      Array.from({ length: 12 }, (_, i) => ({
+        id: crypto.randomUUID(),
+        kind: "view" as const,
+        content: item?.id ?? 0,
+        member: me.other,
+        type: 1 as const,
+        day: `2026-${i < 6 ? "10" : "11"}-${String(10 + i).padStart(2, "0")}`,
+        at: Date.UTC(2026, i < 6 ? 9 : 10, 10 + i),
+      })),
+    );
     const text = await new Response(exportData(me.id, 10)).text();
     const data = JSON.parse(text);
     expect(data.account).toMatchObject({ id: me.id, nick_name: "Exporter" });
@@ -74,6 +87,13 @@ describe("a member's own data", () => {
     // Their meetings and notifications are there too.
     expect(data.meetingsHosted).toMatchObject([{ title: "Exported sync", attendees: "x@ex.example", time_zone: "UTC" }]);
     expect(data.notifications).toMatchObject([{ kind: "follower", actor_id: me.other, read_at: null }]);
+    // Their statistics: every day, and the item's months.
+    expect(data.statisticsDays).toHaveLength(12);
+    expect(data.statisticsDays[0]).toMatchObject({ day: "2026-10-10", kind: "view", n: 1 });
+    expect(data.statisticsItemMonths.map((m: { month: string; n: number }) => [m.month, m.n])).toEqual([
+      ["2026-10", 6],
+      ["2026-11", 6],
+    ]);
     expect(text).not.toContain("to Exporter");
     expect(text).not.toContain("password");
   });

@@ -34,6 +34,12 @@ const LISTS: Record<string, string> = {
           FROM meetings WHERE host_id = ?1 AND id > ?2`,
   meetingsInvited: "SELECT meeting_id AS id FROM meeting_participants WHERE user_id = ?1 AND meeting_id > ?2",
   notifications: "SELECT id, kind, event, subject_id, actor_id, created_at, read_at FROM notifications WHERE user_id = ?1 AND id > ?2",
+  // Statistics (decision 0039): every day over all items, and each item's months by reader type (rows numbered to page them).
+  statisticsDays: `SELECT * FROM (SELECT ROW_NUMBER() OVER (ORDER BY day, kind) AS id, day, kind, n FROM stat_owner_days WHERE owner_id = ?1)
+          WHERE id > ?2`,
+  statisticsItemMonths: `SELECT * FROM (SELECT ROW_NUMBER() OVER (ORDER BY content_id, month, kind, reader_type) AS id, content_id, month, kind,
+            reader_type, n, readers FROM stat_months WHERE owner_id = ?1) WHERE id > ?2`,
+  scoreHistory: "SELECT run_id AS id, as_of, score, rank FROM score_history WHERE user_id = ?1 AND run_id > ?2",
 };
 
 /** The document's text, piece by piece, read from D1 only as fast as the reader takes it. */

@@ -5,11 +5,11 @@ import type { Chart, ChartPoint } from "~/lib/shapes";
 // A chart's geometry, drawn on the server (decision 0039): d3's scales and line give the numbers,
 // the page renders them as SVG, and no chart code reaches the browser.
 
-const WIDTH = 640;
-const HEIGHT = 220;
-const MARGIN = { top: 12, right: 12, bottom: 28, left: 48 };
+const WIDTH = 480;
+const HEIGHT = 180;
+const MARGIN = { top: 12, right: 12, bottom: 28, left: 40 };
 /** Labels under the x axis at most (the data table has every one). */
-const X_LABELS = 6;
+const X_LABELS = 5;
 
 /** A line over `values`, one per label (labels already in the reader's language). */
 export function chartOf(labels: readonly string[], values: readonly number[], options: { decimals?: boolean } = {}): Chart {
@@ -20,7 +20,7 @@ export function chartOf(labels: readonly string[], values: readonly number[], op
   const top = Math.max(1, ...values);
   const y = scaleLinear()
     .domain([Math.min(0, ...values), top])
-    .nice()
+    .nice(4)
     .range([HEIGHT - MARGIN.bottom, MARGIN.top]);
   const round = (n: number) => Math.round(n * 10) / 10;
   const points = values.map((value, i) => ({ x: round(x(i) ?? 0), y: round(y(value)), label: labels[i] ?? "", value }));
