@@ -40,6 +40,16 @@ const workersPool = (name: string, isolate: boolean, files: { include: string[];
         bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") },
         // The API's per-member limit, low enough that a test reaches it (wrangler.toml's local one is for the browser suites).
         ratelimits: { API_LIMITER: { namespace_id: "1003", simple: { limit: 400, period: 60 } } },
+        // Both consumers as wrangler.toml has them, but readings folded after 1 s instead of 10 (tests wait on them).
+        queueConsumers: {
+          "research-commons-jobs": { maxBatchSize: 1, maxBatchTimeout: 1, maxRetries: 5, deadLetterQueue: "research-commons-jobs-failed" },
+          "research-commons-stats": {
+            maxBatchSize: 100,
+            maxBatchTimeout: 1,
+            maxRetries: 10,
+            deadLetterQueue: "research-commons-stats-failed",
+          },
+        },
       },
     })),
   ],

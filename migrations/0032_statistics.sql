@@ -37,7 +37,7 @@ INSERT INTO stat_days (owner_id, content_id, day, kind, reader_type, n, readers)
 DROP TABLE content_views;
 
 -- What the pages read without going through every item's days: each item's months (the item table
--- over 12 months or all time) and each owner's days over all their items (the charts).
+-- over 12 months or all time, read in key order) and each owner's days over all their items (the charts).
 CREATE TABLE stat_months (
   owner_id INTEGER NOT NULL,
   content_id INTEGER NOT NULL REFERENCES content (id) ON DELETE CASCADE,
@@ -48,6 +48,7 @@ CREATE TABLE stat_months (
   readers INTEGER NOT NULL,
   PRIMARY KEY (owner_id, content_id, month, kind, reader_type)
 ) WITHOUT ROWID;
+-- The item table over 30 days reads this month's rows only.
 CREATE INDEX stat_months_recent ON stat_months (owner_id, month, n);
 -- Kept when an item goes: the owner's totals are what happened.
 CREATE TABLE stat_owner_days (
@@ -57,7 +58,7 @@ CREATE TABLE stat_owner_days (
   n INTEGER NOT NULL,
   PRIMARY KEY (owner_id, day, kind)
 ) WITHOUT ROWID;
--- The item table over 30 days reads the period's rows only.
+-- ... and the days of the month before it.
 CREATE INDEX stat_days_recent ON stat_days (owner_id, day, n);
 
 INSERT INTO stat_months (owner_id, content_id, month, kind, reader_type, n, readers)

@@ -20,6 +20,7 @@ import { bundleBenchmarks } from "./bench-bundle.mjs";
 import { catalogueBenchmarks } from "./bench-catalogue.mjs";
 import { loadBenchmarks } from "./bench-load.mjs";
 import { pdfTextBenchmarks } from "./bench-pdf-text.mjs";
+import { statsBenchmarks } from "./bench-stats.mjs";
 import { freePort, mustRun, prepareDatabase, serveBuilt, waitFor } from "./lib.mjs";
 
 const PUBLIC = new Set(["/login", "/signup", "/forgetPassword", "/no-such-page"]);
@@ -37,6 +38,7 @@ const PAGES = [
   "/message",
   "/upload",
   "/personal",
+  "/personal/stats",
   "/no-such-page",
 ];
 const LIGHTHOUSE_RUNS = 3;
@@ -46,7 +48,7 @@ const LCP_PAGES = ["/login", "/home", "/discovery", "/retrieval?q=climate", "/re
 const RPS_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = 8;
 const JS_BUDGET_KB = 130;
-/** BENCH_ONLY=pages: page sizes and the slow-network table alone; =d1: D1 round trips per page load alone; =uploads: upload memory and speed alone; =text: PDF text extraction alone; =catalogue: the generated catalogues alone; =catalogue-large: the large one alone. */
+/** BENCH_ONLY=pages: page sizes and the slow-network table alone; =d1: D1 round trips per page load alone; =stats: the statistics alone; =uploads: upload memory and speed alone; =text: PDF text extraction alone; =catalogue: the generated catalogues alone; =catalogue-large: the large one alone. */
 const ONLY = process.env.BENCH_ONLY;
 
 const port = await freePort();
@@ -60,6 +62,10 @@ await mustRun("node_modules/.bin/react-router", ["build"], { stdio: "ignore" });
 let cookie = "";
 /** The worker under test (its workerd's memory is sampled). */
 let server;
+if (ONLY === "stats") {
+  await statsBenchmarks();
+  process.exit();
+}
 if (!ONLY?.startsWith("catalogue")) {
   rmSync(stateDir, { recursive: true, force: true });
   await prepareDatabase(stateDir);
@@ -110,6 +116,7 @@ if (process.env.BENCH_LARGE !== "0") {
 }
 if (ONLY?.startsWith("catalogue")) process.exit();
 await bundleBenchmarks();
+await statsBenchmarks();
 const load = await loadBenchmarks();
 // Speed is only reported, but a lost, doubled or half-kept record is a correctness failure.
 if (load.lost + load.doubled + load.halfKept > 0) process.exitCode = 1;

@@ -26,7 +26,7 @@ export function StatChart({ id, title, description, chart, valueHeading, extra }
         viewBox={`0 0 ${chart.width} ${chart.height}`}
         role="img"
         aria-labelledby={`${id}-title ${id}-desc`}
-        className="h-auto w-full text-brand"
+        className="h-auto w-full text-brand [&_circle]:fill-current [&_circle:hover]:r-[6px]"
         data-testid={`chart-${id}`}
       >
         <title id={`${id}-title`}>{title}</title>
@@ -48,14 +48,17 @@ export function StatChart({ id, title, description, chart, valueHeading, extra }
         </g>
         <path d={chart.path} fill="none" stroke="currentColor" strokeWidth="2" data-line />
         {chart.points.map((point) => (
-          <circle key={point.x} cx={point.x} cy={point.y} r="3.5" fill="currentColor" className="hover:r-[6px]">
+          <circle key={point.x} cx={point.x} cy={point.y} r="3.5">
             <title>{`${point.label}: ${point.value}`}</title>
           </circle>
         ))}
       </svg>
       <details className="mt-1 text-sm">
         <summary className="cursor-pointer text-slate-600">{t("stats.showData")}</summary>
-        <table className="mt-1 w-full" data-table={id}>
+        <table
+          className="mt-1 w-full [&_td]:py-0.5 [&_td+td]:text-right [&_td+td]:tabular-nums [&_tbody_tr]:border-b [&_tbody_tr]:border-slate-100"
+          data-table={id}
+        >
           <thead>
             <tr className="border-b border-slate-200 text-left text-slate-500">
               <th className="py-1 font-normal">{t("stats.bucket")}</th>
@@ -65,10 +68,10 @@ export function StatChart({ id, title, description, chart, valueHeading, extra }
           </thead>
           <tbody>
             {chart.points.map((point, i) => (
-              <tr key={point.x} className="border-b border-slate-100">
-                <td className="py-0.5">{point.label}</td>
-                <td className="py-0.5 text-right tabular-nums">{point.value}</td>
-                {extra ? <td className="py-0.5 text-right tabular-nums">{extra.values[i]}</td> : null}
+              <tr key={point.x}>
+                <td>{point.label}</td>
+                <td>{point.value}</td>
+                {extra ? <td>{extra.values[i]}</td> : null}
               </tr>
             ))}
           </tbody>

@@ -49,7 +49,7 @@ export interface ReaderSplit {
   supporters: number;
 }
 
-const READING_SERIES: Record<string, StatSeries> = { view: "views", download: "downloads", export: "exports" };
+const READING_SERIES: Record<string, "views" | "downloads" | "exports"> = { view: "views", download: "downloads", export: "exports" };
 
 interface Owner {
   zone: string;
@@ -132,46 +132,53 @@ const socialRows = (results: D1Result[], names: StatSeries[]) =>
   names.flatMap((series, i) => rowsOf(results[i]).map((row) => ({ day: String(row.day), series, n: Number(row.n) })));
 
 /** The item table's counts over the period (readings from days or months, likes and comments by time). */
-function itemCounts(ownerId: number, period: Period, query: StatsQuery, zone: string) {
+function itemCounts(ownerId: number, period: Period, zone: string) {
   const db = env.DB;
   const { end } = instants(period, zone);
   const start = zonedToUtc(`${period.from}T00:00`, zone) ?? 0;
-  // 12 months and all time start on a month's first day (or the member's first): months hold them.
-  const [table, column, from, to] =
-    query.range === "30d"
-      ? ["stat_days", "day", period.from, period.to]
-      : ["stat_months", "month", period.from.slice(0, 7), period.to.slice(0, 7)];
+  // Whole months from each item's months, the days before the first whole month from its days: 12
+  // months and all time are whole months (a member's first month has nothing before their first
+  // day), 30 days are this month so far and the days before it. A month's rows hold no day after today.
+  const firstWhole = period.from.endsWith("-01") ? period.from : `${addDays(`${period.from.slice(0, 7)}-01`, 40).slice(0, 7)}-01`;
+  const [dayFrom, dayTo] = period.from < firstWhole ? [period.from, addDays(firstWhole, -1)] : ["9", "0"];
+  // One month is read through its index, more in key order (grouped as they are read).
+  const months = firstWhole.slice(0, 7) >= period.to.slice(0, 7) ? "INDEXED BY stat_months_recent" : "NOT INDEXED";
+  const byKind = Object.entries(READING_SERIES)
+    .map(([kind, series]) => `sum(CASE kind WHEN '${kind}' THEN n ELSE 0 END) AS ${series}`)
+    .join(", ");
+  const days = `SELECT content_id AS id, ${byKind} FROM stat_days INDEXED BY stat_days_recent WHERE owner_id = ? AND day BETWEEN ? AND ? GROUP BY content_id`;
+  const wholeMonths = `SELECT content_id AS id, ${byKind} FROM stat_months ${months} WHERE owner_id = ? AND month BETWEEN ? AND ? GROUP BY content_id`;
   const received = (table: string) =>
     `SELECT x.content_id AS id, count(*) AS n FROM content c JOIN ${table} x ON x.content_id = c.id
        WHERE c.owner_id = ?1 AND x.user_id <> ?1 AND x.created_at >= ?2 AND x.created_at < ?3 GROUP BY x.content_id`;
   return [
     db.prepare("SELECT id, title, kind FROM content WHERE owner_id = ?").bind(ownerId),
-    db
-      .prepare(
-        `SELECT content_id AS id, kind, sum(n) AS n FROM ${table} WHERE owner_id = ? AND ${column} BETWEEN ? AND ? GROUP BY content_id, kind`,
-      )
-      .bind(ownerId, from, to),
+    db.prepare(days).bind(ownerId, dayFrom, dayTo),
+    db.prepare(wholeMonths).bind(ownerId, firstWhole.slice(0, 7), period.to.slice(0, 7)),
     db.prepare(received("likes")).bind(ownerId, start, end),
     db.prepare(received("comments")).bind(ownerId, start, end),
   ];
 }
 
-function itemRowsOf([items, readings, likes, comments]: D1Result[]): ItemRow[] {
+function itemRowsOf([items, days, months, likes, comments]: D1Result[]): ItemRow[] {
   const rows = new Map<number, ItemRow>();
   for (const row of rowsOf(items)) {
     const counts = Object.fromEntries(ITEM_SERIES.map((name) => [name, 0])) as ItemRow["counts"];
     rows.set(Number(row.id), { id: Number(row.id), title: String(row.title), kind: row.kind as ItemRow["kind"], counts });
   }
-  const add = (result: D1Result | undefined, name: (row: Record<string, unknown>) => StatSeries | undefined) => {
+  for (const row of [...rowsOf(days), ...rowsOf(months)]) {
+    const item = rows.get(Number(row.id));
+    if (item) for (const series of Object.values(READING_SERIES)) item.counts[series] += Number(row[series]);
+  }
+  for (const [result, series] of [
+    [likes, "likes"],
+    [comments, "comments"],
+  ] as const) {
     for (const row of rowsOf(result)) {
       const item = rows.get(Number(row.id));
-      const series = name(row);
-      if (item && series && series !== "followers") item.counts[series] += Number(row.n);
+      if (item) item.counts[series] += Number(row.n);
     }
-  };
-  add(readings, (row) => READING_SERIES[String(row.kind)]);
-  add(likes, () => "likes");
-  add(comments, () => "comments");
+  }
   return [...rows.values()];
 }
 
@@ -194,7 +201,7 @@ export async function memberStats(userId: number, query: StatsQuery, now: number
   const { start, end } = instants(period, owner.zone);
   const db = env.DB;
   const social = socialByDay(userId, owner.zone, start, end, null);
-  const items = itemCounts(userId, period, query, owner.zone);
+  const items = itemCounts(userId, period, owner.zone);
   const days = db
     .prepare("SELECT day, kind, n FROM stat_owner_days WHERE owner_id = ? AND day BETWEEN ? AND ?")
     .bind(userId, period.previousFrom ?? period.from, period.to);

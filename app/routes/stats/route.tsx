@@ -51,7 +51,10 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
             <p className="text-sm text-slate-600">{t("stats.noItems")}</p>
           ) : (
             <div className="overflow-x-auto">
-              <table className="w-full text-sm" data-testid="stat-items">
+              <table
+                className="w-full text-sm [&_td]:py-1 [&_td+td]:text-right [&_td+td]:tabular-nums [&_tbody_tr]:border-b [&_tbody_tr]:border-slate-100"
+                data-testid="stat-items"
+              >
                 <thead>
                   <tr className="border-b border-slate-200 text-left text-slate-500">
                     {STAT_SORTS.map((column) => (
@@ -75,14 +78,14 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
                 </thead>
                 <tbody>
                   {items.map((item) => (
-                    <tr key={item.id} className="border-b border-slate-100" data-item={item.id}>
-                      <td className="py-1">
+                    <tr key={item.id} data-item={item.id}>
+                      <td>
                         <Link to={`/retrieval/detail?id=${item.id}#stats`} className="text-brand underline underline-offset-2">
                           {item.title}
                         </Link>
                       </td>
                       {ITEM_SERIES.map((series) => (
-                        <td key={series} className="py-1 text-right tabular-nums" data-count={series}>
+                        <td key={series} data-count={series}>
                           {item.counts[series]}
                         </td>
                       ))}
