@@ -1,6 +1,7 @@
 import { findContent } from "~/.server/content/content";
+import { statsQuerySchema } from "~/.server/stats/query";
 import { itemStats, memberStats, scoreHistory } from "~/.server/stats/stats";
-import { STAT_ITEMS_PAGE, statsQuerySchema } from "~/lib/stats-periods";
+import { STAT_ITEMS_PAGE } from "~/lib/stats-periods";
 import * as answers from "./answers";
 import { forMember, REFUSAL } from "./define";
 import { notFound, ok } from "./envelope";
@@ -31,7 +32,7 @@ export const statsRoutes = [
     handle: async ({ ctx, member, query, params: [id] }) => {
       const item = await findContent(Number(id), member.user.id);
       if (!item || item.owner_id !== member.user.id) return notFound(ctx.language, "item");
-      const { overview, readers } = await itemStats(item.id, member.user.id, { ...query, sort: "views", page: 1 }, ctx.now);
+      const { overview, readers } = await itemStats(item.id, member.user.id, query, ctx.now);
       return ok({ ...overview, readers });
     },
   }),

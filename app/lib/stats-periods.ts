@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 // The periods statistics are shown over (docs/decisions/0039-statistics.md): days are "YYYY-MM-DD"
 // on the member's clocks, and these are plain date sums on them.
 
@@ -19,13 +17,13 @@ export const STAT_ITEMS_PAGE = 50;
 
 const DEFAULT_STEP: Record<StatRange, StatStep> = { "30d": "day", "12m": "month", all: "month" };
 
-export const statsQuerySchema = z.object({
-  range: z.enum(STAT_RANGES).catch("30d"),
-  per: z.enum(STAT_STEPS).optional().catch(undefined),
-  sort: z.enum(STAT_SORTS).catch("views"),
-  page: z.coerce.number().int().min(1).max(1000).catch(1),
-});
-export type StatsQuery = z.infer<typeof statsQuerySchema>;
+/** What a statistics page or call asks (read by app/.server/stats/query.ts: zod stays out of the browser). */
+export interface StatsQuery {
+  range: StatRange;
+  per?: StatStep;
+  sort: StatSort;
+  page: number;
+}
 
 /** The query's step: the member's, or the range's own (days over 30 days, months over longer). */
 export const stepOf = (query: Pick<StatsQuery, "range" | "per">): StatStep => query.per ?? DEFAULT_STEP[query.range];

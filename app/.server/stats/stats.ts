@@ -19,6 +19,8 @@ import { localDaySql } from "./zone-days";
 // folded rows, likes, comments and followers from their own rows, all on the member's days.
 
 type Counts = Partial<Record<StatSeries, number>>;
+/** What chooses a period and its buckets. */
+type PeriodQuery = Pick<StatsQuery, "range" | "per">;
 
 export interface Overview {
   range: StatsQuery["range"];
@@ -57,11 +59,6 @@ interface Owner {
   since: string;
 }
 
-/** The member's time zone (UTC until they choose one). */
-export async function memberZone(userId: number): Promise<string> {
-  return (await env.DB.prepare("SELECT time_zone FROM users WHERE id = ?").bind(userId).first<string>("time_zone")) ?? "UTC";
-}
-
 /** The member's zone and first day, read once before the statistics (their SQL depends on the zone). */
 async function ownerOf(userId: number, now: number): Promise<Owner> {
   const row = await env.DB.prepare("SELECT time_zone, created_at FROM users WHERE id = ?")
@@ -70,6 +67,9 @@ async function ownerOf(userId: number, now: number): Promise<Owner> {
   const zone = row?.time_zone ?? "UTC";
   return { zone, since: localDay(row?.created_at ?? now, zone) };
 }
+
+/** The member's time zone (UTC until they choose one). */
+export const memberZone = async (userId: number) => (await ownerOf(userId, Date.now())).zone;
 
 /** Milliseconds of the period's first moment (the earlier period's, when there is one) and of its end. */
 function instants(period: Period, zone: string) {
@@ -82,7 +82,7 @@ function instants(period: Period, zone: string) {
 function overviewOf(
   rows: { day: string; series: StatSeries; n: number }[],
   shown: readonly StatSeries[],
-  query: StatsQuery,
+  query: PeriodQuery,
   zone: string,
   period: Period,
 ): Overview {
@@ -224,7 +224,7 @@ export interface ItemStats {
 }
 
 /** One item's statistics, for its owner (the caller has checked that `ownerId` owns it). */
-export async function itemStats(itemId: number, ownerId: number, query: StatsQuery, now: number): Promise<ItemStats> {
+export async function itemStats(itemId: number, ownerId: number, query: PeriodQuery, now: number): Promise<ItemStats> {
   const owner = await ownerOf(ownerId, now);
   const period = periodOf(query.range, localDay(now, owner.zone), owner.since);
   const { start, end } = instants(period, owner.zone);

@@ -1,7 +1,8 @@
 import { stringify } from "csv-stringify/sync";
+import { statsQuerySchema } from "~/.server/stats/query";
 import { memberStats } from "~/.server/stats/stats";
 import { requireUser } from "~/.server/web/auth/session";
-import { ITEM_SERIES, statsQuerySchema } from "~/lib/stats-periods";
+import { ITEM_SERIES } from "~/lib/stats-periods";
 import type { Route } from "./+types/csv";
 
 /**

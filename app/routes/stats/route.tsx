@@ -1,12 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { statsQuerySchema } from "~/.server/stats/query";
 import { memberStats } from "~/.server/stats/stats";
 import { overviewView } from "~/.server/stats/views";
 import { requireUser } from "~/.server/web/auth/session";
 import { languageOf } from "~/.server/web/i18n/request-language";
 import { PageTitle } from "~/components/page-title";
 import { StatsOverview, useQueryLink } from "~/components/stats-overview";
-import { ITEM_SERIES, STAT_ITEMS_PAGE, STAT_SORTS, statsQuerySchema } from "~/lib/stats-periods";
+import { ITEM_SERIES, STAT_ITEMS_PAGE, STAT_SORTS } from "~/lib/stats-periods";
 import type { Route } from "./+types/route";
 
 /** /personal/stats: the member's own statistics over a period, their items in a table, the same as CSV. */
