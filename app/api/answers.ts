@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { POINT_RULES, SCORE_INPUTS } from "~/lib/credit-score";
-import { NOTIFICATION_KINDS } from "~/lib/notifications";
+import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS } from "~/lib/notifications";
 import { MEMBERSHIP_LEVELS } from "~/lib/profile-tags";
 import { REWARDS } from "~/lib/rewards";
 import { SDG_NUMBERS } from "~/lib/sdg";
@@ -390,3 +390,15 @@ export const itemStats = z.object({
 export const scoreHistory = z.object({
   history: z.array(z.object({ as_of: time.describe("the moment the recomputation counted at"), score: z.number(), rank: z.int() })),
 });
+
+const channel = z
+  .enum(NOTIFICATION_CHANNELS)
+  .describe("app: in the app only; mail: also by mail at once; daily, weekly: also in that digest; off: not at all");
+export const notificationChannels = z.object({
+  channels: z
+    .object(Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, channel])))
+    .describe("every kind's channel, yours or the default"),
+});
+export const channelChanges = z
+  .object({ channels: z.object(Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, channel.optional()]))).strict() })
+  .describe("the kinds to change; the others keep their channel");

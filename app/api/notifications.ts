@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { translator } from "~/.server/i18n/translate";
-import { listNotifications, markRead, notificationTarget } from "~/.server/notifications/notifications";
+import { channelsOf, listNotifications, markRead, notificationTarget, setChannels } from "~/.server/notifications/notifications";
 import { unreadNotifications } from "~/.server/notifications/unread";
 import { notificationText } from "~/lib/notifications";
 import * as answers from "./answers";
@@ -40,5 +40,23 @@ export const notificationRoutes = [
     body: readSchema,
     answers: { 200: answers.markedRead },
     handle: async ({ ctx, member, body }) => ok({ changed: await markRead(member.user.id, body.ids ?? "all", ctx.now) }),
+  }),
+  forMember({
+    method: "GET",
+    path: "/notifications/preferences",
+    summary: "How each kind of notification reaches you (docs/decisions/0040): your channel, or the calm default",
+    answers: { 200: answers.notificationChannels },
+    handle: async ({ member }) => ok({ channels: await channelsOf(member.user.id) }),
+  }),
+  forMember({
+    method: "PUT",
+    path: "/notifications/preferences",
+    summary: "Change the channel of the kinds given (idempotent); answers every kind's channel",
+    body: answers.channelChanges,
+    answers: { 200: answers.notificationChannels },
+    handle: async ({ member, body }) => {
+      await setChannels(member.user.id, body.channels as Parameters<typeof setChannels>[1]);
+      return ok({ channels: await channelsOf(member.user.id) });
+    },
   }),
 ];

@@ -83,6 +83,16 @@ async function registered(accountType: 1 | 2 = 1) {
 }
 
 describe("the JSON API (spec section 7)", () => {
+  it("answers and changes how each kind of notification reaches me, refusing a channel it does not know", async () => {
+    const token = ((await registered()).res.json.data as { access_token: string }).access_token;
+    const before = await call("GET", "/notifications/preferences", { token });
+    expect(before.json.data?.channels).toMatchObject({ meeting: "mail", like: "weekly", moderation: "mail" });
+    const changed = await call("PUT", "/notifications/preferences", { token, body: { channels: { like: "off", reply: "daily" } } });
+    expect(changed.json.data?.channels).toMatchObject({ like: "off", reply: "daily", meeting: "mail" });
+    expect((await call("PUT", "/notifications/preferences", { token, body: { channels: { like: "loud" } } })).status).toBe(400);
+    expect((await call("PUT", "/notifications/preferences", { token, body: { channels: { everything: "off" } } })).status).toBe(400);
+  });
+
   it("answers statistics: mine, an item's for its owner only, and my score's history", async () => {
     const owner = (await registered()).res.json.data as { access_token: string; user: { id: number } };
     const reader = (await registered(2)).res.json.data as { access_token: string; user: { id: number } };
@@ -341,6 +351,7 @@ describe("the JSON API (spec section 7)", () => {
         "/meetings/{id}/join",
         "/notifications",
         "/notifications/unread",
+        "/notifications/preferences",
         "/notifications/read",
         "/recommendations",
         "/search",

@@ -1,7 +1,15 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { decideVerification } from "~/.server/members/verification";
-import { listNotifications, markRead, notificationTarget, notify, setWantedKinds } from "~/.server/notifications/notifications";
+import {
+  channelsOf,
+  listNotifications,
+  mailsAtOnce,
+  markRead,
+  notificationTarget,
+  notify,
+  setChannels,
+} from "~/.server/notifications/notifications";
 import { unreadNotifications } from "~/.server/notifications/unread";
 import { addComment, setFollow, setLike } from "~/.server/social/social";
 import { newItem, newMember } from "./helpers";
@@ -57,11 +65,42 @@ describe("notifications", () => {
     expect(notificationTarget(rows[0] ?? { kind: "comment", subject_id: 0, actor_id: 0 })).toBe(`/retrieval/detail?id=${item}`);
   });
 
+  it("route each kind to its channel: the calm defaults, the member's choice, and off records nothing", async () => {
+    const member = await newMember("Chooser");
+    const other = await newMember("Actor");
+    expect(await channelsOf(member)).toEqual({
+      message: "weekly",
+      comment: "weekly",
+      reply: "weekly",
+      mention: "weekly",
+      follower: "weekly",
+      like: "weekly",
+      followed_upload: "weekly",
+      goal_item: "weekly",
+      saved_search: "weekly",
+      meeting: "mail",
+      verification: "mail",
+      moderation: "mail",
+    });
+    expect([await mailsAtOnce(member, "meeting"), await mailsAtOnce(member, "like")]).toEqual([true, false]);
+    await setChannels(member, { meeting: "daily", like: "mail", follower: "off" });
+    await setChannels(member, { meeting: "daily" });
+    expect([await mailsAtOnce(member, "meeting"), await mailsAtOnce(member, "like")]).toEqual([false, true]);
+    await notify(
+      [
+        { userId: member, kind: "follower", event: "follow", key: `follow:${other}`, subjectId: null, actorId: other },
+        { userId: member, kind: "meeting", event: "invite", key: "meeting:1:0", subjectId: 1, actorId: other },
+      ],
+      1,
+    );
+    expect(await kinds(member)).toEqual([`meeting:invite:${other}`]);
+  });
+
   it("skip the kinds a member turned off, and mark read one, then all", async () => {
     const member = await newMember("Quiet");
     const other = await newMember("Loud");
     const item = await newItem(member, {});
-    await setWantedKinds(member, ["follower", "comment", "meeting", "verification"]);
+    await setChannels(member, { like: "off", follower: "app" });
     await setLike(other, item, true, 1);
     await setFollow(other, member, true, 2);
     await addComment(other, item, "hello", 3, "comment-key-3");

@@ -11,6 +11,7 @@ import {
   verificationQueue,
 } from "~/.server/members/verification";
 import { readVerification } from "~/.server/members/verification-form";
+import { listNotifications, setChannels } from "~/.server/notifications/notifications";
 import { VERIFICATION_BODY_MB, VERIFICATION_PHOTO_DAYS, VERIFICATION_PHOTO_MB } from "~/lib/limits";
 import { htmlBytes, multipart, pngBytes } from "../fixtures/files";
 import { newMember, postedPhotos, refusalOf } from "./helpers";
@@ -142,6 +143,22 @@ describe("identity verification", () => {
     expect(await submit(me, photos(), 6)).toMatchObject({ key: "verification.notOpen", status: 409 });
     const mailed = await env.DB.prepare("SELECT count(*) AS n FROM mail_outbox WHERE body LIKE '%The photo is blurred%'").first("n");
     expect(mailed).toBe(1);
+  });
+
+  it("tells a member who chose the app only in the app, without a mail", async () => {
+    const me = await newMember("Quiet applicant");
+    const reviewer = await newMember("Reviewer");
+    await setChannels(me, { verification: "app" });
+    await submit(me);
+    const row = await latestVerification(me);
+    const mails: Promise<unknown>[] = [];
+    expect(
+      await decideVerification(reviewer, row?.id ?? 0, { decision: "reject", reason: "Quietly blurred" }, 2, (p) => mails.push(p)),
+    ).toBe(true);
+    await Promise.all(mails);
+    expect(mails).toHaveLength(0);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM mail_outbox WHERE body LIKE '%Quietly blurred%'").first("n")).toBe(0);
+    expect((await listNotifications(me)).map((n) => `${n.kind}:${n.event}`)).toEqual(["verification:rejected"]);
   });
 
   it("never lets reviewers decide their own submission", async () => {

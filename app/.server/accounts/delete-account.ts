@@ -45,7 +45,8 @@ function removals(userId: number, email: string) {
     own("member_tags"),
     own("member_rewards"),
     own("notifications"),
-    own("notification_mutes"),
+    own("notification_channels"),
+    own("digests"),
     // Meetings they host go (cancelled first, above; their lists with them); invitations to others' meetings too.
     own("meetings", "host_id"),
     own("meeting_participants"),

@@ -3,6 +3,7 @@ import { env } from "~/.server/bindings";
 import type { MeetingMailJob } from "~/.server/jobs/jobs";
 import { enqueue } from "~/.server/jobs/queue";
 import { optedOut } from "~/.server/mail/opt-out";
+import { mailsAtOnce } from "~/.server/notifications/notifications";
 import { type InvitationKind, sendInvitation } from "./invitations";
 import type { Meeting } from "./meetings";
 
@@ -33,8 +34,11 @@ export async function sendMeetingMail(job: MeetingMailJob) {
   if (job.kind === "cancel") {
     if (current && current.cancelled_at === null && current.attending) return;
   } else if (!current || current.cancelled_at !== null || current.sequence !== meeting.sequence) return;
-  // Whoever owns the address asked for no more (the stop link in an earlier one).
+  // Whoever owns the address asked for no more (the stop link in an earlier one), or is a member
+  // who chose to hear of meetings otherwise (in the app, in a digest).
   if (await optedOut(job.email)) return;
+  const member = await env.DB.prepare("SELECT id FROM users WHERE email = ? AND deleted_at IS NULL").bind(job.email).first<number>("id");
+  if (member !== null && !(await mailsAtOnce(member, "meeting"))) return;
   const address = await sha256Hex(job.email);
   const key = `meeting-${meeting.id}-${meeting.sequence}-${job.kind}-${address}`;
   await sendInvitation(meeting, job.email, job.kind, job.language, key, job.origin);

@@ -2,7 +2,7 @@ import { env } from "~/.server/bindings";
 import { inspectImage } from "~/.server/content/sniff";
 import { translator } from "~/.server/i18n/translate";
 import { sendMail } from "~/.server/mail/mail";
-import { notify } from "~/.server/notifications/notifications";
+import { mailsAtOnce, notify } from "~/.server/notifications/notifications";
 import { Refused } from "~/.server/refused";
 import { VERIFICATION_PHOTOS, type VerificationKind } from "~/lib/choices";
 import { VERIFICATION_PHOTO_DAYS, VERIFICATION_PHOTO_MB } from "~/lib/limits";
@@ -151,11 +151,13 @@ export async function decideVerification(
   await notify([{ ...note, key: `verification:${id}` }], now);
   const t = translator(decided.language);
   const text = status === "approved" ? t("verification.approvedMail") : t("verification.rejectedMail", { reason });
-  later(
-    sendMail({ to: decided.email, subject: t("verification.mailSubject"), text }).catch((error) =>
-      console.error("verification mail", error),
-    ),
-  );
+  // Mailed at once unless the member chose to hear of it otherwise (in the app, in a digest).
+  if (await mailsAtOnce(decided.user_id, "verification"))
+    later(
+      sendMail({ to: decided.email, subject: t("verification.mailSubject"), text }).catch((error) =>
+        console.error("verification mail", error),
+      ),
+    );
   return true;
 }
 

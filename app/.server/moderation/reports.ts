@@ -8,6 +8,7 @@ import { conversationFor } from "~/.server/messaging/conversations";
 import { conversationRoom } from "~/.server/messaging/live";
 import { conversationOfMessage } from "~/.server/messaging/room-store";
 import { closeSessionSockets } from "~/.server/messaging/session-sockets";
+import { mailsAtOnce, notify } from "~/.server/notifications/notifications";
 import type { ReportReason, ReportTarget } from "~/lib/choices";
 import type { Decision } from "~/lib/schemas/report";
 
@@ -292,9 +293,29 @@ async function tellAuthor(memberId: number, action: "warn" | "suspend", reason: 
   if (!member) return;
   const t = translator(member.language);
   const why = t(`safety.reasons.${reason}`);
-  const mail =
-    action === "warn"
-      ? { subject: t("mail.warningSubject"), text: t("mail.warningBody", { reason: why }) }
-      : { subject: t("mail.suspendedSubject"), text: t("mail.suspendedBody", { reason: why, address: config().appealAddress }) };
-  await sendMail({ to: member.email, ...mail }).catch((error) => console.error("moderation mail failed", error));
+  if (action === "suspend") {
+    // A suspension is about the account itself: always mailed, whatever the member chose.
+    const mail = { subject: t("mail.suspendedSubject"), text: t("mail.suspendedBody", { reason: why, address: config().appealAddress }) };
+    await sendMail({ to: member.email, ...mail }).catch((error) => console.error("moderation mail failed", error));
+    return;
+  }
+  // A warning is a moderation notice: in the app, and mailed at once unless the member chose otherwise.
+  const now = Date.now();
+  await notify(
+    [
+      {
+        userId: memberId,
+        kind: "moderation",
+        event: "warning",
+        key: `moderation:warning:${now}:${reason}`,
+        subjectId: null,
+        actorId: null,
+      },
+    ],
+    now,
+  );
+  if (!(await mailsAtOnce(memberId, "moderation"))) return;
+  await sendMail({ to: member.email, subject: t("mail.warningSubject"), text: t("mail.warningBody", { reason: why }) }).catch((error) =>
+    console.error("moderation mail failed", error),
+  );
 }

@@ -1,11 +1,15 @@
 import { env } from "~/.server/bindings";
 import { pushUnread } from "~/.server/messaging/member-inbox";
 import { type Read, readOne } from "~/.server/reads";
-import { NOTIFICATION_KINDS, type NotificationKind } from "~/lib/notifications";
+import { defaultChannel, NOTIFICATION_KINDS, type NotificationChannel, type NotificationKind } from "~/lib/notifications";
 
-// The notification centre (docs/decisions/0023-notifications.md). Each event has a key, unique per
-// member, so recording it twice (a repeat, two requests at once) notifies once. A kind the member
-// turned off is not recorded at all.
+// The notification centre (docs/decisions/0023-notifications.md, 0040-calm-notifications.md). Each
+// event has a key, unique per member, so recording it twice (a repeat, two requests at once)
+// notifies once. A kind the member turned off is not recorded at all; the others show in the app,
+// and their channel says whether mail goes at once or in a digest.
+
+/** The member's channel for a kind, in SQL (?1 the member, ?2 the kind, ?8 the kind's default). */
+const CHANNEL = "coalesce((SELECT channel FROM notification_channels WHERE user_id = ?1 AND kind = ?2), ?8)";
 
 export interface NewNotification {
   userId: number;
@@ -31,10 +35,10 @@ export async function notify(notes: NewNotification[], now: number, later?: (wor
       db
         .prepare(
           `INSERT INTO notifications (user_id, kind, event, event_key, subject_id, actor_id, created_at)
-           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE NOT EXISTS (SELECT 1 FROM notification_mutes WHERE user_id = ?1 AND kind = ?2)
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE ${CHANNEL} <> 'off'
            ON CONFLICT (user_id, event_key) DO NOTHING`,
         )
-        .bind(note.userId, note.kind, note.event, note.key, note.subjectId, note.actorId, now),
+        .bind(note.userId, note.kind, note.event, note.key, note.subjectId, note.actorId, now, defaultChannel(note.kind)),
     ),
   );
   const told = new Set(wanted.filter((_, i) => results[i]?.meta.changes).map((note) => note.userId));
@@ -64,8 +68,8 @@ export async function listNotifications(userId: number, limit = 50, before?: num
     `SELECT n.id, n.kind, n.event, n.subject_id, n.actor_id, a.nick_name AS actor_name, n.created_at, n.read_at,
          CASE n.kind WHEN 'meeting' THEN (SELECT title FROM meetings m WHERE m.id = n.subject_id
                        AND (m.host_id = n.user_id OR EXISTS (SELECT 1 FROM meeting_participants p WHERE p.meeting_id = m.id AND p.user_id = n.user_id)))
-                     WHEN 'like' THEN (SELECT title FROM content WHERE id = n.subject_id)
-                     WHEN 'comment' THEN (SELECT title FROM content WHERE id = n.subject_id) END AS subject_title
+                     WHEN 'follower' THEN NULL WHEN 'verification' THEN NULL WHEN 'moderation' THEN NULL WHEN 'message' THEN NULL
+                     ELSE (SELECT title FROM content WHERE id = n.subject_id) END AS subject_title
        FROM notifications n LEFT JOIN users a ON a.id = n.actor_id
        WHERE n.user_id = ?1 AND n.id < ?2 ORDER BY n.id DESC LIMIT ?3`,
   )
@@ -106,26 +110,56 @@ export function notificationTarget(row: Pick<NotificationRow, "kind" | "subject_
       return `/personal?member=${row.actor_id}`;
     case "like":
     case "comment":
+    case "reply":
+    case "mention":
+    case "followed_upload":
+    case "goal_item":
+    case "saved_search":
       return `/retrieval/detail?id=${row.subject_id}`;
+    case "message":
+      return `/message?conversation=${row.subject_id}`;
     case "verification":
       return "/personal/verification";
+    case "moderation":
+      return "/personal";
   }
 }
 
-export const mutedRead = (userId: number): Read<NotificationKind[]> => ({
-  statements: [env.DB.prepare("SELECT kind FROM notification_mutes WHERE user_id = ?").bind(userId)],
-  decode: ([found]) => ((found?.results ?? []) as { kind: NotificationKind }[]).map((row) => row.kind),
+export type Channels = Record<NotificationKind, NotificationChannel>;
+
+/** The member's channel for every kind (their choice, else the calm default). */
+export const channelsRead = (userId: number): Read<Channels> => ({
+  statements: [env.DB.prepare("SELECT kind, channel FROM notification_channels WHERE user_id = ?").bind(userId)],
+  decode: ([found]) => {
+    const chosen = new Map(
+      ((found?.results ?? []) as { kind: string; channel: NotificationChannel }[]).map((row) => [row.kind, row.channel]),
+    );
+    return Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, chosen.get(kind) ?? defaultChannel(kind)])) as Channels;
+  },
 });
 
-export const mutedKinds = (userId: number) => readOne(mutedRead(userId));
+export const channelsOf = (userId: number) => readOne(channelsRead(userId));
 
-/** Sets which kinds the member hears of: every kind not in `wanted` is muted. */
-export async function setWantedKinds(userId: number, wanted: NotificationKind[]) {
+/** Whether the member wants this kind mailed at once (a producer that mails asks before it does). */
+export async function mailsAtOnce(userId: number, kind: NotificationKind): Promise<boolean> {
+  const row = await env.DB.prepare(`SELECT ${CHANNEL.replace("?8", "?3")} AS channel`)
+    .bind(userId, kind, defaultChannel(kind))
+    .first<{ channel: NotificationChannel }>();
+  return row?.channel === "mail";
+}
+
+/** Sets the member's channel for the kinds given (the others keep theirs); a repeat changes nothing. */
+export async function setChannels(userId: number, channels: Partial<Channels>) {
   const db = env.DB;
-  await db.batch([
-    db.prepare("DELETE FROM notification_mutes WHERE user_id = ?").bind(userId),
-    ...NOTIFICATION_KINDS.filter((kind) => !wanted.includes(kind)).map((kind) =>
-      db.prepare("INSERT INTO notification_mutes (user_id, kind) VALUES (?, ?)").bind(userId, kind),
+  const entries = Object.entries(channels);
+  if (entries.length === 0) return;
+  await db.batch(
+    entries.map(([kind, channel]) =>
+      db
+        .prepare(
+          "INSERT INTO notification_channels (user_id, kind, channel) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET channel = excluded.channel",
+        )
+        .bind(userId, kind, channel),
     ),
-  ]);
+  );
 }

@@ -4,7 +4,7 @@ import { changePassword } from "~/.server/accounts/accounts";
 import { deleteAccount } from "~/.server/accounts/delete-account";
 import { removeAvatar, setAvatar } from "~/.server/members/avatar";
 import { saveProfile } from "~/.server/members/profile-settings";
-import { setWantedKinds } from "~/.server/notifications/notifications";
+import { setChannels } from "~/.server/notifications/notifications";
 import { attempt, Refused } from "~/.server/refused";
 import { allowMemberCall } from "~/.server/security/rate-limit";
 import { unblock } from "~/.server/social/blocks";
@@ -14,7 +14,7 @@ import { accountFailure, invalid } from "~/.server/web/auth/form-actions";
 import { requireUser, sessionContext } from "~/.server/web/auth/session";
 import { flashRedirect } from "~/.server/web/shell/flash";
 import { refusalReply } from "~/.server/web/shell/refusal-reply";
-import { NOTIFICATION_KINDS, type NotificationKind } from "~/lib/notifications";
+import { isNotificationChannel, NOTIFICATION_KINDS } from "~/lib/notifications";
 import { changePasswordSchema, deleteAccountSchema } from "~/lib/schemas/auth";
 import { profileSchema } from "~/lib/schemas/profile";
 
@@ -53,8 +53,14 @@ export async function runIntent(request: Request, context: Readonly<RouterContex
     return saved(request, "notify.updateSuccess");
   }
   if (intent === "notifications") {
-    const wanted = form.getAll("kinds").filter((kind): kind is NotificationKind => NOTIFICATION_KINDS.includes(kind as NotificationKind));
-    await setWantedKinds(user.id, wanted);
+    // One select per kind, named for it; a kind or channel it does not know is ignored.
+    const channels = Object.fromEntries(
+      NOTIFICATION_KINDS.flatMap((kind) => {
+        const channel = String(form.get(`channel.${kind}`) ?? "");
+        return isNotificationChannel(channel) ? [[kind, channel]] : [];
+      }),
+    );
+    await setChannels(user.id, channels);
     return saved(request, "notify.updateSuccess");
   }
   if (intent === "password") {

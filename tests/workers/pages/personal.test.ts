@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { currentSession } from "~/.server/accounts/accounts";
 import { latestVerification } from "~/.server/members/verification";
-import { mutedKinds, notify } from "~/.server/notifications/notifications";
+import { channelsOf, notify } from "~/.server/notifications/notifications";
 import { block } from "~/.server/social/blocks";
 import * as member from "~/routes/member/route";
 import * as notificationOpen from "~/routes/notification-open";
@@ -281,14 +281,24 @@ describe("/personal/Setting", () => {
     expect(await image()).toBeNull();
   });
 
-  it("keeps the notification kinds ticked and mutes the rest, ignoring kinds it does not know", async () => {
+  it("sets each kind's channel, keeping the calm defaults for the rest and ignoring what it does not know", async () => {
     const me = await signedIn();
-    const form = new FormData();
-    form.append("intent", "notifications");
-    for (const kind of ["meeting", "like", "everything"]) form.append("kinds", kind);
+    const form = {
+      intent: "notifications",
+      "channel.like": "off",
+      "channel.meeting": "app",
+      "channel.comment": "loud",
+      "channel.everything": "mail",
+    };
     const saved = await callRoute(settings, { path: "/personal/Setting", token: me.token, form });
     expect([saved.status, saved.location, flashOf(saved)?.key]).toEqual([303, "/personal/Setting", "notify.updateSuccess"]);
-    expect((await mutedKinds(me.id)).sort()).toEqual(["comment", "follower", "verification"]);
+    expect(await channelsOf(me.id)).toMatchObject({
+      like: "off",
+      meeting: "app",
+      comment: "weekly",
+      verification: "mail",
+      follower: "weekly",
+    });
   });
 
   it("changes the password only with the current one, ending every other session but this one", async () => {
