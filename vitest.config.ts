@@ -18,6 +18,7 @@ const OWN_STORAGE = [
   "bindings",
   "chunked",
   "cleanup",
+  "digests",
   "document-text",
   "feed",
   "jobs",

@@ -28,6 +28,7 @@ export default [
   route("locales/:file", "routes/locales.ts"),
   route("redirect/*", "routes/redirect.ts"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
+  route("notifications/unsubscribe", "routes/notifications-unsubscribe.tsx", { id: "notificationsUnsubscribe" }),
   route("uploads", "routes/uploads.ts", { id: "uploads" }),
   route("uploads/:id", "routes/uploads.ts", { id: "upload" }),
   route("uploads/:id/parts/:part", "routes/uploads.ts", { id: "uploadPart" }),

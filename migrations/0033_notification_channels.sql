@@ -48,4 +48,8 @@ CREATE TABLE digests (
   sent_at INTEGER,
   notifications INTEGER,
   PRIMARY KEY (user_id, period)
-) WITHOUT ROWID;
+);
+CREATE INDEX digests_claimed ON digests (claimed_at);
+
+-- Mail is a text and an HTML part: the local outbox keeps both.
+ALTER TABLE mail_outbox ADD COLUMN html TEXT;

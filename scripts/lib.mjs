@@ -48,6 +48,9 @@ export function serveBuilt(port, stateDir, stdio = "inherit", extraArgs = [], co
       "--persist-to",
       stateDir,
       "--show-interactive-dev-session=false",
+      // Links in mail that background work sends (digests) point at this server.
+      "--var",
+      `SITE_URL:http://127.0.0.1:${port}`,
       ...extraArgs,
     ],
     { stdio, env: quietEnv },

@@ -139,3 +139,14 @@ export const SEARCH_TEXT_WINDOW = 2000;
 export const TEXT_EXTRACT_ATTEMPTS = 3;
 /** Minutes a document may stay pending before the cron queues its extraction again. */
 export const TEXT_REQUEUE_MINUTES = 15;
+
+/** Digests (docs/decisions/0040-calm-notifications.md): due from this hour on the member's clocks. */
+export const DIGEST_HOUR = 8;
+/** Notifications one digest lists at most (the centre has them all). */
+export const DIGEST_MAX_ITEMS = 100;
+/** Members whose digest one cron run queues at most (the next run takes the rest). */
+export const DIGEST_MEMBERS_PER_RUN = 5000;
+/** Members per digest job. */
+export const DIGEST_BATCH_MEMBERS = 50;
+/** Days a digest's claim is kept (the next one of its kind starts where it ended). */
+export const DIGEST_CLAIMS_KEEP_DAYS = 60;

@@ -80,6 +80,7 @@ export const PUBLIC_ROUTES: RouteMeta[] = [
   { path: "/404", title: "page404", hidden: true },
   { path: "/offline", title: "offline", hidden: true },
   { path: "/unsubscribe", title: "unsubscribe", hidden: true, noCache: true },
+  { path: "/notifications/unsubscribe", title: "unsubscribe", hidden: true, noCache: true },
 ];
 
 /** The chain of metadata from the top-level route down to the one for `pathname`. */

@@ -9,6 +9,7 @@ const PRODUCTION = {
   MAIL_API_URL: "https://mail.example",
   MAIL_FROM: "Research Commons <no-reply@research-commons.example>",
   APPEAL_ADDRESS: "appeals@research-commons.example",
+  SITE_URL: "https://research-commons.example",
   MAIL_API_KEY: "key-1234567890",
   PASSWORD_PEPPER: PEPPER,
 };

@@ -10,6 +10,8 @@ export interface Config {
   pepper: { id: string; secret: string; byId: ReadonlyMap<string, string> };
   /** Where a suspended member can appeal (named in the suspension mail and the refused sign-in). */
   appealAddress: string;
+  /** The site's origin, for links in mail that no request asked for (a digest). */
+  siteUrl: string;
   /** The label set the membership levels are shown with. */
   membershipLabels: "standard" | "sponsor";
   /** The conferencing provider: Jitsi Meet at an origin, or Zoom with its credentials. */
@@ -97,6 +99,11 @@ export function parseConfig(raw: Record<string, unknown>, localBuild: boolean): 
     if (localBuild) appealAddress = "appeals@research-commons.test";
     else missing("APPEAL_ADDRESS", "required in preview and production");
   }
+  let siteUrl = value("SITE_URL");
+  if (absent("SITE_URL")) {
+    if (localBuild) siteUrl = "http://127.0.0.1:8787";
+    else missing("SITE_URL", "required in preview and production");
+  }
   const zoomSecrets = ["ZOOM_ACCOUNT_ID", "ZOOM_CLIENT_ID", "ZOOM_CLIENT_SECRET"] as const;
   const meetingProvider = value("MEETING_PROVIDER") ?? "jitsi";
   if (meetingProvider === "zoom") for (const name of zoomSecrets) if (absent(name)) missing(name, "MEETING_PROVIDER is zoom");
@@ -114,6 +121,7 @@ export function parseConfig(raw: Record<string, unknown>, localBuild: boolean): 
       mail,
       pepper: { id: pepperId, secret: pepper, byId },
       appealAddress: appealAddress ?? "",
+      siteUrl: new URL(siteUrl ?? "http://127.0.0.1:8787").origin,
       membershipLabels,
       meetings,
     },

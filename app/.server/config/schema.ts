@@ -167,6 +167,16 @@ export const SETTINGS = {
       description: "Where a suspended member can appeal: the suspension mail and the refused sign-in name it.",
     },
   },
+  SITE_URL: {
+    schema: httpsUrl.refine((value) => new URL(value).pathname === "/", "must be an origin, without a path"),
+    meta: {
+      kind: "var",
+      required: "deployed",
+      example: "https://research-commons.example",
+      description:
+        "Where members reach the site: the links of mail sent by background work (digests) start with it. Local builds use the address they are served on.",
+    },
+  },
   JITSI_URL: {
     schema: httpsUrl.refine((value) => new URL(value).pathname === "/", "must be an origin, without a path"),
     meta: {

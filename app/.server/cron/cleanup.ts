@@ -5,7 +5,7 @@ import { PUBLISHED_RUN } from "~/.server/ranking/ranking";
 import { STAT_HITS_KEEP_MS } from "~/.server/stats/fold";
 import { deleteQueued } from "~/.server/storage/files";
 import { SESSION_IDLE_MS } from "~/lib/config";
-import { SCORE_RUN_LOG_DAYS } from "~/lib/limits";
+import { DIGEST_CLAIMS_KEEP_DAYS, SCORE_RUN_LOG_DAYS } from "~/lib/limits";
 
 // What expires is removed by the cron trigger, in bounded batches so one run stays short however
 // much has piled up (the next run, 15 minutes later, takes the next batch).
@@ -28,13 +28,15 @@ export async function cleanUp(now: number) {
   const db = env.DB;
   const bounded = (table: string, where: string) =>
     db.prepare(`DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${where} LIMIT ${CLEANUP_BATCH})`);
-  const [sessions, codes, failures, scoreRuns, statHits] = await db.batch([
+  const [sessions, codes, failures, scoreRuns, statHits, digests] = await db.batch([
     bounded("sessions", "expires_at <= ?1 OR last_seen_at < ?2").bind(now, now - SESSION_IDLE_MS),
     bounded("verification_codes", "expires_at <= ?1").bind(now),
     bounded("login_failures", "last_failed_at <= ?1").bind(now - FAILURE_WINDOW_MS),
     // Older than the log window and not the one shown (its batch records go with it).
     bounded("score_runs", `started_at < ?1 AND id < coalesce(${PUBLISHED_RUN}, 0)`).bind(now - SCORE_RUN_LOG_DAYS * 86_400_000),
     bounded("stat_hits", "at < ?1").bind(now - STAT_HITS_KEEP_MS),
+    // A digest's claim is needed until the next digest of its kind starts from it.
+    bounded("digests", "claimed_at < ?1").bind(now - DIGEST_CLAIMS_KEEP_DAYS * 86_400_000),
   ]);
   const { results: uploads } = await db
     .prepare(`SELECT id, object_key, r2_upload_id, completed FROM uploads WHERE created_at < ? LIMIT ${UPLOAD_CLEANUP_BATCH}`)
@@ -65,6 +67,7 @@ export async function cleanUp(now: number) {
     verificationPhotos,
     scoreRuns: scoreRuns?.meta.changes ?? 0,
     statHits: statHits?.meta.changes ?? 0,
+    digests: digests?.meta.changes ?? 0,
     objects: orphans.length,
   };
 }

@@ -17,7 +17,7 @@ export async function runScheduled(controller: Pick<ScheduledController, "cron" 
   const batches = await startScoreRun(now);
   // Messages still in D1 from before each conversation kept its own (decision 0028) move in the background.
   const move = (await conversationsToMove(1)).length > 0 ? [{ type: "messages-move" } as const] : [];
-  await enqueue([...batches, { type: "cleanup", at: now }, ...move, ...(await stalledDocuments(now))]);
+  await enqueue([...batches, { type: "cleanup", at: now }, { type: "digests", at: now }, ...move, ...(await stalledDocuments(now))]);
   const cutoff = now - CRON_LOG_DAYS * 86_400_000;
   const [, pruned] = await db.batch([
     db
@@ -26,7 +26,7 @@ export async function runScheduled(controller: Pick<ScheduledController, "cron" 
         controller.cron,
         controller.scheduledTime,
         now,
-        `queued score run ${batches[0]?.run} (${batches.length} batches) and the cleanup`,
+        `queued score run ${batches[0]?.run} (${batches.length} batches), the cleanup and the due digests`,
       ),
     db.prepare("DELETE FROM cron_runs WHERE finished_at < ?").bind(cutoff),
   ]);

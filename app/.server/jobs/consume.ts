@@ -5,6 +5,7 @@ import { sendMeetingMail } from "~/.server/meetings/mail-jobs";
 import { conversationsToMove, MOVE_JOB_CONVERSATIONS } from "~/.server/messaging/legacy-messages";
 import { conversationRoom } from "~/.server/messaging/live";
 import { refreshMemberRooms } from "~/.server/messaging/room-facts";
+import { queueDueDigests, sendDigests } from "~/.server/notifications/digests";
 import { describeError, logEvent } from "~/.server/observability/log";
 import { scoreBatch } from "~/.server/ranking/score-runs";
 import { consumeReadings } from "~/.server/stats/fold";
@@ -54,6 +55,10 @@ async function runJob(job: Job) {
       if (waiting.length === MOVE_JOB_CONVERSATIONS) await enqueue([job]);
       return;
     }
+    case "digests":
+      return void (await queueDueDigests(job.at));
+    case "digest":
+      return sendDigests(job);
     case "rooms-refresh":
       return refreshMemberRooms(job.member, job.after);
     case "document-text":

@@ -32,4 +32,15 @@ export interface ScoreBatchJob {
 /** Conversations' rooms to read their facts again: a deleted member's, after a conversation id. */
 export type RoomsRefreshJob = { type: "rooms-refresh"; member: number; after: number };
 
-export type Job = ScoreBatchJob | MeetingMailJob | TextJob | RoomsRefreshJob | { type: "cleanup"; at: number } | { type: "messages-move" };
+/** Digests of one period ("daily:2026-11-26", "weekly:2026-11-23") for these members, counted up to `at` (the cron's moment). */
+export type DigestJob = { type: "digest"; period: string; members: number[]; at: number };
+
+export type Job =
+  | DigestJob
+  | { type: "digests"; at: number }
+  | ScoreBatchJob
+  | MeetingMailJob
+  | TextJob
+  | RoomsRefreshJob
+  | { type: "cleanup"; at: number }
+  | { type: "messages-move" };

@@ -8,7 +8,7 @@ export interface HttpMailConfig {
 
 /**
  * Sends through a transactional mail provider's HTTP API in the widely used Resend shape:
- * POST {apiUrl}/emails, Bearer key, JSON {from, to: [..], subject, text, headers?, attachments?: [{filename,
+ * POST {apiUrl}/emails, Bearer key, JSON {from, to: [..], subject, text, html?, headers?, attachments?: [{filename,
  * content_type, content (base64)}]}; 200 answers {id}. An Idempotency-Key header makes a repeat send nothing new.
  */
 export async function sendWithHttpApi(message: MailMessage, config: HttpMailConfig, fetcher: typeof fetch): Promise<string> {
@@ -24,6 +24,7 @@ export async function sendWithHttpApi(message: MailMessage, config: HttpMailConf
       to: [message.to],
       subject: message.subject,
       text: message.text,
+      ...(message.html ? { html: message.html } : {}),
       ...(message.headers ? { headers: message.headers } : {}),
       ...(message.attachments?.length
         ? {

@@ -11,6 +11,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The same content as HTML (app/.server/mail/html.ts); the text part is always there too. */
+  html?: string;
   attachments?: MailAttachment[];
   /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post for mail to outside addresses). */
   headers?: Record<string, string>;

@@ -4,7 +4,7 @@ import type { MailMessage } from "./message";
 /** Keeps a message; one whose idempotency key is already kept is not kept again (as the provider would not send it). */
 export async function saveToOutbox(message: MailMessage, now: number) {
   const saved = await env.DB.prepare(
-    `INSERT INTO mail_outbox (to_email, subject, body, attachments, created_at, idempotency_key, headers) VALUES (?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO mail_outbox (to_email, subject, body, attachments, created_at, idempotency_key, headers, html) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING`,
   )
     .bind(
@@ -15,6 +15,7 @@ export async function saveToOutbox(message: MailMessage, now: number) {
       now,
       message.idempotencyKey ?? null,
       message.headers ? JSON.stringify(message.headers) : null,
+      message.html ?? null,
     )
     .run();
   if (saved.meta.changes) console.log(`[mail] to ${message.to}: ${message.subject}\n${message.text}`);
@@ -29,6 +30,8 @@ export interface OutboxMail {
   attachments: string | null;
   /** JSON of the extra headers, or null. */
   headers: string | null;
+  /** The HTML part, or null. */
+  html: string | null;
   created_at: number;
 }
 

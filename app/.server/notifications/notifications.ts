@@ -62,18 +62,40 @@ export interface NotificationRow {
   read_at: number | null;
 }
 
+/** What a notification is about, named while the member may still see it (a meeting they are in, an item). */
+const SUBJECT_TITLE = `CASE n.kind WHEN 'meeting' THEN (SELECT title FROM meetings m WHERE m.id = n.subject_id
+                       AND (m.host_id = n.user_id OR EXISTS (SELECT 1 FROM meeting_participants p WHERE p.meeting_id = m.id AND p.user_id = n.user_id)))
+                     WHEN 'follower' THEN NULL WHEN 'verification' THEN NULL WHEN 'moderation' THEN NULL WHEN 'message' THEN NULL
+                     ELSE (SELECT title FROM content WHERE id = n.subject_id) END`;
+
 /** The member's notifications, newest first, with who did it and what it concerns. */
 export async function listNotifications(userId: number, limit = 50, before?: number) {
   const { results } = await env.DB.prepare(
     `SELECT n.id, n.kind, n.event, n.subject_id, n.actor_id, a.nick_name AS actor_name, n.created_at, n.read_at,
-         CASE n.kind WHEN 'meeting' THEN (SELECT title FROM meetings m WHERE m.id = n.subject_id
-                       AND (m.host_id = n.user_id OR EXISTS (SELECT 1 FROM meeting_participants p WHERE p.meeting_id = m.id AND p.user_id = n.user_id)))
-                     WHEN 'follower' THEN NULL WHEN 'verification' THEN NULL WHEN 'moderation' THEN NULL WHEN 'message' THEN NULL
-                     ELSE (SELECT title FROM content WHERE id = n.subject_id) END AS subject_title
+         ${SUBJECT_TITLE} AS subject_title
        FROM notifications n LEFT JOIN users a ON a.id = n.actor_id
        WHERE n.user_id = ?1 AND n.id < ?2 ORDER BY n.id DESC LIMIT ?3`,
   )
     .bind(userId, before ?? Number.MAX_SAFE_INTEGER, limit)
+    .all<NotificationRow>();
+  return results;
+}
+
+/** The member's notifications of these kinds that arrived in [since, until), oldest first (a digest's). */
+export async function listNotificationsSince(
+  userId: number,
+  kinds: readonly NotificationKind[],
+  since: number,
+  until: number,
+  limit: number,
+) {
+  const { results } = await env.DB.prepare(
+    `SELECT n.id, n.kind, n.event, n.subject_id, n.actor_id, a.nick_name AS actor_name, n.created_at, n.read_at, ${SUBJECT_TITLE} AS subject_title
+       FROM notifications n LEFT JOIN users a ON a.id = n.actor_id
+       WHERE n.user_id = ?1 AND n.created_at >= ?2 AND n.created_at < ?3 AND n.kind IN (SELECT value FROM json_each(?4))
+       ORDER BY n.created_at, n.id LIMIT ?5`,
+  )
+    .bind(userId, since, until, JSON.stringify(kinds), limit)
     .all<NotificationRow>();
   return results;
 }
