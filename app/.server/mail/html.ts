@@ -1,8 +1,8 @@
+import { escapeHtml } from "~/lib/escape-html";
+
 // A mail's HTML part, made from the same pieces as its text part (every mail has both): paragraphs,
 // sections of linked lines, and a footer. Inline styles only, as mail clients require; every value
 // is escaped, and every link is absolute (mail has no page to be relative to).
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export interface MailLink {
   text: string;
@@ -28,17 +28,17 @@ export function mailText(content: MailContent): string {
 
 /** The HTML part of the same content. */
 export function mailHtml(content: MailContent): string {
-  const link = (l: MailLink) => `<a href="${escape(l.href)}" style="color:#1d4ed8">${escape(l.text)}</a>`;
+  const link = (l: MailLink) => `<a href="${escapeHtml(l.href)}" style="color:#1d4ed8">${escapeHtml(l.text)}</a>`;
   const sections = (content.sections ?? [])
     .map(
       (section) =>
-        `<h2 style="font-size:16px;margin:20px 0 8px">${escape(section.heading)}</h2><ul style="padding-left:20px;margin:0">${section.links
+        `<h2 style="font-size:16px;margin:20px 0 8px">${escapeHtml(section.heading)}</h2><ul style="padding-left:20px;margin:0">${section.links
           .map((l) => `<li style="margin:4px 0">${link(l)}</li>`)
           .join("")}</ul>`,
     )
     .join("");
-  return `<!doctype html><html lang="${escape(content.language)}"><head><meta charset="utf-8"><title>${escape(content.title)}</title></head><body style="font-family:system-ui,sans-serif;color:#1e293b;max-width:36rem;margin:0 auto;padding:16px">${content.paragraphs
-    .map((p) => `<p style="margin:0 0 12px">${escape(p)}</p>`)
+  return `<!doctype html><html lang="${escapeHtml(content.language)}"><head><meta charset="utf-8"><title>${escapeHtml(content.title)}</title></head><body style="font-family:system-ui,sans-serif;color:#1e293b;max-width:36rem;margin:0 auto;padding:16px">${content.paragraphs
+    .map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>`)
     .join(
       "",
     )}${sections}<hr style="border:none;border-top:1px solid #e2e8f0;margin:24px 0 12px"><p style="font-size:13px;color:#64748b">${content.footer

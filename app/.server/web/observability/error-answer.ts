@@ -1,8 +1,7 @@
 import { translator } from "~/.server/i18n/translate";
 import { languageOf } from "~/.server/web/i18n/request-language";
+import { escapeHtml } from "~/lib/escape-html";
 import type { Language } from "~/lib/i18n";
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 type PageKey = "Error" | "Unavailable" | "TooLarge" | "CrossOrigin";
 
