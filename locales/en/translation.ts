@@ -790,6 +790,8 @@ const en = {
     weeklyIntro_other: "{{count}} things happened since your last weekly digest:",
     preferences: "Choose what reaches you, and how",
     unsubscribe: "Stop this digest",
+    open: "Open it",
+    unsubscribeKind: "Stop these mails",
   },
   time: {
     justNow: "just now",

@@ -789,6 +789,8 @@ export default {
     weeklyIntro_other: "前回の毎週のまとめ以降の出来事（{{count}}件）：",
     preferences: "受け取る内容と方法を選ぶ",
     unsubscribe: "このまとめを止める",
+    open: "開く",
+    unsubscribeKind: "このメールを止める",
   },
   time: {
     justNow: "たった今",

@@ -775,6 +775,8 @@ export default {
     weeklyIntro_other: "自上次每周摘要以来发生了{{count}}件事：",
     preferences: "选择接收的内容和方式",
     unsubscribe: "停止此摘要",
+    open: "打开",
+    unsubscribeKind: "停止此类邮件",
   },
   time: {
     justNow: "刚刚",

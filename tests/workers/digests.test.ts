@@ -80,6 +80,28 @@ describe("digests", () => {
   });
 });
 
+describe("mail at once", () => {
+  it("goes for a kind its member chose to have mailed, once, with both parts and its unsubscribe", async () => {
+    const me = await member("Eager");
+    const fan = await member("Fan");
+    await setChannels(me.id, { follower: "mail" });
+    const follow = { userId: me.id, kind: "follower", event: "follow", key: `follow:${fan.id}`, subjectId: null, actorId: fan.id } as const;
+    await notify([follow], NOW);
+    await notify([follow], NOW + 1);
+    // Likes stay on the weekly digest: no mail for them.
+    await liked(me.id, fan.id, NOW);
+    const [mail] = await until(async () => ((await mailsTo(me.email)).length ? mailsTo(me.email) : null));
+    expect(mail?.subject).toBe("Fan followed you");
+    expect(mail?.body).toContain(`${ORIGIN}/personal?member=${fan.id}`);
+    expect(mail?.html).toContain("Fan followed you");
+    expect(JSON.parse(mail?.headers ?? "{}")["List-Unsubscribe"]).toContain(`k=follower`);
+    await until(
+      async () => (await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ?").bind(me.id).first<number>("n")) === 2,
+    );
+    expect(await mailsTo(me.email)).toHaveLength(1);
+  });
+});
+
 describe("one-click unsubscribe for members", () => {
   it("works without a session, refuses a tampered or foreign link, is idempotent, and can be undone", async () => {
     const me = await member("Stopper");

@@ -5,7 +5,7 @@ import { sendMeetingMail } from "~/.server/meetings/mail-jobs";
 import { conversationsToMove, MOVE_JOB_CONVERSATIONS } from "~/.server/messaging/legacy-messages";
 import { conversationRoom } from "~/.server/messaging/live";
 import { refreshMemberRooms } from "~/.server/messaging/room-facts";
-import { queueDueDigests, sendDigests } from "~/.server/notifications/digests";
+import { queueDueDigests, sendDigests, sendNotificationMail } from "~/.server/notifications/digests";
 import { describeError, logEvent } from "~/.server/observability/log";
 import { scoreBatch } from "~/.server/ranking/score-runs";
 import { consumeReadings } from "~/.server/stats/fold";
@@ -59,6 +59,8 @@ async function runJob(job: Job) {
       return void (await queueDueDigests(job.at));
     case "digest":
       return sendDigests(job);
+    case "notification-mail":
+      return sendNotificationMail(job.id);
     case "rooms-refresh":
       return refreshMemberRooms(job.member, job.after);
     case "document-text":

@@ -38,6 +38,7 @@ export type DigestJob = { type: "digest"; period: string; members: number[]; at:
 export type Job =
   | DigestJob
   | { type: "digests"; at: number }
+  | { type: "notification-mail"; id: number }
   | ScoreBatchJob
   | MeetingMailJob
   | TextJob

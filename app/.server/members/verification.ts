@@ -2,6 +2,7 @@ import { env } from "~/.server/bindings";
 import { inspectImage } from "~/.server/content/sniff";
 import { translator } from "~/.server/i18n/translate";
 import { sendMail } from "~/.server/mail/mail";
+import { noticeMail } from "~/.server/notifications/notice-mail";
 import { mailsAtOnce, notify } from "~/.server/notifications/notifications";
 import { Refused } from "~/.server/refused";
 import { VERIFICATION_PHOTOS, type VerificationKind } from "~/lib/choices";
@@ -154,9 +155,17 @@ export async function decideVerification(
   // Mailed at once unless the member chose to hear of it otherwise (in the app, in a digest).
   if (await mailsAtOnce(decided.user_id, "verification"))
     later(
-      sendMail({ to: decided.email, subject: t("verification.mailSubject"), text }).catch((error) =>
-        console.error("verification mail", error),
-      ),
+      noticeMail({
+        member: decided.user_id,
+        to: decided.email,
+        language: decided.language,
+        kind: "verification",
+        subject: t("verification.mailSubject"),
+        paragraphs: [text],
+        target: "/personal/verification",
+      })
+        .then(sendMail)
+        .catch((error) => console.error("verification mail", error)),
     );
   return true;
 }

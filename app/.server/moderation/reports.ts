@@ -8,6 +8,7 @@ import { conversationFor } from "~/.server/messaging/conversations";
 import { conversationRoom } from "~/.server/messaging/live";
 import { conversationOfMessage } from "~/.server/messaging/room-store";
 import { closeSessionSockets } from "~/.server/messaging/session-sockets";
+import { noticeMail } from "~/.server/notifications/notice-mail";
 import { mailsAtOnce, notify } from "~/.server/notifications/notifications";
 import type { ReportReason, ReportTarget } from "~/lib/choices";
 import type { Decision } from "~/lib/schemas/report";
@@ -315,7 +316,8 @@ async function tellAuthor(memberId: number, action: "warn" | "suspend", reason: 
     now,
   );
   if (!(await mailsAtOnce(memberId, "moderation"))) return;
-  await sendMail({ to: member.email, subject: t("mail.warningSubject"), text: t("mail.warningBody", { reason: why }) }).catch((error) =>
-    console.error("moderation mail failed", error),
-  );
+  const notice = { member: memberId, to: member.email, language: member.language, kind: "moderation", target: null } as const;
+  await noticeMail({ ...notice, subject: t("mail.warningSubject"), paragraphs: [t("mail.warningBody", { reason: why })] })
+    .then(sendMail)
+    .catch((error) => console.error("moderation mail failed", error));
 }

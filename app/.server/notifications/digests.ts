@@ -8,7 +8,8 @@ import { sendMail } from "~/.server/mail/mail";
 import { DIGEST_BATCH_MEMBERS, DIGEST_HOUR, DIGEST_MAX_ITEMS, DIGEST_MEMBERS_PER_RUN } from "~/lib/limits";
 import { defaultChannel, NOTIFICATION_KINDS, type NotificationKind, notificationText } from "~/lib/notifications";
 import { utcToZoned } from "~/lib/time-zone";
-import { channelsOf, listNotificationsSince, notificationTarget } from "./notifications";
+import { noticeMail } from "./notice-mail";
+import { channelsOf, listNotificationsSince, mailsAtOnce, type NotificationRow, notificationTarget, SUBJECT_TITLE } from "./notifications";
 import { unsubscribeHeaders, unsubscribeUrl } from "./unsubscribe";
 
 // Digests (docs/decisions/0040-calm-notifications.md): the cron queues the members whose digest is
@@ -135,4 +136,19 @@ export async function sendDigest(member: number, period: string, now: number): P
     .bind(now, rows.length, member, period)
     .run();
   return rows.length > 0 && user ? "sent" : "empty";
+}
+
+/** One notification mailed at once (its member chose "mail" for its kind), unless they changed their mind since. */
+export async function sendNotificationMail(id: number) {
+  const row = await env.DB.prepare(
+    `SELECT n.id, n.user_id, n.kind, n.event, n.subject_id, n.actor_id, a.nick_name AS actor_name, n.created_at, n.read_at,
+         ${SUBJECT_TITLE} AS subject_title, u.email, u.language
+       FROM notifications n JOIN users u ON u.id = n.user_id AND u.deleted_at IS NULL LEFT JOIN users a ON a.id = n.actor_id WHERE n.id = ?`,
+  )
+    .bind(id)
+    .first<NotificationRow & { user_id: number; email: string; language: string }>();
+  if (!row || !(await mailsAtOnce(row.user_id, row.kind))) return;
+  const text = notificationText(translator(row.language), row);
+  const mail = { member: row.user_id, to: row.email, language: row.language, kind: row.kind, subject: text, paragraphs: [text] };
+  await sendMail(await noticeMail({ ...mail, target: notificationTarget(row), idempotencyKey: `notification:${row.id}` }));
 }

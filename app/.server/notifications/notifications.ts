@@ -1,4 +1,5 @@
 import { env } from "~/.server/bindings";
+import { enqueue } from "~/.server/jobs/queue";
 import { pushUnread } from "~/.server/messaging/member-inbox";
 import { type Read, readOne } from "~/.server/reads";
 import { defaultChannel, NOTIFICATION_KINDS, type NotificationChannel, type NotificationKind } from "~/lib/notifications";
@@ -7,6 +8,9 @@ import { defaultChannel, NOTIFICATION_KINDS, type NotificationChannel, type Noti
 // event has a key, unique per member, so recording it twice (a repeat, two requests at once)
 // notifies once. A kind the member turned off is not recorded at all; the others show in the app,
 // and their channel says whether mail goes at once or in a digest.
+
+/** Kinds whose producers send their own mail (a meeting's invitation, a decision, a warning), asking mailsAtOnce first. */
+const MAILS_ITSELF: NotificationKind[] = ["meeting", "verification", "moderation"];
 
 /** The member's channel for a kind, in SQL (?1 the member, ?2 the kind, ?8 the kind's default). */
 const CHANNEL = "coalesce((SELECT channel FROM notification_channels WHERE user_id = ?1 AND kind = ?2), ?8)";
@@ -30,8 +34,8 @@ export async function notify(notes: NewNotification[], now: number, later?: (wor
   const db = env.DB;
   const wanted = notes.filter((note) => note.userId !== note.actorId);
   if (wanted.length === 0) return;
-  const results = await db.batch(
-    wanted.map((note) =>
+  const results = await db.batch([
+    ...wanted.map((note) =>
       db
         .prepare(
           `INSERT INTO notifications (user_id, kind, event, event_key, subject_id, actor_id, created_at)
@@ -40,7 +44,21 @@ export async function notify(notes: NewNotification[], now: number, later?: (wor
         )
         .bind(note.userId, note.kind, note.event, note.key, note.subjectId, note.actorId, now, defaultChannel(note.kind)),
     ),
-  );
+    // The ones just recorded that their member wants mailed at once (kinds that mail themselves aside).
+    db
+      .prepare(
+        `SELECT n.id FROM json_each(?1) j JOIN notifications n ON n.user_id = j.value ->> 0 AND n.event_key = j.value ->> 1
+           JOIN notification_channels c ON c.user_id = n.user_id AND c.kind = n.kind AND c.channel = 'mail'
+           WHERE n.created_at = ?2 AND n.kind NOT IN (${MAILS_ITSELF.map((kind) => `'${kind}'`).join(", ")})`,
+      )
+      .bind(JSON.stringify(wanted.map((note) => [note.userId, note.key])), now),
+  ]);
+  const mailed = ((results.at(-1)?.results ?? []) as { id: number }[]).map((row) => ({ type: "notification-mail", id: row.id }) as const);
+  if (mailed.length > 0) {
+    const queued = enqueue(mailed).catch((error) => console.error("queuing notification mail", error));
+    if (later) later(queued);
+    else await queued;
+  }
   const told = new Set(wanted.filter((_, i) => results[i]?.meta.changes).map((note) => note.userId));
   // Live is a courtesy: the count is right on the next page load whatever happens here.
   const pushes = Promise.all(
@@ -63,7 +81,7 @@ export interface NotificationRow {
 }
 
 /** What a notification is about, named while the member may still see it (a meeting they are in, an item). */
-const SUBJECT_TITLE = `CASE n.kind WHEN 'meeting' THEN (SELECT title FROM meetings m WHERE m.id = n.subject_id
+export const SUBJECT_TITLE = `CASE n.kind WHEN 'meeting' THEN (SELECT title FROM meetings m WHERE m.id = n.subject_id
                        AND (m.host_id = n.user_id OR EXISTS (SELECT 1 FROM meeting_participants p WHERE p.meeting_id = m.id AND p.user_id = n.user_id)))
                      WHEN 'follower' THEN NULL WHEN 'verification' THEN NULL WHEN 'moderation' THEN NULL WHEN 'message' THEN NULL
                      ELSE (SELECT title FROM content WHERE id = n.subject_id) END`;
