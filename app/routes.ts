@@ -14,7 +14,13 @@ export default [
   // Local conveniences (the mail outbox, a plain R2 put for the bench, a session for browser tests):
   // only local builds have these routes, so deployed bundles do not contain them.
   ...(deployTarget() === "local"
-    ? [route("dev/mail", "routes/dev.mail.tsx"), route("dev/r2-put", "routes/dev.r2-put.ts"), route("dev/session", "routes/dev.session.ts")]
+    ? [
+        route("dev/mail", "routes/dev.mail.tsx"),
+        route("dev/mail/:id.eml", "routes/dev.mail-raw.ts", { id: "devMailRaw" }),
+        route("dev/digest", "routes/dev.digest.ts"),
+        route("dev/r2-put", "routes/dev.r2-put.ts"),
+        route("dev/session", "routes/dev.session.ts"),
+      ]
     : []),
   route("401", "routes/401.tsx"),
   route("404", "routes/404.tsx"),

@@ -29,6 +29,32 @@ export default function DevMail({ loaderData }: Route.ComponentProps) {
             <p className="whitespace-pre-wrap" data-testid="mail-body">
               {mail.body}
             </p>
+            {mail.html ? (
+              <details className="mt-2" data-testid="mail-html">
+                <summary>{t("devMail.html")}</summary>
+                <iframe
+                  title={t("devMail.html")}
+                  sandbox=""
+                  srcDoc={mail.html}
+                  className="h-64 w-full rounded border border-slate-200 bg-white"
+                />
+              </details>
+            ) : null}
+            {mail.headers ? (
+              <dl className="mt-2 text-xs text-slate-600" data-testid="mail-headers">
+                {Object.entries(JSON.parse(mail.headers) as Record<string, string>).map(([name, value]) => (
+                  <div key={name} className="break-all">
+                    <dt className="inline font-medium">{name}: </dt>
+                    <dd className="inline" data-header={name}>
+                      {value}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            ) : null}
+            <a href={`/dev/mail/${mail.id}.eml`} className="mt-1 inline-block text-xs text-brand underline" data-testid="mail-raw">
+              {t("devMail.raw")}
+            </a>
             {(JSON.parse(mail.attachments ?? "[]") as MailAttachment[]).map((file) => (
               <details key={file.filename} className="mt-2" data-testid="mail-attachment">
                 <summary>

@@ -37,9 +37,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  // The one-click post carries the link's query; the page's forms carry it in their body.
-  const query = new URL(request.url).searchParams;
-  const params = query.has("t") ? query : await request.formData();
+  // The page's forms carry the link in their body (and post to the link itself); a mail client's
+  // one-click post carries it in the query only, with a body of "List-Unsubscribe=One-Click".
+  const form = await request.formData().catch(() => null);
+  const params = form?.has("t") ? form : new URL(request.url).searchParams;
   const signed = await signedTopic(params);
   if (!signed) return invalid();
   if (params.get("intent") === "undo") {

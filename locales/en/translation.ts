@@ -334,6 +334,8 @@ const en = {
     intro: "Mail sent while running locally. Nothing here leaves this machine.",
     empty: "No mail yet.",
     to: "To",
+    html: "The HTML part",
+    raw: "The whole message (.eml)",
   },
   sdg: {
     goal1: "No Poverty",

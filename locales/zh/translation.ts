@@ -326,6 +326,8 @@ export default {
     intro: "本地运行时发送的邮件，不会离开本机。",
     empty: "暂无邮件。",
     to: "收件人",
+    html: "HTML 部分",
+    raw: "完整邮件（.eml）",
   },
   sdg: {
     goal1: "无贫穷",

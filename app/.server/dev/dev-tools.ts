@@ -45,3 +45,17 @@ export async function plainPut(body: ReadableStream) {
   await env.FILES.delete(key);
   return stored?.size ?? 0;
 }
+
+/**
+ * This week's digest of the member with `email`, built now whatever the hour on their clocks (the
+ * cron sends it from 08:00): for browser tests of the mail itself. The same claim as the cron's, so
+ * it is still sent once.
+ */
+export async function devDigest(email: string, now: number) {
+  const { sendDigest } = await import("~/.server/notifications/digests");
+  const member = await env.DB.prepare("SELECT id FROM users WHERE email = ? AND deleted_at IS NULL").bind(email).first<number>("id");
+  if (member === null) return null;
+  const day = new Date(now).toISOString().slice(0, 10);
+  const monday = new Date(Date.parse(`${day}T00:00:00Z`) - ((new Date(now).getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
+  return sendDigest(member, `weekly:${monday}`, now);
+}

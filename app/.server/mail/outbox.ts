@@ -39,3 +39,7 @@ export async function listOutbox(limit = 50): Promise<OutboxMail[]> {
   const { results } = await env.DB.prepare("SELECT * FROM mail_outbox ORDER BY id DESC LIMIT ?").bind(limit).all<OutboxMail>();
   return results;
 }
+
+export async function outboxMail(id: number): Promise<OutboxMail | null> {
+  return env.DB.prepare("SELECT * FROM mail_outbox WHERE id = ?").bind(id).first<OutboxMail>();
+}

@@ -2,6 +2,7 @@ import ical, { ICalAttendeeRole, ICalCalendarMethod, ICalEventStatus } from "ica
 import { tzlib_get_ical_block } from "timezones-ical-library";
 import { config } from "~/.server/config/config";
 import { translator } from "~/.server/i18n/translate";
+import { mailHtml } from "~/.server/mail/html";
 import { sendMail } from "~/.server/mail/mail";
 import { optOutUrl } from "~/.server/mail/opt-out";
 import { formatInZone, utcToZoned } from "~/lib/time-zone";
@@ -102,10 +103,25 @@ export async function sendInvitation(
     t("meetings.mail.why", { host: meeting.host_name }),
     ...(stop ? [t("meetings.mail.stop", { url: stop })] : []),
   ].join("\n");
+  const subject = t(`meetings.mail.${kind}Subject`, { title: meeting.title });
+  // The same content as HTML: the join link a link, the stop link in the footer.
+  const html = mailHtml({
+    language,
+    title: subject,
+    paragraphs: [
+      t(`meetings.mail.${kind}Intro`, { host: meeting.host_name, title: meeting.title }),
+      `${t("meetings.when")}: ${when} (${meeting.duration_minutes} ${t("meetings.minutes")})`,
+      `${t("fields.meetingAgenda")}: ${meeting.agenda}`,
+      t("meetings.mail.why", { host: meeting.host_name }),
+    ],
+    sections: kind === "cancel" ? [] : [{ heading: t("meetings.join"), links: [{ text: meeting.join_url, href: meeting.join_url }] }],
+    footer: stop ? [{ text: t("unsubscribe.confirm"), href: stop }] : [],
+  });
   await sendMail({
     to: email,
-    subject: t(`meetings.mail.${kind}Subject`, { title: meeting.title }),
+    subject,
     text,
+    html,
     attachments: [
       {
         filename: "invite.ics",
