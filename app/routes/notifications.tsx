@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { listNotifications, markRead } from "~/.server/notifications/notifications";
 import { requireUser } from "~/.server/web/auth/session";
 import { PageTitle } from "~/components/page-title";
@@ -27,13 +27,22 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <PageTitle titleKey="notifications" />
-      {notifications.some((n) => !n.read_at) ? (
-        <Form method="post" className="self-end">
-          <Button type="submit" variant="outline" size="sm">
-            {t("notifications.markAllRead")}
-          </Button>
-        </Form>
-      ) : null}
+      <div className="flex items-center justify-end gap-3">
+        <Link
+          to="/personal/Setting#notifications"
+          className="text-sm text-brand underline underline-offset-2"
+          data-testid="notification-preferences"
+        >
+          {t("notifications.preferences")}
+        </Link>
+        {notifications.some((n) => !n.read_at) ? (
+          <Form method="post">
+            <Button type="submit" variant="outline" size="sm">
+              {t("notifications.markAllRead")}
+            </Button>
+          </Form>
+        ) : null}
+      </div>
       {notifications.length === 0 ? <p className="text-sm text-slate-500">{t("notifications.none")}</p> : null}
       <ul className="flex flex-col gap-2" data-testid="notifications">
         {notifications.map((row) => (

@@ -555,6 +555,7 @@ const en = {
   notifications: {
     bell: "Notifications: {{count}} unread",
     none: "Nothing yet. Invitations, new followers, likes and comments on your uploads will show here.",
+    preferences: "Choose what reaches you, and how",
     markAllRead: "Mark all read",
     unread: "Unread",
     someone: "A deleted member",

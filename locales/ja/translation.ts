@@ -555,6 +555,7 @@ export default {
   notifications: {
     bell: "お知らせ：未読{{count}}件",
     none: "まだありません。招待、新しいフォロワー、アップロードへのいいねやコメントがここに表示されます。",
+    preferences: "受け取る内容と方法を選ぶ",
     markAllRead: "すべて既読にする",
     unread: "未読",
     someone: "退会したメンバー",

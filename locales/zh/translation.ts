@@ -542,6 +542,7 @@ export default {
   notifications: {
     bell: "通知：{{count}} 条未读",
     none: "暂无通知。会议邀请、新关注者以及上传内容收到的点赞和评论会显示在这里。",
+    preferences: "选择接收的内容和方式",
     markAllRead: "全部标为已读",
     unread: "未读",
     someone: "已注销的成员",
