@@ -402,3 +402,16 @@ export const notificationChannels = z.object({
 export const channelChanges = z
   .object({ channels: z.object(Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, channel.optional()]))).strict() })
   .describe("the kinds to change; the others keep their channel");
+
+const savedSearch = z.object({
+  id,
+  q: z.string().describe("the words, as the search reads them"),
+  kind: kind.nullable(),
+  sdg: goal.nullable(),
+  created_at: time,
+});
+export const following = z.object({
+  goals: z.array(goal).describe("the goals whose new items notify you"),
+  searches: z.array(savedSearch).describe("your saved searches, newest first: their new results notify you"),
+});
+export const savedSearchId = z.object({ id });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NOTIFICATION_MS } from "~/lib/config";
+import { translateError } from "~/lib/form-errors";
 import type { Flash } from "~/lib/shapes";
 import { cn } from "~/lib/utils";
 
@@ -25,8 +26,7 @@ export function Toast({ flash }: { flash: Flash }) {
       data-testid="toast"
       className={cn("toast fixed top-14 left-1/2 z-50 -translate-x-1/2 rounded-md border px-4 py-3 text-sm shadow-md", tone[flash.kind])}
     >
-      {/* biome-ignore lint/suspicious/noExplicitAny: the key was validated when the cookie was read */}
-      {t(flash.key as any)}
+      {translateError(t, flash.key)}
     </div>
   );
 }

@@ -150,3 +150,7 @@ export const DIGEST_MEMBERS_PER_RUN = 5000;
 export const DIGEST_BATCH_MEMBERS = 50;
 /** Days a digest's claim is kept (the next one of its kind starts where it ended). */
 export const DIGEST_CLAIMS_KEEP_DAYS = 60;
+/** Saved searches a member keeps at most. */
+export const SAVED_SEARCHES_MAX = 20;
+/** Members (or saved searches) one new-item job reads at once. */
+export const NEW_ITEM_PAGE = 500;

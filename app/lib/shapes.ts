@@ -102,3 +102,18 @@ export interface StatsView {
   previous: Partial<Record<StatSeries, number>> | null;
   charts: { series: StatSeries; chart: Chart }[];
 }
+
+/** A search a member saved: its new results notify them (decision 0040). */
+export interface SavedSearch {
+  id: number;
+  q: string;
+  kind: "document" | "video" | null;
+  sdg: number | null;
+  created_at: number;
+}
+
+/** The goals a member follows and the searches they saved. */
+export interface Following {
+  goals: number[];
+  searches: SavedSearch[];
+}

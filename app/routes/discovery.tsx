@@ -1,6 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
+import { data, Form } from "react-router";
 import { feedQuerySchema, listFeed } from "~/.server/content/feed";
+import { followedGoals, followGoal } from "~/.server/notifications/new-items";
+import { requireUser } from "~/.server/web/auth/session";
+import { flashRedirect } from "~/.server/web/shell/flash";
 import { ContentGrid } from "~/components/content-card";
 import { GoalSelect } from "~/components/content-fields";
 import { PageLinks, useLoadMore } from "~/components/load-more";
@@ -8,10 +11,22 @@ import { PageTitle } from "~/components/page-title";
 import { Button } from "~/components/ui/button";
 import type { Route } from "./+types/discovery";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
   const query = feedQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const feed = await listFeed(query);
-  return { ...feed, page: query.page, query, now: Date.now() };
+  const [feed, goals] = await Promise.all([listFeed(query), followedGoals(user.id)]);
+  return { ...feed, page: query.page, query, now: Date.now(), following: query.sdg ? goals.includes(query.sdg) : false };
+}
+
+/** Follow or stop following the goal shown: its new items then notify (decision 0040). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const form = await request.formData();
+  const sdg = Number(form.get("sdg"));
+  if (!Number.isInteger(sdg) || sdg < 1 || sdg > 17) throw data(null, { status: 400 });
+  const following = form.get("intent") === "follow-goal";
+  await followGoal(user.id, sdg, following, Date.now());
+  return flashRedirect(request, `/discovery?sdg=${sdg}`, "success", following ? "notify.goalFollowed" : "notify.goalUnfollowed");
 }
 
 const select = "h-9 rounded-md border border-slate-300 bg-white px-2 text-sm";
@@ -44,6 +59,15 @@ export default function Discovery({ loaderData }: Route.ComponentProps) {
           {t("feed.apply")}
         </Button>
       </Form>
+      {query.sdg ? (
+        <Form method="post" className="mb-4" data-testid="follow-goal">
+          <input type="hidden" name="sdg" value={query.sdg} />
+          <input type="hidden" name="intent" value={loaderData.following ? "unfollow-goal" : "follow-goal"} />
+          <Button type="submit" variant={loaderData.following ? "outline" : "default"} size="sm">
+            {loaderData.following ? t("feed.unfollowGoal") : t("feed.followGoal")}
+          </Button>
+        </Form>
+      ) : null}
       {list.items.length === 0 ? <p className="text-slate-600">{t("feed.nothing")}</p> : null}
       <ContentGrid items={list.items} now={loaderData.now} eager level={2} testId="feed" />
       <PageLinks page={query.page} list={list} />

@@ -1,5 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useSearchParams } from "react-router";
+import { saveSearch } from "~/.server/notifications/new-items";
+import { attempt, Refused } from "~/.server/refused";
 import {
   type ContentHit,
   clearSearchHistory,
@@ -13,6 +15,7 @@ import {
 import { requireUser } from "~/.server/web/auth/session";
 import { afterAnswer } from "~/.server/web/context";
 import { isOwnNavigation } from "~/.server/web/security/same-origin";
+import { flashRedirect } from "~/.server/web/shell/flash";
 import { GoalSelect } from "~/components/content-fields";
 import { PageLinks, useLoadMore } from "~/components/load-more";
 import { PageTitle } from "~/components/page-title";
@@ -41,6 +44,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
+  const form = await request.formData();
+  if (form.get("intent") === "save-search") {
+    // Back to the same search, told whether it was saved (decision 0040: its new items notify).
+    const query = searchQuerySchema.parse(Object.fromEntries(form));
+    const back = `/retrieval?${new URLSearchParams({ q: query.q, tab: query.tab, ...(query.sdg ? { sdg: String(query.sdg) } : {}) })}`;
+    const kind = query.tab === "videos" ? "video" : "document";
+    const saved = await attempt(() => saveSearch(user.id, { q: query.q, kind, sdg: query.sdg ?? null }, Date.now()));
+    return saved instanceof Refused
+      ? flashRedirect(request, back, "error", saved.key)
+      : flashRedirect(request, back, "success", "notify.searchSaved");
+  }
   await clearSearchHistory(user.id);
   return redirect("/retrieval", { status: 303 });
 }
@@ -111,6 +125,17 @@ export default function Retrieval({ loaderData }: Route.ComponentProps) {
         )}
         <Button type="submit">{t("search.search")}</Button>
       </Form>
+      {query.q && query.tab !== "members" ? (
+        <Form method="post" className="mb-3" data-testid="save-search">
+          <input type="hidden" name="intent" value="save-search" />
+          <input type="hidden" name="q" value={query.q} />
+          <input type="hidden" name="tab" value={query.tab} />
+          {query.sdg ? <input type="hidden" name="sdg" value={query.sdg} /> : null}
+          <Button type="submit" variant="outline" size="sm">
+            {t("search.save")}
+          </Button>
+        </Form>
+      ) : null}
       <nav className="mb-4 flex gap-1 border-b border-slate-200" aria-label={t("search.search")}>
         {TABS.map((tab) => (
           <Link

@@ -81,6 +81,8 @@ const en = {
     bodyCrossOrigin: "This API answers its own pages and programs that call it directly with a token, not pages on other sites.",
   },
   validation: {
+    savedSearchEmpty: "Type words to search for before saving the search.",
+    savedSearchesFull: "You can keep at most {{max}} saved searches. Delete one first.",
     doiInvalid: "Enter a DOI such as 10.1234/abc, or a https://doi.org/ link",
     authorLineInvalid:
       "Line {{line}} of the authors: write a name, then optionally a comma and an ORCID iD (0000-0000-0000-000X) whose check digit is right",
@@ -151,6 +153,9 @@ const en = {
     tooManyUploads: "You already have {{max}} uploads in progress. Finish or cancel one first.",
   },
   notify: {
+    goalFollowed: "You will hear of this goal's new items.",
+    goalUnfollowed: "You no longer follow this goal.",
+    searchSaved: "Search saved: new results will notify you.",
     meetingScheduled: "Meeting scheduled. The invitations are on their way.",
     meetingUpdated: "Meeting updated. The attendees were told.",
     meetingCancelled: "Meeting cancelled. The attendees were told.",
@@ -435,6 +440,8 @@ const en = {
     noComments: "No comments yet.",
   },
   feed: {
+    followGoal: "Follow this goal: tell me of its new items",
+    unfollowGoal: "Following this goal: stop",
     allGoals: "All goals",
     allKinds: "Documents and videos",
     documents: "Documents",
@@ -450,6 +457,7 @@ const en = {
     loadingMore: "Loading more…",
   },
   search: {
+    save: "Save this search: tell me of new results",
     placeholder: "Search documents, videos and members",
     search: "Search",
     documents: "Documents",
@@ -556,6 +564,10 @@ const en = {
     bell: "Notifications: {{count}} unread",
     none: "Nothing yet. Invitations, new followers, likes and comments on your uploads will show here.",
     preferences: "Choose what reaches you, and how",
+    following: "What you follow",
+    followingNone: "No goal followed and no search saved yet: follow a goal from Discovery, save a search from Retrieval.",
+    stopFollowing: "Stop following",
+    deleteSearch: "Delete",
     markAllRead: "Mark all read",
     unread: "Unread",
     someone: "A deleted member",
@@ -595,6 +607,9 @@ const en = {
       like: { like: "{{actor}} liked “{{subject}}”" },
       comment: { comment: "{{actor}} commented on “{{subject}}”" },
       verification: { approved: "Your identity verification was approved", rejected: "Your identity verification was rejected" },
+      followed_upload: { new: "{{actor}} uploaded “{{subject}}”" },
+      goal_item: { new: "New in a goal you follow: “{{subject}}”" },
+      saved_search: { new: "New for a search you saved: “{{subject}}”" },
       moderation: { warning: "A moderator warned you about something you posted (see the mail or the rules)" },
     },
   },

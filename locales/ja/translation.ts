@@ -83,6 +83,8 @@ export default {
       "この API は、このサイトのページと、トークンを使って直接呼び出すプログラムにのみ応答します。他のサイトのページからは利用できません。",
   },
   validation: {
+    savedSearchEmpty: "保存する前に検索する言葉を入力してください。",
+    savedSearchesFull: "保存できる検索は{{max}}件までです。先にどれかを削除してください。",
     doiInvalid: "10.1234/abc のような DOI、または https://doi.org/ のリンクを入力してください",
     authorLineInvalid:
       "著者の {{line}} 行目：名前を書き、必要ならカンマの後にチェックディジットの正しい ORCID iD（0000-0000-0000-000X）を書いてください",
@@ -154,6 +156,9 @@ export default {
     tooManyUploads: "進行中のアップロードがすでに{{max}}件あります。先にいずれかを完了するか取り消してください。",
   },
   notify: {
+    goalFollowed: "この目標の新しい作品をお知らせします。",
+    goalUnfollowed: "この目標のフォローをやめました。",
+    searchSaved: "検索を保存しました。新しい結果をお知らせします。",
     meetingScheduled: "会議を予約しました。招待状を送信しています。",
     meetingUpdated: "会議を更新しました。参加者に通知しました。",
     meetingCancelled: "会議を中止しました。参加者に通知しました。",
@@ -435,6 +440,8 @@ export default {
     noComments: "まだコメントはありません。",
   },
   feed: {
+    followGoal: "この目標をフォロー：新しい作品を知らせる",
+    unfollowGoal: "この目標をフォロー中：やめる",
     allGoals: "すべての目標",
     allKinds: "文書と動画",
     documents: "文書",
@@ -450,6 +457,7 @@ export default {
     loadingMore: "読み込み中…",
   },
   search: {
+    save: "この検索を保存：新しい結果を知らせる",
     placeholder: "文書・動画・メンバーを検索",
     search: "検索",
     documents: "文書",
@@ -556,6 +564,10 @@ export default {
     bell: "お知らせ：未読{{count}}件",
     none: "まだありません。招待、新しいフォロワー、アップロードへのいいねやコメントがここに表示されます。",
     preferences: "受け取る内容と方法を選ぶ",
+    following: "フォロー中のもの",
+    followingNone: "フォロー中の目標も保存した検索もまだありません。目標は「発見」から、検索は「検索」から保存できます。",
+    stopFollowing: "フォローをやめる",
+    deleteSearch: "削除",
     markAllRead: "すべて既読にする",
     unread: "未読",
     someone: "退会したメンバー",
@@ -595,6 +607,9 @@ export default {
       like: { like: "{{actor}}さんが「{{subject}}」にいいねしました" },
       comment: { comment: "{{actor}}さんが「{{subject}}」にコメントしました" },
       verification: { approved: "本人確認が承認されました", rejected: "本人確認が却下されました" },
+      followed_upload: { new: "{{actor}}さんが「{{subject}}」をアップロードしました" },
+      goal_item: { new: "フォロー中の目標に新しい作品：「{{subject}}」" },
+      saved_search: { new: "保存した検索に新しい結果：「{{subject}}」" },
       moderation: { warning: "あなたの投稿についてモデレーターから警告がありました（メールまたはルールをご覧ください）" },
     },
   },

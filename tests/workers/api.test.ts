@@ -59,6 +59,8 @@ async function call(
     .replace(/\/parts\/\d+$/, "/parts/{n}")
     .replace(/^\/(users|contents|comments|members|conversations|meetings)\/\d+/, "/$1/{id}")
     .replace(/^\/interests\/\d+$/, "/interests/{sdg}")
+    .replace(/^\/notifications\/goals\/\w+$/, "/notifications/goals/{sdg}")
+    .replace(/^\/notifications\/searches\/\d+$/, "/notifications/searches/{id}")
     .replace(/^\/tags\/\d+$/, "/tags/{id}")
     .replace(/^\/review\/verifications\/\d+$/, "/review/verifications/{id}")
     .replace(/^\/uploads\/[\w-]{36}/, "/uploads/{id}");
@@ -83,6 +85,24 @@ async function registered(accountType: 1 | 2 = 1) {
 }
 
 describe("the JSON API (spec section 7)", () => {
+  it("follows goals and saves searches: listed, idempotent, refused when wrong", async () => {
+    const token = ((await registered()).res.json.data as { access_token: string }).access_token;
+    expect((await call("PUT", "/notifications/goals/14", { token })).json.data).toMatchObject({ goals: [14] });
+    expect((await call("PUT", "/notifications/goals/14", { token })).json.data).toMatchObject({ goals: [14] });
+    expect((await call("PUT", "/notifications/goals/18", { token })).status).toBe(404);
+    const saved = await call("POST", "/notifications/searches", { token, body: { q: "coral  reef", sdg: 14 } });
+    const id = (saved.json.data as { id: number }).id;
+    expect((await call("POST", "/notifications/searches", { token, body: { q: "coral reef", sdg: 14 } })).json.data).toEqual({ id });
+    expect((await call("POST", "/notifications/searches", { token, body: { q: "  " } })).status).toBe(400);
+    expect((await call("GET", "/notifications/following", { token })).json.data).toMatchObject({
+      goals: [14],
+      searches: [{ id, q: "coral reef", kind: null, sdg: 14 }],
+    });
+    expect((await call("DELETE", `/notifications/searches/${id}`, { token })).status).toBe(200);
+    expect((await call("DELETE", `/notifications/searches/${id}`, { token })).status).toBe(404);
+    expect((await call("DELETE", "/notifications/goals/14", { token })).json.data).toMatchObject({ goals: [], searches: [] });
+  });
+
   it("answers and changes how each kind of notification reaches me, refusing a channel it does not know", async () => {
     const token = ((await registered()).res.json.data as { access_token: string }).access_token;
     const before = await call("GET", "/notifications/preferences", { token });
@@ -351,8 +371,12 @@ describe("the JSON API (spec section 7)", () => {
         "/meetings/{id}/join",
         "/notifications",
         "/notifications/unread",
+        "/notifications/following",
+        "/notifications/goals/{sdg}",
         "/notifications/preferences",
         "/notifications/read",
+        "/notifications/searches",
+        "/notifications/searches/{id}",
         "/recommendations",
         "/search",
         "/search/history",

@@ -46,6 +46,8 @@ function removals(userId: number, email: string) {
     own("member_rewards"),
     own("notifications"),
     own("notification_channels"),
+    own("goal_follows"),
+    own("saved_searches"),
     own("digests"),
     // Meetings they host go (cancelled first, above; their lists with them); invitations to others' meetings too.
     own("meetings", "host_id"),

@@ -40,6 +40,8 @@ const LISTS: Record<string, string> = {
   statisticsItemMonths: `SELECT * FROM (SELECT ROW_NUMBER() OVER (ORDER BY content_id, month, kind, reader_type) AS id, content_id, month, kind,
             reader_type, n, readers FROM stat_months WHERE owner_id = ?1) WHERE id > ?2`,
   scoreHistory: "SELECT run_id AS id, as_of, score, rank FROM score_history WHERE user_id = ?1 AND run_id > ?2",
+  goalsFollowed: "SELECT sdg AS id, sdg, created_at FROM goal_follows WHERE user_id = ?1 AND sdg > ?2",
+  savedSearches: "SELECT id, q, kind, sdg, created_at FROM saved_searches WHERE user_id = ?1 AND id > ?2",
 };
 
 /** The document's text, piece by piece, read from D1 only as fast as the reader takes it. */

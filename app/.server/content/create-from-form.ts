@@ -1,4 +1,5 @@
 import { enqueue } from "~/.server/jobs/queue";
+import { newItemJob } from "~/.server/notifications/new-items";
 import { describeError, logEvent } from "~/.server/observability/log";
 import { Refused } from "~/.server/refused";
 import { contentFieldsSchema } from "~/lib/schemas/content";
@@ -64,6 +65,9 @@ export async function createFromMultipart(
       logEvent("error", "document_text.not_queued", { id, error: describeError(error) }),
     );
   }
+  // Who follows its uploader, its goal or a search it matches hears of it, in the background (decision 0040).
+  if (created && parsed.data.publicize)
+    later(enqueue([newItemJob(id)]).catch((error) => logEvent("error", "new_item.not_queued", { id, error: describeError(error) })));
   // The cards' sizes of a new thumbnail, made after the answer (its first request would make them too).
   if (created) {
     const thumbnail = received.thumbnail.key;

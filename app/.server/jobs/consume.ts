@@ -6,6 +6,7 @@ import { conversationsToMove, MOVE_JOB_CONVERSATIONS } from "~/.server/messaging
 import { conversationRoom } from "~/.server/messaging/live";
 import { refreshMemberRooms } from "~/.server/messaging/room-facts";
 import { queueDueDigests, sendDigests, sendNotificationMail } from "~/.server/notifications/digests";
+import { matchNewItem } from "~/.server/notifications/new-items";
 import { describeError, logEvent } from "~/.server/observability/log";
 import { scoreBatch } from "~/.server/ranking/score-runs";
 import { consumeReadings } from "~/.server/stats/fold";
@@ -59,6 +60,8 @@ async function runJob(job: Job) {
       return void (await queueDueDigests(job.at));
     case "digest":
       return sendDigests(job);
+    case "new-item":
+      return matchNewItem(job, Date.now());
     case "notification-mail":
       return sendNotificationMail(job.id);
     case "rooms-refresh":

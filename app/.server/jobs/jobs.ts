@@ -32,11 +32,16 @@ export interface ScoreBatchJob {
 /** Conversations' rooms to read their facts again: a deleted member's, after a conversation id. */
 export type RoomsRefreshJob = { type: "rooms-refresh"; member: number; after: number };
 
+/** Who hears of a new public item, a stage (its uploader's followers, its goal's, saved searches) and a page at a time. */
+export type NewItemStage = "followers" | "goals" | "searches";
+export type NewItemJob = { type: "new-item"; id: number; stage: NewItemStage; after: number };
+
 /** Digests of one period ("daily:2026-11-26", "weekly:2026-11-23") for these members, counted up to `at` (the cron's moment). */
 export type DigestJob = { type: "digest"; period: string; members: number[]; at: number };
 
 export type Job =
   | DigestJob
+  | NewItemJob
   | { type: "digests"; at: number }
   | { type: "notification-mail"; id: number }
   | ScoreBatchJob

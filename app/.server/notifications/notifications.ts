@@ -68,6 +68,38 @@ export async function notify(notes: NewNotification[], now: number, later?: (wor
   else await pushes;
 }
 
+/**
+ * One event for many members at once (a new item for its followers): one statement records them all
+ * (skipping who turned the kind off, and repeats: the key is per member), one finds whom to mail at
+ * once. Answers the members newly told.
+ */
+export async function notifyMany(userIds: readonly number[], note: Omit<NewNotification, "userId">, now: number): Promise<number[]> {
+  const db = env.DB;
+  const ids = userIds.filter((id) => id !== note.actorId);
+  if (ids.length === 0) return [];
+  const [inserted, mailed] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO notifications (user_id, kind, event, event_key, subject_id, actor_id, created_at)
+         SELECT j.value, ?2, ?3, ?4, ?5, ?6, ?7 FROM json_each(?1) j
+           WHERE coalesce((SELECT channel FROM notification_channels WHERE user_id = j.value AND kind = ?2), ?8) <> 'off'
+         ON CONFLICT (user_id, event_key) DO NOTHING RETURNING user_id`,
+      )
+      .bind(JSON.stringify(ids), note.kind, note.event, note.key, note.subjectId, note.actorId, now, defaultChannel(note.kind)),
+    db
+      .prepare(
+        `SELECT n.id FROM json_each(?1) j JOIN notifications n ON n.user_id = j.value AND n.event_key = ?2 AND n.created_at = ?3
+           JOIN notification_channels c ON c.user_id = n.user_id AND c.kind = n.kind AND c.channel = 'mail'`,
+      )
+      .bind(JSON.stringify(ids), note.key, now),
+  ]);
+  const mails = ((mailed?.results ?? []) as { id: number }[]).map((row) => ({ type: "notification-mail", id: row.id }) as const);
+  if (mails.length > 0) await enqueue(mails);
+  const told = ((inserted?.results ?? []) as { user_id: number }[]).map((row) => row.user_id);
+  await Promise.all(told.map((userId) => pushUnread(userId).catch((error) => console.error("notification push failed", error))));
+  return told;
+}
+
 export interface NotificationRow {
   id: number;
   kind: NotificationKind;

@@ -4,6 +4,7 @@ import { changePassword } from "~/.server/accounts/accounts";
 import { deleteAccount } from "~/.server/accounts/delete-account";
 import { removeAvatar, setAvatar } from "~/.server/members/avatar";
 import { saveProfile } from "~/.server/members/profile-settings";
+import { deleteSavedSearch, followGoal } from "~/.server/notifications/new-items";
 import { setChannels } from "~/.server/notifications/notifications";
 import { attempt, Refused } from "~/.server/refused";
 import { allowMemberCall } from "~/.server/security/rate-limit";
@@ -61,6 +62,14 @@ export async function runIntent(request: Request, context: Readonly<RouterContex
       }),
     );
     await setChannels(user.id, channels);
+    return saved(request, "notify.updateSuccess");
+  }
+  if (intent === "unfollow-goal") {
+    await followGoal(user.id, Number(form.get("sdg")), false, Date.now());
+    return saved(request, "notify.updateSuccess");
+  }
+  if (intent === "delete-search") {
+    await deleteSavedSearch(user.id, Number(form.get("id")));
     return saved(request, "notify.updateSuccess");
   }
   if (intent === "password") {

@@ -2,9 +2,17 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, type NotificationChannel, type NotificationKind } from "~/lib/notifications";
+import { sdgKey } from "~/lib/sdg";
+import type { Following } from "~/lib/shapes";
 
 /** How each kind of notification reaches the member: a channel each, in one form (no JavaScript needed). */
-export function NotificationSettings({ channels }: { channels: Record<NotificationKind, NotificationChannel> }) {
+export function NotificationSettings({
+  channels,
+  following,
+}: {
+  channels: Record<NotificationKind, NotificationChannel>;
+  following: Following;
+}) {
   const { t } = useTranslation();
   return (
     <section id="notifications" aria-labelledby="notification-settings">
@@ -36,6 +44,40 @@ export function NotificationSettings({ channels }: { channels: Record<Notificati
           {t("notifications.save")}
         </Button>
       </Form>
+      <h3 className="mt-4 mb-1 text-sm font-medium">{t("notifications.following")}</h3>
+      {following.goals.length + following.searches.length === 0 ? (
+        <p className="text-sm text-slate-600">{t("notifications.followingNone")}</p>
+      ) : null}
+      <ul className="flex flex-col gap-1 text-sm" data-testid="following">
+        {following.goals.map((sdg) => (
+          <li key={`goal-${sdg}`} className="flex items-center justify-between gap-2">
+            <span>
+              {sdg}. {t(sdgKey(sdg))}
+            </span>
+            <Form method="post">
+              <input type="hidden" name="intent" value="unfollow-goal" />
+              <input type="hidden" name="sdg" value={sdg} />
+              <Button type="submit" variant="outline" size="sm">
+                {t("notifications.stopFollowing")}
+              </Button>
+            </Form>
+          </li>
+        ))}
+        {following.searches.map((search) => (
+          <li key={`search-${search.id}`} className="flex items-center justify-between gap-2">
+            <span>
+              “{search.q}”{search.sdg ? ` · ${search.sdg}. ${t(sdgKey(search.sdg))}` : ""}
+            </span>
+            <Form method="post">
+              <input type="hidden" name="intent" value="delete-search" />
+              <input type="hidden" name="id" value={search.id} />
+              <Button type="submit" variant="outline" size="sm">
+                {t("notifications.deleteSearch")}
+              </Button>
+            </Form>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { countryOptions } from "~/.server/members/countries";
 import { profileRead } from "~/.server/members/profile-settings";
+import { followingRead } from "~/.server/notifications/new-items";
 import { channelsRead } from "~/.server/notifications/notifications";
 import { readTogether } from "~/.server/reads";
 import { blockedRead } from "~/.server/social/blocks";
@@ -22,7 +23,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = getLocale(context);
   const language = isLanguage(locale) ? locale : "en";
   // What the page shows, in one round trip.
-  const [profile, blocked, channels] = await readTogether([profileRead(user.id), blockedRead(user.id), channelsRead(user.id)] as const);
+  const [profile, blocked, channels, following] = await readTogether([
+    profileRead(user.id),
+    blockedRead(user.id),
+    channelsRead(user.id),
+    followingRead(user.id),
+  ] as const);
   const defaults: ProfileDefaults = {
     nickName: user.nick_name,
     ...(profile
@@ -61,6 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     today: new Date().toISOString().slice(0, 10),
     blocked,
     channels,
+    following,
   };
 }
 
@@ -70,7 +77,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { kind, avatar, accountType, defaults, countries, today, blocked, language, channels } = loaderData;
+  const { kind, avatar, accountType, defaults, countries, today, blocked, language, channels, following } = loaderData;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-8">
       <PageTitle titleKey="setting" />
@@ -102,7 +109,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <LanguageForm current={language} />
       </section>
       <section className="rounded-lg border border-slate-200 bg-white p-4">
-        <NotificationSettings channels={channels} />
+        <NotificationSettings channels={channels} following={following} />
       </section>
       <section className="rounded-lg border border-slate-200 bg-white p-4" data-testid="your-data">
         <h2 className="mb-1 font-medium">{t("settings.yourData")}</h2>

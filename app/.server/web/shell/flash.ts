@@ -36,7 +36,7 @@ function parseFlash(raw: string | undefined): Flash | null {
   try {
     const value = JSON.parse(raw) as Partial<Flash>;
     const kindOk = value.kind === "success" || value.kind === "error" || value.kind === "info";
-    const keyOk = typeof value.key === "string" && /^(notify|validation|content|safety)\.[A-Za-z]+$/.test(value.key);
+    const keyOk = typeof value.key === "string" && /^(notify|validation|content|safety)\.[A-Za-z]+(\|[a-z]+=\w+)*$/.test(value.key);
     if (!kindOk || !keyOk || typeof value.id !== "string") return null;
     return value as Flash;
   } catch {
