@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { expect, signUpAndIn, test } from "./fixtures";
-import { open } from "./helpers";
+import { demo, fillUpload, open } from "./helpers";
 
 // Issue 33: a member chooses how each kind of notification reaches them; a digest and an invitation
 // are real mail (read back by mailparser: both parts, RFC 8058 headers, absolute links); a digest's
@@ -107,4 +107,29 @@ test("a meeting invitation is real mail too", async ({ page, baseURL }) => {
   expect(mail.subject).toBe("Invitation: Mail check");
   expect(mail.attachments.map((file) => file.contentType)).toEqual(["text/calendar"]);
   await expectRealMail(mail, baseURL ?? "");
+});
+
+test("a member follows a goal and hears of a new item in it, in the app", async ({ page, browser }, info) => {
+  await signUpAndIn(page, "Goal follower");
+  await open(page, info, "/discovery?sdg=6");
+  await page.getByRole("button", { name: "Follow this goal: tell me of its new items" }).click();
+  await expect(page.getByRole("button", { name: "Following this goal: stop" })).toBeVisible();
+
+  const uploader = await (await browser.newContext({ javaScriptEnabled: info.project.name === "js" })).newPage();
+  await signUpAndIn(uploader, "Well digger");
+  const title = `Wells in dry towns ${Date.now()}`;
+  await fillUpload(uploader, "Document (PDF)", title);
+  await uploader.getByLabel("File", { exact: true }).setInputFiles(demo("sample-document.pdf"));
+  await uploader.getByLabel("Thumbnail image").setInputFiles(demo("sample-document-thumbnail.png"));
+  await uploader.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(uploader).toHaveURL(/\/retrieval\/detail\?id=\d+$/);
+
+  // Told in the background, a moment later: the list is read again until it is there.
+  await expect(async () => {
+    await open(page, info, "/personal/notifications");
+    // (Other tests' uploads in the goal may be listed too.)
+    await expect(page.getByTestId("notification").filter({ hasText: title })).toContainText(`New in a goal you follow: “${title}”`, {
+      timeout: 1000,
+    });
+  }).toPass({ timeout: 60_000 });
 });
