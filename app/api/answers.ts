@@ -132,7 +132,15 @@ export const searchResults = z.object({
 
 export const history = z.object({ history: z.array(z.string()) });
 
-const comment = z.object({ id, user_id: id, nick_name: z.string(), body: z.string(), created_at: time });
+const comment = z.object({
+  id,
+  user_id: id,
+  nick_name: z.string(),
+  body: z.string().describe("empty when its author deleted it and replies keep it"),
+  created_at: time,
+  parent_id: id.nullable().describe("the thread's first comment, for a reply"),
+  deleted: z.union([z.literal(0), z.literal(1)]),
+});
 export const comments = z.object({ comments: z.array(comment) });
 export const social = z.object({ liked: z.boolean(), following: z.boolean(), followers: z.int(), comments: z.array(comment) });
 export const followers = z.object({ followers: z.int() });

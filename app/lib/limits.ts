@@ -154,3 +154,5 @@ export const DIGEST_CLAIMS_KEEP_DAYS = 60;
 export const SAVED_SEARCHES_MAX = 20;
 /** Members (or saved searches) one new-item job reads at once. */
 export const NEW_ITEM_PAGE = 500;
+/** Members one comment may mention. */
+export const MENTIONS_MAX = 10;

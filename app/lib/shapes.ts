@@ -117,3 +117,16 @@ export interface Following {
   goals: number[];
   searches: SavedSearch[];
 }
+
+/** A comment as an item's page shows it (app/.server/social/social.ts). */
+export interface CommentRow {
+  id: number;
+  user_id: number;
+  nick_name: string;
+  body: string;
+  created_at: number;
+  /** The thread's first comment, for a reply. */
+  parent_id: number | null;
+  /** 1 when its author deleted it and replies keep it (its body is empty). */
+  deleted: 0 | 1;
+}

@@ -81,6 +81,10 @@ const en = {
     bodyCrossOrigin: "This API answers its own pages and programs that call it directly with a token, not pages on other sites.",
   },
   validation: {
+    mentionAmbiguous:
+      "Several members are named “{{name}}”, so the mention cannot tell which one. Write the name without @, or send them a message.",
+    mentionsTooMany: "A comment can mention at most {{max}} members.",
+    replyGone: "The comment you reply to is no longer there.",
     savedSearchEmpty: "Type words to search for before saving the search.",
     savedSearchesFull: "You can keep at most {{max}} saved searches. Delete one first.",
     doiInvalid: "Enter a DOI such as 10.1234/abc, or a https://doi.org/ link",
@@ -362,6 +366,11 @@ const en = {
     goal17: "Partnerships for The Goals",
   },
   content: {
+    reply: "Reply",
+    replyingTo: "Replying to {{name}}",
+    cancelReply: "Cancel the reply",
+    deletedComment: "Deleted comment",
+    mentionHelp: "Type @ and a member's name to mention them.",
     doi: "DOI (optional)",
     doiHint: "If the work has one, e.g. 10.1234/abc",
     authors: "Co-authors (optional)",
@@ -610,6 +619,8 @@ const en = {
       followed_upload: { new: "{{actor}} uploaded “{{subject}}”" },
       goal_item: { new: "New in a goal you follow: “{{subject}}”" },
       saved_search: { new: "New for a search you saved: “{{subject}}”" },
+      reply: { reply: "{{actor}} replied to your comment on “{{subject}}”" },
+      mention: { mention: "{{actor}} mentioned you on “{{subject}}”" },
       moderation: { warning: "A moderator warned you about something you posted (see the mail or the rules)" },
     },
   },

@@ -83,6 +83,10 @@ export default {
       "この API は、このサイトのページと、トークンを使って直接呼び出すプログラムにのみ応答します。他のサイトのページからは利用できません。",
   },
   validation: {
+    mentionAmbiguous:
+      "「{{name}}」という名前のメンバーが複数いるため、誰へのメンションか分かりません。@を付けずに名前を書くか、メッセージを送ってください。",
+    mentionsTooMany: "1つのコメントでメンションできるのは{{max}}人までです。",
+    replyGone: "返信先のコメントはもうありません。",
     savedSearchEmpty: "保存する前に検索する言葉を入力してください。",
     savedSearchesFull: "保存できる検索は{{max}}件までです。先にどれかを削除してください。",
     doiInvalid: "10.1234/abc のような DOI、または https://doi.org/ のリンクを入力してください",
@@ -366,6 +370,11 @@ export default {
     goal17: "パートナーシップで目標を達成しよう",
   },
   content: {
+    reply: "返信",
+    replyingTo: "{{name}}さんへの返信",
+    cancelReply: "返信をやめる",
+    deletedComment: "削除されたコメント",
+    mentionHelp: "@とメンバーの名前を入力するとメンションできます。",
     doi: "DOI（任意）",
     doiHint: "作品に DOI があれば入力してください（例：10.1234/abc）",
     authors: "共著者（任意）",
@@ -610,6 +619,8 @@ export default {
       followed_upload: { new: "{{actor}}さんが「{{subject}}」をアップロードしました" },
       goal_item: { new: "フォロー中の目標に新しい作品：「{{subject}}」" },
       saved_search: { new: "保存した検索に新しい結果：「{{subject}}」" },
+      reply: { reply: "{{actor}}さんが「{{subject}}」のあなたのコメントに返信しました" },
+      mention: { mention: "{{actor}}さんが「{{subject}}」であなたをメンションしました" },
       moderation: { warning: "あなたの投稿についてモデレーターから警告がありました（メールまたはルールをご覧ください）" },
     },
   },

@@ -1,11 +1,14 @@
 import { env } from "~/.server/bindings";
-import { notify } from "~/.server/notifications/notifications";
+import { type NewNotification, notify } from "~/.server/notifications/notifications";
 import { madeOnce } from "~/.server/once";
 import { awardPoints } from "~/.server/ranking/ranking";
 import { grantRewards } from "~/.server/ranking/rewards";
 import { type Read, readOne } from "~/.server/reads";
+import { Refused } from "~/.server/refused";
 import { COMMENT_REPEAT_WINDOW_MS } from "~/lib/limits";
+import type { CommentRow } from "~/lib/shapes";
 import { BLOCKED_BETWEEN } from "./block-rules";
+import { mentionedIn } from "./mentions";
 
 // Likes, follows and comments. Every write is idempotent: a repeated like or follow changes nothing.
 
@@ -71,14 +74,6 @@ export async function followMember(
   return { followers: row?.n ?? 0 };
 }
 
-export interface CommentRow {
-  id: number;
-  user_id: number;
-  nick_name: string;
-  body: string;
-  created_at: number;
-}
-
 export interface Social {
   liked: boolean;
   following: boolean;
@@ -92,7 +87,9 @@ const SAME_WORDS_JUST_NOW = "SELECT id FROM comments WHERE content_id = ?1 AND u
 /**
  * Adds a comment once per client key (the form's, made when the page was rendered; once.ts): a
  * repeat of the same submission stores nothing and awards nothing. Nothing is stored on the upload
- * of a member who blocked the author ("refused").
+ * of a member who blocked the author ("refused"). A reply (`parentId`, a comment on the same item)
+ * joins its thread's first comment; "@name" mentions are read first, so an ambiguous one refuses
+ * the comment before anything is stored (decision 0040).
  */
 export async function addComment(
   userId: number,
@@ -100,36 +97,96 @@ export async function addComment(
   body: string,
   now: number,
   clientKey?: string,
+  parentId?: number,
 ): Promise<"stored" | "repeat" | "refused"> {
   const db = env.DB;
-  const values = [contentId, userId, body, now, clientKey ?? null, COMMENT_REPEAT_WINDOW_MS];
+  const mentioned = await mentionedIn(body);
+  const parent =
+    parentId === undefined
+      ? null
+      : await db
+          .prepare("SELECT id, parent_id, user_id FROM comments WHERE id = ? AND content_id = ? AND hidden_at IS NULL")
+          .bind(parentId, contentId)
+          .first<{ id: number; parent_id: number | null; user_id: number }>();
+  if (parentId !== undefined && !parent) throw new Refused("validation.replyGone", { field: "body", status: 404 });
+  const values = [
+    contentId,
+    userId,
+    body,
+    now,
+    clientKey ?? null,
+    COMMENT_REPEAT_WINDOW_MS,
+    parent ? (parent.parent_id ?? parent.id) : null,
+  ];
   const row = await madeOnce(
     db
       .prepare(
-        `INSERT INTO comments (content_id, user_id, body, created_at, client_key) SELECT ?1, ?2, ?3, ?4, ?5
+        `INSERT INTO comments (content_id, user_id, body, created_at, client_key, parent_id) SELECT ?1, ?2, ?3, ?4, ?5, ?7
          WHERE NOT EXISTS (SELECT 1 FROM content c JOIN blocks b ON b.blocker_id = c.owner_id WHERE c.id = ?1 AND b.blocked_id = ?2)
            AND NOT EXISTS (${SAME_WORDS_JUST_NOW})
          ON CONFLICT (user_id, client_key) DO NOTHING RETURNING id`,
       )
       .bind(...values),
-    db.prepare(`SELECT id FROM comments WHERE user_id = ?2 AND client_key = ?5 UNION ALL ${SAME_WORDS_JUST_NOW}`).bind(...values),
+    db
+      .prepare(`SELECT id FROM comments WHERE user_id = ?2 AND client_key = ?5 UNION ALL ${SAME_WORDS_JUST_NOW}`)
+      .bind(...values.slice(0, 6)),
   );
-  if (row?.created) {
-    await awardPoints(userId, "comment", now);
-    const owner = await db.prepare("SELECT owner_id FROM content WHERE id = ?").bind(contentId).first<number>("owner_id");
-    if (owner) {
-      const note = { userId: owner, kind: "comment", event: "comment", subjectId: contentId, actorId: userId } as const;
-      await notify([{ ...note, key: `comment:${row.id}` }], now);
-    }
-    return "stored";
-  }
-  return row ? "repeat" : "refused";
+  if (!row?.created) return row ? "repeat" : "refused";
+  await awardPoints(userId, "comment", now);
+  await notifyOfComment(row.id, userId, contentId, parent?.user_id ?? null, mentioned, now);
+  return "stored";
 }
 
-/** Deletes a comment only for its author. */
+/**
+ * Who hears of a new comment, each once: the replied-to comment's author (a reply), the item's owner
+ * (a comment), and the members mentioned who may see the item and have no block with its author.
+ */
+async function notifyOfComment(
+  commentId: number,
+  authorId: number,
+  contentId: number,
+  repliedTo: number | null,
+  mentioned: number[],
+  now: number,
+) {
+  const db = env.DB;
+  const item = await db.prepare("SELECT owner_id, publicize, hidden_at FROM content WHERE id = ?").bind(contentId).first<{
+    owner_id: number;
+    publicize: number;
+    hidden_at: number | null;
+  }>();
+  if (!item) return;
+  const base = { subjectId: contentId, actorId: authorId } as const;
+  const notes: NewNotification[] = [];
+  if (repliedTo !== null) notes.push({ ...base, userId: repliedTo, kind: "reply", event: "reply", key: `reply:${commentId}` });
+  if (item.owner_id !== repliedTo)
+    notes.push({ ...base, userId: item.owner_id, kind: "comment", event: "comment", key: `comment:${commentId}` });
+  const told = new Set([authorId, item.owner_id, repliedTo]);
+  const candidates = mentioned.filter((id) => !told.has(id));
+  if (candidates.length > 0) {
+    const { results } = await db
+      .prepare(`SELECT j.value AS id FROM json_each(?1) j WHERE (?3 = 1 OR j.value = ?4) AND NOT ${BLOCKED_BETWEEN("j.value", "?2")}`)
+      .bind(JSON.stringify(candidates), authorId, item.publicize && item.hidden_at === null ? 1 : 0, item.owner_id)
+      .all<{ id: number }>();
+    for (const { id } of results) notes.push({ ...base, userId: id, kind: "mention", event: "mention", key: `mention:${commentId}` });
+  }
+  await notify(notes, now);
+}
+
+/** Deletes a comment only for its author; one with replies stays as "deleted comment", its words gone. */
 export async function deleteComment(userId: number, commentId: number) {
-  const result = await env.DB.prepare("DELETE FROM comments WHERE id = ? AND user_id = ?").bind(commentId, userId).run();
-  return result.meta.changes > 0;
+  const db = env.DB;
+  const [softly, removed] = await db.batch([
+    db
+      .prepare(
+        "UPDATE comments SET body = '', deleted_at = ?3 WHERE id = ?1 AND user_id = ?2 AND deleted_at IS NULL AND EXISTS (SELECT 1 FROM comments r WHERE r.parent_id = ?1)",
+      )
+      .bind(commentId, userId, Date.now()),
+    db
+      .prepare("DELETE FROM comments WHERE id = ?1 AND user_id = ?2 AND NOT EXISTS (SELECT 1 FROM comments r WHERE r.parent_id = ?1)")
+      .bind(commentId, userId),
+  ]);
+  return Boolean(softly?.meta.changes || removed?.meta.changes);
 }
 
 /** What the viewer sees of an item's social side: whether they like it and follow its owner, the owner's followers, the comments. */
@@ -142,7 +199,8 @@ export function socialRead(viewerId: number, contentId: number, ownerId: number)
       db.prepare("SELECT count(*) AS n FROM follows WHERE followee_id = ?").bind(ownerId),
       db
         .prepare(
-          "SELECT c.id, c.user_id, u.nick_name, c.body, c.created_at FROM comments c JOIN users u ON u.id = c.user_id AND u.deleted_at IS NULL WHERE c.content_id = ? AND c.hidden_at IS NULL ORDER BY c.created_at, c.id",
+          `SELECT c.id, c.user_id, u.nick_name, c.body, c.created_at, c.parent_id, c.deleted_at IS NOT NULL AS deleted
+             FROM comments c JOIN users u ON u.id = c.user_id AND u.deleted_at IS NULL WHERE c.content_id = ? AND c.hidden_at IS NULL ORDER BY c.created_at, c.id`,
         )
         .bind(contentId),
     ],

@@ -60,6 +60,8 @@ export const commentSchema = z.object({
   body: memberText(COMMENT_MAX, "validation.commentTooLong"),
   /** Made when the form was rendered, so a repeated submission stores once. */
   client_key: z.string().regex(CLIENT_KEY, "notify.requestFailed").optional(),
+  /** The comment this one answers (on the same item). */
+  parent_id: z.coerce.number().int().positive().optional(),
 });
 
 /** Adding an interest: one of the 17 goals. */

@@ -1,8 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { deleteContent, findContent, updateContent } from "~/.server/content/content";
+import { attempt, Refused } from "~/.server/refused";
 import { addComment, deleteComment, setFollow, setLike } from "~/.server/social/social";
 import { flashRedirect, refusedRedirect } from "~/.server/web/shell/flash";
+import { refusalReply } from "~/.server/web/shell/refusal-reply";
 import { commentSchema, editContentSchema } from "~/lib/schemas/content";
 
 // The detail page's intents, one function each: what anyone who may see the item does (like,
@@ -26,7 +28,13 @@ export async function socialIntent(request: Request, form: FormData, intent: str
     const submission = parseWithZod(form, { schema: commentSchema });
     if (submission.status !== "success")
       return data({ result: undefined, confirmDelete: false, comment: submission.reply() }, { status: 400 });
-    const added = await addComment(userId, id, submission.value.body, now, submission.value.client_key);
+    const { body, client_key, parent_id } = submission.value;
+    const added = await attempt(() => addComment(userId, id, body, now, client_key, parent_id));
+    // An ambiguous mention or a reply to a comment gone: said beside the field, nothing stored.
+    if (added instanceof Refused) {
+      const { reply, status } = refusalReply(submission, added);
+      return data({ result: undefined, confirmDelete: false, comment: reply }, { status });
+    }
     if (added === "refused") return refusedRedirect(request, back(id));
   }
   return redirect(back(id), { status: 303 });

@@ -69,6 +69,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     social,
     now,
     commentKey,
+    // "Reply" is a link (no script needed): the comment form answers this comment.
+    replyTo: Number(new URL(request.url).searchParams.get("reply")) || null,
     stats: stats ? { view: overviewView(stats.overview, languageOf(request)), readers: stats.readers } : null,
   };
 }

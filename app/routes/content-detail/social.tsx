@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import type { z } from "zod";
 import { MessageButton } from "~/components/message-button";
 import { RelativeTime } from "~/components/relative-time";
@@ -7,6 +7,7 @@ import { ReportForm } from "~/components/report-form";
 import { Button } from "~/components/ui/button";
 import { TextAreaField } from "~/components/ui/field";
 import type { commentSchema } from "~/lib/schemas/content";
+import type { CommentRow } from "~/lib/shapes";
 import { getFormProps, getTextareaProps, useForm } from "~/lib/use-form";
 import type { Route } from "./+types/route";
 
@@ -20,6 +21,13 @@ export function Social({
 }) {
   const { t } = useTranslation();
   const { item, social, isOwner, userId, now, commentKey } = loaded;
+  // One level of threads: a reply's parent is its thread's first comment (a reply whose first comment
+  // went with its author's account stands on its own).
+  const ids = new Set(social.comments.map((comment) => comment.id));
+  const threads = social.comments
+    .filter((comment) => comment.parent_id === null || !ids.has(comment.parent_id))
+    .map((root) => ({ root, replies: social.comments.filter((comment) => comment.parent_id === root.id) }));
+  const replyingTo = social.comments.find((comment) => comment.id === loaded.replyTo && !comment.deleted) ?? null;
   const [form, fields] = useForm<z.input<typeof commentSchema>>({
     lastResult: actionData?.comment,
   });
@@ -60,12 +68,62 @@ export function Social({
       <h3 className="mb-2 font-medium">{t("content.comments")}</h3>
       {social.comments.length === 0 ? <p className="mb-2 text-sm text-slate-500">{t("content.noComments")}</p> : null}
       <ol className="mb-3 flex flex-col gap-2" data-testid="comments">
-        {social.comments.map((comment) => (
-          <li key={comment.id} className="rounded-md bg-slate-50 p-2 text-sm">
-            <p className="text-xs text-slate-500">
-              {comment.nick_name} · <RelativeTime date={new Date(comment.created_at)} now={new Date(now)} />
-            </p>
-            <p className="whitespace-pre-wrap">{comment.body}</p>
+        {threads.map(({ root, replies }) => (
+          <li key={root.id} className="flex flex-col gap-1">
+            <CommentItem comment={root} userId={userId} now={now} itemId={item.id} />
+            {replies.length ? (
+              <ol className="ml-6 flex flex-col gap-1 border-l-2 border-slate-200 pl-3" aria-label={t("content.reply")}>
+                {replies.map((reply) => (
+                  <li key={reply.id}>
+                    <CommentItem comment={reply} userId={userId} now={now} itemId={item.id} />
+                  </li>
+                ))}
+              </ol>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      <Form method="post" {...getFormProps(form)} id="comment-form">
+        <input type="hidden" name="client_key" value={commentKey} />
+        {replyingTo ? (
+          <p className="mb-1 text-sm text-slate-600" data-testid="replying-to">
+            <input type="hidden" name="parent_id" value={replyingTo.id} />
+            {t("content.replyingTo", { name: replyingTo.nick_name })} ·{" "}
+            <Link to={`/retrieval/detail?id=${item.id}#comment-form`} className="text-brand underline underline-offset-2">
+              {t("content.cancelReply")}
+            </Link>
+          </p>
+        ) : null}
+        <TextAreaField label={t("content.addComment")} errors={fields.body.errors} {...getTextareaProps(fields.body)} rows={3} />
+        <p className="text-xs text-slate-500">{t("content.mentionHelp")}</p>
+        <Button type="submit" name="intent" value="comment" size="sm" className="mt-2">
+          {t("content.post")}
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+/** One comment: who and when, its words (or "deleted comment"), reply, and delete or report. */
+function CommentItem({ comment, userId, now, itemId }: { comment: CommentRow; userId: number; now: number; itemId: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="rounded-md bg-slate-50 p-2 text-sm" id={`comment-${comment.id}`} data-testid="comment">
+      {comment.deleted ? (
+        <p className="text-slate-500 italic">{t("content.deletedComment")}</p>
+      ) : (
+        <>
+          <p className="text-xs text-slate-500">
+            {comment.nick_name} · <RelativeTime date={new Date(comment.created_at)} now={new Date(now)} />
+          </p>
+          <p className="whitespace-pre-wrap">{comment.body}</p>
+          <div className="flex flex-wrap items-center gap-3">
+            <Link
+              to={`/retrieval/detail?id=${itemId}&reply=${comment.id}#comment-form`}
+              className="text-xs text-brand underline underline-offset-2"
+            >
+              {t("content.reply")}
+            </Link>
             {comment.user_id === userId ? (
               <Form method="post">
                 <input type="hidden" name="comment" value={comment.id} />
@@ -76,16 +134,9 @@ export function Social({
             ) : (
               <ReportForm target="comment" id={comment.id} />
             )}
-          </li>
-        ))}
-      </ol>
-      <Form method="post" {...getFormProps(form)}>
-        <input type="hidden" name="client_key" value={commentKey} />
-        <TextAreaField label={t("content.addComment")} errors={fields.body.errors} {...getTextareaProps(fields.body)} rows={3} />
-        <Button type="submit" name="intent" value="comment" size="sm" className="mt-2">
-          {t("content.post")}
-        </Button>
-      </Form>
-    </section>
+          </div>
+        </>
+      )}
+    </div>
   );
 }
