@@ -133,3 +133,35 @@ test("a member follows a goal and hears of a new item in it, in the app", async 
     });
   }).toPass({ timeout: 60_000 });
 });
+
+test("a reply to a comment and a mention reach the members they name", async ({ page, browser }, info) => {
+  const js = info.project.name === "js";
+  const stamp = Date.now();
+  const asker = await (await browser.newContext({ javaScriptEnabled: js })).newPage();
+  await signUpAndIn(asker, `Asker ${stamp}`);
+  const named = await (await browser.newContext({ javaScriptEnabled: js })).newPage();
+  await signUpAndIn(named, `Named ${stamp}`);
+  await signUpAndIn(page, `Replier ${stamp}`);
+
+  const question = `Which towns were measured? ${stamp}`;
+  await open(asker, info, "/retrieval/detail?id=1");
+  await asker.getByLabel("Add a comment").fill(question);
+  await asker.getByRole("button", { name: "Post" }).click();
+  await expect(asker.getByTestId("comment").filter({ hasText: question })).toBeVisible();
+
+  await open(page, info, "/retrieval/detail?id=1");
+  await page.getByTestId("comment").filter({ hasText: question }).getByRole("link", { name: "Reply" }).click();
+  await expect(page.getByTestId("replying-to")).toContainText(`Replying to Asker ${stamp}`);
+  const answer = `Twelve, see the table; @Named ${stamp} ran the survey.`;
+  await page.getByLabel("Add a comment").fill(answer);
+  await page.getByRole("button", { name: "Post" }).click();
+  // The reply shows under the question, one level in.
+  await expect(
+    page.getByTestId("comments").locator("li", { hasText: question }).getByTestId("comment").filter({ hasText: answer }),
+  ).toBeVisible();
+
+  await open(asker, info, "/personal/notifications");
+  await expect(asker.getByTestId("notification").first()).toContainText(`Replier ${stamp} replied to your comment on`);
+  await open(named, info, "/personal/notifications");
+  await expect(named.getByTestId("notification").first()).toContainText(`Replier ${stamp} mentioned you on`);
+});
