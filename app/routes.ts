@@ -31,6 +31,7 @@ export default [
   route("shell/sidebar", "routes/shell.sidebar.ts"),
   route("shell/locale", "routes/shell.locale.ts"),
   route("shell/tags", "routes/shell.tags.ts"),
+  route("shell/mentions", "routes/shell.mentions.ts"),
   route("locales/:file", "routes/locales.ts"),
   route("redirect/*", "routes/redirect.ts"),
   route("unsubscribe", "routes/unsubscribe.tsx"),

@@ -19,6 +19,7 @@ import { rgbPng } from "../tests/fixtures/images.ts";
 import { bundleBenchmarks } from "./bench-bundle.mjs";
 import { catalogueBenchmarks } from "./bench-catalogue.mjs";
 import { loadBenchmarks } from "./bench-load.mjs";
+import { notificationBenchmarks } from "./bench-notifications.mjs";
 import { pdfTextBenchmarks } from "./bench-pdf-text.mjs";
 import { statsBenchmarks } from "./bench-stats.mjs";
 import { freePort, mustRun, prepareDatabase, serveBuilt, waitFor } from "./lib.mjs";
@@ -48,7 +49,7 @@ const LCP_PAGES = ["/login", "/home", "/discovery", "/retrieval?q=climate", "/re
 const RPS_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = 8;
 const JS_BUDGET_KB = 130;
-/** BENCH_ONLY=pages: page sizes and the slow-network table alone; =d1: D1 round trips per page load alone; =stats: the statistics alone; =uploads: upload memory and speed alone; =text: PDF text extraction alone; =catalogue: the generated catalogues alone; =catalogue-large: the large one alone. */
+/** BENCH_ONLY=pages: page sizes and the slow-network table alone; =d1: D1 round trips per page load alone; =stats: the statistics alone; =notifications: digests and new-item matching alone; =uploads: upload memory and speed alone; =text: PDF text extraction alone; =catalogue: the generated catalogues alone; =catalogue-large: the large one alone. */
 const ONLY = process.env.BENCH_ONLY;
 
 const port = await freePort();
@@ -62,8 +63,8 @@ await mustRun("node_modules/.bin/react-router", ["build"], { stdio: "ignore" });
 let cookie = "";
 /** The worker under test (its workerd's memory is sampled). */
 let server;
-if (ONLY === "stats") {
-  await statsBenchmarks();
+if (ONLY === "stats" || ONLY === "notifications") {
+  await (ONLY === "stats" ? statsBenchmarks() : notificationBenchmarks());
   process.exit();
 }
 if (!ONLY?.startsWith("catalogue")) {
@@ -117,6 +118,7 @@ if (process.env.BENCH_LARGE !== "0") {
 if (ONLY?.startsWith("catalogue")) process.exit();
 await bundleBenchmarks();
 await statsBenchmarks();
+await notificationBenchmarks();
 const load = await loadBenchmarks();
 // Speed is only reported, but a lost, doubled or half-kept record is a correctness failure.
 if (load.lost + load.doubled + load.halfKept > 0) process.exitCode = 1;

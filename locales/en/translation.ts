@@ -366,6 +366,7 @@ const en = {
     goal17: "Partnerships for The Goals",
   },
   content: {
+    mentionSuggestions: "Members to mention",
     reply: "Reply",
     replyingTo: "Replying to {{name}}",
     cancelReply: "Cancel the reply",

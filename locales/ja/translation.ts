@@ -370,6 +370,7 @@ export default {
     goal17: "パートナーシップで目標を達成しよう",
   },
   content: {
+    mentionSuggestions: "メンションするメンバー",
     reply: "返信",
     replyingTo: "{{name}}さんへの返信",
     cancelReply: "返信をやめる",

@@ -357,6 +357,7 @@ export default {
     goal17: "促进目标实现的伙伴关系",
   },
   content: {
+    mentionSuggestions: "可提到的成员",
     reply: "回复",
     replyingTo: "回复{{name}}",
     cancelReply: "取消回复",

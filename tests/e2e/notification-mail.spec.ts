@@ -153,6 +153,15 @@ test("a reply to a comment and a mention reach the members they name", async ({ 
   await page.getByTestId("comment").filter({ hasText: question }).getByRole("link", { name: "Reply" }).click();
   await expect(page.getByTestId("replying-to")).toContainText(`Replying to Asker ${stamp}`);
   const answer = `Twelve, see the table; @Named ${stamp} ran the survey.`;
+  if (js) {
+    // With a script, names are suggested while typing a mention; picking one writes it in full.
+    await page.getByLabel("Add a comment").fill(`Twelve, see the table; @Named ${String(stamp).slice(0, 6)}`);
+    await page
+      .getByTestId("mention-suggestions")
+      .getByRole("button", { name: `@Named ${stamp}` })
+      .click();
+    await expect(page.getByLabel("Add a comment")).toHaveValue(`Twelve, see the table; @Named ${stamp} `);
+  }
   await page.getByLabel("Add a comment").fill(answer);
   await page.getByRole("button", { name: "Post" }).click();
   // The reply shows under the question, one level in.

@@ -1,6 +1,7 @@
 import { env } from "~/.server/bindings";
 import { extractDocumentText } from "~/.server/content/document-text";
 import { cleanUp } from "~/.server/cron/cleanup";
+import { withCountedDb } from "~/.server/db-session";
 import { sendMeetingMail } from "~/.server/meetings/mail-jobs";
 import { conversationsToMove, MOVE_JOB_CONVERSATIONS } from "~/.server/messaging/legacy-messages";
 import { conversationRoom } from "~/.server/messaging/live";
@@ -58,10 +59,17 @@ async function runJob(job: Job) {
     }
     case "digests":
       return void (await queueDueDigests(job.at));
-    case "digest":
-      return sendDigests(job);
-    case "new-item":
-      return matchNewItem(job, Date.now());
+    case "digest": {
+      const { result, statements } = await withCountedDb(() => sendDigests(job));
+      // `npm run bench` adds these up.
+      logEvent("info", "digests.sent", { members: job.members.length, ...result, statements });
+      return;
+    }
+    case "new-item": {
+      const { result, statements } = await withCountedDb(() => matchNewItem(job, Date.now()));
+      logEvent("info", "new_item.matched", { id: job.id, stage: job.stage, ...result, statements });
+      return;
+    }
     case "notification-mail":
       return sendNotificationMail(job.id);
     case "rooms-refresh":

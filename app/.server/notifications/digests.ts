@@ -76,8 +76,16 @@ export async function queueDueDigests(now: number): Promise<number> {
 /** Builds and sends one job's digests; one that fails is retried with the whole job (the sent ones are skipped). */
 export async function sendDigests(job: DigestJob) {
   let failed: unknown = null;
-  for (const member of job.members) await sendDigest(member, job.period, job.at).catch((error) => (failed ??= error));
+  let sent = 0;
+  for (const member of job.members) {
+    try {
+      if ((await sendDigest(member, job.period, job.at)) === "sent") sent++;
+    } catch (error) {
+      failed ??= error;
+    }
+  }
   if (failed) throw failed;
+  return { sent };
 }
 
 /** One member's digest for the period: claimed once, sent once, nothing when nothing arrived. */

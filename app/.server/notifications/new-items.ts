@@ -44,7 +44,7 @@ export async function matchNewItem(job: NewItemJob, now: number) {
     .bind(job.id)
     .first<Item>();
   // Gone, private or hidden meanwhile: nobody is told.
-  if (!item) return;
+  if (!item) return { told: 0, next: null };
   const notBlocked = `NOT ${BLOCKED_BETWEEN("?1", "x.member")}`;
   let members: number[] = [];
   let last = 0;
@@ -82,9 +82,14 @@ export async function matchNewItem(job: NewItemJob, now: number) {
     full = results.length === NEW_ITEM_PAGE;
   }
   const kind = job.stage === "followers" ? "followed_upload" : job.stage === "goals" ? "goal_item" : "saved_search";
-  await notifyMany(members, { kind, event: "new", key: `new-item:${item.id}`, subjectId: item.id, actorId: item.owner_id }, now);
+  const told = await notifyMany(
+    members,
+    { kind, event: "new", key: `new-item:${item.id}`, subjectId: item.id, actorId: item.owner_id },
+    now,
+  );
   const next = full ? { ...job, after: last } : NEXT[job.stage] ? { ...job, stage: NEXT[job.stage] as NewItemStage, after: 0 } : null;
   if (next) await enqueue([next]);
+  return { told: told.length, next: next?.stage ?? null };
 }
 
 /** Saves a search (its words and filters); the same search again is the same one, answered again. */

@@ -53,3 +53,16 @@ export async function mentionedIn(body: string): Promise<number[]> {
   if (mentioned.size > MENTIONS_MAX) throw new Refused(`validation.mentionsTooMany|max=${MENTIONS_MAX}`, { field: "body" });
   return [...mentioned];
 }
+
+/** Members whose name starts with `prefix` (case aside), for the suggestions shown while typing a mention. */
+export async function mentionSuggestions(prefix: string, limit = 8): Promise<{ id: number; nick_name: string }[]> {
+  const text = prefix.trim().slice(0, NAME_MAX);
+  if (!text) return [];
+  const { results } = await env.DB.prepare(
+    `SELECT id, nick_name FROM users WHERE deleted_at IS NULL AND suspended_reason IS NULL AND nick_name LIKE ? ESCAPE '\\'
+       ORDER BY nick_name COLLATE NOCASE LIMIT ?`,
+  )
+    .bind(`${escapeLike(text)}%`, limit)
+    .all<{ id: number; nick_name: string }>();
+  return results;
+}

@@ -10,6 +10,7 @@ import type { commentSchema } from "~/lib/schemas/content";
 import type { CommentRow } from "~/lib/shapes";
 import { getFormProps, getTextareaProps, useForm } from "~/lib/use-form";
 import type { Route } from "./+types/route";
+import { MentionSuggestions } from "./mention-suggestions";
 
 /** Like, follow the author, and the comments: every one a plain form, so all work without JavaScript. */
 export function Social({
@@ -94,7 +95,9 @@ export function Social({
             </Link>
           </p>
         ) : null}
-        <TextAreaField label={t("content.addComment")} errors={fields.body.errors} {...getTextareaProps(fields.body)} rows={3} />
+        <MentionSuggestions>
+          <TextAreaField label={t("content.addComment")} errors={fields.body.errors} {...getTextareaProps(fields.body)} rows={3} />
+        </MentionSuggestions>
         <p className="text-xs text-slate-500">{t("content.mentionHelp")}</p>
         <Button type="submit" name="intent" value="comment" size="sm" className="mt-2">
           {t("content.post")}
