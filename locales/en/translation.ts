@@ -622,6 +622,7 @@ const en = {
       saved_search: { new: "New for a search you saved: “{{subject}}”" },
       reply: { reply: "{{actor}} replied to your comment on “{{subject}}”" },
       mention: { mention: "{{actor}} mentioned you on “{{subject}}”" },
+      message: { message: "{{actor}} sent you a message" },
       moderation: { warning: "A moderator warned you about something you posted (see the mail or the rules)" },
     },
   },

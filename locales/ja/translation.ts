@@ -622,6 +622,7 @@ export default {
       saved_search: { new: "保存した検索に新しい結果：「{{subject}}」" },
       reply: { reply: "{{actor}}さんが「{{subject}}」のあなたのコメントに返信しました" },
       mention: { mention: "{{actor}}さんが「{{subject}}」であなたをメンションしました" },
+      message: { message: "{{actor}}さんからメッセージが届きました" },
       moderation: { warning: "あなたの投稿についてモデレーターから警告がありました（メールまたはルールをご覧ください）" },
     },
   },

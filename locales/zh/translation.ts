@@ -608,6 +608,7 @@ export default {
       saved_search: { new: "你保存的搜索有新结果：“{{subject}}”" },
       reply: { reply: "{{actor}}回复了你在“{{subject}}”上的评论" },
       mention: { mention: "{{actor}}在“{{subject}}”中提到了你" },
+      message: { message: "{{actor}}给你发了一条消息" },
       moderation: { warning: "审核员就你发布的内容向你发出了警告（请查看邮件或规则）" },
     },
   },

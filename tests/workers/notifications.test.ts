@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { decideVerification } from "~/.server/members/verification";
+import { startConversation } from "~/.server/messaging/conversations";
+import { conversationRoom } from "~/.server/messaging/live";
 import {
   channelsOf,
   listNotifications,
@@ -12,7 +14,7 @@ import {
 } from "~/.server/notifications/notifications";
 import { unreadNotifications } from "~/.server/notifications/unread";
 import { addComment, setFollow, setLike } from "~/.server/social/social";
-import { newItem, newMember } from "./helpers";
+import { newItem, newMember, sendMessage, until } from "./helpers";
 
 const kinds = async (userId: number) => (await listNotifications(userId)).map((n) => `${n.kind}:${n.event}:${n.actor_id}`);
 
@@ -94,6 +96,32 @@ describe("notifications", () => {
       1,
     );
     expect(await kinds(member)).toEqual([`meeting:invite:${other}`]);
+  });
+
+  it("tell a member with no page open of a message, once until they read the conversation, unless turned off", async () => {
+    const [sender, reader, quiet] = [await newMember("Writer"), await newMember("Reader"), await newMember("Quiet")];
+    const started = await startConversation(sender, reader, Date.now());
+    if (!started || started === "refused") throw new Error("no conversation");
+    const messages = async () => (await listNotifications(reader)).filter((n) => n.kind === "message");
+    await sendMessage(started.id, sender, "first");
+    await until(async () => (await messages()).length === 1 || undefined);
+    await sendMessage(started.id, sender, "second, still unread");
+    await conversationRoom(started.id).read(started.id, reader);
+    await sendMessage(started.id, sender, "third, after reading");
+    await until(async () => (await messages()).length === 2 || undefined);
+    expect((await messages()).map((n) => [n.actor_id, notificationTarget(n)])).toEqual([
+      [sender, `/message?conversation=${started.id}`],
+      [sender, `/message?conversation=${started.id}`],
+    ]);
+    // Turned off: nothing recorded (a later message to the reader shows the queue went by).
+    await setChannels(quiet, { message: "off" });
+    const other = await startConversation(sender, quiet, Date.now());
+    if (!other || other === "refused") throw new Error("no conversation");
+    await sendMessage(other.id, sender, "unheard");
+    await conversationRoom(started.id).read(started.id, reader);
+    await sendMessage(started.id, sender, "fourth");
+    await until(async () => (await messages()).length === 3 || undefined);
+    expect(await listNotifications(quiet)).toEqual([]);
   });
 
   it("skip the kinds a member turned off, and mark read one, then all", async () => {

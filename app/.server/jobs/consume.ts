@@ -8,6 +8,7 @@ import { conversationRoom } from "~/.server/messaging/live";
 import { refreshMemberRooms } from "~/.server/messaging/room-facts";
 import { queueDueDigests, sendDigests, sendNotificationMail } from "~/.server/notifications/digests";
 import { matchNewItem } from "~/.server/notifications/new-items";
+import { notify } from "~/.server/notifications/notifications";
 import { describeError, logEvent } from "~/.server/observability/log";
 import { scoreBatch } from "~/.server/ranking/score-runs";
 import { consumeReadings } from "~/.server/stats/fold";
@@ -69,6 +70,10 @@ async function runJob(job: Job) {
       const { result, statements } = await withCountedDb(() => matchNewItem(job, Date.now()));
       logEvent("info", "new_item.matched", { id: job.id, stage: job.stage, ...result, statements });
       return;
+    }
+    case "message-notification": {
+      const note = { userId: job.userId, kind: "message", event: "message", subjectId: job.conversationId, actorId: job.senderId } as const;
+      return notify([{ ...note, key: `message:${job.conversationId}:${job.messageId}` }], Date.now());
     }
     case "notification-mail":
       return sendNotificationMail(job.id);

@@ -39,8 +39,18 @@ export type NewItemJob = { type: "new-item"; id: number; stage: NewItemStage; af
 /** Digests of one period ("daily:2026-11-26", "weekly:2026-11-23") for these members, counted up to `at` (the cron's moment). */
 export type DigestJob = { type: "digest"; period: string; members: number[]; at: number };
 
+/** A message reached a member with nothing unread in its conversation and no page open (decision 0040). */
+export type MessageNotificationJob = {
+  type: "message-notification";
+  userId: number;
+  conversationId: number;
+  messageId: number;
+  senderId: number;
+};
+
 export type Job =
   | DigestJob
+  | MessageNotificationJob
   | NewItemJob
   | { type: "digests"; at: number }
   | { type: "notification-mail"; id: number }

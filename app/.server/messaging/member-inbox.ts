@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { enqueue } from "~/.server/jobs/queue";
 import { unreadNotifications } from "~/.server/notifications/unread";
 import { memberConversationsToMove } from "./legacy-messages";
 import {
@@ -71,6 +72,9 @@ export class MemberInbox extends DurableObject<Env> {
    */
   async apply(userId: number, conversationId: number, entry: InboxEntry) {
     const last = entry.last_message;
+    const before = this.ctx.storage.sql
+      .exec<{ unread: number }>("SELECT unread FROM conversations WHERE id = ?", conversationId)
+      .toArray()[0];
     const cursor = this.ctx.storage.sql.exec(
       `INSERT INTO conversations (id, version, unread, last_id, last_sender, last_body, last_at) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET version = excluded.version, unread = excluded.unread, last_id = excluded.last_id,
@@ -86,6 +90,14 @@ export class MemberInbox extends DurableObject<Env> {
     );
     // The open pages' badge follows without holding up the room (a refresh reads D1 for the bell).
     if (cursor.rowsWritten > 0) this.ctx.waitUntil(this.refresh(userId));
+    // A message in a conversation with nothing unread, while no page of the member's is open: the
+    // notification centre (and the channel they chose) hears of it once, until they read it
+    // (decision 0040), through the jobs queue, so the message path makes no D1 trip for it.
+    const fresh = cursor.rowsWritten > 0 && (before?.unread ?? 0) === 0 && entry.unread > 0;
+    if (fresh && last && last.sender_id !== userId && this.ctx.getWebSockets().length === 0) {
+      const job = { type: "message-notification", userId, conversationId, messageId: last.id, senderId: last.sender_id } as const;
+      this.ctx.waitUntil(enqueue([job]).catch((error) => console.error("message notification", error)));
+    }
   }
 
   /** Every conversation the inbox knows, with its unread count and last message. */
