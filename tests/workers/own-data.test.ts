@@ -13,6 +13,7 @@ import { setAvatar } from "~/.server/members/avatar";
 import { memberPage } from "~/.server/members/profile";
 import { addTag } from "~/.server/members/tags";
 import { listConversations, startConversation } from "~/.server/messaging/conversations";
+import { listNotifications } from "~/.server/notifications/notifications";
 import { searchMembers } from "~/.server/search/search";
 import { addComment, followMember } from "~/.server/social/social";
 import { foldReadings } from "~/.server/stats/fold";
@@ -52,6 +53,8 @@ describe("a member's own data", () => {
   it("exports as one JSON document of what is theirs, and nothing of anyone else's", async () => {
     const me = await richMember("Exporter");
     await followMember(me.other, me.id, true, 6);
+    // The other member's message found them away: a queued job tells their notification centre.
+    await until(async () => (await listNotifications(me.id)).some((n) => n.kind === "message") || undefined);
     const who = { hostId: me.id, language: "en", now: Date.UTC(2026, 10, 22), later: () => {} };
     const input = {
       title: "Exported sync",
@@ -86,7 +89,11 @@ describe("a member's own data", () => {
     expect(data.verification).toEqual({ status: "not submitted" });
     // Their meetings and notifications are there too.
     expect(data.meetingsHosted).toMatchObject([{ title: "Exported sync", attendees: "x@ex.example", time_zone: "UTC" }]);
-    expect(data.notifications).toMatchObject([{ kind: "follower", actor_id: me.other, read_at: null }]);
+    // The follow, and the message from the other member that found them away (decision 0040).
+    expect(data.notifications.map((n: { kind: string; actor_id: number }) => [n.kind, n.actor_id]).sort()).toEqual([
+      ["follower", me.other],
+      ["message", me.other],
+    ]);
     // Their statistics: every day, and the item's months.
     expect(data.statisticsDays).toHaveLength(12);
     expect(data.statisticsDays[0]).toMatchObject({ day: "2026-10-10", kind: "view", n: 1 });
