@@ -3,9 +3,9 @@
 // (two cron runs of 5,000, in jobs of 50), and the D1 statements one uploaded item spends telling
 // 1,000 followers, 1,000 followers of its goal and 1,000 saved searches. Figures come from the
 // consumer's log lines (statements counted like Server-Timing's). Prints figures; asserts nothing.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { rgbPng } from "../tests/fixtures/images.ts";
-import { freePort, mustRun, prepareDatabase, serveBuilt, waitFor, wrangler } from "./lib.mjs";
+import { freePort, onLogEvents, seedState, serveBuilt, waitFor } from "./lib.mjs";
 
 const MEMBERS = Number(process.env.BENCH_DIGEST_MEMBERS ?? 10_000);
 const PER_MEMBER = 20;
@@ -36,42 +36,23 @@ function seedSql(now) {
 }
 
 export async function notificationBenchmarks() {
-  const stateDir = ".wrangler/bench-notifications";
-  rmSync(stateDir, { recursive: true, force: true });
-  await prepareDatabase(stateDir);
-  mkdirSync(".wrangler/tmp", { recursive: true });
-  const file = ".wrangler/tmp/bench-notifications.sql";
-  writeFileSync(file, `${seedSql(Date.now()).join(";\n")};\n`);
-  await mustRun(wrangler, ["d1", "execute", "DB", "--local", "--config", "wrangler.toml", "--persist-to", stateDir, "--file", file], {
-    stdio: "ignore",
-  });
+  await seedState(".wrangler/bench-notifications", "bench-notifications", seedSql(Date.now()));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = serveBuilt(port, stateDir, ["ignore", "pipe", "pipe"], ["--test-scheduled"]);
+  const server = serveBuilt(port, ".wrangler/bench-notifications", ["ignore", "pipe", "pipe"], ["--test-scheduled"]);
   const digests = { members: 0, sent: 0, statements: 0 };
   const matching = { statements: 0, told: 0, done: false };
-  let buffered = "";
-  const read = (chunk) => {
-    buffered += chunk;
-    const lines = buffered.split("\n");
-    buffered = lines.pop() ?? "";
-    for (const line of lines) {
-      const at = line.indexOf('{"level"');
-      if (at < 0) continue;
-      const event = JSON.parse(line.slice(at));
-      if (event.event === "digests.sent") {
-        digests.members += event.members;
-        digests.sent += event.sent;
-        digests.statements += event.statements;
-      } else if (event.event === "new_item.matched") {
-        matching.statements += event.statements;
-        matching.told += event.told;
-        if (event.next === null) matching.done = true;
-      }
+  onLogEvents(server, (event) => {
+    if (event.event === "digests.sent") {
+      digests.members += event.members;
+      digests.sent += event.sent;
+      digests.statements += event.statements;
+    } else if (event.event === "new_item.matched") {
+      matching.statements += event.statements;
+      matching.told += event.told;
+      if (event.next === null) matching.done = true;
     }
-  };
-  server.stdout.on("data", read);
-  server.stderr.on("data", read);
+  });
   const until = async (done, ms = 600_000) => {
     const end = Date.now() + ms;
     while (!done() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 250));

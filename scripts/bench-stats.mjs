@@ -3,8 +3,7 @@
 // the detail page's p50/p95 with and without view recording (a browser's User-Agent against a
 // robot's, which is not recorded; the two interleaved), and /personal/stats for a member with 1,000
 // items and two years of daily rows. Prints figures; asserts nothing.
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { freePort, mustRun, prepareDatabase, serveBuilt, waitFor, wrangler } from "./lib.mjs";
+import { freePort, onLogEvents, seedState, serveBuilt, waitFor } from "./lib.mjs";
 
 const ITEMS = Number(process.env.BENCH_STATS_ITEMS ?? 1000);
 const DAYS = Number(process.env.BENCH_STATS_DAYS ?? 730);
@@ -43,17 +42,9 @@ function seedSql(now) {
 
 export async function statsBenchmarks() {
   const stateDir = ".wrangler/bench-stats";
-  rmSync(stateDir, { recursive: true, force: true });
-  await prepareDatabase(stateDir);
-  mkdirSync(".wrangler/tmp", { recursive: true });
-  const file = ".wrangler/tmp/bench-stats.sql";
-  writeFileSync(file, `${seedSql(Date.now()).join(";\n")};\n`);
-  const seeding = performance.now();
-  await mustRun(wrangler, ["d1", "execute", "DB", "--local", "--config", "wrangler.toml", "--persist-to", stateDir, "--file", file], {
-    stdio: "ignore",
-  });
+  const seeded = await seedState(stateDir, "bench-stats", seedSql(Date.now()));
   console.log(
-    `\nStatistics (decision 0039): a member with ${ITEMS.toLocaleString("en")} items and ${DAYS} days of rows, seeded in ${((performance.now() - seeding) / 1000).toFixed(0)} s`,
+    `\nStatistics (decision 0039): a member with ${ITEMS.toLocaleString("en")} items and ${DAYS} days of rows, seeded in ${seeded.toFixed(0)} s`,
   );
 
   const port = await freePort();
@@ -61,22 +52,12 @@ export async function statsBenchmarks() {
   const server = serveBuilt(port, stateDir, ["ignore", "pipe", "pipe"]);
   // The consumer logs each folded batch: its readings and the D1 statements it took.
   const folded = { batches: 0, readings: 0, statements: 0 };
-  let buffered = "";
-  const read = (chunk) => {
-    buffered += chunk;
-    const lines = buffered.split("\n");
-    buffered = lines.pop() ?? "";
-    for (const line of lines) {
-      const at = line.indexOf('{"level"');
-      if (at < 0 || !line.includes('"stats.folded"')) continue;
-      const event = JSON.parse(line.slice(at));
-      folded.batches++;
-      folded.readings += event.readings;
-      folded.statements += event.statements;
-    }
-  };
-  server.stdout.on("data", read);
-  server.stderr.on("data", read);
+  onLogEvents(server, (event) => {
+    if (event.event !== "stats.folded") return;
+    folded.batches++;
+    folded.readings += event.readings;
+    folded.statements += event.statements;
+  });
   try {
     await waitFor(`${base}/healthz`);
     const session = async (body) =>

@@ -3,9 +3,8 @@
 // 10,000 members, with follows, interests, likes, views and points over the last month, and 10,000
 // documents with 5,000 words of their own text each. The rows are made by
 // SQL inside D1 (recursive CTEs), so the script itself stays small and fast.
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { mustRun, prepareDatabase, wrangler } from "./lib.mjs";
+import { seedState } from "./lib.mjs";
 
 // Words the text is drawn from: English, Japanese and Chinese, so every query path is exercised.
 export const BENCH_WORDS = [
@@ -212,16 +211,7 @@ export function catalogueSql(items, members, now = Date.now(), texts = 0) {
 
 /** Migrations, demo data, then the generated catalogue, into a fresh state folder. */
 export async function generateCatalogue(stateDir, items = 100_000, members = 10_000, texts = 0) {
-  rmSync(stateDir, { recursive: true, force: true });
-  await prepareDatabase(stateDir);
-  mkdirSync(".wrangler/tmp", { recursive: true });
-  const file = ".wrangler/tmp/catalogue.sql";
-  writeFileSync(file, `${catalogueSql(items, members, Date.now(), texts).join(";\n")};\n`);
-  const started = performance.now();
-  await mustRun(wrangler, ["d1", "execute", "DB", "--local", "--config", "wrangler.toml", "--persist-to", stateDir, "--file", file], {
-    stdio: "ignore",
-  });
-  return (performance.now() - started) / 1000;
+  return seedState(stateDir, "catalogue", catalogueSql(items, members, Date.now(), texts));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

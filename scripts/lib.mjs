@@ -1,5 +1,6 @@
 // Shared by the start, test and bench scripts: run a command, and serve the built worker locally.
 import { spawn } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 
 export const quietEnv = {
@@ -31,6 +32,39 @@ export const wrangler = "node_modules/.bin/wrangler";
 export async function prepareDatabase(stateDir, { demo = true } = {}) {
   const { prepareLocalState } = await import("./local-state.mjs");
   await prepareLocalState(stateDir, { demo });
+}
+
+/**
+ * A fresh state folder (migrations, demo data) with these SQL statements run into its D1, through a
+ * file named for `name`; answers the seconds the statements took.
+ */
+export async function seedState(stateDir, name, statements) {
+  rmSync(stateDir, { recursive: true, force: true });
+  await prepareDatabase(stateDir);
+  mkdirSync(".wrangler/tmp", { recursive: true });
+  const file = `.wrangler/tmp/${name}.sql`;
+  writeFileSync(file, `${statements.join(";\n")};\n`);
+  const started = performance.now();
+  await mustRun(wrangler, ["d1", "execute", "DB", "--local", "--config", "wrangler.toml", "--persist-to", stateDir, "--file", file], {
+    stdio: "ignore",
+  });
+  return (performance.now() - started) / 1000;
+}
+
+/** Calls `handle` with each structured log line (app/.server/observability/log.ts) a served worker prints. */
+export function onLogEvents(server, handle) {
+  let buffered = "";
+  const read = (chunk) => {
+    buffered += chunk;
+    const lines = buffered.split("\n");
+    buffered = lines.pop() ?? "";
+    for (const line of lines) {
+      const at = line.indexOf('{"level"');
+      if (at >= 0) handle(JSON.parse(line.slice(at)));
+    }
+  };
+  server.stdout.on("data", read);
+  server.stderr.on("data", read);
 }
 
 /** Serves a built worker (by default the local build) on 127.0.0.1:port with local bindings kept in stateDir. */
