@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { startFakeOrcid } from "./scripts/fake-orcid.mjs";
 
 // Layers (docs/testing.md): services and pages against real D1/R2/Durable Objects in workerd,
 // components in happy-dom, and plain logic in Node. Browser tests are Playwright's (tests/e2e).
@@ -31,6 +32,11 @@ const OWN_STORAGE = [
   "pages/content",
 ].map((name) => `tests/workers/${name}.test.ts`);
 
+// The stand-in ORCID and DOI resolver (scripts/fake-orcid.mjs) on loopback, as `npm start` runs it:
+// the worker reaches it over the network, as it would reach ORCID.
+const fakeOrcid = await startFakeOrcid();
+fakeOrcid.server.unref();
+
 const workersPool = (name: string, isolate: boolean, files: { include: string[]; exclude?: string[] }): TestProjectInlineConfiguration => ({
   extends: true,
   plugins: [
@@ -38,7 +44,7 @@ const workersPool = (name: string, isolate: boolean, files: { include: string[];
       main: "./tests/workers/worker.ts",
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
-        bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") },
+        bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations"), ...fakeOrcid.vars },
         // The API's per-member limit, low enough that a test reaches it (wrangler.toml's local one is for the browser suites).
         ratelimits: { API_LIMITER: { namespace_id: "1003", simple: { limit: 400, period: 60 } } },
         // Both consumers as wrangler.toml has them, but readings folded after 1 s instead of 10 (tests wait on them).

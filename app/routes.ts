@@ -11,6 +11,8 @@ export default [
   route("signup/facilitator", "routes/signup-form.tsx", { id: "signupFacilitator" }),
   route("forgetPassword", "routes/forget-password.tsx"),
   route("logout", "routes/logout.tsx"),
+  route("auth/orcid", "routes/orcid/start.ts", { id: "orcidStart" }),
+  route("auth/orcid/callback", "routes/orcid/callback.ts", { id: "orcidCallback" }),
   // Local conveniences (the mail outbox, a plain R2 put for the bench, a session for browser tests):
   // only local builds have these routes, so deployed bundles do not contain them.
   ...(deployTarget() === "local"

@@ -91,6 +91,9 @@ export function serveBuilt(port, stateDir, stdio = "inherit", extraArgs = [], co
   );
 }
 
+/** Settings as wrangler dev's `--var NAME:value` arguments. */
+export const varArgs = (vars) => Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+
 /** Stops the server on SIGINT/SIGTERM (wrangler can linger, so it is killed after a grace period). */
 export function stopWithParent(server) {
   const stop = () => {

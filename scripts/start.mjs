@@ -1,5 +1,6 @@
 // `npm start`: build, migrate, load demo data, and serve on http://127.0.0.1:$PORT (default 8787).
-import { mustRun, prepareDatabase, serveBuilt, stopWithParent } from "./lib.mjs";
+import { startFakeOrcid } from "./fake-orcid.mjs";
+import { mustRun, prepareDatabase, serveBuilt, stopWithParent, varArgs } from "./lib.mjs";
 
 const port = Number(process.env.PORT ?? 8787);
 const stateDir = ".wrangler/state";
@@ -9,8 +10,10 @@ const CRON = "*/15 * * * *";
 console.log(`Node ${process.version}`);
 await mustRun("node_modules/.bin/react-router", ["build"]);
 await prepareDatabase(stateDir);
-console.log(`\nServing on http://127.0.0.1:${port} (state in ${stateDir})\n`);
-const server = serveBuilt(port, stateDir, "inherit", ["--test-scheduled"]);
+// ORCID and the DOI resolver are out of reach here: a stand-in answers their APIs on loopback.
+const orcid = await startFakeOrcid();
+console.log(`\nServing on http://127.0.0.1:${port} (state in ${stateDir}); stand-in ORCID and DOI resolver on ${orcid.url}\n`);
+const server = serveBuilt(port, stateDir, "inherit", ["--test-scheduled", ...varArgs(orcid.vars)]);
 stopWithParent(server);
 
 // The cron once, as production's would run within minutes: it reads the demo document's text, computes

@@ -6,6 +6,8 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 export const EMAIL_MAX = 254;
 export const NICK_NAME_MAX = 50;
+/** The name ORCID gives with an iD, as kept (ORCID's own credit names are shorter). */
+export const ORCID_NAME_MAX = 200;
 export const ORGANISATION_MAX = 120;
 
 // An upload's fields and files (spec sections 3 and 5)

@@ -3,10 +3,12 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { login } from "~/.server/accounts/accounts";
+import { orcidEnabled } from "~/.server/accounts/orcid";
 import { callerFrom } from "~/.server/web/auth/caller";
 import { sessionJustExpired } from "~/.server/web/auth/cookies";
 import { accountFailure, invalid, signInHeaders } from "~/.server/web/auth/form-actions";
 import { optionalUser } from "~/.server/web/auth/session";
+import { OrcidButton } from "~/components/orcid";
 import { PageTitle } from "~/components/page-title";
 import { PublicPage } from "~/components/public-page";
 import { Button } from "~/components/ui/button";
@@ -20,7 +22,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   // A signed-in visitor opening /login goes to /.
   if (optionalUser(context)) throw redirect("/");
   // Said on the page itself, not only in a passing notice: it stays until the member signs in, with JavaScript or without.
-  return { expired: sessionJustExpired(request) };
+  return { expired: sessionJustExpired(request), orcid: orcidEnabled() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -69,6 +71,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {t("auth.submitLogin")}
         </Button>
       </Form>
+      {loaderData?.orcid ? (
+        <>
+          <p className="my-3 text-center text-sm text-slate-500">{t("auth.or")}</p>
+          <OrcidButton intent="login" redirect={redirectTo} label={t("auth.orcidSignIn")} />
+        </>
+      ) : null}
       <div className="mt-4 flex justify-between text-sm">
         <Link to="/forgetPassword" className="text-brand underline underline-offset-2">
           {t("auth.forgot")}

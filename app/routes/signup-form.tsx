@@ -3,12 +3,15 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useMatches, useNavigation, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { register, sendVerificationCode } from "~/.server/accounts/accounts";
+import { pendingOrcidSignup } from "~/.server/accounts/orcid";
 import { callerFrom } from "~/.server/web/auth/caller";
 import { accountFailure, codeSent, invalid, signInHeaders } from "~/.server/web/auth/form-actions";
+import { clearOrcidSignup, readOrcidSignup } from "~/.server/web/auth/orcid-cookies";
 import { optionalUser } from "~/.server/web/auth/session";
 import { flashRedirect } from "~/.server/web/shell/flash";
 import { pageUrl } from "~/.server/web/shell/shell-state";
 import { EmailAndCode, NewPassword } from "~/components/code-fields";
+import { OrcidSignupNote } from "~/components/orcid";
 import { PageTitle } from "~/components/page-title";
 import { PublicPage } from "~/components/public-page";
 import { Button } from "~/components/ui/button";
@@ -20,15 +23,17 @@ import type { Route } from "./+types/signup-form";
 // The same module serves both paths; data requests (".data") name the same page.
 const kindOf = (request: Request): Kind => (pageUrl(request).pathname === "/signup/facilitator" ? "facilitator" : "individual");
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   if (optionalUser(context)) throw redirect("/");
-  return null;
+  return { orcid: await pendingOrcidSignup(readOrcidSignup(request), Date.now()) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const kind = kindOf(request);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: schemaForIntent(formData, signupSchema(kind)) });
+  const orcidToken = readOrcidSignup(request);
+  const withOrcid = Boolean(await pendingOrcidSignup(orcidToken, Date.now()));
+  const submission = parseWithZod(formData, { schema: schemaForIntent(formData, signupSchema(kind, withOrcid)) });
   if (submission.status !== "success") return invalid(submission);
   const caller = callerFrom(request, context);
   try {
@@ -46,10 +51,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         accountType: value.accountType === "2" ? 2 : 1,
         kind,
         organisation: value.organisation,
+        orcidToken: withOrcid ? orcidToken : undefined,
       },
       caller,
     );
     const headers = await signInHeaders(request, context, token, user);
+    if (withOrcid) headers.append("Set-Cookie", clearOrcidSignup(request));
     return flashRedirect(request, "/home", "success", "notify.welcome", { headers });
   } catch (error) {
     return accountFailure(submission, error);
@@ -57,14 +64,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** Sign-up for a person (/signup/individual) or an organisation (/signup/facilitator). */
-export default function SignupForm({ actionData }: Route.ComponentProps) {
+export default function SignupForm({ actionData, loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const kind = useMatches().at(-1)?.id === "signupFacilitator" ? "facilitator" : "individual";
   const [params] = useSearchParams();
+  const orcid = loaderData?.orcid ?? null;
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm<z.input<ReturnType<typeof signupSchema>>>({
     lastResult: actionData?.result,
-    defaultValue: { accountType: params.get("type") === "2" ? "2" : "1" },
+    defaultValue: { accountType: params.get("type") === "2" ? "2" : "1", nickName: orcid?.name ?? "" },
   });
   const titleKey = kind === "facilitator" ? "signupFacilitator" : "signupIndividual";
   return (
@@ -74,6 +82,7 @@ export default function SignupForm({ actionData }: Route.ComponentProps) {
         {/* Enter in any field creates the account, not a new code. */}
         <button type="submit" name="intent" value="register" className="sr-only" tabIndex={-1} aria-hidden />
         <FormErrors errors={form.errors} id={form.errorId} />
+        {orcid ? <OrcidSignupNote orcid={orcid.orcid} name={orcid.name} /> : null}
         <fieldset className="mb-4">
           <legend className="mb-1 text-sm font-medium">{t("auth.accountType")}</legend>
           <div className="flex gap-4">
@@ -100,6 +109,7 @@ export default function SignupForm({ actionData }: Route.ComponentProps) {
           errors={fields.nickName.errors}
           {...getInputProps(fields.nickName, { type: "text" })}
         />
+        {orcid ? <p className="mb-2 text-sm text-slate-600">{t("auth.orcidPasswordOptional")}</p> : null}
         <NewPassword password={fields.password} confirm={fields.confirmPassword} label="auth.password" />
         <Button type="submit" name="intent" value="register" className="w-full" disabled={busy}>
           {t("auth.submitSignup")}

@@ -1,22 +1,27 @@
 import { useTranslation } from "react-i18next";
 import { Form, redirect } from "react-router";
+import { orcidEnabled, pendingOrcidSignup } from "~/.server/accounts/orcid";
+import { readOrcidSignup } from "~/.server/web/auth/orcid-cookies";
 import { optionalUser } from "~/.server/web/auth/session";
+import { OrcidButton, OrcidSignupNote } from "~/components/orcid";
 import { PageTitle } from "~/components/page-title";
 import { PublicPage } from "~/components/public-page";
 import { Button } from "~/components/ui/button";
 import type { Route } from "./+types/signup";
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   if (optionalUser(context)) throw redirect("/");
-  return null;
+  return { enabled: orcidEnabled(), pending: await pendingOrcidSignup(readOrcidSignup(request), Date.now()) };
 }
 
 /** Step one: the account type (fixed for good) and whether a person or an organisation signs up. */
-export default function Signup() {
+export default function Signup({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const { enabled, pending } = loaderData;
   return (
     <PublicPage titleKey="signup">
       <PageTitle titleKey="signup" />
+      {pending ? <OrcidSignupNote orcid={pending.orcid} name={pending.name} /> : null}
       <Form method="get" action="/signup/individual">
         <fieldset className="mb-4">
           <legend className="mb-2 text-sm font-medium">{t("auth.accountType")}</legend>
@@ -38,6 +43,12 @@ export default function Signup() {
           </Button>
         </div>
       </Form>
+      {enabled && !pending ? (
+        <>
+          <p className="my-3 text-center text-sm text-slate-500">{t("auth.or")}</p>
+          <OrcidButton intent="login" label={t("auth.orcidSignUp")} />
+        </>
+      ) : null}
     </PublicPage>
   );
 }

@@ -4,6 +4,9 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
+      /** The stand-in ORCID's settings (vitest.config.ts). */
+      ORCID_URL: string;
+      DOI_RESOLVER_URL: string;
     }
   }
 }

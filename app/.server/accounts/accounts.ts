@@ -3,12 +3,14 @@ import { config } from "~/.server/config/config";
 import { translator } from "~/.server/i18n/translate";
 import { sendMail } from "~/.server/mail/mail";
 import { closeSessionSockets } from "~/.server/messaging/session-sockets";
+import { Refused } from "~/.server/refused";
 import { allowRequest } from "~/.server/security/rate-limit";
 import type { Language } from "~/lib/i18n";
 import { AccountError } from "./account-error";
 import { type CodePurpose, consumeCode, issueCode } from "./codes";
 import { isKnownDevice } from "./known-devices";
 import { accountScope, claimAttempt, clientScope, releaseAttempt, type Scope } from "./login-attempts";
+import { accountOfOrcid, pendingOrcidSignup, spendOrcidSignup } from "./orcid";
 import { DUMMY_HASH, hashPassword, isCommonPassword, isCurrentHash, verifyPassword } from "./passwords";
 import { createSession, findSession, revokeAllSessions, revokeSession, type SessionUser, sessionHash } from "./sessions";
 
@@ -84,7 +86,10 @@ function codeError(check: Exclude<Awaited<ReturnType<typeof consumeCode>>, "ok">
 export interface Registration {
   email: string;
   code: string;
-  password: string;
+  /** Optional only with an ORCID sign-up, whose iD is then the way in. */
+  password?: string;
+  /** The cookie's token of a sign-up begun with ORCID (orcid.ts): the account gets its iD. */
+  orcidToken?: string;
   nickName: string;
   accountType: 1 | 2;
   kind: "individual" | "facilitator";
@@ -93,16 +98,21 @@ export interface Registration {
 
 export async function register(input: Registration, caller: Caller) {
   await limit("register", caller);
-  if (isCommonPassword(input.password)) throw new AccountError("password_common", "password");
+  if (input.password && isCommonPassword(input.password)) throw new AccountError("password_common", "password");
+  const orcid = input.orcidToken ? await pendingOrcidSignup(input.orcidToken, caller.now) : null;
+  if (input.orcidToken && !orcid) throw new Refused("notify.orcidSignupExpired");
+  if (!input.password && !orcid) throw new Refused("validation.passwordEmpty", { field: "password" });
   const check = await consumeCode(config().pepper.secret, input.email, "register", input.code, caller.now);
   if (check !== "ok") throw codeError(check);
   // Only the mailbox's owner gets here (the code proved it), so saying "taken" reveals nothing.
   if (await findUserByEmail(input.email)) throw new AccountError("email_taken", "email");
-  const hash = await hashPassword(input.password, config().pepper);
-  // ON CONFLICT: two sign-ups for one address that both got this far make one account, never a 500.
+  // No password: the empty hash, which no password matches; the iD is the way in.
+  const hash = input.password ? await hashPassword(input.password, config().pepper) : "";
+  if (orcid && input.orcidToken && !(await spendOrcidSignup(input.orcidToken, caller.now))) throw new Refused("notify.orcidSignupExpired");
+  // ON CONFLICT: two sign-ups for one address (or one iD) that both got this far make one account, never a 500.
   const row = await env.DB.prepare(
-    `INSERT INTO users (email, password_hash, account_type, kind, nick_name, organisation, language, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
+    `INSERT INTO users (email, password_hash, account_type, kind, nick_name, organisation, language, created_at, orcid, orcid_name, orcid_linked_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
   )
     .bind(
       input.email,
@@ -113,10 +123,26 @@ export async function register(input: Registration, caller: Caller) {
       input.kind === "facilitator" ? (input.organisation ?? null) : null,
       caller.language,
       caller.now,
+      orcid?.orcid ?? null,
+      orcid?.name ?? null,
+      orcid ? caller.now : null,
     )
     .first<{ id: number }>();
+  if (!row && orcid && (await accountOfOrcid(orcid.orcid))) throw new Refused("notify.orcidTaken", { status: 409 });
   if (!row) throw new AccountError("email_taken", "email");
   return startSession(row.id, caller);
+}
+
+/**
+ * Signs in the account an authenticated iD is linked to (null: none, sign-up may begin). The session
+ * is a password login's: the same idle timeout, revocation and sockets.
+ */
+export async function loginWithOrcid(orcid: string, caller: Caller) {
+  await limit("login", caller);
+  const user = await accountOfOrcid(orcid);
+  if (!user) return null;
+  if (user.suspended_reason) throw new AccountError("suspended", undefined, undefined, user.suspended_reason);
+  return startSession(user.id, caller);
 }
 
 async function startSession(userId: number, caller: Caller) {
@@ -142,7 +168,8 @@ export async function login(email: string, password: string, caller: Caller): Pr
     taken.push(scope);
   }
 
-  const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH, pepper.byId);
+  // An account without a password (signed up with ORCID) takes as long to refuse as an unknown one.
+  const ok = await verifyPassword(password, user?.password_hash || DUMMY_HASH, pepper.byId);
   if (!user || !ok) throw new AccountError("invalid_credentials");
   const writes = taken.map((scope) => releaseAttempt(email, scope));
   // A hash made with a retired pepper (or before ids) moves to the current one while the password is at hand.

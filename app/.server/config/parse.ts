@@ -22,6 +22,10 @@ export interface Config {
     jitsiOrigin: string;
     zoom: { accountId: string; clientId: string; clientSecret: string } | null;
   };
+  /** Sign-in with ORCID and its public API, when a client is configured (null: no ORCID buttons). */
+  orcid: { clientId: string; clientSecret: string; url: string; apiUrl: string } | null;
+  /** The DOI resolver forms are filled from. */
+  doiResolverUrl: string;
 }
 
 export interface ConfigProblem {
@@ -113,6 +117,16 @@ export function parseConfig(raw: Record<string, unknown>, localBuild: boolean): 
     jitsiOrigin: new URL(value("JITSI_URL") ?? "https://meet.jit.si").origin,
     zoom: accountId && clientId && clientSecret ? { accountId, clientId, clientSecret } : null,
   };
+  const orcidId = value("ORCID_CLIENT_ID");
+  const orcidSecret = value("ORCID_CLIENT_SECRET");
+  // Half a client is a mistake, not "off": said by name, like every missing setting.
+  if (absent("ORCID_CLIENT_ID") && !absent("ORCID_CLIENT_SECRET")) missing("ORCID_CLIENT_ID", "ORCID_CLIENT_SECRET is set");
+  if (absent("ORCID_CLIENT_SECRET") && !absent("ORCID_CLIENT_ID")) missing("ORCID_CLIENT_SECRET", "ORCID_CLIENT_ID is set");
+  const orcidUrl = (value("ORCID_URL") ?? "https://orcid.org").replace(/\/+$/, "");
+  const sandbox = new URL(orcidUrl).hostname === "sandbox.orcid.org";
+  const orcidApiUrl = (value("ORCID_API_URL") ?? `https://${sandbox ? "pub.sandbox" : "pub"}.orcid.org/v3.0`).replace(/\/+$/, "");
+  const orcid = orcidId && orcidSecret ? { clientId: orcidId, clientSecret: orcidSecret, url: orcidUrl, apiUrl: orcidApiUrl } : null;
+  const doiResolverUrl = (value("DOI_RESOLVER_URL") ?? "https://doi.org").replace(/\/+$/, "");
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
@@ -124,6 +138,8 @@ export function parseConfig(raw: Record<string, unknown>, localBuild: boolean): 
       siteUrl: new URL(siteUrl ?? "http://127.0.0.1:8787").origin,
       membershipLabels,
       meetings,
+      orcid,
+      doiResolverUrl,
     },
   };
 }

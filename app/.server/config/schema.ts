@@ -9,7 +9,14 @@ export type DeployEnvironment = (typeof DEPLOY_ENVIRONMENTS)[number];
 export interface SettingMeta {
   kind: "var" | "secret";
   /** Where it must be set: "deployed" = preview and production. */
-  required: "always" | "deployed" | "when MAIL_PROVIDER is http" | "when MEETING_PROVIDER is zoom" | "never";
+  required:
+    | "always"
+    | "deployed"
+    | "when MAIL_PROVIDER is http"
+    | "when MEETING_PROVIDER is zoom"
+    | "when ORCID_CLIENT_ID is set"
+    | "when ORCID_CLIENT_SECRET is set"
+    | "never";
   example: string;
   description: string;
 }
@@ -185,6 +192,55 @@ export const SETTINGS = {
       example: "https://meet.jit.si",
       description:
         "The Jitsi Meet deployment meetings are held on (default `https://meet.jit.si`); the join page may frame this origin only.",
+    },
+  },
+  ORCID_CLIENT_ID: {
+    schema: z.string().regex(/^APP-[A-Z0-9]{16}$/, "must be an ORCID client id (APP- and 16 letters or digits)"),
+    meta: {
+      kind: "var",
+      required: "when ORCID_CLIENT_SECRET is set",
+      example: "APP-XXXXXXXXXXXXXXXX",
+      description:
+        "The ORCID member or public API client's id. With its secret, members link their ORCID iD and sign in with ORCID; without both, no ORCID button is shown.",
+    },
+  },
+  ORCID_CLIENT_SECRET: {
+    schema: z.string().min(16, "must be at least 16 characters"),
+    meta: {
+      kind: "secret",
+      required: "when ORCID_CLIENT_ID is set",
+      example: "from ORCID's developer tools",
+      description: "The ORCID client's secret, sent only to ORCID's token endpoint.",
+    },
+  },
+  ORCID_URL: {
+    schema: httpsUrl,
+    meta: {
+      kind: "var",
+      required: "never",
+      example: "https://sandbox.orcid.org",
+      description:
+        "ORCID's sign-in and token endpoints' base (default `https://orcid.org`; `https://sandbox.orcid.org` for ORCID's sandbox).",
+    },
+  },
+  ORCID_API_URL: {
+    schema: httpsUrl,
+    meta: {
+      kind: "var",
+      required: "never",
+      example: "https://pub.sandbox.orcid.org/v3.0",
+      description:
+        "ORCID's public API, where a linked member's works are read (default `https://pub.orcid.org/v3.0`, or the sandbox's when ORCID_URL is the sandbox).",
+    },
+  },
+  DOI_RESOLVER_URL: {
+    schema: httpsUrl,
+    meta: {
+      kind: "var",
+      required: "never",
+      example: "https://doi.org",
+      description:
+        "The DOI resolver asked for a DOI's metadata by content negotiation when a member fills a form from a DOI (default `https://doi.org`).",
     },
   },
 } satisfies Record<string, { schema: z.ZodType; meta: SettingMeta }>;

@@ -1,4 +1,5 @@
 import { FAILURE_WINDOW_MS } from "~/.server/accounts/login-attempts";
+import { ORCID_SIGNUP_MS, ORCID_STATE_MS } from "~/.server/accounts/orcid";
 import { env } from "~/.server/bindings";
 import { deleteVerificationPhotos } from "~/.server/members/verification";
 import { PUBLISHED_RUN } from "~/.server/ranking/ranking";
@@ -28,7 +29,7 @@ export async function cleanUp(now: number) {
   const db = env.DB;
   const bounded = (table: string, where: string) =>
     db.prepare(`DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${where} LIMIT ${CLEANUP_BATCH})`);
-  const [sessions, codes, failures, scoreRuns, statHits, digests] = await db.batch([
+  const [sessions, codes, failures, scoreRuns, statHits, digests, orcidStates, orcidSignups] = await db.batch([
     bounded("sessions", "expires_at <= ?1 OR last_seen_at < ?2").bind(now, now - SESSION_IDLE_MS),
     bounded("verification_codes", "expires_at <= ?1").bind(now),
     bounded("login_failures", "last_failed_at <= ?1").bind(now - FAILURE_WINDOW_MS),
@@ -37,6 +38,9 @@ export async function cleanUp(now: number) {
     bounded("stat_hits", "at < ?1").bind(now - STAT_HITS_KEEP_MS),
     // A digest's claim is needed until the next digest of its kind starts from it.
     bounded("digests", "claimed_at < ?1").bind(now - DIGEST_CLAIMS_KEEP_DAYS * 86_400_000),
+    // Trips to ORCID never finished, and iDs whose sign-up never finished.
+    bounded("orcid_states", "created_at < ?1").bind(now - ORCID_STATE_MS),
+    bounded("orcid_signups", "created_at < ?1").bind(now - ORCID_SIGNUP_MS),
   ]);
   const { results: uploads } = await db
     .prepare(`SELECT id, object_key, r2_upload_id, completed FROM uploads WHERE created_at < ? LIMIT ${UPLOAD_CLEANUP_BATCH}`)
@@ -68,6 +72,7 @@ export async function cleanUp(now: number) {
     scoreRuns: scoreRuns?.meta.changes ?? 0,
     statHits: statHits?.meta.changes ?? 0,
     digests: digests?.meta.changes ?? 0,
+    orcid: (orcidStates?.meta.changes ?? 0) + (orcidSignups?.meta.changes ?? 0),
     objects: orphans.length,
   };
 }

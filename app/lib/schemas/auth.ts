@@ -15,7 +15,9 @@ export const newPassword = z
   .max(PASSWORD_MAX, `validation.passwordTooLong|max=${PASSWORD_MAX}`);
 const confirmPassword = z.string({ error: "validation.confirmPasswordEmpty" });
 
-const samePasswords = (value: { password: string; confirmPassword: string }) => value.password === value.confirmPassword;
+const samePasswords = (value: { password?: string; confirmPassword?: string }) => value.password === value.confirmPassword;
+/** A password a member may leave out (signing up with ORCID): empty means none. */
+const blankAsNone = (schema: z.ZodType<string>) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 /**
  * Said with every other refusal at the first submit, not after them: zod runs an object's refinement
  * only when all its fields passed, unless `when` says otherwise (here: whenever both were typed).
@@ -41,15 +43,16 @@ export const ACCOUNT_TYPES = ["1", "2"] as const;
 export const KINDS = ["individual", "facilitator"] as const;
 export type Kind = (typeof KINDS)[number];
 
-export function signupSchema(kind: Kind) {
+/** Sign-up's form; with an ORCID iD authenticated, the password is optional (the iD is a way in). */
+export function signupSchema(kind: Kind, withOrcid = false) {
   return z
     .object({
       intent: z.literal("register"),
       accountType: z.enum(ACCOUNT_TYPES, { error: "validation.accountTypeInvalid" }),
       email,
       code,
-      password: newPassword,
-      confirmPassword,
+      password: withOrcid ? blankAsNone(newPassword) : newPassword,
+      confirmPassword: withOrcid ? blankAsNone(confirmPassword) : confirmPassword,
       nickName: requiredLine("nickName", NICK_NAME_MAX),
       organisation:
         kind === "facilitator" ? requiredText("organisation", ORGANISATION_MAX) : cleanString("validation.inputEmpty").optional(),

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { changePassword } from "~/.server/accounts/accounts";
 import { deleteAccount } from "~/.server/accounts/delete-account";
+import { unlinkOrcid } from "~/.server/accounts/orcid";
 import { removeAvatar, setAvatar } from "~/.server/members/avatar";
 import { saveProfile } from "~/.server/members/profile-settings";
 import { deleteSavedSearch, followGoal } from "~/.server/notifications/new-items";
@@ -71,6 +72,11 @@ export async function runIntent(request: Request, context: Readonly<RouterContex
   if (intent === "delete-search") {
     await deleteSavedSearch(user.id, Number(form.get("id")));
     return saved(request, "notify.updateSuccess");
+  }
+  if (intent === "unlink-orcid") {
+    const unlinked = await attempt(() => unlinkOrcid(user.id));
+    if (unlinked instanceof Refused) return flashRedirect(request, "/personal/Setting#orcid", "error", unlinked.key);
+    return saved(request, "notify.orcidUnlinked");
   }
   if (intent === "password") {
     const submission = parseWithZod(form, { schema: changePasswordSchema });

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { orcidEnabled, orcidLinkRead } from "~/.server/accounts/orcid";
 import { countryOptions } from "~/.server/members/countries";
 import { profileRead } from "~/.server/members/profile-settings";
 import { followingRead } from "~/.server/notifications/new-items";
@@ -16,6 +17,7 @@ import type { Route } from "./+types/route";
 import { BlockedMembers } from "./blocked-members";
 import { runIntent } from "./intents.server";
 import { NotificationSettings } from "./notification-settings";
+import { OrcidSettings } from "./orcid-settings";
 
 /** /personal/Setting: the profile (spec section 3), the password, the language, and blocked members. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -23,11 +25,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = getLocale(context);
   const language = isLanguage(locale) ? locale : "en";
   // What the page shows, in one round trip.
-  const [profile, blocked, channels, following] = await readTogether([
+  const [profile, blocked, channels, following, orcid] = await readTogether([
     profileRead(user.id),
     blockedRead(user.id),
     channelsRead(user.id),
     followingRead(user.id),
+    orcidLinkRead(user.id),
   ] as const);
   const defaults: ProfileDefaults = {
     nickName: user.nick_name,
@@ -68,6 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     blocked,
     channels,
     following,
+    orcid: { ...orcid, enabled: orcidEnabled() },
   };
 }
 
@@ -77,7 +81,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { kind, avatar, accountType, defaults, countries, today, blocked, language, channels, following } = loaderData;
+  const { kind, avatar, accountType, defaults, countries, today, blocked, language, channels, following, orcid } = loaderData;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-8">
       <PageTitle titleKey="setting" />
@@ -100,6 +104,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           lastResult={actionData && "profile" in actionData ? actionData.profile : undefined}
         />
       </section>
+      {orcid.enabled || orcid.orcid ? (
+        <section id="orcid" data-testid="orcid" className="rounded-lg border border-slate-200 bg-white p-4">
+          <OrcidSettings {...orcid} />
+        </section>
+      ) : null}
       <section className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="mb-1 font-medium">{t("settings.password")}</h2>
         <p className="mb-4 text-sm text-slate-600">{t("settings.passwordHelp")}</p>

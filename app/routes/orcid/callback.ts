@@ -1,0 +1,45 @@
+import { redirect } from "react-router";
+import { loginWithOrcid } from "~/.server/accounts/accounts";
+import { beginOrcidSignup, finishOrcid, linkOrcid } from "~/.server/accounts/orcid";
+import { Refused } from "~/.server/refused";
+import { callerFrom } from "~/.server/web/auth/caller";
+import { signInHeaders } from "~/.server/web/auth/form-actions";
+import { clearOrcidState, orcidSignupCookie, readOrcidState } from "~/.server/web/auth/orcid-cookies";
+import { optionalUser } from "~/.server/web/auth/session";
+import { flashRedirect } from "~/.server/web/shell/flash";
+import { pageUrl } from "~/.server/web/shell/shell-state";
+import { safeRedirect } from "~/lib/safe-redirect";
+import type { Route } from "./+types/callback";
+
+// GET /auth/orcid/callback: ORCID sends the member back here with a code (or an error). Linking
+// needs the member who started it still signed in; signing in starts a session as a password login
+// does; an iD without an account starts sign-up (the account type and kind still chosen, the email
+// still verified by a code).
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = pageUrl(request);
+  const now = Date.now();
+  const headers = new Headers();
+  headers.append("Set-Cookie", clearOrcidState(request));
+  const user = optionalUser(context);
+  try {
+    const back = await finishOrcid(url.searchParams, readOrcidState(request), url.origin, now);
+    if (back.intent === "link") {
+      if (!user || user.id !== back.userId) throw new Refused("notify.orcidFailed");
+      await linkOrcid(user.id, back, now);
+      return flashRedirect(request, "/personal/Setting#orcid", "success", "notify.orcidLinked", { headers });
+    }
+    const session = await loginWithOrcid(back.orcid, callerFrom(request, context));
+    if (session) {
+      for (const cookie of (await signInHeaders(request, context, session.token, session.user)).getSetCookie())
+        headers.append("Set-Cookie", cookie);
+      return redirect(safeRedirect(back.redirect), { status: 303, headers });
+    }
+    headers.append("Set-Cookie", orcidSignupCookie(request, await beginOrcidSignup(back, now)));
+    return flashRedirect(request, "/signup", "info", "notify.orcidNoAccount", { headers });
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    const key = /^notify\.orcid\w+$/.test(error.key) ? error.key : "notify.orcidFailed";
+    return flashRedirect(request, user ? "/personal/Setting#orcid" : "/login", "error", key, { headers });
+  }
+}

@@ -1,0 +1,32 @@
+import { data, redirect } from "react-router";
+import { type OrcidIntent, orcidEnabled, startOrcid } from "~/.server/accounts/orcid";
+import { orcidStateCookie } from "~/.server/web/auth/orcid-cookies";
+import { optionalUser, requireUser } from "~/.server/web/auth/session";
+import { pageUrl } from "~/.server/web/shell/shell-state";
+import { safeRedirect } from "~/lib/safe-redirect";
+import type { Route } from "./+types/start";
+
+// POST /auth/orcid: the "Sign in with ORCID" and "Link ORCID iD" buttons (plain forms). The browser
+// goes to ORCID with a fresh state and nonce; ORCID sends it back to /auth/orcid/callback.
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!orcidEnabled()) throw data(null, { status: 404 });
+  const form = await request.formData();
+  const intent: OrcidIntent = form.get("intent") === "link" ? "link" : "login";
+  const user = intent === "link" ? requireUser(request, context) : optionalUser(context);
+  if (intent === "login" && user) throw redirect("/home", { status: 303 });
+  const { location, state } = await startOrcid(
+    {
+      intent,
+      userId: user?.id ?? null,
+      redirect: intent === "login" ? safeRedirect(form.get("redirect")) : null,
+      origin: pageUrl(request).origin,
+    },
+    Date.now(),
+  );
+  return redirect(location, { status: 303, headers: { "Set-Cookie": orcidStateCookie(request, state) } });
+}
+
+export const loader = () => {
+  throw data(null, { status: 405 });
+};

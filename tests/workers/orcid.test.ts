@@ -1,0 +1,225 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { logout, resetPassword, sendVerificationCode } from "~/.server/accounts/accounts";
+import { linkOrcid } from "~/.server/accounts/orcid";
+import { findSession } from "~/.server/accounts/sessions";
+import { attempt, Refused } from "~/.server/refused";
+import * as callback from "~/routes/orcid/callback";
+import * as start from "~/routes/orcid/start";
+import * as settings from "~/routes/settings/route";
+import * as signupForm from "~/routes/signup-form";
+import { mailedCode, testCaller, uniqueEmail } from "./helpers";
+import { account, flashOf } from "./pages/page-helpers";
+import { callRoute } from "./route";
+
+// Sign in with ORCID against the stand-in ORCID (scripts/fake-orcid.mjs), which vitest.config.ts
+// starts on loopback and the worker reaches over the network: the whole trip, and each way it is refused.
+
+/** A fresh iD with a valid check digit (ISO 7064 MOD 11-2). */
+function newOrcid(): string {
+  const digits = Array.from(crypto.getRandomValues(new Uint8Array(15)), (n) => String(n % 10)).join("");
+  let total = 0;
+  for (const d of digits) total = (total + Number(d)) * 2;
+  const check = (12 - (total % 11)) % 11;
+  return `${digits}${check === 10 ? "X" : check}`.match(/.{4}/g)?.join("-") ?? "";
+}
+
+interface Trip {
+  state: string;
+  /** The callback's path and query, as ORCID sends the browser back. */
+  back: string;
+}
+
+/** Presses an ORCID button, then signs in at the stand-in as `orcid`; `tamper` changes what is sent to ORCID. */
+async function trip(intent: "login" | "link", orcid: string, options: { token?: string; tamper?: (query: URLSearchParams) => void } = {}) {
+  const pressed = await callRoute(start, { path: "/auth/orcid", form: { intent }, token: options.token, inLayout: false });
+  expect(pressed.status).toBe(303);
+  const authorize = new URL(pressed.location ?? "");
+  expect(authorize.href.startsWith(env.ORCID_URL)).toBe(true);
+  expect(authorize.searchParams.get("scope")).toBe("openid");
+  const state = pressed.cookies.orcid_state ?? "";
+  expect(state).toBe(authorize.searchParams.get("state"));
+  const query = new URLSearchParams(authorize.search);
+  options.tamper?.(query);
+  query.set("orcid", orcid);
+  query.set("name", "Mei Lin");
+  query.set("decision", "authorize");
+  const signedIn = await fetch(`${authorize.origin}/oauth/authorize`, { method: "POST", body: query, redirect: "manual" });
+  expect(signedIn.status).toBe(302);
+  const back = new URL(signedIn.headers.get("Location") ?? "");
+  return { state, back: back.pathname + back.search } satisfies Trip;
+}
+
+/** ORCID's redirect arriving in the browser that holds `state` (or another cookie). */
+const arrive = (trip: Trip, options: { token?: string; state?: string } = {}) =>
+  callRoute(callback, { path: trip.back, cookies: { orcid_state: options.state ?? trip.state }, token: options.token, inLayout: false });
+
+const linkedIdOf = async (id: number) =>
+  (await env.DB.prepare("SELECT orcid, orcid_name FROM users WHERE id = ?")
+    .bind(id)
+    .first<{ orcid: string | null; orcid_name: string | null }>()) ?? null;
+
+describe("linking an ORCID iD and signing in with it", () => {
+  it("links from Settings, then signs in with ORCID to a session that logout and a password reset end", async () => {
+    const member = await account();
+    const orcid = newOrcid();
+    const linked = await arrive(await trip("link", orcid, { token: member.token }), { token: member.token });
+    expect([linked.status, linked.location, flashOf(linked)?.key]).toEqual([303, "/personal/Setting#orcid", "notify.orcidLinked"]);
+    expect(await linkedIdOf(member.id)).toEqual({ orcid, orcid_name: "Mei Lin" });
+    const page = await callRoute<{ orcid: { orcid: string; hasPassword: boolean } }>(settings, {
+      path: "/personal/Setting",
+      token: member.token,
+    });
+    expect(page.data.orcid).toMatchObject({ orcid, hasPassword: true, enabled: true });
+
+    const signIn = async () => {
+      const answer = await arrive(await trip("login", orcid));
+      expect([answer.status, answer.location]).toEqual([303, "/home"]);
+      const token = /^Bearer (.+)$/.exec(answer.cookies.token ?? "")?.[1] ?? "";
+      const session = await findSession(token, Date.now());
+      expect(session.status === "valid" && session.user.id).toBe(member.id);
+      return token;
+    };
+    const first = await signIn();
+    await logout(first);
+    expect((await findSession(first, Date.now())).status).toBe("none");
+
+    const second = await signIn();
+    const { caller, settle } = testCaller(Date.now());
+    await sendVerificationCode(member.email, "reset", caller);
+    await settle();
+    await resetPassword({ email: member.email, code: await mailedCode(member.email), password: "another long walk home" }, caller);
+    expect((await findSession(second, Date.now())).status).toBe("none");
+  });
+
+  it("refuses a forged state, a state used twice, a replayed code and a nonce that does not match", async () => {
+    const member = await account();
+    const orcid = newOrcid();
+    await linkOrcid(member.id, { orcid, name: "Mei Lin" }, Date.now());
+    const refusedSignIn = (answer: Awaited<ReturnType<typeof arrive>>) => {
+      expect([answer.status, answer.location, flashOf(answer)?.key]).toEqual([303, "/login", "notify.orcidFailed"]);
+      expect(answer.cookies.token).toBeUndefined();
+    };
+
+    // Someone else's state in this browser (login CSRF), and a state the server never issued.
+    const first = await trip("login", orcid);
+    refusedSignIn(await arrive(first, { state: "forged-state-in-this-browser" }));
+    refusedSignIn(await arrive({ ...first, back: first.back.replace(/state=[^&]+/, "state=forged") }, { state: "forged" }));
+
+    // The real one works once; the same answer again is refused (its state is spent).
+    const done = await arrive(await trip("login", orcid));
+    expect(done.cookies.token).toMatch(/^Bearer /);
+    const again = await trip("login", orcid);
+    expect((await arrive(again)).cookies.token).toMatch(/^Bearer /);
+    refusedSignIn(await arrive(again));
+
+    // A spent code under a fresh state: ORCID refuses the exchange, so do we.
+    const fresh = await trip("login", orcid);
+    const replayed = {
+      ...fresh,
+      back: fresh.back.replace(/code=[^&]+/, `code=${new URLSearchParams(again.back.split("?")[1]).get("code")}`),
+    };
+    refusedSignIn(await arrive(replayed));
+
+    // ORCID signed a nonce other than the one this trip was given.
+    refusedSignIn(await arrive(await trip("login", orcid, { tamper: (query) => query.set("nonce", "someone-elses-nonce") })));
+  });
+
+  it("refuses an iD another account holds, and never lets two accounts link one iD at once", async () => {
+    const [a, b, c] = [await account(), await account(), await account()];
+    const orcid = newOrcid();
+    await arrive(await trip("link", orcid, { token: a.token }), { token: a.token });
+    const taken = await arrive(await trip("link", orcid, { token: b.token }), { token: b.token });
+    expect([taken.location, flashOf(taken)?.key]).toEqual(["/personal/Setting#orcid", "notify.orcidTaken"]);
+    expect((await linkedIdOf(b.id))?.orcid).toBeNull();
+
+    const contested = newOrcid();
+    const results = await Promise.all([b, c].map((m) => attempt(() => linkOrcid(m.id, { orcid: contested, name: "X" }, Date.now()))));
+    expect(results.filter((r) => r instanceof Refused).map((r) => (r as Refused).key)).toEqual(["notify.orcidTaken"]);
+    const holders = await env.DB.prepare("SELECT count(*) AS n FROM users WHERE orcid = ?").bind(contested).first<{ n: number }>();
+    expect(holders?.n).toBe(1);
+  });
+
+  it("a link finished in a browser signed in as someone else links nobody", async () => {
+    const [a, b] = [await account(), await account()];
+    const answer = await arrive(await trip("link", newOrcid(), { token: a.token }), { token: b.token });
+    expect(flashOf(answer)?.key).toBe("notify.orcidFailed");
+    expect((await linkedIdOf(a.id))?.orcid).toBeNull();
+    expect((await linkedIdOf(b.id))?.orcid).toBeNull();
+  });
+
+  it("signs up with an iD that has no account: type and kind chosen, email verified, no password needed", async () => {
+    const orcid = newOrcid();
+    const arrived = await arrive(await trip("login", orcid));
+    expect([arrived.location, flashOf(arrived)?.key]).toEqual(["/signup", "notify.orcidNoAccount"]);
+    const pending = arrived.cookies.orcid_signup ?? "";
+    expect(pending).not.toBe("");
+    const form = await callRoute<{ orcid: { orcid: string; name: string } }>(signupForm, {
+      path: "/signup/individual?type=2",
+      cookies: { orcid_signup: pending },
+      inLayout: false,
+    });
+    expect(form.data.orcid).toEqual({ orcid, name: "Mei Lin" });
+
+    const email = uniqueEmail("orcid");
+    const post = (fields: Record<string, string>) =>
+      callRoute(signupForm, { path: "/signup/individual", form: fields, cookies: { orcid_signup: pending }, inLayout: false });
+    await post({ intent: "send-code", email });
+    const made = await post({
+      intent: "register",
+      accountType: "2",
+      email,
+      code: await mailedCode(email),
+      nickName: "Mei Lin",
+      password: "",
+      confirmPassword: "",
+    });
+    expect([made.status, made.location]).toEqual([303, "/home"]);
+    expect(made.cookies.orcid_signup).toBe("");
+    const user = await env.DB.prepare("SELECT id, account_type, orcid, password_hash FROM users WHERE email = ?")
+      .bind(email)
+      .first<{ id: number; account_type: number; orcid: string; password_hash: string }>();
+    expect(user).toMatchObject({ account_type: 2, orcid, password_hash: "" });
+
+    // The token is spent: the same cookie cannot make a second account.
+    const other = uniqueEmail("orcid");
+    await post({ intent: "send-code", email: other });
+    const twice = await post({
+      intent: "register",
+      accountType: "1",
+      email: other,
+      code: await mailedCode(other),
+      nickName: "Again",
+      password: "",
+      confirmPassword: "",
+    });
+    expect(twice.status).toBeGreaterThanOrEqual(400);
+
+    // ORCID is this account's only way in: unlinking it is refused and changes nothing.
+    const token = /^Bearer (.+)$/.exec(made.cookies.token ?? "")?.[1] ?? "";
+    const unlink = await callRoute(settings, { path: "/personal/Setting", token, form: { intent: "unlink-orcid" } });
+    expect(flashOf(unlink)?.key).toBe("notify.orcidOnlyWayIn");
+    expect((await linkedIdOf(user?.id ?? 0))?.orcid).toBe(orcid);
+    // And it signs in with ORCID from now on.
+    expect((await arrive(await trip("login", orcid))).location).toBe("/home");
+  });
+
+  it("unlinks when the member has a password too", async () => {
+    const member = await account();
+    await linkOrcid(member.id, { orcid: newOrcid(), name: "Mei Lin" }, Date.now());
+    const unlink = await callRoute(settings, { path: "/personal/Setting", token: member.token, form: { intent: "unlink-orcid" } });
+    expect(flashOf(unlink)?.key).toBe("notify.orcidUnlinked");
+    expect((await linkedIdOf(member.id))?.orcid).toBeNull();
+  });
+
+  it("says so when the member cancels at ORCID", async () => {
+    const pressed = await callRoute(start, { path: "/auth/orcid", form: { intent: "login" }, inLayout: false });
+    const authorize = new URL(pressed.location ?? "");
+    const query = new URLSearchParams(authorize.search);
+    query.set("decision", "deny");
+    const denied = await fetch(`${authorize.origin}/oauth/authorize`, { method: "POST", body: query, redirect: "manual" });
+    const back = new URL(denied.headers.get("Location") ?? "");
+    const answer = await arrive({ state: pressed.cookies.orcid_state ?? "", back: back.pathname + back.search });
+    expect(flashOf(answer)?.key).toBe("notify.orcidDenied");
+  });
+});
