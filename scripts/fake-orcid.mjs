@@ -40,6 +40,18 @@ export const FAKE_DOI_RECORDS = {
     "container-title": "Journal of Stand-in Hydrology",
     publisher: "Stand-in Press",
   },
+  // Its second author's iD is the workers tests' own (the DOI tests link it to a member).
+  "10.5555/rc.2023.042": {
+    type: "article-journal",
+    DOI: "10.5555/rc.2023.042",
+    title: ["Solar desalination for island schools"],
+    author: [
+      { given: "Ana", family: "Silva" },
+      { given: "Kenji", family: "Mori", ORCID: "https://orcid.org/0000-0003-1415-9269", "authenticated-orcid": true },
+    ],
+    keyword: ["desalination", "schools"],
+    published: { "date-parts": [[2023, 6]] },
+  },
   "10.5555/rc.2021.017": {
     type: "article-journal",
     DOI: "10.5555/rc.2021.017",

@@ -28,6 +28,7 @@ export const account = z.object({
     organisation: z.string().nullable(),
     membership: z.string(),
     language: z.string(),
+    orcid: z.string().nullable().describe("the ORCID iD linked by signing in to ORCID (Settings), or null"),
   }),
 });
 
@@ -60,8 +61,19 @@ export const content = z.object({
     thumbnail_url: z.string(),
     doi: z.string().nullable().describe("the work's DOI, bare and in lower case; link it as https://doi.org/{doi}"),
     authors: z
-      .array(z.object({ name: z.string(), orcid: z.string().nullable().describe("0000-0000-0000-000X, checked by its check digit") }))
+      .array(
+        z.object({
+          name: z.string(),
+          orcid: z.string().nullable().describe("0000-0000-0000-000X, checked by its check digit"),
+          verified: z.boolean().describe("true when a member linked this iD by signing in to ORCID; a typed iD alone is unverified"),
+        }),
+      )
       .describe("co-authors beyond the uploader (owner_name), in the order given"),
+    owner_orcid: z
+      .string()
+      .nullable()
+      .describe("the uploader's ORCID iD, authenticated by signing in to ORCID; link it as https://orcid.org/{owner_orcid}"),
+    published_year: z.int().nullable().describe("the year the work was published, when the uploader gave it (citations use it)"),
     citation_url: z.string().describe("GET it for the item's citation in BibTeX, RIS, CSL-JSON, APA or Harvard"),
     text: z
       .object({
@@ -76,6 +88,17 @@ export const content = z.object({
       .nullable()
       .describe("the document's text extraction, for its owner; null for videos and for other members"),
   }),
+});
+
+export const prefill = z.object({
+  doi: z.string().describe("bare, in lower case"),
+  title: z.string().nullable(),
+  authors: z
+    .array(z.object({ name: z.string(), orcid: z.string().nullable() }))
+    .describe("the record's authors but the member (by their linked iD), as the upload's authors field takes them"),
+  summary: z.string().nullable().describe("the record's abstract, as plain text"),
+  keywords: z.string().nullable(),
+  year: z.int().nullable(),
 });
 
 export const citation = z.object({
@@ -115,6 +138,7 @@ const memberHit = z.object({
   organisation: z.string().nullable(),
   account_type: accountType,
   verified: z.union([z.literal(0), z.literal(1)]),
+  orcid: z.string().nullable().describe("the ORCID iD they linked by signing in to ORCID"),
 });
 
 export const searchResults = z.object({
@@ -197,12 +221,20 @@ export const memberPage = z.object({
     orcid: z
       .string()
       .nullable()
-      .describe("their ORCID iD (0000-0000-0000-000X), when their profile is public; link it as https://orcid.org/{orcid}"),
+      .describe(
+        "their ORCID iD (0000-0000-0000-000X): the one they linked by signing in to ORCID, else one typed in their public profile; link it as https://orcid.org/{orcid}",
+      ),
+    orcid_verified: z
+      .union([z.literal(0), z.literal(1)])
+      .describe("1 when the iD was authenticated by signing in to ORCID; 0 for a typed one, which proves nothing"),
   }),
   is_self: z.boolean(),
   viewer_follows: z.boolean(),
   viewer_blocks: z.boolean().describe("whether you block this member"),
   uploads: z.array(feedItem).describe("the 50 newest; publicized only, unless they are your own"),
+  co_authored: z
+    .array(feedItem)
+    .describe("the 50 newest items others uploaded that list the member's linked ORCID iD among their co-authors"),
   followers: z.array(memberSummary).describe("the 50 newest"),
   following: z.array(memberSummary).describe("the 50 newest"),
   interests: z.array(goal),

@@ -3,12 +3,14 @@ import { abortUpload, completeUpload, putPart, startUpload, uploadStatus } from 
 import { type ContentItem, deleteContent, findContent, shownItem, updateContent } from "~/.server/content/content";
 import { createFromMultipart } from "~/.server/content/create-from-form";
 import { textStateOf } from "~/.server/content/document-text";
+import { prefillFromDoi } from "~/.server/content/doi-prefill";
 import { serveContentFile } from "~/.server/content/serve-file";
 import { translator } from "~/.server/i18n/translate";
 import { countReading, downloadOf, readingOf } from "~/.server/stats/readings";
 import { CITATION_FORMATS, itemUrl } from "~/lib/citations";
 import type { TextState } from "~/lib/document-text";
 import { translateError } from "~/lib/form-errors";
+import { DOI_MAX } from "~/lib/limits";
 import { editContentSchema } from "~/lib/schemas/content";
 import * as answers from "./answers";
 import { type ApiContext, afterAnswer } from "./context";
@@ -83,6 +85,15 @@ export const contentRoutes = [
       const text = item.owner_id === member.user.id ? await textStateOf(item.id) : null;
       return ok({ content: publicItem(item, text) });
     },
+  }),
+  forMember({
+    method: "POST",
+    path: "/contents/prefill",
+    summary:
+      "The fields a DOI's record fills in (title, co-authors with their ORCID iDs, summary, keywords, year), for the member to check; nothing is saved",
+    body: z.object({ doi: z.string().max(DOI_MAX).describe("bare, as doi:…, or as a doi.org link") }),
+    answers: { 200: answers.prefill, 400: REFUSAL, 404: REFUSAL, 502: REFUSAL, 504: REFUSAL },
+    handle: async ({ member, body }) => ok(await prefillFromDoi(body.doi, member.user.id)),
   }),
   forMember({
     method: "PATCH",

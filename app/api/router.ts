@@ -11,6 +11,7 @@ import { meetingRoutes } from "./meetings";
 import { memberRoutes } from "./members";
 import { notificationRoutes } from "./notifications";
 import { apiDocument } from "./openapi";
+import { orcidRoutes } from "./orcid";
 import { referencePage } from "./reference";
 import { settingsRoutes } from "./settings";
 import { socialRoutes } from "./social";
@@ -32,6 +33,7 @@ const ROUTES: ApiRoute[] = [
   ...meetingRoutes,
   ...notificationRoutes,
   ...verificationRoutes,
+  ...orcidRoutes,
   forAnyone({
     method: "GET",
     path: "/openapi.json",

@@ -55,6 +55,7 @@ const accountInfo = (user: SessionUser) =>
       organisation: user.organisation,
       membership: user.membership,
       language: user.language,
+      orcid: user.orcid,
     },
   });
 

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { CITATION_FILES, type CitationFile } from "~/lib/citations";
-import type { Author } from "~/lib/identifiers";
+import type { Author, ListedAuthor } from "~/lib/identifiers";
+import { OrcidBadge } from "./orcid";
 import { buttonVariants } from "./ui/button";
 
 export interface References {
@@ -51,8 +52,11 @@ export function CiteItem({ id, references }: { id: number; references: Reference
   );
 }
 
-/** The co-authors after the uploader, each with a link to their ORCID record when they gave one. */
-export function CoAuthors({ authors }: { authors: readonly Author[] }) {
+/**
+ * The co-authors after the uploader, each with a link to their ORCID record when they gave one: the
+ * iD icon when a member authenticated that iD, else marked unverified (anyone can type an iD).
+ */
+export function CoAuthors({ authors }: { authors: readonly ListedAuthor[] }) {
   const { t } = useTranslation();
   if (authors.length === 0) return null;
   return (
@@ -63,14 +67,20 @@ export function CoAuthors({ authors }: { authors: readonly Author[] }) {
         <span key={index}>
           {index > 0 ? ", " : ""}
           {author.name}
-          {author.orcid ? (
-            <a
-              href={`https://orcid.org/${author.orcid}`}
-              className="ml-1 text-xs text-brand underline underline-offset-2"
-              aria-label={t("content.orcidLink", { name: author.name })}
-            >
-              ORCID
-            </a>
+          {author.orcid && author.verified ? <OrcidBadge orcid={author.orcid} name={author.name} /> : null}
+          {author.orcid && !author.verified ? (
+            <>
+              <a
+                href={`https://orcid.org/${author.orcid}`}
+                className="ml-1 text-xs text-brand underline underline-offset-2"
+                aria-label={t("content.orcidLink", { name: author.name })}
+              >
+                ORCID
+              </a>
+              <span className="ml-1 text-xs text-slate-600" data-testid="orcid-unverified">
+                ({t("content.orcidUnverified")})
+              </span>
+            </>
           ) : null}
         </span>
       ))}

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { translateError } from "~/lib/form-errors";
 import { SDG_NUMBERS, sdgKey } from "~/lib/sdg";
 import { type FieldMetadata, getInputProps, getTextareaProps } from "~/lib/use-form";
+import { Button } from "./ui/button";
 import { Field, TextAreaField } from "./ui/field";
 
 export function FieldErrors({ name, errors }: { name: string; errors?: string[] }) {
@@ -32,8 +33,11 @@ export function GoalSelect({ emptyLabel, ...props }: React.ComponentProps<"selec
 /** The metadata the upload form and the owner's edit form share: goal, texts, keywords, DOI, co-authors, visibility. */
 export function ContentMetadataFields({
   fields,
+  notice,
 }: {
-  fields: Record<"sdg" | "title" | "summary" | "content" | "keywords" | "publicize" | "doi" | "authors", FieldMetadata>;
+  fields: Record<"sdg" | "title" | "summary" | "content" | "keywords" | "publicize" | "doi" | "authors" | "year", FieldMetadata>;
+  /** Said once the form was filled from a DOI. */
+  notice?: string | null;
 }) {
   const { t } = useTranslation();
   return (
@@ -67,6 +71,33 @@ export function ContentMetadataFields({
         {...getInputProps(fields.doi, { type: "text" })}
         autoComplete="off"
         spellCheck={false}
+      >
+        {/* Posts the form (urlencoded: no file goes with it) and gets it back filled in; nothing is saved. */}
+        <Button
+          type="submit"
+          name="intent"
+          value="prefill"
+          variant="outline"
+          formNoValidate
+          formEncType="application/x-www-form-urlencoded"
+          title={t("content.fillFromDoiHint")}
+          data-testid="fill-from-doi"
+        >
+          {t("content.fillFromDoi")}
+        </Button>
+      </Field>
+      {notice ? (
+        <p role="status" className="-mt-2 mb-4 text-sm text-green-800" data-testid="doi-filled">
+          {t(notice as "notify.doiFilled")}
+        </p>
+      ) : null}
+      <Field
+        label={t("content.year")}
+        hint={t("content.yearHint")}
+        inputMode="numeric"
+        errors={fields.year.errors}
+        {...getInputProps(fields.year, { type: "text" })}
+        autoComplete="off"
       />
       <TextAreaField
         label={t("content.authors")}

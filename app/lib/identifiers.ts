@@ -39,6 +39,11 @@ export interface Author {
   orcid: string | null;
 }
 
+/** A co-author as an item shows them: `verified` when a member linked that iD by signing in to ORCID. */
+export interface ListedAuthor extends Author {
+  verified: boolean;
+}
+
 /**
  * The co-authors field: one author per line, "Name" or "Name, ORCID iD". Answers the authors, or
  * the 1-based line that has no name, or an ORCID iD that is not valid.

@@ -130,3 +130,11 @@ export interface CommentRow {
   /** 1 when its author deleted it and replies keep it (its body is empty). */
   deleted: 0 | 1;
 }
+
+/** A work on a member's ORCID record, as ORCID's public API summarises it. */
+export interface OrcidWork {
+  putCode: number;
+  title: string;
+  year: number | null;
+  doi: string | null;
+}

@@ -10,6 +10,8 @@ export interface FormReply {
   status?: "error" | "success";
   initialValue?: Record<string, unknown> | null;
   error?: Record<string, string[] | null> | null;
+  /** The server filled the form in (from a DOI): its values replace what the controls hold. */
+  filled?: boolean;
 }
 
 type Value = string | string[] | undefined;
@@ -64,6 +66,17 @@ function resetControls(form: HTMLFormElement, defaults: Record<string, Value>) {
   }
 }
 
+/** Puts the given values into the controls they name (a file input, or a control not named, keeps its own). */
+function fillControls(form: HTMLFormElement, values: Record<string, Value>) {
+  for (const element of form.elements) {
+    if (!isControl(element) || !(element.name in values) || ["hidden", "file", "submit", "button"].includes(element.type)) continue;
+    const value = values[element.name];
+    if (element instanceof HTMLInputElement && (element.type === "checkbox" || element.type === "radio"))
+      element.checked = element.value === value;
+    else element.value = typeof value === "string" ? value : "";
+  }
+}
+
 export function useForm<Shape extends object = Record<string, unknown>>({
   id,
   lastResult,
@@ -87,8 +100,9 @@ export function useForm<Shape extends object = Record<string, unknown>>({
   useEffect(() => {
     if (shown.current === lastResult) return;
     shown.current = lastResult;
-    if (lastResult?.status !== "error") return;
     const form = document.forms.namedItem(formId);
+    if (form && lastResult?.filled) fillControls(form, asFormValues(lastResult.initialValue));
+    if (lastResult?.status !== "error") return;
     for (const element of form?.elements ?? []) {
       if (isControl(element) && lastResult.error?.[element.name]?.length) {
         element.focus();

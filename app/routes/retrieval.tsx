@@ -18,6 +18,7 @@ import { isOwnNavigation } from "~/.server/web/security/same-origin";
 import { flashRedirect } from "~/.server/web/shell/flash";
 import { GoalSelect } from "~/components/content-fields";
 import { PageLinks, useLoadMore } from "~/components/load-more";
+import { OrcidBadge } from "~/components/orcid";
 import { PageTitle } from "~/components/page-title";
 import { Button } from "~/components/ui/button";
 import { highlightParts } from "~/lib/highlight";
@@ -209,6 +210,7 @@ export default function Retrieval({ loaderData }: Route.ComponentProps) {
             <Link to={`/personal?member=${hit.id}`} className="font-medium hover:text-brand">
               <Highlighted text={hit.nick_name} />
             </Link>
+            {hit.orcid ? <OrcidBadge orcid={hit.orcid} name={hit.nick_name.replace(/[\u0001\u0002]/g, "")} /> : null}
             {hit.verified ? (
               <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-800" data-testid="verified">
                 ✓ {t("verification.verified")}

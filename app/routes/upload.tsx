@@ -1,19 +1,23 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, useNavigation, useSubmit } from "react-router";
+import { data, Form, useLocation, useNavigation, useSubmit } from "react-router";
 import type { z } from "zod";
+import { orcidEnabled, orcidWorks } from "~/.server/accounts/orcid";
 import { createFromMultipart } from "~/.server/content/create-from-form";
+import { attempt, Refused } from "~/.server/refused";
 import { requireUser } from "~/.server/web/auth/session";
 import { afterAnswer } from "~/.server/web/context";
+import { doiPrefillReply, prefilledForm } from "~/.server/web/shell/doi-prefill-reply";
 import { flashRedirect } from "~/.server/web/shell/flash";
 import { ContentMetadataFields, FieldErrors } from "~/components/content-fields";
+import { OrcidWorks } from "~/components/orcid-works";
 import { PageTitle } from "~/components/page-title";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
 import { cancelUpload, UploadStopped, uploadInParts } from "~/lib/chunked-upload";
 import { uploadFormSchema } from "~/lib/schemas/content";
-import { getFormProps, getInputProps, useForm } from "~/lib/use-form";
+import { type FormReply, getFormProps, getInputProps, useForm } from "~/lib/use-form";
 import type { Route } from "./+types/upload";
 
 /**
@@ -22,25 +26,55 @@ import type { Route } from "./+types/upload";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
+  // "Fill from DOI" posts the form urlencoded (no file): it comes back filled in, nothing stored.
+  if (request.headers.get("Content-Type")?.startsWith("application/x-www-form-urlencoded")) {
+    const form = await request.clone().formData();
+    if (form.get("intent") === "prefill") return doiPrefillReply(form, user.id);
+  }
   const created = await createFromMultipart(request, user.id, Date.now(), afterAnswer(context));
   if (!created.ok) {
     const formData = new FormData();
     for (const [name, value] of Object.entries(created.fields)) formData.set(name, value);
     const submission = parseWithZod(formData, { schema: uploadFormSchema });
     return data(
-      { result: submission.reply({ fieldErrors: created.fieldErrors, formErrors: created.formErrors }) },
+      { result: submission.reply({ fieldErrors: created.fieldErrors, formErrors: created.formErrors }), notice: null },
       { status: created.status },
     );
   }
   return flashRedirect(request, `/retrieval/detail?id=${created.id}`, "success", "content.uploaded");
 }
 
-/** A key for this rendering of the form: posted twice, it still makes one item. */
-export function loader() {
-  return { formKey: crypto.randomUUID() };
+/**
+ * A key for this rendering of the form (posted twice, it still makes one item). An upload started
+ * from an ORCID work arrives filled in: from its DOI (`?doi=`), or its title and year; `?from=orcid`
+ * lists the member's works to start from.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const query = new URL(request.url).searchParams;
+  const linked = orcidEnabled() && user.orcid ? user.orcid : null;
+  const works = linked && query.get("from") === "orcid" ? await attempt(() => orcidWorks(linked)) : null;
+  const doi = query.get("doi");
+  const title = query.get("title");
+  const start = doi
+    ? await prefilledForm({ doi }, user.id)
+    : title
+      ? { result: { initialValue: { title, year: query.get("year") ?? "" } } satisfies FormReply, notice: null }
+      : null;
+  return {
+    formKey: crypto.randomUUID(),
+    linked: Boolean(linked),
+    works: works instanceof Refused ? { refused: works.key } : works,
+    start,
+  };
 }
 
-export default function Upload({ actionData, loaderData }: Route.ComponentProps) {
+/** A new query (an upload started from another ORCID work) starts the form again from it. */
+export default function Upload(props: Route.ComponentProps) {
+  return <UploadForm key={useLocation().search} {...props} />;
+}
+
+function UploadForm({ actionData, loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   const submit = useSubmit();
@@ -48,18 +82,29 @@ export default function Upload({ actionData, loaderData }: Route.ComponentProps)
   const [partsError, setPartsError] = useState<string | null>(null);
   const running = useRef<{ controller: AbortController; file: File } | null>(null);
   const [form, fields] = useForm<z.input<typeof uploadFormSchema>>({
-    lastResult: actionData?.result,
+    lastResult: actionData?.result ?? loaderData.start?.result,
     defaultValue: { kind: "document", publicize: "1" },
   });
   return (
     <>
       <PageTitle titleKey="upload" />
+      {loaderData.linked ? <OrcidWorks works={loaderData.works} /> : null}
       <Form
         method="post"
         encType="multipart/form-data"
         {...getFormProps(form)}
         onSubmit={async (event) => {
           const element = event.currentTarget;
+          if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "prefill") {
+            // The fields only: a chosen file stays chosen while the form is filled in.
+            event.preventDefault();
+            const formData = new FormData(element);
+            formData.delete("file");
+            formData.delete("thumbnail");
+            formData.set("intent", "prefill");
+            submit(formData, { method: "post", encType: "application/x-www-form-urlencoded" });
+            return;
+          }
           const file = (element.elements.namedItem("file") as HTMLInputElement | null)?.files?.[0];
           if (!file) return;
           // With JavaScript the file goes first, in resumable parts, with progress; then the form.
@@ -85,6 +130,8 @@ export default function Upload({ actionData, loaderData }: Route.ComponentProps)
         className="max-w-2xl rounded-lg border border-slate-200 bg-white p-6"
       >
         <input type="hidden" name="client_key" value={loaderData.formKey} />
+        {/* Enter in a field uploads, not "Fill from DOI". */}
+        <button type="submit" className="sr-only" tabIndex={-1} aria-hidden />
         <FormErrors errors={form.errors} id={form.errorId} />
         <fieldset className="mb-4">
           <legend className="mb-1 text-sm font-medium">{t("content.kind")}</legend>
@@ -98,7 +145,7 @@ export default function Upload({ actionData, loaderData }: Route.ComponentProps)
           </div>
           <FieldErrors name="kind" errors={fields.kind.errors} />
         </fieldset>
-        <ContentMetadataFields fields={fields} />
+        <ContentMetadataFields fields={fields} notice={actionData ? actionData.notice : loaderData.start?.notice} />
         {/* Files last, so the text fields arrive first in the stream. */}
         <Field
           label={t("content.file")}

@@ -160,6 +160,7 @@ const en = {
     tooManyUploads: "You already have {{max}} uploads in progress. Finish or cancel one first.",
   },
   notify: {
+    orcidNotLinked: "No ORCID iD is linked to your account.",
     orcidOff: "Signing in with ORCID is not available here.",
     orcidFailed: "ORCID could not confirm who you are. Please try again.",
     orcidDenied: "You cancelled at ORCID: nothing was changed.",

@@ -163,6 +163,7 @@ export default {
     tooManyUploads: "進行中のアップロードがすでに{{max}}件あります。先にいずれかを完了するか取り消してください。",
   },
   notify: {
+    orcidNotLinked: "アカウントに ORCID iD が連携されていません。",
     orcidOff: "ここでは ORCID でのサインインを利用できません。",
     orcidFailed: "ORCID で本人確認ができませんでした。もう一度お試しください。",
     orcidDenied: "ORCID でキャンセルされました。何も変更されていません。",

@@ -157,6 +157,7 @@ export default {
     tooManyUploads: "您已有 {{max}} 个正在进行的上传。请先完成或取消其中一个。",
   },
   notify: {
+    orcidNotLinked: "您的账户未关联 ORCID iD。",
     orcidOff: "此处无法使用 ORCID 登录。",
     orcidFailed: "ORCID 未能确认您的身份，请重试。",
     orcidDenied: "您在 ORCID 取消了操作，未做任何更改。",

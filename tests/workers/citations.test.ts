@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { parse as parseBibtex } from "@retorquere/bibtex-parser";
 import { parse as parseRis } from "astrocite-ris";
 import { describe, expect, it } from "vitest";
+import { linkOrcid } from "~/.server/accounts/orcid";
 import { createSession } from "~/.server/accounts/sessions";
 import { updateContent } from "~/.server/content/content";
 import { handleApi } from "~/api/router";
@@ -26,6 +27,15 @@ const profile = (userId: number, first: string, family: string, shown: boolean) 
   )
     .bind(userId, first, family, shown ? 1 : 0)
     .run();
+
+/** An iD of this test's own for a member (valid check digit), so linked iDs never meet another test's. */
+function newOrcidLike(seed: number): string {
+  const digits = `9${String(seed).padStart(8, "0")}${String(Date.now() % 1e6).padStart(6, "0")}`.slice(0, 15);
+  let total = 0;
+  for (const d of digits) total = (total + Number(d)) * 2;
+  const check = (12 - (total % 11)) % 11;
+  return `${digits}${check === 10 ? "X" : check}`.match(/.{4}/g)?.join("-") ?? "";
+}
 
 async function citedItem() {
   const owner = await newMember("Aiko Tanaka");
@@ -126,6 +136,37 @@ describe("citations", () => {
       expect(await text("harvard")).toContain(nick);
       expect(await text("ris")).toContain(`AU  - ${nick}`);
     }
+  });
+
+  it("carry authenticated ORCID iDs and the year published in every format; a typed iD stays out and unverified", async () => {
+    const { owner, id, token } = await citedItem();
+    // Linked iDs are unique: this test frees the shared example iD again when it is done.
+    const ownerId = newOrcidLike(owner);
+    await linkOrcid(owner, { orcid: ownerId, name: "Aiko Tanaka" }, Date.now());
+    // Noor Haddad's iD was typed; it becomes authenticated once a member links it by signing in to ORCID.
+    const noor = await newMember("Noor Haddad");
+    const text = async (format: string) => String((await api(token, `/contents/${id}/citation?format=${format}`)).body.data.text);
+    expect(((await api(token, `/contents/${id}`)).body.data.content as { authors: unknown[] }).authors).toEqual([
+      { name: "Noor Haddad", orcid: "0000-0002-1825-0097", verified: false },
+      { name: "Sam Rivera", orcid: null, verified: false },
+    ]);
+    let csl = JSON.parse(await text("csl-json"))[0];
+    expect(csl.author[0]).toEqual({ family: "Tanaka", given: "Aiko", ORCID: `https://orcid.org/${ownerId}`, "authenticated-orcid": true });
+    expect(csl.author[1]).toEqual({ family: "Haddad", given: "Noor" });
+
+    await linkOrcid(noor, { orcid: "0000-0002-1825-0097", name: "Noor Haddad" }, Date.now());
+    await env.DB.prepare("UPDATE content SET published_year = 2019 WHERE id = ?").bind(id).run();
+    csl = JSON.parse(await text("csl-json"))[0];
+    expect(csl.author[1]).toMatchObject({ family: "Haddad", ORCID: "https://orcid.org/0000-0002-1825-0097" });
+    expect(csl.issued).toEqual({ "date-parts": [[2019]] });
+    const library = parseBibtex(await text("bibtex"));
+    expect(library.errors).toEqual([]);
+    expect(library.entries[0]?.fields["orcid-numbers"]).toBe(`Tanaka, Aiko/${ownerId}; Haddad, Noor/0000-0002-1825-0097`);
+    expect(library.entries[0]?.fields.year).toBe("2019");
+    const [record] = parseRis(await text("ris"));
+    expect(record?.note).toContain(`Tanaka, Aiko https://orcid.org/${ownerId}`);
+    expect(await text("apa")).toContain("(2019)");
+    await env.DB.prepare("UPDATE users SET orcid = NULL WHERE id = ?").bind(noor).run();
   });
 
   it("of a private item exist only for its owner", async () => {

@@ -3,12 +3,15 @@ import { describe, expect, it } from "vitest";
 import { logout, resetPassword, sendVerificationCode } from "~/.server/accounts/accounts";
 import { linkOrcid } from "~/.server/accounts/orcid";
 import { findSession } from "~/.server/accounts/sessions";
+import { findContent } from "~/.server/content/content";
 import { attempt, Refused } from "~/.server/refused";
+import { handleApi } from "~/api/router";
+import * as member from "~/routes/member/route";
 import * as callback from "~/routes/orcid/callback";
 import * as start from "~/routes/orcid/start";
 import * as settings from "~/routes/settings/route";
 import * as signupForm from "~/routes/signup-form";
-import { mailedCode, testCaller, uniqueEmail } from "./helpers";
+import { mailedCode, newItem, testCaller, uniqueEmail } from "./helpers";
 import { account, flashOf } from "./pages/page-helpers";
 import { callRoute } from "./route";
 
@@ -210,6 +213,75 @@ describe("linking an ORCID iD and signing in with it", () => {
     const unlink = await callRoute(settings, { path: "/personal/Setting", token: member.token, form: { intent: "unlink-orcid" } });
     expect(flashOf(unlink)?.key).toBe("notify.orcidUnlinked");
     expect((await linkedIdOf(member.id))?.orcid).toBeNull();
+  });
+
+  it("a co-author listed by iD who links it finds the item on their Space and can take themselves off it", async () => {
+    const [owner, coAuthor] = [await account(), await account()];
+    const orcid = newOrcid();
+    const item = await newItem(owner.id, { title: "Shared fieldwork" });
+    await env.DB.prepare("UPDATE content SET authors = ? WHERE id = ?")
+      .bind(
+        JSON.stringify([
+          { name: "Lee", orcid: null },
+          { name: "Mei Lin", orcid },
+          { name: "Ola", orcid: newOrcid() },
+        ]),
+        item,
+      )
+      .run();
+    const space = () => callRoute<{ co_authored: { id: number }[] }>(member, { path: "/personal", token: coAuthor.token });
+    expect((await space()).data.co_authored).toEqual([]);
+    expect((await findContent(item, owner.id))?.authors[1]).toEqual({ name: "Mei Lin", orcid, verified: false });
+
+    await arrive(await trip("link", orcid, { token: coAuthor.token }), { token: coAuthor.token });
+    expect((await space()).data.co_authored.map((i) => i.id)).toEqual([item]);
+    expect((await findContent(item, owner.id))?.authors[1]).toEqual({ name: "Mei Lin", orcid, verified: true });
+    // Others see it on the co-author's Space too.
+    const other = await callRoute<{ co_authored: { id: number }[] }>(member, {
+      path: `/personal?member=${coAuthor.id}`,
+      token: owner.token,
+    });
+    expect(other.data.co_authored.map((i) => i.id)).toEqual([item]);
+
+    // Nobody else can take them off; they can, and the others keep their order.
+    await callRoute(member, { path: "/personal", token: owner.token, form: { intent: "leave-co-authors", content: String(item) } });
+    expect((await findContent(item, owner.id))?.authors).toHaveLength(3);
+    const left = await callRoute(member, {
+      path: "/personal",
+      token: coAuthor.token,
+      form: { intent: "leave-co-authors", content: String(item) },
+    });
+    expect(flashOf(left)?.key).toBe("notify.coAuthorRemoved");
+    expect((await findContent(item, owner.id))?.authors.map((a) => a.name)).toEqual(["Lee", "Ola"]);
+    expect((await space()).data.co_authored).toEqual([]);
+  });
+
+  it("the API says the linked iD, lists the record's works, and unlinks", async () => {
+    const member = await account();
+    const call = async (method: string, path: string) => {
+      const { caller, settle } = testCaller();
+      const request = new Request(`https://app.test/api${path}`, { method, headers: { Authorization: `Bearer ${member.token}` } });
+      const response = await handleApi({ ...caller, request });
+      await settle();
+      return { status: response.status, data: ((await response.json()) as { data: Record<string, unknown> }).data };
+    };
+    expect((await call("GET", "/orcid/works")).status).toBe(404);
+    const orcid = newOrcid();
+    await linkOrcid(member.id, { orcid, name: "Mei Lin" }, Date.now());
+    expect((await call("GET", "/auth/info")).data.user).toMatchObject({ orcid });
+    const { data } = await call("GET", "/orcid/works");
+    expect(data.works).toEqual([
+      {
+        put_code: 1001,
+        title: "Groundwater recharge in semi-arid basins after managed aquifer recharge",
+        year: 2024,
+        doi: "10.5555/rc.2024.001",
+      },
+      { put_code: 1002, title: "都市の水安全保障と気候適応", year: 2021, doi: "10.5555/rc.2021.017" },
+      { put_code: 1003, title: "Field notes on coastal mangrove restoration", year: 2019, doi: null },
+    ]);
+    expect((await call("DELETE", "/orcid")).status).toBe(200);
+    expect((await call("GET", "/auth/info")).data.user).toMatchObject({ orcid: null });
   });
 
   it("says so when the member cancels at ORCID", async () => {

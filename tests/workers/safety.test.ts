@@ -132,7 +132,7 @@ describe("reports and moderation", () => {
     await updateContent(
       item,
       author,
-      { sdg: 1, title: "t", summary: "s", content: "c", keywords: "k", publicize: "0", doi: null, authors: [] },
+      { sdg: 1, title: "t", summary: "s", content: "c", keywords: "k", publicize: "0", doi: null, authors: [], year: null },
       now,
     );
     await decide(moderator, { target_type: "content", target_id: item, action: "restore", reason: "other" }, now);
@@ -184,7 +184,7 @@ describe("reports and moderation", () => {
     await updateContent(
       item,
       author,
-      { sdg: 1, title: "To hide", summary: "s", content: "c", keywords: "k", publicize: "1", doi: null, authors: [] },
+      { sdg: 1, title: "To hide", summary: "s", content: "c", keywords: "k", publicize: "1", doi: null, authors: [], year: null },
       now,
     );
     expect(await findContent(item, reader)).toBeNull();

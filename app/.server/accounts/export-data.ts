@@ -9,7 +9,8 @@ const PAGE = 500;
 
 /** The one-row sections: the account, the profile. */
 const SINGLE = {
-  account: "SELECT id, email, nick_name, account_type, kind, organisation, membership, language, created_at FROM users WHERE id = ?1",
+  account: `SELECT id, email, nick_name, account_type, kind, organisation, membership, language, created_at,
+      orcid, orcid_name, orcid_linked_at FROM users WHERE id = ?1`,
   profile: `SELECT sex, birthday, address, first_name, middle_name, family_name, country, nationality, academic, research, website,
       phone, purpose, abbreviation, industry, organisation_phone, description, legal, organisation_email, public, updated_at, orcid
     FROM profiles WHERE user_id = ?1`,
@@ -19,7 +20,7 @@ const SINGLE = {
 const LISTS: Record<string, string> = {
   tags: "SELECT id, tag, custom, created_at FROM member_tags WHERE user_id = ?1 AND id > ?2",
   interests: "SELECT sdg AS id, sdg, created_at FROM interests WHERE user_id = ?1 AND sdg > ?2",
-  uploads: `SELECT id, kind, sdg, title, summary, content, keywords, doi, authors, publicize, file_type, file_size, views, likes, created_at, updated_at
+  uploads: `SELECT id, kind, sdg, title, summary, content, keywords, doi, authors, published_year, publicize, file_type, file_size, views, likes, created_at, updated_at
           FROM content WHERE owner_id = ?1 AND id > ?2`,
   comments: "SELECT id, content_id, body, created_at FROM comments WHERE user_id = ?1 AND id > ?2",
   following:

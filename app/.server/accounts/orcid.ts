@@ -6,6 +6,7 @@ import type { Read } from "~/.server/reads";
 import { Refused } from "~/.server/refused";
 import { normalizeDoi, normalizeOrcid } from "~/lib/identifiers";
 import { ORCID_NAME_MAX } from "~/lib/limits";
+import type { OrcidWork } from "~/lib/shapes";
 import { newToken, sha256Hex } from "./crypto";
 
 // Sign in with ORCID (docs/decisions/0041-orcid.md): OAuth 2.0's authorization code with OpenID
@@ -200,13 +201,6 @@ export async function spendOrcidSignup(token: string, now: number): Promise<Orci
   return env.DB.prepare("DELETE FROM orcid_signups WHERE token_hash = ? AND created_at > ? RETURNING orcid, name")
     .bind(await sha256Hex(token), now - ORCID_SIGNUP_MS)
     .first<OrcidIdentity>();
-}
-
-export interface OrcidWork {
-  putCode: number;
-  title: string;
-  year: number | null;
-  doi: string | null;
 }
 
 /** The works on a member's public ORCID record (title, year, DOI), as ORCID's public API lists them. */

@@ -19,6 +19,8 @@ export interface SessionUser {
   membership: string;
   /** Roles granted by an operator (auth/roles.ts); empty for most members. */
   roles: string[];
+  /** The ORCID iD the member linked by signing in to ORCID. */
+  orcid: string | null;
 }
 
 export type SessionLookup = { status: "valid"; user: SessionUser } | { status: "expired" } | { status: "none" };
@@ -45,7 +47,7 @@ export async function findSessionByHash(hash: string, now: number): Promise<Sess
   const db = env.DB;
   const row = await db
     .prepare(
-      `SELECT s.last_seen_at, s.expires_at, u.id, u.email, u.account_type, u.kind, u.nick_name, u.organisation, u.image, u.language, u.membership,
+      `SELECT s.last_seen_at, s.expires_at, u.id, u.email, u.account_type, u.kind, u.nick_name, u.organisation, u.image, u.language, u.membership, u.orcid,
          (SELECT group_concat(role) FROM member_roles WHERE user_id = u.id) AS roles
        FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? AND u.suspended_reason IS NULL`,
     )

@@ -23,13 +23,26 @@ export type CitableItem = Pick<
   ContentItem,
   "id" | "kind" | "title" | "summary" | "keywords" | "owner_name" | "created_at" | "doi" | "authors"
 > &
-  Partial<Pick<ContentItem, "owner_given" | "owner_family">>;
+  Partial<Pick<ContentItem, "owner_given" | "owner_family" | "owner_orcid" | "published_year">>;
+
+type CslName = { family: string; given: string } | { literal: string };
+
+/** The authors in order with the iD each signed in to ORCID with (a typed co-author iD is not asserted). */
+function namedAuthors(item: CitableItem): { name: CslName; orcid: string | null }[] {
+  return [
+    { name: uploaderName(item), orcid: item.owner_orcid ?? null },
+    ...item.authors.filter((a) => a.name).map((a) => ({ name: cslName(a.name), orcid: "verified" in a && a.verified ? a.orcid : null })),
+  ];
+}
+
+const orcidUrl = (orcid: string) => `https://orcid.org/${orcid}`;
+const nameText = (name: CslName) => ("literal" in name ? name.literal : `${name.family}, ${name.given}`);
 
 /**
  * A name as CSL wants it. Names written family-name-first without spaces between parts (Chinese,
  * Japanese) or with one word stay whole; others split at the last space ("Aiko Tanaka" → Tanaka, A.).
  */
-function cslName(name: string) {
+function cslName(name: string): CslName {
   const parts = name.trim().split(/\s+/);
   const family = parts.pop();
   if (!family || parts.length === 0 || /[\u3040-\u30ff\u3400-\u9fff]/.test(name)) return { literal: name.trim() };
@@ -40,7 +53,7 @@ function cslName(name: string) {
  * The uploader as CSL names them: by the given and family names their public profile shows, else
  * by their nick name as one literal name, never split ("T3 pdf off" is nobody's family name "off").
  */
-function uploaderName(item: CitableItem) {
+function uploaderName(item: CitableItem): CslName {
   if (item.owner_given && item.owner_family) return { family: item.owner_family, given: item.owner_given };
   return { literal: item.owner_name.trim() };
 }
@@ -52,14 +65,13 @@ export function cslRecord(item: CitableItem, url: string) {
     id: `research-commons-${item.id}`,
     type: item.kind === "video" ? "motion_picture" : "article",
     title: item.title,
-    author: [
-      uploaderName(item),
-      ...item.authors
-        .map((a) => a.name)
-        .filter(Boolean)
-        .map(cslName),
-    ],
-    issued: { "date-parts": [[issued.getUTCFullYear(), issued.getUTCMonth() + 1, issued.getUTCDate()]] },
+    // ORCID as Crossref's CSL-JSON writes it: the full link, and said to be authenticated.
+    author: namedAuthors(item).map(({ name, orcid }) => (orcid ? { ...name, ORCID: orcidUrl(orcid), "authenticated-orcid": true } : name)),
+    issued: {
+      "date-parts": [
+        item.published_year ? [item.published_year] : [issued.getUTCFullYear(), issued.getUTCMonth() + 1, issued.getUTCDate()],
+      ],
+    },
     abstract: item.summary,
     keyword: item.keywords,
     publisher: "Research Commons",
@@ -80,10 +92,28 @@ export function citeItem<F extends CitationFormat>(
 ): Record<F, string> {
   const record = cslRecord(item, url);
   const cite = new Cite([record]);
+  const orcids = namedAuthors(item).flatMap(({ name, orcid }) => (orcid ? [{ name: nameText(name), orcid }] : []));
   const write = (format: CitationFormat) => {
     if (format === "csl-json") return JSON.stringify([record], null, 2);
-    if (format === "bibtex" || format === "ris") return cite.format(format).trim();
+    if (format === "bibtex") return withBibtexOrcids(cite.format("bibtex").trim(), orcids);
+    if (format === "ris") return withRisOrcids(cite.format("ris").trim(), orcids);
     return cite.format("bibliography", { template: TEMPLATE[format], format: "text", lang: STYLE_LANGUAGE[language] }).trim();
   };
   return Object.fromEntries(formats.map((format) => [format, write(format)])) as Record<F, string>;
+}
+
+// BibTeX and RIS have no ORCID field of their own: BibTeX gets the `orcid-numbers` field Web of
+// Science's exports use ("Name/iD", separated by "; "), RIS a note naming each iD's full link.
+
+function withBibtexOrcids(bibtex: string, orcids: { name: string; orcid: string }[]) {
+  if (orcids.length === 0 || !bibtex.endsWith("}")) return bibtex;
+  const body = bibtex.slice(0, -1).trimEnd();
+  const field = `\torcid-numbers = {${orcids.map((o) => `${o.name}/${o.orcid}`).join("; ")}},`;
+  return `${body}${body.endsWith(",") ? "" : ","}\n${field}\n}`;
+}
+
+function withRisOrcids(ris: string, orcids: { name: string; orcid: string }[]) {
+  if (orcids.length === 0) return ris;
+  const note = `N1  - ORCID iDs: ${orcids.map((o) => `${o.name} ${orcidUrl(o.orcid)}`).join("; ")}`;
+  return ris.replace(/^ER {2}-.*$/m, (end) => `${note}\n${end}`);
 }

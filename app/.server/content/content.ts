@@ -3,7 +3,7 @@ import { madeOnce } from "~/.server/once";
 import { awardPoints } from "~/.server/ranking/ranking";
 import { deleteQueued, queueDeletions } from "~/.server/storage/files";
 import type { TextNote, TextState } from "~/lib/document-text";
-import type { Author } from "~/lib/identifiers";
+import type { Author, ListedAuthor } from "~/lib/identifiers";
 import type { ContentFields } from "~/lib/schemas/content";
 import type { StoredObject } from "./receive-upload";
 import { variantKeys } from "./thumbnail-variants";
@@ -42,7 +42,11 @@ export interface ContentItem {
   /** The work's DOI, bare and in lower case. */
   doi: string | null;
   /** Co-authors beyond the uploader, in the order given. */
-  authors: Author[];
+  authors: ListedAuthor[];
+  /** The uploader's ORCID iD, authenticated by signing in to ORCID. */
+  owner_orcid: string | null;
+  /** The year the work was published, when the uploader gave it. */
+  published_year: number | null;
   /** The text extraction's state (documents only; docs/decisions/0030-document-text.md). */
   text_state: TextState["state"] | null;
   text_note: TextNote | null;
@@ -91,8 +95,8 @@ export async function createContent(
     db
       .prepare(
         `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type,
-          thumbnail_key, thumbnail_type, created_at, updated_at, client_key, doi, authors, text_state, text_queued_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14, ?15, ?16, ?17,
+          thumbnail_key, thumbnail_type, created_at, updated_at, client_key, doi, authors, published_year, text_state, text_queued_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14, ?15, ?16, ?17, ?18,
            CASE ?2 WHEN 'document' THEN 'pending' END, CASE ?2 WHEN 'document' THEN ?14 END
          WHERE EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL)
          ON CONFLICT DO NOTHING RETURNING id`,
@@ -115,6 +119,7 @@ export async function createContent(
         clientKey ?? null,
         fields.doi,
         JSON.stringify(fields.authors),
+        fields.year ?? null,
       ),
     db
       .prepare("SELECT id, file_key FROM content WHERE owner_id = ? AND (file_key = ? OR client_key = ?)")
@@ -134,15 +139,19 @@ export async function createContent(
 /** An item as `viewerId` may see it: private items exist only for their owner (else null, a 404). */
 export async function findContent(id: number, viewerId: number | null): Promise<ContentItem | null> {
   const row = await env.DB.prepare(
-    `SELECT c.*, u.nick_name AS owner_name, u.time_zone AS owner_zone, nullif(trim(p.first_name || ' ' || coalesce(p.middle_name, '')), '') AS owner_given,
+    `SELECT c.*, u.nick_name AS owner_name, u.orcid AS owner_orcid, u.time_zone AS owner_zone,
+         (SELECT json_group_array(a.orcid) FROM content_author_ids a JOIN users x ON x.orcid = a.orcid WHERE a.content_id = c.id) AS verified_orcids, nullif(trim(p.first_name || ' ' || coalesce(p.middle_name, '')), '') AS owner_given,
          nullif(trim(p.family_name), '') AS owner_family
        FROM content c JOIN users u ON u.id = c.owner_id LEFT JOIN profiles p ON p.user_id = c.owner_id AND p.public = 1 WHERE c.id = ?`,
   )
     .bind(id)
-    .first<Omit<ContentItem, "authors"> & { authors: string }>();
+    .first<Omit<ContentItem, "authors"> & { authors: string; verified_orcids: string }>();
   if (!row) return null;
   if (!row.publicize && row.owner_id !== viewerId) return null;
-  return { ...row, authors: JSON.parse(row.authors) as Author[] };
+  const { verified_orcids, ...item } = row;
+  const verified = new Set(JSON.parse(verified_orcids) as string[]);
+  const authors = (JSON.parse(row.authors) as Author[]).map((a) => ({ ...a, verified: a.orcid !== null && verified.has(a.orcid) }));
+  return { ...item, authors };
 }
 
 /**
@@ -184,7 +193,8 @@ export async function updateContent(id: number, ownerId: number, fields: Omit<Co
   const result = await env.DB.prepare(
     `UPDATE content SET sdg = ?1, title = ?2, summary = ?3, content = ?4, keywords = ?5,
          publicize = CASE WHEN hidden_at IS NULL THEN ?6 ELSE 0 END,
-         hidden_publicize = CASE WHEN hidden_at IS NULL THEN NULL ELSE ?6 END, updated_at = ?7, doi = ?10, authors = ?11
+         hidden_publicize = CASE WHEN hidden_at IS NULL THEN NULL ELSE ?6 END, updated_at = ?7, doi = ?10, authors = ?11,
+         published_year = ?12
        WHERE id = ?8 AND owner_id = ?9`,
   )
     .bind(
@@ -199,6 +209,7 @@ export async function updateContent(id: number, ownerId: number, fields: Omit<Co
       ownerId,
       fields.doi,
       JSON.stringify(fields.authors),
+      fields.year ?? null,
     )
     .run();
   return result.meta.changes > 0;

@@ -20,8 +20,12 @@ export interface MemberProfile extends MemberSummary {
   followers: number;
   following: number;
   uploads: number;
-  /** Their ORCID iD, when they made their profile public (an ORCID record names the person). */
+  /**
+   * Their ORCID iD: the one they linked by signing in to ORCID (`orcid_verified` 1), else one typed
+   * in a public profile (0, shown as unverified).
+   */
   orcid: string | null;
+  orcid_verified: 0 | 1;
 }
 
 /**
@@ -33,45 +37,56 @@ export async function memberPage(viewerId: number, memberId: number) {
   const own = viewerId === memberId ? 1 : 0;
   const visible = "(c.publicize = 1 OR ?2 = 1)";
   const summary = "u.id, u.nick_name, u.account_type, u.image";
-  const [profile, viewer_follows, viewer_blocks, uploads, followers, following, interests, shown, tags, rewards] = await db.batch([
-    db
-      .prepare(
-        `SELECT u.id, u.nick_name, u.account_type, u.image, u.kind, u.organisation, u.membership, u.created_at,
+  const [profile, viewer_follows, viewer_blocks, uploads, followers, following, interests, shown, tags, rewards, coAuthored] =
+    await db.batch([
+      db
+        .prepare(
+          `SELECT u.id, u.nick_name, u.account_type, u.image, u.kind, u.organisation, u.membership, u.created_at,
            EXISTS (SELECT 1 FROM verifications v WHERE v.user_id = u.id AND v.status = 'approved') AS verified,
            (SELECT count(*) FROM follows WHERE followee_id = u.id) AS followers,
            (SELECT count(*) FROM follows WHERE follower_id = u.id) AS following,
            (SELECT count(*) FROM content c WHERE c.owner_id = u.id AND ${visible}) AS uploads,
-           (SELECT orcid FROM profiles WHERE user_id = u.id AND public = 1) AS orcid
+           coalesce(u.orcid, (SELECT orcid FROM profiles WHERE user_id = u.id AND public = 1)) AS orcid,
+           u.orcid IS NOT NULL AS orcid_verified
          FROM users u WHERE u.id = ?1 AND u.deleted_at IS NULL`,
-      )
-      .bind(memberId, own),
-    db.prepare("SELECT 1 AS yes FROM follows WHERE follower_id = ? AND followee_id = ?").bind(viewerId, memberId),
-    db.prepare("SELECT 1 AS yes FROM blocks WHERE blocker_id = ? AND blocked_id = ?").bind(viewerId, memberId),
-    db
-      .prepare(
-        `SELECT c.id, c.kind, c.sdg, c.title, c.summary, c.views, c.likes, c.created_at, c.owner_id, u.nick_name AS owner_name
+        )
+        .bind(memberId, own),
+      db.prepare("SELECT 1 AS yes FROM follows WHERE follower_id = ? AND followee_id = ?").bind(viewerId, memberId),
+      db.prepare("SELECT 1 AS yes FROM blocks WHERE blocker_id = ? AND blocked_id = ?").bind(viewerId, memberId),
+      db
+        .prepare(
+          `SELECT c.id, c.kind, c.sdg, c.title, c.summary, c.views, c.likes, c.created_at, c.owner_id, u.nick_name AS owner_name
          FROM content c JOIN users u ON u.id = c.owner_id WHERE c.owner_id = ?1 AND ${visible}
          ORDER BY c.created_at DESC, c.id DESC LIMIT ?3`,
-      )
-      .bind(memberId, own, MEMBER_LIST_SIZE),
-    db
-      .prepare(
-        `SELECT ${summary} FROM follows f JOIN users u ON u.id = f.follower_id WHERE f.followee_id = ? ORDER BY f.created_at DESC LIMIT ?`,
-      )
-      .bind(memberId, MEMBER_LIST_SIZE),
-    db
-      .prepare(
-        `SELECT ${summary} FROM follows f JOIN users u ON u.id = f.followee_id WHERE f.follower_id = ? ORDER BY f.created_at DESC LIMIT ?`,
-      )
-      .bind(memberId, MEMBER_LIST_SIZE),
-    db.prepare("SELECT sdg FROM interests WHERE user_id = ? ORDER BY created_at, sdg").bind(memberId),
-    // What the member chose to show of their profile (settings), to everyone, themselves included.
-    db
-      .prepare("SELECT first_name, middle_name, family_name, academic, research, country FROM profiles WHERE user_id = ? AND public = 1")
-      .bind(memberId),
-    tagsStatement(memberId),
-    rewardsStatement(memberId),
-  ]);
+        )
+        .bind(memberId, own, MEMBER_LIST_SIZE),
+      db
+        .prepare(
+          `SELECT ${summary} FROM follows f JOIN users u ON u.id = f.follower_id WHERE f.followee_id = ? ORDER BY f.created_at DESC LIMIT ?`,
+        )
+        .bind(memberId, MEMBER_LIST_SIZE),
+      db
+        .prepare(
+          `SELECT ${summary} FROM follows f JOIN users u ON u.id = f.followee_id WHERE f.follower_id = ? ORDER BY f.created_at DESC LIMIT ?`,
+        )
+        .bind(memberId, MEMBER_LIST_SIZE),
+      db.prepare("SELECT sdg FROM interests WHERE user_id = ? ORDER BY created_at, sdg").bind(memberId),
+      // What the member chose to show of their profile (settings), to everyone, themselves included.
+      db
+        .prepare("SELECT first_name, middle_name, family_name, academic, research, country FROM profiles WHERE user_id = ? AND public = 1")
+        .bind(memberId),
+      tagsStatement(memberId),
+      rewardsStatement(memberId),
+      // Items another member uploaded that list this member's linked iD among their co-authors.
+      db
+        .prepare(
+          `SELECT c.id, c.kind, c.sdg, c.title, c.summary, c.views, c.likes, c.created_at, c.owner_id, o.nick_name AS owner_name
+         FROM users m JOIN content_author_ids a ON a.orcid = m.orcid JOIN content c ON c.id = a.content_id JOIN users o ON o.id = c.owner_id
+         WHERE m.id = ?1 AND c.owner_id <> ?1 AND (c.publicize = 1 OR c.owner_id = ?2)
+         ORDER BY c.created_at DESC, c.id DESC LIMIT ?3`,
+        )
+        .bind(memberId, viewerId, MEMBER_LIST_SIZE),
+    ]);
   const member = profile?.results[0] as MemberProfile | undefined;
   if (!member) return null;
   return {
@@ -80,6 +95,7 @@ export async function memberPage(viewerId: number, memberId: number) {
     viewer_follows: Boolean(viewer_follows?.results.length),
     viewer_blocks: Boolean(viewer_blocks?.results.length),
     uploads: (uploads?.results ?? []) as unknown as FeedItem[],
+    co_authored: (coAuthored?.results ?? []) as unknown as FeedItem[],
     followers: (followers?.results ?? []) as unknown as MemberSummary[],
     following: (following?.results ?? []) as unknown as MemberSummary[],
     interests: ((interests?.results ?? []) as { sdg: number }[]).map((row) => row.sdg),

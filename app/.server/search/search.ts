@@ -56,6 +56,8 @@ export interface MemberHit {
   account_type: 1 | 2;
   /** 1 once a reviewer approved their identity. */
   verified: 0 | 1;
+  /** The ORCID iD they linked by signing in to ORCID. */
+  orcid: string | null;
 }
 
 const VERIFIED = "EXISTS (SELECT 1 FROM verifications v WHERE v.user_id = u.id AND v.status = 'approved') AS verified";
@@ -210,9 +212,9 @@ export async function searchMembers(query: SearchQuery, limit = SEARCH_PAGE_SIZE
   }
   const filter = where.length ? `AND ${where.join(" AND ")}` : "";
   const sql = long.length
-    ? `SELECT u.id, highlight(member_fts, 0, '${MARK_START}', '${MARK_END}') AS nick_name, u.organisation, u.account_type, ${VERIFIED}
+    ? `SELECT u.id, highlight(member_fts, 0, '${MARK_START}', '${MARK_END}') AS nick_name, u.organisation, u.account_type, u.orcid, ${VERIFIED}
        FROM member_fts JOIN users u ON u.id = member_fts.rowid WHERE member_fts MATCH ? AND u.deleted_at IS NULL ${filter} ORDER BY bm25(member_fts, 10.0, 4.0, 1.0) LIMIT ? OFFSET ?`
-    : `SELECT u.id, u.nick_name, u.organisation, u.account_type, ${VERIFIED} FROM users u WHERE u.deleted_at IS NULL ${filter} ORDER BY u.nick_name LIMIT ? OFFSET ?`;
+    : `SELECT u.id, u.nick_name, u.organisation, u.account_type, u.orcid, ${VERIFIED} FROM users u WHERE u.deleted_at IS NULL ${filter} ORDER BY u.nick_name LIMIT ? OFFSET ?`;
   return runPage<MemberHit>(sql, long, binds, limit, query.page);
 }
 

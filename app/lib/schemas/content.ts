@@ -32,6 +32,14 @@ const authorsField = cleanString("validation.authorsInvalid")
   .nullish()
   .transform((authors) => authors ?? []);
 
+/** The year a work was published, or empty: four digits (a number from the API). */
+const yearField = z
+  .preprocess((value) => (typeof value === "number" ? String(value) : value), cleanString("validation.yearInvalid"))
+  .refine((text) => text === "" || /^[1-9]\d{3}$/.test(text), "validation.yearInvalid")
+  .transform((text) => (text === "" ? null : Number(text)))
+  .nullish()
+  .transform((year) => year ?? null);
+
 export const contentFieldsSchema = z.object({
   kind: z.enum(["document", "video"], { error: "validation.fileMismatch" }),
   sdg: z.coerce.number({ error: "validation.fieldEmpty|field=fields.sdg" }).int().min(1, "validation.fieldEmpty|field=fields.sdg").max(17),
@@ -42,6 +50,7 @@ export const contentFieldsSchema = z.object({
   publicize: z.enum(["1", "0"], { error: "validation.fieldEmpty|field=fields.publicize" }),
   doi: doiField,
   authors: authorsField,
+  year: yearField,
 });
 
 export type ContentFields = z.infer<typeof contentFieldsSchema>;

@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import { deleteContent, findContent, updateContent } from "~/.server/content/content";
 import { attempt, Refused } from "~/.server/refused";
 import { addComment, deleteComment, setFollow, setLike } from "~/.server/social/social";
+import { doiPrefillReply } from "~/.server/web/shell/doi-prefill-reply";
 import { flashRedirect, refusedRedirect } from "~/.server/web/shell/flash";
 import { refusalReply } from "~/.server/web/shell/refusal-reply";
 import { commentSchema, editContentSchema } from "~/lib/schemas/content";
@@ -46,6 +47,14 @@ export async function editIntent(request: Request, form: FormData, id: number, u
     return data({ result: submission.reply(), confirmDelete: false, comment: undefined }, { status: 400 });
   if (!(await updateContent(id, userId, submission.value, Date.now()))) throw data(null, { status: 404 });
   return flashRedirect(request, back(id), "success", "notify.updateSuccess");
+}
+
+/** The edit form's "Fill from DOI": the form again, filled from the record (the owner's only). */
+export async function prefillIntent(form: FormData, id: number, userId: number) {
+  const item = await findContent(id, userId);
+  if (item?.owner_id !== userId) throw data(null, { status: 404 });
+  const { data: answer, init } = await doiPrefillReply(form, userId);
+  return data({ ...answer, confirmDelete: false, comment: undefined }, init ?? undefined);
 }
 
 export async function deleteIntent(request: Request, form: FormData, id: number, userId: number) {

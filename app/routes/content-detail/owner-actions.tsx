@@ -24,6 +24,7 @@ export function OwnerActions({ item, actionData }: { item: Shown; actionData: Ro
       publicize: String(item.publicize),
       doi: item.doi ?? "",
       authors: authorsText(item.authors),
+      year: item.published_year ? String(item.published_year) : "",
     },
   });
   return (
@@ -31,7 +32,9 @@ export function OwnerActions({ item, actionData }: { item: Shown; actionData: Ro
       <details className="rounded-lg border border-slate-200 bg-white p-4" open={Boolean(actionData?.result)} data-testid="edit">
         <summary className="font-medium">{t("content.edit")}</summary>
         <Form method="post" {...getFormProps(form)} className="mt-3">
-          <ContentMetadataFields fields={fields} />
+          {/* Enter in a field saves, not "Fill from DOI". */}
+          <button type="submit" name="intent" value="edit" className="sr-only" tabIndex={-1} aria-hidden />
+          <ContentMetadataFields fields={fields} notice={actionData && "notice" in actionData ? actionData.notice : null} />
           <Button type="submit" name="intent" value="edit">
             {t("content.save")}
           </Button>

@@ -13,6 +13,7 @@ import { requireUser } from "~/.server/web/auth/session";
 import { afterAnswer } from "~/.server/web/context";
 import { languageOf } from "~/.server/web/i18n/request-language";
 import { CitationMeta, CiteItem, CoAuthors } from "~/components/cite-item";
+import { OrcidBadge } from "~/components/orcid";
 import { RelativeTime } from "~/components/relative-time";
 import { ReportForm } from "~/components/report-form";
 import { RouteError } from "~/components/route-error";
@@ -22,7 +23,7 @@ import { itemUrl } from "~/lib/citations";
 import { doiUrl } from "~/lib/identifiers";
 import { sdgKey, sdgStyle } from "~/lib/sdg";
 import type { Route } from "./+types/route";
-import { deleteIntent, editIntent, SOCIAL_INTENTS, socialIntent } from "./intents.server";
+import { deleteIntent, editIntent, prefillIntent, SOCIAL_INTENTS, socialIntent } from "./intents.server";
 import { ItemStats } from "./item-stats";
 import { OwnerActions } from "./owner-actions";
 import { PdfViewer } from "./pdf-viewer";
@@ -82,6 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   if (SOCIAL_INTENTS.has(intent)) return socialIntent(request, form, intent, id, user.id);
   if (intent === "edit") return editIntent(request, form, id, user.id);
+  if (intent === "prefill") return prefillIntent(form, id, user.id);
   if (intent === "delete") return deleteIntent(request, form, id, user.id);
   throw data(null, { status: 400 });
 }
@@ -115,6 +117,7 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
           <Link to={`/personal?member=${item.owner_id}`} className="text-brand underline underline-offset-2">
             {t("content.by", { name: item.owner_name })}
           </Link>
+          {item.owner_orcid ? <OrcidBadge orcid={item.owner_orcid} name={item.owner_name} /> : null}
           <CoAuthors authors={item.authors} />
           {item.doi ? (
             <>

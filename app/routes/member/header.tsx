@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { Avatar } from "~/components/avatar";
 import { MessageButton } from "~/components/message-button";
+import { OrcidLink, orcidUrl } from "~/components/orcid";
 import { RelativeTime } from "~/components/relative-time";
 import { ReportForm } from "~/components/report-form";
 import { Button } from "~/components/ui/button";
@@ -49,10 +50,17 @@ export function MemberHeader({ data }: { data: Route.ComponentProps["loaderData"
           </p>
         ) : null}
         {member.orcid ? (
-          <p className="text-sm">
-            <a href={`https://orcid.org/${member.orcid}`} className="text-brand underline underline-offset-2" data-testid="member-orcid">
-              ORCID iD {member.orcid}
-            </a>
+          <p className="text-sm" data-testid="member-orcid">
+            {member.orcid_verified ? (
+              <OrcidLink orcid={member.orcid} />
+            ) : (
+              <>
+                <a href={orcidUrl(member.orcid)} className="text-brand underline underline-offset-2">
+                  ORCID iD {member.orcid}
+                </a>{" "}
+                <span className="text-xs text-slate-600">({t("content.orcidUnverified")})</span>
+              </>
+            )}
           </p>
         ) : null}
         <p className="text-xs text-slate-500">

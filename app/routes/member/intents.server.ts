@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
 import type { SessionUser } from "~/.server/accounts/sessions";
+import { removeCoAuthor } from "~/.server/content/co-authors";
 import { addInterest, removeInterest } from "~/.server/members/interests";
 import { addTag, removeTag } from "~/.server/members/tags";
 import { attempt, Refused } from "~/.server/refused";
@@ -65,6 +66,12 @@ async function removeOne({ form, intent, user }: Intent) {
   else await removeInterest(user.id, Number(form.get("sdg")));
 }
 
+/** A co-author listed by the iD they linked takes themselves off an item's list. */
+async function leaveCoAuthors({ request, form, user }: Intent) {
+  await removeCoAuthor(user.id, Number(form.get("content")));
+  return flashRedirect(request, "/personal", "success", "notify.coAuthorRemoved");
+}
+
 /** Runs the form's intent: its own answer, or undefined for the redirect back. */
 export function runIntent(args: Intent) {
   switch (args.intent) {
@@ -81,6 +88,8 @@ export function runIntent(args: Intent) {
     case "remove-tag":
     case "remove-interest":
       return removeOne(args);
+    case "leave-co-authors":
+      return leaveCoAuthors(args);
     default:
       throw data(null, { status: 400 });
   }

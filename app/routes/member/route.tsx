@@ -9,6 +9,7 @@ import { ContentGrid } from "~/components/content-card";
 import { MemberList } from "~/components/member-list";
 import { isLanguage } from "~/lib/i18n";
 import type { Route } from "./+types/route";
+import { CoAuthored } from "./co-authored";
 import { MemberHeader } from "./header";
 import { runIntent } from "./intents.server";
 import { Interests } from "./interests";
@@ -45,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** A member's page: who they are, what they uploaded, who follows them and whom they follow. */
 export default function MemberPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { member, uploads, followers, following, now } = loaderData;
+  const { member, uploads, co_authored: coAuthored, followers, following, now, is_self } = loaderData;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6" data-testid="member-page">
       <title>{`${t("route.space")}: ${member.nick_name} - ${t("product.title")}`}</title>
@@ -58,6 +59,7 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
         {uploads.length === 0 ? <p className="text-sm text-slate-500">{t("member.noUploads")}</p> : null}
         <ContentGrid items={uploads} now={now} testId="member-uploads" />
       </section>
+      {coAuthored.length > 0 ? <CoAuthored items={coAuthored} name={member.nick_name} self={is_self} now={now} /> : null}
 
       <div className="grid gap-6 sm:grid-cols-2">
         <section>

@@ -152,9 +152,9 @@ describe("/login", () => {
   });
 
   it("says the session expired for as long as the spec's point=401 cookie is there, and signing in ends it", async () => {
-    expect((await callRoute(login, { path: "/login", ...outside() })).data).toEqual({ expired: false });
+    expect((await callRoute(login, { path: "/login", ...outside() })).data).toEqual({ expired: false, orcid: true });
     const shown = await callRoute(login, { path: "/login?redirect=%2Fhome", cookies: { point: "401" }, ...outside() });
-    expect(shown.data).toEqual({ expired: true });
+    expect(shown.data).toEqual({ expired: true, orcid: true });
     const { email } = await account();
     const signedIn = await callRoute(login, {
       path: "/login",
