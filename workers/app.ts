@@ -1,4 +1,5 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { orcidOrigin } from "~/.server/accounts/orcid";
 import { servingProblems } from "~/.server/config/config";
 import { runScheduled } from "~/.server/cron/scheduled";
 import { withDbSession } from "~/.server/db-session";
@@ -68,7 +69,7 @@ export default {
       response = failedRequest(request, requestId, error);
     }
     if (response.status === 101) return response;
-    const answer = withSecurityHeaders(response, nonce);
+    const answer = withSecurityHeaders(response, nonce, orcidOrigin());
     answer.headers.set("X-Request-Id", requestId);
     answer.headers.append("Server-Timing", `total;dur=${(performance.now() - started).toFixed(1)}`);
     return answer;

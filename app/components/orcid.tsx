@@ -55,7 +55,7 @@ export function OrcidButton({ intent, redirect, label }: { intent: "login" | "li
     <Form method="post" action="/auth/orcid" reloadDocument>
       <input type="hidden" name="intent" value={intent} />
       {redirect ? <input type="hidden" name="redirect" value={redirect} /> : null}
-      <Button type="submit" variant="outline" className="w-full gap-2" data-testid={`orcid-${intent}`}>
+      <Button type="submit" variant="outline" className="w-full gap-2" data-testid={`orcid-button-${intent}`}>
         <OrcidIcon />
         {label}
       </Button>

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { clientIp, codeFor, DEMO_PASSWORD, expect, logInWithPassword, signUpAndIn, test, uniqueEmail } from "./fixtures";
-import { hasJs, ready } from "./helpers";
+import { hasJs, logOut, ready } from "./helpers";
 
 async function signUp(
   page: Page,
@@ -37,21 +37,6 @@ async function logInThroughForm(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
-}
-
-async function logOut(page: Page) {
-  const info = test.info();
-  await ready(page, info);
-  if (hasJs(info)) {
-    page.once("dialog", (dialog) => dialog.accept());
-    await page.getByTestId("logout").click();
-  } else {
-    await page.getByTestId("logout").click();
-    await expect(page.getByText("Do you want to log out?")).toBeVisible();
-    await page.getByRole("button", { name: "Log out" }).click();
-  }
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByTestId("toast")).toHaveText("You have logged out");
 }
 
 test("sign up as a researcher (individual), log out, and log back in", async ({ page }) => {

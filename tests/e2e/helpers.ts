@@ -53,3 +53,19 @@ export async function downloaded(page: Page, extension: string, click: () => Pro
   ]);
   return download;
 }
+
+/** Logs out from the menu: the browser's dialog with JavaScript, the page's own question without. */
+export async function logOut(page: Page) {
+  const info = test.info();
+  await ready(page, info);
+  if (hasJs(info)) {
+    page.once("dialog", (dialog) => dialog.accept());
+    await page.getByTestId("logout").click();
+  } else {
+    await page.getByTestId("logout").click();
+    await expect(page.getByText("Do you want to log out?")).toBeVisible();
+    await page.getByRole("button", { name: "Log out" }).click();
+  }
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId("toast")).toHaveText("You have logged out");
+}

@@ -46,6 +46,15 @@ describe("security headers", () => {
     }
     expect(await html.text()).toBe("<p>");
   });
+
+  it("let a page's forms lead to ORCID's sign-in only when it is configured", () => {
+    const page = (origin?: string) =>
+      withSecurityHeaders(new Response("<p>", { headers: { "Content-Type": "text/html" } }), "abc", origin).headers.get(
+        "Content-Security-Policy",
+      );
+    expect(page()).toContain("form-action 'self';");
+    expect(page("https://orcid.org")).toContain("form-action 'self' https://orcid.org;");
+  });
 });
 
 describe("cross-site writes", () => {

@@ -23,6 +23,28 @@ describe("configuration", () => {
     expect(configProblems()).toEqual([]);
   });
 
+  it("turns ORCID on with a client id and secret, names the missing half, and leaves it off without either", () => {
+    const on = deployed({
+      ...PRODUCTION,
+      ORCID_CLIENT_ID: "APP-0123456789ABCDEF",
+      ORCID_CLIENT_SECRET: "s".repeat(36),
+      ORCID_URL: "https://sandbox.orcid.org",
+    });
+    expect(on.ok && on.config.orcid).toEqual({
+      clientId: "APP-0123456789ABCDEF",
+      clientSecret: "s".repeat(36),
+      url: "https://sandbox.orcid.org",
+      apiUrl: "https://pub.sandbox.orcid.org/v3.0",
+    });
+    const off = deployed(PRODUCTION);
+    expect(off.ok && off.config.orcid).toBeNull();
+    expect(off.ok && off.config.doiResolverUrl).toBe("https://doi.org");
+    expect(names(deployed({ ...PRODUCTION, ORCID_CLIENT_ID: "APP-0123456789ABCDEF" }))).toEqual(["ORCID_CLIENT_SECRET"]);
+    expect(names(deployed({ ...PRODUCTION, ORCID_CLIENT_SECRET: "s".repeat(36) }))).toEqual(["ORCID_CLIENT_ID"]);
+    expect(names(deployed({ ...PRODUCTION, ORCID_CLIENT_ID: "my-app", ORCID_CLIENT_SECRET: "s".repeat(36) }))).toEqual(["ORCID_CLIENT_ID"]);
+    expect(names(deployed({ ...PRODUCTION, DOI_RESOLVER_URL: "http://doi.example" }))).toEqual(["DOI_RESOLVER_URL"]);
+  });
+
   it("accepts a complete production configuration", () => {
     const result = deployed(PRODUCTION);
     expect(result.ok).toBe(true);

@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { env } from "~/.server/bindings";
-import { config } from "~/.server/config/config";
+import { config, configProblems } from "~/.server/config/config";
 import { describeError, logEvent } from "~/.server/observability/log";
 import type { Read } from "~/.server/reads";
 import { Refused } from "~/.server/refused";
@@ -41,6 +41,12 @@ function client() {
 }
 
 export const orcidEnabled = () => config().orcid !== null;
+
+/** ORCID's origin, which the pages' forms may lead to (their policy's form-action); null when off or not configured. */
+export function orcidOrigin(): string | null {
+  const url = configProblems().length === 0 ? config().orcid?.url : undefined;
+  return url ? new URL(url).origin : null;
+}
 
 /** Where ORCID sends the member back: registered with the client as `{origin}/auth/orcid/callback`. */
 export const orcidRedirectUri = (origin: string) => `${origin}/auth/orcid/callback`;

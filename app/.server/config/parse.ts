@@ -78,6 +78,12 @@ export function parseConfig(raw: Record<string, unknown>, localBuild: boolean): 
     if (absent("MAIL_API_KEY")) missing("MAIL_API_KEY", "MAIL_PROVIDER is http");
   }
 
+  const orcidId = value("ORCID_CLIENT_ID");
+  const orcidSecret = value("ORCID_CLIENT_SECRET");
+  // Half a client is a mistake, not "off": said by name, like every missing setting.
+  if (absent("ORCID_CLIENT_ID") && !absent("ORCID_CLIENT_SECRET")) missing("ORCID_CLIENT_ID", "ORCID_CLIENT_SECRET is set");
+  if (absent("ORCID_CLIENT_SECRET") && !absent("ORCID_CLIENT_ID")) missing("ORCID_CLIENT_SECRET", "ORCID_CLIENT_ID is set");
+
   let pepper = value("PASSWORD_PEPPER");
   if (absent("PASSWORD_PEPPER")) {
     if (localBuild) pepper = LOCAL_PEPPER;
@@ -117,11 +123,6 @@ export function parseConfig(raw: Record<string, unknown>, localBuild: boolean): 
     jitsiOrigin: new URL(value("JITSI_URL") ?? "https://meet.jit.si").origin,
     zoom: accountId && clientId && clientSecret ? { accountId, clientId, clientSecret } : null,
   };
-  const orcidId = value("ORCID_CLIENT_ID");
-  const orcidSecret = value("ORCID_CLIENT_SECRET");
-  // Half a client is a mistake, not "off": said by name, like every missing setting.
-  if (absent("ORCID_CLIENT_ID") && !absent("ORCID_CLIENT_SECRET")) missing("ORCID_CLIENT_ID", "ORCID_CLIENT_SECRET is set");
-  if (absent("ORCID_CLIENT_SECRET") && !absent("ORCID_CLIENT_ID")) missing("ORCID_CLIENT_SECRET", "ORCID_CLIENT_ID is set");
   const orcidUrl = (value("ORCID_URL") ?? "https://orcid.org").replace(/\/+$/, "");
   const sandbox = new URL(orcidUrl).hostname === "sandbox.orcid.org";
   const orcidApiUrl = (value("ORCID_API_URL") ?? `https://${sandbox ? "pub.sandbox" : "pub"}.orcid.org/v3.0`).replace(/\/+$/, "");

@@ -84,9 +84,24 @@ test.describe("a production build", () => {
       "mail_outbox",
       "local-development-pepper",
       "demo.test",
+      // The stand-in ORCID and DOI resolver are a script beside local runs, never in a bundle.
+      "fake-orcid",
+      "local stand-in",
+      "APP-LOCALSTANDIN0001",
+      "local-orcid-stand-in-secret",
+      "stand-in.slow",
     ]) {
       expect(code, local).not.toContain(local);
     }
+  });
+
+  test("without ORCID settings shows no ORCID button and starts no trip to ORCID", async ({ request }) => {
+    for (const path of ["/login", "/signup"]) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toContain("<form");
+      expect(html, path).not.toContain("ORCID");
+    }
+    expect((await request.post("/auth/orcid", { form: { intent: "login" }, maxRedirects: 0 })).status()).toBe(404);
   });
 
   test("says how long a page took, and how much of it was the database", async ({ request }) => {
@@ -194,6 +209,9 @@ test.describe("a production build with a wrong configuration", () => {
         logFile,
         "--var",
         "MAIL_PROVIDER:outbox",
+        // Half of an ORCID client: named like any other missing setting.
+        "--var",
+        "ORCID_CLIENT_ID:APP-0123456789ABCDEF",
       ],
       { env: quiet, stdio: "ignore" },
     );
@@ -209,7 +227,7 @@ test.describe("a production build with a wrong configuration", () => {
       expect(api).toMatchObject({ code: 503, message: "Temporarily unavailable" });
       const entry = await waitForLog(logFile, (e) => e.event === "config.invalid");
       const problems = (entry.problems as Array<{ name: string; problem: string }>).map((p) => p.name).sort();
-      expect(problems).toEqual(["MAIL_PROVIDER", "PASSWORD_PEPPER"]);
+      expect(problems).toEqual(["MAIL_PROVIDER", "ORCID_CLIENT_SECRET", "PASSWORD_PEPPER"]);
     } finally {
       server.kill("SIGTERM");
     }

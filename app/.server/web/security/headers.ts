@@ -4,8 +4,12 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-/** The policy for a page (with its nonce) or anything else (null); `frameOrigin` is one more origin the page may frame. */
-export function contentSecurityPolicy(nonce: string | null, frameOrigin?: string): string {
+/**
+ * The policy for a page (with its nonce) or anything else (null); `frameOrigin` is one more origin the
+ * page may frame, `formOrigin` one more a form may lead to (ORCID's sign-in, which the ORCID buttons'
+ * posts redirect to: browsers hold redirects after a form post to form-action too).
+ */
+export function contentSecurityPolicy(nonce: string | null, frameOrigin?: string, formOrigin?: string | null): string {
   if (!nonce) return "default-src 'none'; frame-ancestors 'self'; base-uri 'none'; form-action 'self'";
   return [
     "default-src 'self'",
@@ -21,7 +25,7 @@ export function contentSecurityPolicy(nonce: string | null, frameOrigin?: string
     frameOrigin ? `frame-src 'self' ${frameOrigin}` : "frame-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'self'",
+    formOrigin ? `form-action 'self' ${formOrigin}` : "form-action 'self'",
     "frame-ancestors 'self'",
   ].join("; ");
 }
@@ -30,13 +34,13 @@ export function contentSecurityPolicy(nonce: string | null, frameOrigin?: string
  * Adds the security headers every response carries. HTML gets a nonce-based policy; anything else a
  * policy that allows nothing to run. Existing policies (set closer to the content) are kept.
  */
-export function withSecurityHeaders(response: Response, nonce: string): Response {
+export function withSecurityHeaders(response: Response, nonce: string, formOrigin?: string | null): Response {
   if (response.status === 101) return response; // a WebSocket upgrade cannot be modified
   const secured = new Response(response.body, response);
   const headers = secured.headers;
   const isHtml = headers.get("Content-Type")?.startsWith("text/html") ?? false;
   if (!headers.has("Content-Security-Policy")) {
-    headers.set("Content-Security-Policy", contentSecurityPolicy(isHtml ? nonce : null));
+    headers.set("Content-Security-Policy", contentSecurityPolicy(isHtml ? nonce : null, undefined, formOrigin));
   }
   headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   headers.set("X-Content-Type-Options", "nosniff");
