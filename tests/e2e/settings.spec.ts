@@ -50,7 +50,9 @@ test("a member fills and saves every profile field, sees them on their Space and
   await expect(page.locator(`main a[href="/personal?member=${me.id}"]`)).toHaveText("Settled Member");
 });
 
-test("a member adds their ORCID iD: a wrong check digit is refused, a right one is linked from their Space", async ({ page }) => {
+test("a member types an ORCID iD in their profile: a wrong check digit is refused, a right one is shown unverified on their Space", async ({
+  page,
+}) => {
   await signUpAndIn(page, "Orcid Owner");
   await open(page, test.info(), "/personal/Setting");
   await fillProfile(page);
@@ -63,7 +65,9 @@ test("a member adds their ORCID iD: a wrong check digit is refused, a right one 
   await expect(page.getByTestId("toast")).toHaveText("Update Success");
   await expect(page.getByTestId("profile-form").getByLabel("ORCID iD", { exact: true })).toHaveValue("0000-0002-1825-0097");
   await open(page, test.info(), "/personal");
-  await expect(page.getByTestId("member-orcid")).toHaveAttribute("href", "https://orcid.org/0000-0002-1825-0097");
+  await expect(page.getByTestId("member-orcid").getByRole("link")).toHaveAttribute("href", "https://orcid.org/0000-0002-1825-0097");
+  // Anyone can type anyone's iD: only one linked by signing in to ORCID is shown as theirs.
+  await expect(page.getByTestId("member-orcid")).toContainText("(unverified)");
 });
 
 test("refusals are translated beside their field: an empty field, a future birthday, a local phone number", async ({
