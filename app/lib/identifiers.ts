@@ -26,12 +26,16 @@ export function normalizeOrcid(input: string): string | null {
     .replace(/^https?:\/\/(?:www\.)?orcid\.org\//i, "")
     .toUpperCase();
   const digits = /^(\d{4})-?(\d{4})-?(\d{4})-?(\d{3}[\dX])$/.exec(bare)?.slice(1).join("");
-  if (!digits) return null;
-  let total = 0;
-  for (const d of digits.slice(0, 15)) total = (total + Number(d)) * 2;
-  const check = (12 - (total % 11)) % 11;
-  if (digits[15] !== (check === 10 ? "X" : String(check))) return null;
+  if (!digits || digits[15] !== orcidCheck(digits.slice(0, 15))) return null;
   return digits.match(/.{4}/g)?.join("-") ?? null;
+}
+
+/** The ISO 7064 MOD 11-2 check character of an iD's first fifteen digits. */
+export function orcidCheck(first15: string): string {
+  let total = 0;
+  for (const d of first15) total = (total + Number(d)) * 2;
+  const check = (12 - (total % 11)) % 11;
+  return check === 10 ? "X" : String(check);
 }
 
 export interface Author {

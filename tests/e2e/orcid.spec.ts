@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
 import { parse as parseBibtex } from "@retorquere/bibtex-parser";
+import { orcidCheck } from "../../app/lib/identifiers";
 import { expect, signUpAndIn, test } from "./fixtures";
 import { demo, downloaded, logOut, ready } from "./helpers";
 
@@ -21,10 +22,7 @@ const CSL = require("citeproc") as {
 /** An iD of this test's own (valid check digit), so no other test's member holds it. */
 function newOrcid(): string {
   const digits = `0009${String(Date.now()).slice(-7)}${String(Math.floor(Math.random() * 1e4)).padStart(4, "0")}`;
-  let total = 0;
-  for (const d of digits) total = (total + Number(d)) * 2;
-  const check = (12 - (total % 11)) % 11;
-  return `${digits}${check === 10 ? "X" : check}`.match(/.{4}/g)?.join("-") ?? "";
+  return `${digits}${orcidCheck(digits)}`.match(/.{4}/g)?.join("-") ?? "";
 }
 
 /** At the stand-in ORCID's sign-in page: sign in as `orcid` and authorize. */

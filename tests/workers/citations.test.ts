@@ -7,7 +7,7 @@ import { createSession } from "~/.server/accounts/sessions";
 import { updateContent } from "~/.server/content/content";
 import { handleApi } from "~/api/router";
 import { editContentSchema } from "~/lib/schemas/content";
-import { newItem, newMember, testCaller } from "./helpers";
+import { newItem, newMember, newOrcid, testCaller } from "./helpers";
 
 // Citations and identifiers (issue 17), read back by parsers nobody here wrote.
 
@@ -27,15 +27,6 @@ const profile = (userId: number, first: string, family: string, shown: boolean) 
   )
     .bind(userId, first, family, shown ? 1 : 0)
     .run();
-
-/** An iD of this test's own for a member (valid check digit), so linked iDs never meet another test's. */
-function newOrcidLike(seed: number): string {
-  const digits = `9${String(seed).padStart(8, "0")}${String(Date.now() % 1e6).padStart(6, "0")}`.slice(0, 15);
-  let total = 0;
-  for (const d of digits) total = (total + Number(d)) * 2;
-  const check = (12 - (total % 11)) % 11;
-  return `${digits}${check === 10 ? "X" : check}`.match(/.{4}/g)?.join("-") ?? "";
-}
 
 async function citedItem() {
   const owner = await newMember("Aiko Tanaka");
@@ -141,7 +132,7 @@ describe("citations", () => {
   it("carry authenticated ORCID iDs and the year published in every format; a typed iD stays out and unverified", async () => {
     const { owner, id, token } = await citedItem();
     // Linked iDs are unique: this test frees the shared example iD again when it is done.
-    const ownerId = newOrcidLike(owner);
+    const ownerId = newOrcid();
     await linkOrcid(owner, { orcid: ownerId, name: "Aiko Tanaka" }, Date.now());
     // Noor Haddad's iD was typed; it becomes authenticated once a member links it by signing in to ORCID.
     const noor = await newMember("Noor Haddad");

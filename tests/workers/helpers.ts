@@ -5,6 +5,7 @@ import { readVerification } from "~/.server/members/verification-form";
 import { conversationRoom } from "~/.server/messaging/live";
 import { Refused } from "~/.server/refused";
 import type { VerificationKind } from "~/lib/choices";
+import { orcidCheck } from "~/lib/identifiers";
 import { multipart } from "../fixtures/files";
 
 /** A caller with its own client address and a clock the test controls; mail is awaited by `settle`. */
@@ -17,6 +18,12 @@ export function testCaller(now = Date.UTC(2026, 10, 22, 9, 0)) {
     waitUntil: (promise) => pending.push(promise),
   };
   return { caller, settle: () => Promise.all(pending.splice(0)) };
+}
+
+/** An ORCID iD no other test holds (random digits, a valid check character). */
+export function newOrcid(): string {
+  const digits = Array.from(crypto.getRandomValues(new Uint8Array(15)), (n) => String(n % 10)).join("");
+  return `${digits}${orcidCheck(digits)}`.match(/.{4}/g)?.join("-") ?? "";
 }
 
 export const uniqueEmail = (prefix = "member") => `${prefix}-${crypto.randomUUID().slice(0, 8)}@test.example`;

@@ -11,21 +11,12 @@ import * as callback from "~/routes/orcid/callback";
 import * as start from "~/routes/orcid/start";
 import * as settings from "~/routes/settings/route";
 import * as signupForm from "~/routes/signup-form";
-import { mailedCode, newItem, testCaller, uniqueEmail } from "./helpers";
+import { mailedCode, newItem, newOrcid, testCaller, uniqueEmail } from "./helpers";
 import { account, flashOf } from "./pages/page-helpers";
 import { callRoute } from "./route";
 
 // Sign in with ORCID against the stand-in ORCID (scripts/fake-orcid.mjs), which vitest.config.ts
 // starts on loopback and the worker reaches over the network: the whole trip, and each way it is refused.
-
-/** A fresh iD with a valid check digit (ISO 7064 MOD 11-2). */
-function newOrcid(): string {
-  const digits = Array.from(crypto.getRandomValues(new Uint8Array(15)), (n) => String(n % 10)).join("");
-  let total = 0;
-  for (const d of digits) total = (total + Number(d)) * 2;
-  const check = (12 - (total % 11)) % 11;
-  return `${digits}${check === 10 ? "X" : check}`.match(/.{4}/g)?.join("-") ?? "";
-}
 
 interface Trip {
   state: string;
