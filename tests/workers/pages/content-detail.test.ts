@@ -88,4 +88,28 @@ describe("/retrieval/detail", () => {
     expect((await callRoute(detail, { path, token: other, form: { intent: "delete", confirm: "1" } })).status).toBe(404);
     expect(await env.DB.prepare("SELECT title FROM content WHERE id = ?").bind(me.item).first("title")).toBe("Wells");
   });
+
+  it("fills the owner's edit form from a DOI without saving it, and saves the year with the edit", async () => {
+    const me = await owner();
+    const path = `/retrieval/detail?id=${me.item}`;
+    const typed = { sdg: "6", title: "Wells", summary: "s", content: "c", keywords: "k", publicize: "1", doi: "10.5555/rc.2024.001" };
+    const other = await sessionFor(await newMember("Other"));
+    expect((await callRoute(detail, { path, token: other, form: { ...typed, intent: "prefill" } })).status).toBe(404);
+    const filled = await callRoute<{ result: { initialValue: Record<string, string> }; notice: string }>(detail, {
+      path,
+      token: me.token,
+      form: { ...typed, intent: "prefill" },
+    });
+    expect(filled.data.notice).toBe("notify.doiFilled");
+    expect(filled.data.result.initialValue).toMatchObject({
+      title: expect.stringContaining("Groundwater recharge"),
+      year: "2024",
+      content: "c",
+    });
+    expect(await env.DB.prepare("SELECT title FROM content WHERE id = ?").bind(me.item).first("title")).toBe("Wells");
+    const saved = await callRoute(detail, { path, token: me.token, form: { ...filled.data.result.initialValue, intent: "edit" } });
+    expect(saved.status).toBe(303);
+    const row = await env.DB.prepare("SELECT title, published_year FROM content WHERE id = ?").bind(me.item).first();
+    expect(row).toMatchObject({ title: expect.stringContaining("Groundwater recharge"), published_year: 2024 });
+  });
 });
