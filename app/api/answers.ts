@@ -43,6 +43,10 @@ export const feedItem = z.object({
   created_at: time,
   owner_id: id,
   owner_name: z.string(),
+  license: z
+    .string()
+    .nullable()
+    .describe("its licence: an SPDX identifier (LicenseRef-All-Rights-Reserved for all rights reserved), null when not specified"),
 });
 
 export const feedPage = z.object({ items: z.array(feedItem), has_more: z.boolean() });

@@ -2,6 +2,7 @@ import PlayCircle from "lucide-react/icons/circle-play";
 import FileText from "lucide-react/icons/file-text";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ALL_RIGHTS_RESERVED } from "~/lib/licenses";
 import { sdgKey, sdgStyle } from "~/lib/sdg";
 import type { FeedItem } from "~/lib/shapes";
 import { cn } from "~/lib/utils";
@@ -72,6 +73,11 @@ export function ContentCard({
         <p className="mt-2 text-xs text-slate-500">
           {t("content.by", { name: item.owner_name })} · <RelativeTime date={new Date(item.created_at)} now={new Date(now)} /> ·{" "}
           {t("content.views", { count: item.views })} · {t("content.likes", { count: item.likes })}
+          {item.license ? (
+            <span className="ml-2 rounded border border-slate-300 px-1 py-0.5 text-[0.65rem] text-slate-600" data-testid="license-badge">
+              {item.license === ALL_RIGHTS_RESERVED ? t("content.allRightsReserved") : item.license}
+            </span>
+          ) : null}
         </p>
       </div>
     </li>

@@ -1,5 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { translateError } from "~/lib/form-errors";
+import type { LicenseInfo } from "~/lib/licenses";
+import { ALL_RIGHTS_RESERVED } from "~/lib/licenses";
 import { SDG_NUMBERS, sdgKey } from "~/lib/sdg";
 import { type FieldMetadata, getInputProps, getTextareaProps } from "~/lib/use-form";
 import { Button } from "./ui/button";
@@ -34,10 +36,16 @@ export function GoalSelect({ emptyLabel, ...props }: React.ComponentProps<"selec
 export function ContentMetadataFields({
   fields,
   notice,
+  licenses,
 }: {
-  fields: Record<"sdg" | "title" | "summary" | "content" | "keywords" | "publicize" | "doi" | "authors" | "year", FieldMetadata>;
+  fields: Record<
+    "sdg" | "title" | "summary" | "content" | "keywords" | "publicize" | "doi" | "authors" | "year" | "license",
+    FieldMetadata
+  >;
   /** Said once the form was filled from a DOI. */
   notice?: string | null;
+  /** The licences to choose from (the loader's). */
+  licenses: LicenseOptions | null;
 }) {
   const { t } = useTranslation();
   return (
@@ -106,6 +114,7 @@ export function ContentMetadataFields({
         {...getTextareaProps(fields.authors)}
         rows={3}
       />
+      {licenses ? <LicenseSelect field={fields.license} options={licenses} /> : null}
       <fieldset className="mb-4">
         <legend className="mb-1 text-sm font-medium">{t("content.publicize")}</legend>
         {(["1", "0"] as const).map((value) => (
@@ -116,5 +125,51 @@ export function ContentMetadataFields({
         ))}
       </fieldset>
     </>
+  );
+}
+
+export interface LicenseOptions {
+  common: LicenseInfo[];
+  other: LicenseInfo[];
+}
+
+/** The licence: the common ones first, then every other by name; "not specified" only while an old item has none. */
+function LicenseSelect({ field, options }: { field: FieldMetadata; options: LicenseOptions }) {
+  const { t } = useTranslation();
+  const name = (license: LicenseInfo) =>
+    license.id === ALL_RIGHTS_RESERVED ? t("content.allRightsReserved") : `${license.name} (${license.id})`;
+  return (
+    <div className="mb-4">
+      <label htmlFor={field.id} className="mb-1 block text-sm font-medium">
+        {t("content.license")}
+      </label>
+      <select
+        id={field.id}
+        name={field.name}
+        defaultValue={typeof field.initialValue === "string" ? field.initialValue : ""}
+        className="h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm"
+        aria-describedby={`${field.id}-hint`}
+      >
+        {field.initialValue ? null : <option value="">{t("content.licenseNotSpecified")}</option>}
+        <optgroup label={t("content.licenseCommon")}>
+          {options.common.map((license) => (
+            <option key={license.id} value={license.id}>
+              {name(license)}
+            </option>
+          ))}
+        </optgroup>
+        <optgroup label={t("content.licenseOther")}>
+          {options.other.map((license) => (
+            <option key={license.id} value={license.id}>
+              {name(license)}
+            </option>
+          ))}
+        </optgroup>
+      </select>
+      <p id={`${field.id}-hint`} className="mt-1 text-xs text-slate-500">
+        {t("content.licenseHint")}
+      </p>
+      <FieldErrors name="license" errors={field.errors} />
+    </div>
   );
 }

@@ -41,6 +41,8 @@ export interface FeedItem {
   created_at: number;
   owner_id: number;
   owner_name: string;
+  /** An SPDX identifier; null when not specified. */
+  license: string | null;
 }
 
 export interface RankedMember {

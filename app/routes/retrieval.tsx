@@ -22,6 +22,7 @@ import { OrcidBadge } from "~/components/orcid";
 import { PageTitle } from "~/components/page-title";
 import { Button } from "~/components/ui/button";
 import { highlightParts } from "~/lib/highlight";
+import { ALL_RIGHTS_RESERVED, COMMON_LICENSES } from "~/lib/licenses";
 import { sdgKey } from "~/lib/sdg";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/retrieval";
@@ -121,6 +122,14 @@ export default function Retrieval({ loaderData }: Route.ComponentProps) {
               <option value="week">{t("search.pastWeek")}</option>
               <option value="month">{t("search.pastMonth")}</option>
               <option value="year">{t("search.pastYear")}</option>
+            </select>
+            <select name="license" defaultValue={query.license ?? ""} aria-label={t("content.license")} className={select}>
+              <option value="">{t("search.anyLicense")}</option>
+              {COMMON_LICENSES.map((id) => (
+                <option key={id} value={id}>
+                  {id === ALL_RIGHTS_RESERVED ? t("content.allRightsReserved") : id}
+                </option>
+              ))}
             </select>
           </>
         )}

@@ -5,6 +5,7 @@ import { data, Form, useLocation, useNavigation, useSubmit } from "react-router"
 import type { z } from "zod";
 import { orcidEnabled, orcidWorks } from "~/.server/accounts/orcid";
 import { createFromMultipart } from "~/.server/content/create-from-form";
+import { licenseOptions } from "~/.server/content/licenses";
 import { attempt, Refused } from "~/.server/refused";
 import { requireUser } from "~/.server/web/auth/session";
 import { afterAnswer } from "~/.server/web/context";
@@ -16,6 +17,7 @@ import { PageTitle } from "~/components/page-title";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
 import { cancelUpload, UploadStopped, uploadInParts } from "~/lib/chunked-upload";
+import { DEFAULT_LICENSE } from "~/lib/licenses";
 import { uploadFormSchema } from "~/lib/schemas/content";
 import { type FormReply, getFormProps, getInputProps, useForm } from "~/lib/use-form";
 import type { Route } from "./+types/upload";
@@ -63,6 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null;
   return {
     formKey: crypto.randomUUID(),
+    licenses: licenseOptions(),
     linked: Boolean(linked),
     works: works instanceof Refused ? { refused: works.key } : works,
     start,
@@ -83,7 +86,7 @@ function UploadForm({ actionData, loaderData }: Route.ComponentProps) {
   const running = useRef<{ controller: AbortController; file: File } | null>(null);
   const [form, fields] = useForm<z.input<typeof uploadFormSchema>>({
     lastResult: actionData?.result ?? loaderData.start?.result,
-    defaultValue: { kind: "document", publicize: "1" },
+    defaultValue: { kind: "document", publicize: "1", license: DEFAULT_LICENSE },
   });
   return (
     <>
@@ -145,7 +148,11 @@ function UploadForm({ actionData, loaderData }: Route.ComponentProps) {
           </div>
           <FieldErrors name="kind" errors={fields.kind.errors} />
         </fieldset>
-        <ContentMetadataFields fields={fields} notice={actionData ? actionData.notice : loaderData.start?.notice} />
+        <ContentMetadataFields
+          fields={fields}
+          licenses={loaderData.licenses}
+          notice={actionData ? actionData.notice : loaderData.start?.notice}
+        />
         {/* Files last, so the text fields arrive first in the stream. */}
         <Field
           label={t("content.file")}

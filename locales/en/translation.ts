@@ -81,6 +81,7 @@ const en = {
     bodyCrossOrigin: "This API answers its own pages and programs that call it directly with a token, not pages on other sites.",
   },
   validation: {
+    licenseUnknown: "Choose a licence from the list.",
     doiNotFound: "No record was found for this DOI.",
     doiUnavailable: "The DOI resolver did not answer in time: try again, or fill the fields yourself.",
     yearInvalid: "Enter a year of four digits, such as 2024.",
@@ -388,6 +389,12 @@ const en = {
     goal17: "Partnerships for The Goals",
   },
   content: {
+    license: "Licence",
+    licenseHint: "What readers may do with the work; each version keeps the licence it was published under.",
+    licenseNotSpecified: "Not specified",
+    licenseCommon: "Common licences",
+    licenseOther: "Other licences",
+    allRightsReserved: "All rights reserved",
     fillFromDoi: "Fill from DOI",
     fillFromDoiHint: "Fills the title, co-authors, summary, keywords and year from the DOI's record, for you to check.",
     year: "Year published (optional)",
@@ -495,6 +502,7 @@ const en = {
     loadingMore: "Loading more…",
   },
   search: {
+    anyLicense: "Any licence",
     save: "Save this search: tell me of new results",
     placeholder: "Search documents, videos and members",
     search: "Search",

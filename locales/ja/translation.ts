@@ -83,6 +83,7 @@ export default {
       "この API は、このサイトのページと、トークンを使って直接呼び出すプログラムにのみ応答します。他のサイトのページからは利用できません。",
   },
   validation: {
+    licenseUnknown: "一覧からライセンスを選んでください。",
     doiNotFound: "この DOI のレコードが見つかりませんでした。",
     doiUnavailable: "DOI リゾルバーが時間内に応答しませんでした。再度お試しいただくか、ご自身で入力してください。",
     yearInvalid: "2024 のような4桁の年を入力してください。",
@@ -393,6 +394,12 @@ export default {
     goal17: "パートナーシップで目標を達成しよう",
   },
   content: {
+    license: "ライセンス",
+    licenseHint: "読者が作品をどう使えるか。各バージョンは公開時のライセンスを保ちます。",
+    licenseNotSpecified: "指定なし",
+    licenseCommon: "よく使われるライセンス",
+    licenseOther: "その他のライセンス",
+    allRightsReserved: "All rights reserved（著作権所有）",
     fillFromDoi: "DOI から入力",
     fillFromDoiHint: "DOI のレコードからタイトル・共著者・概要・キーワード・年を入力します。内容を確認してください。",
     year: "発行年（任意）",
@@ -496,6 +503,7 @@ export default {
     loadingMore: "読み込み中…",
   },
   search: {
+    anyLicense: "すべてのライセンス",
     save: "この検索を保存：新しい結果を知らせる",
     placeholder: "文書・動画・メンバーを検索",
     search: "検索",

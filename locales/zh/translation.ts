@@ -81,6 +81,7 @@ export default {
     bodyCrossOrigin: "此 API 只响应本站页面以及使用令牌直接调用的程序，不响应其他网站的页面。",
   },
   validation: {
+    licenseUnknown: "请从列表中选择许可协议。",
     doiNotFound: "未找到此 DOI 的记录。",
     doiUnavailable: "DOI 解析服务未及时响应：请重试，或自行填写。",
     yearInvalid: "请输入四位数年份，例如 2024。",
@@ -379,6 +380,12 @@ export default {
     goal17: "促进目标实现的伙伴关系",
   },
   content: {
+    license: "许可协议",
+    licenseHint: "读者可以如何使用该作品；每个版本保留其发布时的许可协议。",
+    licenseNotSpecified: "未指定",
+    licenseCommon: "常用许可协议",
+    licenseOther: "其他许可协议",
+    allRightsReserved: "保留所有权利",
     fillFromDoi: "从 DOI 填写",
     fillFromDoiHint: "根据 DOI 记录填写标题、合著者、摘要、关键词和年份，请您核对。",
     year: "发表年份（可选）",
@@ -482,6 +489,7 @@ export default {
     loadingMore: "正在加载…",
   },
   search: {
+    anyLicense: "任何许可协议",
     save: "保存此搜索：有新结果时通知我",
     placeholder: "搜索文档、视频和成员",
     search: "搜索",

@@ -20,7 +20,7 @@ const SINGLE = {
 const LISTS: Record<string, string> = {
   tags: "SELECT id, tag, custom, created_at FROM member_tags WHERE user_id = ?1 AND id > ?2",
   interests: "SELECT sdg AS id, sdg, created_at FROM interests WHERE user_id = ?1 AND sdg > ?2",
-  uploads: `SELECT id, kind, sdg, title, summary, content, keywords, doi, authors, published_year, publicize, file_type, file_size, views, likes, created_at, updated_at
+  uploads: `SELECT id, kind, sdg, title, summary, content, keywords, doi, authors, published_year, license, publicize, file_type, file_size, views, likes, created_at, updated_at
           FROM content WHERE owner_id = ?1 AND id > ?2`,
   comments: "SELECT id, content_id, body, created_at FROM comments WHERE user_id = ?1 AND id > ?2",
   following:

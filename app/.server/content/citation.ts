@@ -6,7 +6,9 @@ import jaJP from "citeproc-locales/locales/locales-ja-JP.xml?raw";
 import zhCN from "citeproc-locales/locales/locales-zh-CN.xml?raw";
 import type { CitationFormat } from "~/lib/citations";
 import type { Language } from "~/lib/i18n";
+import { ALL_RIGHTS_RESERVED } from "~/lib/licenses";
 import type { ContentItem } from "./content";
+import { licenseInfo } from "./licenses";
 
 // Citations of an item (docs/decisions/0029-citations.md), written by citation-js: BibTeX, RIS and
 // CSL-JSON to download or copy, and references in APA and Harvard in the member's language. Callers
@@ -23,7 +25,7 @@ export type CitableItem = Pick<
   ContentItem,
   "id" | "kind" | "title" | "summary" | "keywords" | "owner_name" | "created_at" | "doi" | "authors"
 > &
-  Partial<Pick<ContentItem, "owner_given" | "owner_family" | "owner_orcid" | "published_year">>;
+  Partial<Pick<ContentItem, "owner_given" | "owner_family" | "owner_orcid" | "published_year" | "license">>;
 
 type CslName = { family: string; given: string } | { literal: string };
 
@@ -77,6 +79,8 @@ export function cslRecord(item: CitableItem, url: string) {
     publisher: "Research Commons",
     URL: url,
     ...(item.doi ? { DOI: item.doi } : {}),
+    // CSL's own variable: the licence as readers know it (its SPDX identifier).
+    ...(item.license ? { license: item.license } : {}),
   };
 }
 
@@ -95,21 +99,30 @@ export function citeItem<F extends CitationFormat>(
   const orcids = namedAuthors(item).flatMap(({ name, orcid }) => (orcid ? [{ name: nameText(name), orcid }] : []));
   const write = (format: CitationFormat) => {
     if (format === "csl-json") return JSON.stringify([record], null, 2);
-    if (format === "bibtex") return withBibtexOrcids(cite.format("bibtex").trim(), orcids);
+    if (format === "bibtex") return withBibtexFields(cite.format("bibtex").trim(), bibtexExtras(orcids, item.license ?? null));
     if (format === "ris") return withRisOrcids(cite.format("ris").trim(), orcids);
     return cite.format("bibliography", { template: TEMPLATE[format], format: "text", lang: STYLE_LANGUAGE[language] }).trim();
   };
   return Object.fromEntries(formats.map((format) => [format, write(format)])) as Record<F, string>;
 }
 
-// BibTeX and RIS have no ORCID field of their own: BibTeX gets the `orcid-numbers` field Web of
-// Science's exports use ("Name/iD", separated by "; "), RIS a note naming each iD's full link.
+// BibTeX and RIS have no ORCID or licence field of their own: BibTeX gets the `orcid-numbers` field
+// Web of Science's exports use ("Name/iD", separated by "; "), and `license` (the SPDX identifier)
+// and `copyright` (its name) as reference managers read them; RIS a note naming each iD's full link.
 
-function withBibtexOrcids(bibtex: string, orcids: { name: string; orcid: string }[]) {
-  if (orcids.length === 0 || !bibtex.endsWith("}")) return bibtex;
+function bibtexExtras(orcids: { name: string; orcid: string }[], license: string | null): Record<string, string> {
+  const info = licenseInfo(license);
+  return {
+    ...(orcids.length ? { "orcid-numbers": orcids.map((o) => `${o.name}/${o.orcid}`).join("; ") } : {}),
+    ...(info ? { license: info.id, copyright: info.id === ALL_RIGHTS_RESERVED ? "All rights reserved" : (info.name ?? info.id) } : {}),
+  };
+}
+
+function withBibtexFields(bibtex: string, fields: Record<string, string>) {
+  const lines = Object.entries(fields).map(([name, value]) => `\t${name} = {${value.replace(/[{}\\]/g, "")}},`);
+  if (lines.length === 0 || !bibtex.endsWith("}")) return bibtex;
   const body = bibtex.slice(0, -1).trimEnd();
-  const field = `\torcid-numbers = {${orcids.map((o) => `${o.name}/${o.orcid}`).join("; ")}},`;
-  return `${body}${body.endsWith(",") ? "" : ","}\n${field}\n}`;
+  return `${body}${body.endsWith(",") ? "" : ","}\n${lines.join("\n")}\n}`;
 }
 
 function withRisOrcids(ris: string, orcids: { name: string; orcid: string }[]) {

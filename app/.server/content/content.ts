@@ -4,6 +4,7 @@ import { awardPoints } from "~/.server/ranking/ranking";
 import { deleteQueued, queueDeletions } from "~/.server/storage/files";
 import type { TextNote, TextState } from "~/lib/document-text";
 import type { Author, ListedAuthor } from "~/lib/identifiers";
+import { DEFAULT_LICENSE } from "~/lib/licenses";
 import type { ContentFields } from "~/lib/schemas/content";
 import type { StoredObject } from "./receive-upload";
 import { variantKeys } from "./thumbnail-variants";
@@ -43,6 +44,8 @@ export interface ContentItem {
   doi: string | null;
   /** Co-authors beyond the uploader, in the order given. */
   authors: ListedAuthor[];
+  /** Its licence, an SPDX identifier (null: not specified, an item from before licences). */
+  license: string | null;
   /** The uploader's ORCID iD, authenticated by signing in to ORCID. */
   owner_orcid: string | null;
   /** The year the work was published, when the uploader gave it. */
@@ -95,8 +98,8 @@ export async function createContent(
     db
       .prepare(
         `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type,
-          thumbnail_key, thumbnail_type, created_at, updated_at, client_key, doi, authors, published_year, text_state, text_queued_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14, ?15, ?16, ?17, ?18,
+          thumbnail_key, thumbnail_type, created_at, updated_at, client_key, doi, authors, published_year, license, text_state, text_queued_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14, ?15, ?16, ?17, ?18, ?19,
            CASE ?2 WHEN 'document' THEN 'pending' END, CASE ?2 WHEN 'document' THEN ?14 END
          WHERE EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL)
          ON CONFLICT DO NOTHING RETURNING id`,
@@ -120,6 +123,7 @@ export async function createContent(
         fields.doi,
         JSON.stringify(fields.authors),
         fields.year ?? null,
+        fields.license ?? DEFAULT_LICENSE,
       ),
     db
       .prepare("SELECT id, file_key FROM content WHERE owner_id = ? AND (file_key = ? OR client_key = ?)")
@@ -194,7 +198,7 @@ export async function updateContent(id: number, ownerId: number, fields: Omit<Co
     `UPDATE content SET sdg = ?1, title = ?2, summary = ?3, content = ?4, keywords = ?5,
          publicize = CASE WHEN hidden_at IS NULL THEN ?6 ELSE 0 END,
          hidden_publicize = CASE WHEN hidden_at IS NULL THEN NULL ELSE ?6 END, updated_at = ?7, doi = ?10, authors = ?11,
-         published_year = ?12
+         published_year = ?12, license = coalesce(?13, license)
        WHERE id = ?8 AND owner_id = ?9`,
   )
     .bind(
@@ -210,6 +214,7 @@ export async function updateContent(id: number, ownerId: number, fields: Omit<Co
       fields.doi,
       JSON.stringify(fields.authors),
       fields.year ?? null,
+      fields.license ?? null,
     )
     .run();
   return result.meta.changes > 0;

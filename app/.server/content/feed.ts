@@ -32,7 +32,7 @@ export async function listFeed(query: FeedQuery, pageSize = FEED_PAGE_SIZE) {
     binds.push(query.kind);
   }
   const { results } = await env.DB.prepare(
-    `SELECT c.id, c.kind, c.sdg, c.title, c.summary, c.views, c.likes, c.created_at, c.owner_id, u.nick_name AS owner_name
+    `SELECT c.id, c.kind, c.sdg, c.title, c.summary, c.views, c.likes, c.created_at, c.owner_id, c.license, u.nick_name AS owner_name
        FROM content c JOIN users u ON u.id = c.owner_id WHERE ${where.join(" AND ")}
        ORDER BY ${ORDER[query.sort]} LIMIT ? OFFSET ?`,
   )

@@ -30,7 +30,7 @@ export function recommendedRead(userId: number, page = 1, pageSize = FEED_PAGE_S
          UNION
          SELECT id FROM (SELECT c.id FROM content c INDEXED BY content_popularity WHERE c.publicize = 1 AND c.owner_id <> ?1 ORDER BY ${ORDER} LIMIT ?2)
        )
-       SELECT c.id, c.kind, c.sdg, c.title, c.summary, c.views, c.likes, c.created_at, c.owner_id, u.nick_name AS owner_name
+       SELECT c.id, c.kind, c.sdg, c.title, c.summary, c.views, c.likes, c.created_at, c.owner_id, c.license, u.nick_name AS owner_name
        FROM candidates JOIN content c ON c.id = candidates.id JOIN users u ON u.id = c.owner_id
        WHERE c.owner_id <> ?1
        ORDER BY

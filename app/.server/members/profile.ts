@@ -55,7 +55,7 @@ export async function memberPage(viewerId: number, memberId: number) {
       db.prepare("SELECT 1 AS yes FROM blocks WHERE blocker_id = ? AND blocked_id = ?").bind(viewerId, memberId),
       db
         .prepare(
-          `SELECT c.id, c.kind, c.sdg, c.title, c.summary, c.views, c.likes, c.created_at, c.owner_id, u.nick_name AS owner_name
+          `SELECT c.id, c.kind, c.sdg, c.title, c.summary, c.views, c.likes, c.created_at, c.owner_id, c.license, u.nick_name AS owner_name
          FROM content c JOIN users u ON u.id = c.owner_id WHERE c.owner_id = ?1 AND ${visible}
          ORDER BY c.created_at DESC, c.id DESC LIMIT ?3`,
         )
@@ -80,7 +80,7 @@ export async function memberPage(viewerId: number, memberId: number) {
       // Items another member uploaded that list this member's linked iD among their co-authors.
       db
         .prepare(
-          `SELECT c.id, c.kind, c.sdg, c.title, c.summary, c.views, c.likes, c.created_at, c.owner_id, o.nick_name AS owner_name
+          `SELECT c.id, c.kind, c.sdg, c.title, c.summary, c.views, c.likes, c.created_at, c.owner_id, c.license, o.nick_name AS owner_name
          FROM users m JOIN content_author_ids a ON a.orcid = m.orcid JOIN content c ON c.id = a.content_id JOIN users o ON o.id = c.owner_id
          WHERE m.id = ?1 AND c.owner_id <> ?1 AND (c.publicize = 1 OR c.owner_id = ?2)
          ORDER BY c.created_at DESC, c.id DESC LIMIT ?3`,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { env } from "~/.server/bindings";
 import { MARK_END, MARK_START } from "~/lib/highlight";
+import { LICENSE_ID } from "~/lib/licenses";
 import { SEARCH_CANDIDATES, SEARCH_SHORT_WORD_WINDOW, SEARCH_TEXT_WINDOW } from "~/lib/limits";
 import { markTerms, snippetOf } from "./mark";
 import { documentPassages, type Passage } from "./passages";
@@ -15,6 +16,7 @@ export const searchQuerySchema = z.object({
   sdg: z.coerce.number().int().min(1).max(17).optional().catch(undefined),
   since: z.enum(["week", "month", "year"]).optional().catch(undefined),
   type: z.enum(["1", "2"]).optional().catch(undefined),
+  license: z.string().regex(LICENSE_ID).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(500).default(1).catch(1),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
@@ -92,6 +94,10 @@ export async function searchContent(query: SearchQuery, viewerId: number, now: n
   if (query.sdg) {
     filters.push("c.sdg = ?");
     filterBinds.push(query.sdg);
+  }
+  if (query.license) {
+    filters.push("c.license = ?");
+    filterBinds.push(query.license);
   }
   if (query.since) {
     filters.push("c.created_at >= ?");

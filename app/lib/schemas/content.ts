@@ -1,5 +1,7 @@
+import spdxIds from "spdx-license-list/simple";
 import { z } from "zod";
 import { normalizeDoi, parseAuthors } from "~/lib/identifiers";
+import { ALL_RIGHTS_RESERVED } from "~/lib/licenses";
 import { AUTHORS_MAX, AUTHORS_TEXT_MAX, COMMENT_MAX, CONTENT_MAX, DOI_MAX, KEYWORDS_MAX, SUMMARY_MAX, TITLE_MAX } from "~/lib/limits";
 import { CLIENT_KEY, cleanString, requiredLine, requiredText } from "./text";
 
@@ -40,6 +42,12 @@ const yearField = z
   .nullish()
   .transform((year) => year ?? null);
 
+/** An SPDX licence identifier (or all rights reserved); checked against SPDX's list. Only the server imports this module. */
+const licenseField = z
+  .string({ error: "validation.licenseUnknown" })
+  .trim()
+  .refine((id) => id === ALL_RIGHTS_RESERVED || spdxIds.has(id), "validation.licenseUnknown");
+
 export const contentFieldsSchema = z.object({
   kind: z.enum(["document", "video"], { error: "validation.fileMismatch" }),
   sdg: z.coerce.number({ error: "validation.fieldEmpty|field=fields.sdg" }).int().min(1, "validation.fieldEmpty|field=fields.sdg").max(17),
@@ -51,6 +59,8 @@ export const contentFieldsSchema = z.object({
   doi: doiField,
   authors: authorsField,
   year: yearField,
+  /** Left out: a new upload gets the default licence, an edit keeps the item's. */
+  license: licenseField.optional(),
 });
 
 export type ContentFields = z.infer<typeof contentFieldsSchema>;

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { z } from "zod";
-import { ContentMetadataFields } from "~/components/content-fields";
+import { ContentMetadataFields, type LicenseOptions } from "~/components/content-fields";
 import { Button } from "~/components/ui/button";
 import { authorsText } from "~/lib/identifiers";
 import type { editContentSchema } from "~/lib/schemas/content";
@@ -11,7 +11,15 @@ import type { Route } from "./+types/route";
 type Shown = Route.ComponentProps["loaderData"]["item"];
 
 /** The owner's edit form (a disclosure, no JavaScript needed) and delete with confirmation. */
-export function OwnerActions({ item, actionData }: { item: Shown; actionData: Route.ComponentProps["actionData"] }) {
+export function OwnerActions({
+  item,
+  actionData,
+  licenses,
+}: {
+  item: Shown;
+  actionData: Route.ComponentProps["actionData"];
+  licenses: LicenseOptions | null;
+}) {
   const { t } = useTranslation();
   const [form, fields] = useForm<z.input<typeof editContentSchema>>({
     lastResult: actionData?.result,
@@ -25,6 +33,7 @@ export function OwnerActions({ item, actionData }: { item: Shown; actionData: Ro
       doi: item.doi ?? "",
       authors: authorsText(item.authors),
       year: item.published_year ? String(item.published_year) : "",
+      license: item.license ?? "",
     },
   });
   return (
@@ -34,7 +43,11 @@ export function OwnerActions({ item, actionData }: { item: Shown; actionData: Ro
         <Form method="post" {...getFormProps(form)} className="mt-3">
           {/* Enter in a field saves, not "Fill from DOI". */}
           <button type="submit" name="intent" value="edit" className="sr-only" tabIndex={-1} aria-hidden />
-          <ContentMetadataFields fields={fields} notice={actionData && "notice" in actionData ? actionData.notice : null} />
+          <ContentMetadataFields
+            fields={fields}
+            licenses={licenses}
+            notice={actionData && "notice" in actionData ? actionData.notice : null}
+          />
           <Button type="submit" name="intent" value="edit">
             {t("content.save")}
           </Button>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { findContentFor, shownItem } from "~/.server/content/content";
 import { textStateRead } from "~/.server/content/document-text";
+import { licenseInfo, licenseOptions } from "~/.server/content/licenses";
 import { known, readTogether } from "~/.server/reads";
 import { socialRead } from "~/.server/social/social";
 import { statsQuerySchema } from "~/.server/stats/query";
@@ -25,6 +26,7 @@ import { sdgKey, sdgStyle } from "~/lib/sdg";
 import type { Route } from "./+types/route";
 import { deleteIntent, editIntent, prefillIntent, SOCIAL_INTENTS, socialIntent } from "./intents.server";
 import { ItemStats } from "./item-stats";
+import { LicenseLine } from "./license-line";
 import { OwnerActions } from "./owner-actions";
 import { PdfViewer } from "./pdf-viewer";
 import { Social } from "./social";
@@ -60,6 +62,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null;
   return {
     item: shownItem(item),
+    license: licenseInfo(item.license),
+    licenses: isOwner ? licenseOptions() : null,
     references: citeItem(item, itemUrl(origin, item.id), ["apa", "harvard", "bibtex"], languageOf(request)),
     pdfUrl: item.kind === "document" ? `${origin}/files/${item.id}` : null,
     isOwner,
@@ -130,6 +134,7 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
           · <RelativeTime date={new Date(item.created_at)} now={new Date(now)} /> ·{" "}
           <span data-testid="views">{t("content.views", { count: item.views })}</span> · {t("content.likes", { count: item.likes })}
         </p>
+        <LicenseLine license={loaderData.license} />
       </header>
       <div className="mb-4 overflow-hidden rounded-lg border border-slate-200 bg-black/90">
         {item.kind === "video" ? (
@@ -197,7 +202,7 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
       {loaderData.stats ? <ItemStats view={loaderData.stats.view} readers={loaderData.stats.readers} /> : null}
       {isOwner || loaderData.moderating ? null : <ReportForm target="content" id={item.id} />}
       {loaderData.moderating ? null : <Social data={loaderData} actionData={actionData} />}
-      {isOwner ? <OwnerActions item={item} actionData={actionData} /> : null}
+      {isOwner ? <OwnerActions item={item} actionData={actionData} licenses={loaderData.licenses} /> : null}
     </article>
   );
 }

@@ -1,0 +1,31 @@
+// Licences (docs/decisions/0042-versions-and-licences.md): SPDX identifiers, the common ones first.
+// The full list (names, links) is the server's (app/.server/content/licenses.ts, from the
+// spdx-license-list package); pages get the options they show from their loader.
+
+/** "All rights reserved" is no SPDX licence: SPDX's convention for one of our own. */
+export const ALL_RIGHTS_RESERVED = "LicenseRef-All-Rights-Reserved";
+
+/** New uploads start with this one. */
+export const DEFAULT_LICENSE = "CC-BY-4.0";
+
+/** Offered first, in this order. */
+export const COMMON_LICENSES = [
+  "CC-BY-4.0",
+  "CC-BY-SA-4.0",
+  "CC-BY-NC-4.0",
+  "CC-BY-ND-4.0",
+  "CC0-1.0",
+  "MIT",
+  "Apache-2.0",
+  ALL_RIGHTS_RESERVED,
+] as const;
+
+/** A licence as the pages show it: its id, its name (null for all rights reserved, which is translated) and its text's address. */
+export interface LicenseInfo {
+  id: string;
+  name: string | null;
+  url: string | null;
+}
+
+/** An identifier's shape (the server checks it is on the list). */
+export const LICENSE_ID = /^[A-Za-z0-9][A-Za-z0-9.+-]{0,63}$/;
