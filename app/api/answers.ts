@@ -77,6 +77,7 @@ export const content = z.object({
       .string()
       .nullable()
       .describe("the uploader's ORCID iD, authenticated by signing in to ORCID; link it as https://orcid.org/{owner_orcid}"),
+    version: z.int().describe("the number of its latest version, whose file file_url serves; GET /contents/{id}/versions lists them"),
     published_year: z.int().nullable().describe("the year the work was published, when the uploader gave it (citations use it)"),
     citation_url: z.string().describe("GET it for the item's citation in BibTeX, RIS, CSL-JSON, APA or Harvard"),
     text: z

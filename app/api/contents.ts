@@ -5,6 +5,7 @@ import { createFromMultipart } from "~/.server/content/create-from-form";
 import { textStateOf } from "~/.server/content/document-text";
 import { prefillFromDoi } from "~/.server/content/doi-prefill";
 import { serveContentFile } from "~/.server/content/serve-file";
+import { askedVersion } from "~/.server/content/versions";
 import { translator } from "~/.server/i18n/translate";
 import { countReading, downloadOf, readingOf } from "~/.server/stats/readings";
 import { CITATION_FORMATS, itemUrl } from "~/lib/citations";
@@ -119,14 +120,24 @@ export const contentRoutes = [
     method: "GET",
     path: "/contents/{id}/citation",
     summary: "The item's citation: BibTeX (the default), RIS, CSL-JSON, or a reference in APA or Harvard in your language",
-    query: z.object({ format: z.enum(CITATION_FORMATS).catch("bibtex") }),
+    query: z.object({
+      format: z.enum(CITATION_FORMATS).catch("bibtex"),
+      version: z
+        .string()
+        .regex(/^\d{1,3}$/)
+        .optional()
+        .describe("cite this version (default: the latest)"),
+    }),
     answers: { 200: answers.citation, 404: REFUSAL },
     handle: async ({ ctx, member, query, params: [id] }) => {
       const item = await findContent(Number(id), member.user.id);
-      if (!item) return notFound(ctx.language, "item");
-      const { citeItem } = await import("~/.server/content/citation");
+      const version = item ? await askedVersion(item, query.version ?? null) : undefined;
+      if (!item || version === undefined) return notFound(ctx.language, "item");
+      const { asVersion, citeItem } = await import("~/.server/content/citation");
       countReading(readingOf("export", item, member.user, ctx.request, ctx.now), afterAnswer(ctx));
-      const text = citeItem(item, itemUrl(new URL(ctx.request.url).origin, item.id), [query.format], ctx.language)[query.format];
+      const cited = version ? asVersion(item, version) : item;
+      const url = itemUrl(new URL(ctx.request.url).origin, item.id, version?.number);
+      const text = citeItem(cited, url, [query.format], ctx.language)[query.format];
       return ok({ format: query.format, text });
     },
   }),

@@ -18,6 +18,7 @@ import { socialRoutes } from "./social";
 import { statsRoutes } from "./stats";
 import { userRoutes } from "./users";
 import { verificationRoutes } from "./verification";
+import { versionRoutes } from "./versions";
 
 export const API_BASE = "/api";
 
@@ -34,6 +35,7 @@ const ROUTES: ApiRoute[] = [
   ...notificationRoutes,
   ...verificationRoutes,
   ...orcidRoutes,
+  ...versionRoutes,
   forAnyone({
     method: "GET",
     path: "/openapi.json",

@@ -11,7 +11,7 @@ export interface References {
 }
 
 /** "Cite": references to copy (selectable text, no JavaScript needed) and the citation files to download. */
-export function CiteItem({ id, references }: { id: number; references: References }) {
+export function CiteItem({ id, version, references }: { id: number; version?: number; references: References }) {
   const { t } = useTranslation();
   return (
     <section className="mt-4 rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="cite-heading" data-testid="cite">
@@ -39,7 +39,7 @@ export function CiteItem({ id, references }: { id: number; references: Reference
         {(Object.keys(CITATION_FILES) as CitationFile[]).map((format) => (
           <a
             key={format}
-            href={`/retrieval/detail/cite?id=${id}&format=${format}`}
+            href={`/retrieval/detail/cite?id=${id}&format=${format}${version ? `&version=${version}` : ""}`}
             download
             className={buttonVariants({ variant: "outline", size: "sm" })}
             data-testid={`cite-${format}`}

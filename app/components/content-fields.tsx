@@ -134,7 +134,7 @@ export interface LicenseOptions {
 }
 
 /** The licence: the common ones first, then every other by name; "not specified" only while an old item has none. */
-function LicenseSelect({ field, options }: { field: FieldMetadata; options: LicenseOptions }) {
+export function LicenseSelect({ field, options }: { field: FieldMetadata; options: LicenseOptions }) {
   const { t } = useTranslation();
   const name = (license: LicenseInfo) =>
     license.id === ALL_RIGHTS_RESERVED ? t("content.allRightsReserved") : `${license.name} (${license.id})`;

@@ -14,4 +14,5 @@ export type CitationFile = keyof typeof CITATION_FILES;
 export const isCitationFile = (format: string | null): format is CitationFile => format !== null && Object.hasOwn(CITATION_FILES, format);
 
 /** Where an item's page is, the address its citations give. */
-export const itemUrl = (origin: string, id: number) => `${origin}/retrieval/detail?id=${id}`;
+export const itemUrl = (origin: string, id: number, version?: number) =>
+  `${origin}/retrieval/detail?id=${id}${version ? `&version=${version}` : ""}`;

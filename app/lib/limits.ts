@@ -17,6 +17,10 @@ export const CONTENT_MAX = 20000;
 export const KEYWORDS_MAX = 500;
 /** Co-authors beyond the uploader, one per line with an optional ORCID iD: room for a large consortium paper's list. */
 export const AUTHORS_MAX = 100;
+/** Versions an item may have (issue 35). */
+export const VERSIONS_MAX = 50;
+/** A version's note of what changed. */
+export const VERSION_NOTE_MAX = 500;
 export const AUTHORS_TEXT_MAX = 10_000;
 /** DOIs have no length limit; real ones stay far below this. */
 export const DOI_MAX = 300;

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { findContent } from "~/.server/content/content";
+import { askedVersion } from "~/.server/content/versions";
 import { countReading, readingOf } from "~/.server/stats/readings";
 import { requireUser } from "~/.server/web/auth/session";
 import { afterAnswer } from "~/.server/web/context";
@@ -14,14 +15,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = Number(url.searchParams.get("id"));
   const format = url.searchParams.get("format");
   const item = Number.isInteger(id) && id > 0 && isCitationFile(format) ? await findContent(id, user.id) : null;
-  if (!item || !isCitationFile(format)) throw data(null, { status: 404 });
-  const { citeItem } = await import("~/.server/content/citation");
+  const version = item ? await askedVersion(item, url.searchParams.get("version")) : undefined;
+  if (!item || version === undefined || !isCitationFile(format)) throw data(null, { status: 404 });
+  const { asVersion, citeItem } = await import("~/.server/content/citation");
+  const cited = version ? asVersion(item, version) : item;
   countReading(readingOf("export", item, user, request, Date.now()), afterAnswer(context));
   const file = CITATION_FILES[format];
-  return new Response(citeItem(item, itemUrl(url.origin, id), [format], languageOf(request))[format], {
+  return new Response(citeItem(cited, itemUrl(url.origin, id, version?.number), [format], languageOf(request))[format], {
     headers: {
       "Content-Type": `${file.type}; charset=utf-8`,
-      "Content-Disposition": `attachment; filename="research-commons-${id}.${file.extension}"`,
+      "Content-Disposition": `attachment; filename="research-commons-${id}${version ? `-v${version.number}` : ""}.${file.extension}"`,
       "Cache-Control": "private, no-store",
     },
   });

@@ -1,5 +1,6 @@
 import { findContentFor } from "~/.server/content/content";
 import { serveContentFile } from "~/.server/content/serve-file";
+import { askedVersion, itemAtVersion } from "~/.server/content/versions";
 import { countReading, downloadOf } from "~/.server/stats/readings";
 import { requireUser } from "~/.server/web/auth/session";
 import { afterAnswer } from "~/.server/web/context";
@@ -11,7 +12,10 @@ import type { Route } from "./+types/files";
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const item = Number.isInteger(Number(params.id)) ? (await findContentFor(Number(params.id), user))?.item : null;
+  const found = Number.isInteger(Number(params.id)) ? (await findContentFor(Number(params.id), user))?.item : null;
+  // An earlier version's file stays at its address: /files/{id}?version=n.
+  const version = found ? await askedVersion(found, new URL(request.url).searchParams.get("version")) : undefined;
+  const item = found && version !== undefined ? itemAtVersion(found, version) : null;
   if (!item) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
   const which = new URL(request.url).pathname.endsWith("/thumbnail") ? "thumbnail" : "file";
   const served = await serveContentFile(request, item, which);

@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, useLocation, useNavigation, useSubmit } from "react-router";
 import type { z } from "zod";
@@ -14,12 +13,13 @@ import { flashRedirect } from "~/.server/web/shell/flash";
 import { ContentMetadataFields, FieldErrors } from "~/components/content-fields";
 import { OrcidWorks } from "~/components/orcid-works";
 import { PageTitle } from "~/components/page-title";
+import { PartsProgress } from "~/components/parts-progress";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
-import { cancelUpload, UploadStopped, uploadInParts } from "~/lib/chunked-upload";
 import { DEFAULT_LICENSE } from "~/lib/licenses";
 import { uploadFormSchema } from "~/lib/schemas/content";
 import { type FormReply, getFormProps, getInputProps, useForm } from "~/lib/use-form";
+import { usePartsUpload } from "~/lib/use-parts-upload";
 import type { Route } from "./+types/upload";
 
 /**
@@ -81,9 +81,7 @@ function UploadForm({ actionData, loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   const submit = useSubmit();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [partsError, setPartsError] = useState<string | null>(null);
-  const running = useRef<{ controller: AbortController; file: File } | null>(null);
+  const parts = usePartsUpload();
   const [form, fields] = useForm<z.input<typeof uploadFormSchema>>({
     lastResult: actionData?.result ?? loaderData.start?.result,
     defaultValue: { kind: "document", publicize: "1", license: DEFAULT_LICENSE },
@@ -108,27 +106,8 @@ function UploadForm({ actionData, loaderData }: Route.ComponentProps) {
             submit(formData, { method: "post", encType: "application/x-www-form-urlencoded" });
             return;
           }
-          const file = (element.elements.namedItem("file") as HTMLInputElement | null)?.files?.[0];
-          if (!file) return;
           // With JavaScript the file goes first, in resumable parts, with progress; then the form.
-          event.preventDefault();
-          const controller = new AbortController();
-          running.current = { controller, file };
-          setPartsError(null);
-          setProgress(0);
-          try {
-            const uploadId = await uploadInParts(file, controller.signal, setProgress);
-            const formData = new FormData(element);
-            formData.delete("file");
-            formData.set("upload_id", uploadId);
-            submit(formData, { method: "post", encType: "multipart/form-data" });
-          } catch (error) {
-            // The server's refusal is a message key; anything else (the network) is "the request failed".
-            if (!controller.signal.aborted) setPartsError(error instanceof UploadStopped ? error.message : "notify.requestFailed");
-          } finally {
-            running.current = null;
-            setProgress(null);
-          }
+          await parts.onSubmit(event);
         }}
         className="max-w-2xl rounded-lg border border-slate-200 bg-white p-6"
       >
@@ -158,7 +137,7 @@ function UploadForm({ actionData, loaderData }: Route.ComponentProps) {
           label={t("content.file")}
           hint={`${t("content.fileHintDocument")} · ${t("content.fileHintVideo")}`}
           accept="application/pdf,video/mp4,.pdf,.mp4"
-          errors={partsError ? [partsError] : fields.file.errors}
+          errors={parts.partsError ? [parts.partsError] : fields.file.errors}
           {...getInputProps(fields.file, { type: "file" })}
         />
         <Field
@@ -168,27 +147,12 @@ function UploadForm({ actionData, loaderData }: Route.ComponentProps) {
           errors={fields.thumbnail.errors}
           {...getInputProps(fields.thumbnail, { type: "file" })}
         />
-        {progress === null ? (
+        {parts.progress === null ? (
           <Button type="submit" disabled={busy}>
             {t("content.submit")}
           </Button>
         ) : (
-          <div className="flex items-center gap-3" data-testid="upload-progress">
-            <progress max={100} value={Math.round(progress * 100)} className="h-2 flex-1" aria-label={t("content.progress")} />
-            <span className="w-12 text-right text-sm tabular-nums">{Math.round(progress * 100)}%</span>
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => {
-                const current = running.current;
-                if (!current) return;
-                current.controller.abort();
-                void cancelUpload(current.file);
-              }}
-            >
-              {t("content.cancel")}
-            </Button>
-          </div>
+          <PartsProgress progress={parts.progress} onCancel={parts.cancel} />
         )}
       </Form>
     </>

@@ -9,6 +9,7 @@ import type { Language } from "~/lib/i18n";
 import { ALL_RIGHTS_RESERVED } from "~/lib/licenses";
 import type { ContentItem } from "./content";
 import { licenseInfo } from "./licenses";
+import type { Version } from "./versions";
 
 // Citations of an item (docs/decisions/0029-citations.md), written by citation-js: BibTeX, RIS and
 // CSL-JSON to download or copy, and references in APA and Harvard in the member's language. Callers
@@ -25,7 +26,23 @@ export type CitableItem = Pick<
   ContentItem,
   "id" | "kind" | "title" | "summary" | "keywords" | "owner_name" | "created_at" | "doi" | "authors"
 > &
-  Partial<Pick<ContentItem, "owner_given" | "owner_family" | "owner_orcid" | "published_year" | "license">>;
+  Partial<Pick<ContentItem, "owner_given" | "owner_family" | "owner_orcid" | "published_year" | "license" | "version">>;
+
+/**
+ * The item as one of its versions is cited: that version's number, title, date and licence, and its
+ * own DOI when it has one (else the work's).
+ */
+export const asVersion = (
+  item: CitableItem,
+  version: Pick<Version, "number" | "title" | "doi" | "license" | "created_at">,
+): CitableItem => ({
+  ...item,
+  version: version.number,
+  title: version.title,
+  doi: version.doi ?? item.doi,
+  license: version.license,
+  created_at: version.created_at,
+});
 
 type CslName = { family: string; given: string } | { literal: string };
 
@@ -79,8 +96,9 @@ export function cslRecord(item: CitableItem, url: string) {
     publisher: "Research Commons",
     URL: url,
     ...(item.doi ? { DOI: item.doi } : {}),
-    // CSL's own variable: the licence as readers know it (its SPDX identifier).
+    // CSL's own variables: the licence as readers know it (its SPDX identifier), and the version.
     ...(item.license ? { license: item.license } : {}),
+    ...(item.version ? { version: String(item.version) } : {}),
   };
 }
 
@@ -99,9 +117,13 @@ export function citeItem<F extends CitationFormat>(
   const orcids = namedAuthors(item).flatMap(({ name, orcid }) => (orcid ? [{ name: nameText(name), orcid }] : []));
   const write = (format: CitationFormat) => {
     if (format === "csl-json") return JSON.stringify([record], null, 2);
-    if (format === "bibtex") return withBibtexFields(cite.format("bibtex").trim(), bibtexExtras(orcids, item.license ?? null));
-    if (format === "ris") return withRisOrcids(cite.format("ris").trim(), orcids);
-    return cite.format("bibliography", { template: TEMPLATE[format], format: "text", lang: STYLE_LANGUAGE[language] }).trim();
+    if (format === "bibtex")
+      return withBibtexFields(cite.format("bibtex").trim(), bibtexExtras(orcids, item.license ?? null, item.version));
+    if (format === "ris") return withRisExtras(cite.format("ris").trim(), orcids, item.version);
+    // Harvard's style leaves the version out: it is named after the title, as APA's does.
+    const styled =
+      format === "harvard" && item.version ? new Cite([{ ...record, title: `${record.title} (Version ${item.version})` }]) : cite;
+    return styled.format("bibliography", { template: TEMPLATE[format], format: "text", lang: STYLE_LANGUAGE[language] }).trim();
   };
   return Object.fromEntries(formats.map((format) => [format, write(format)])) as Record<F, string>;
 }
@@ -110,9 +132,10 @@ export function citeItem<F extends CitationFormat>(
 // Web of Science's exports use ("Name/iD", separated by "; "), and `license` (the SPDX identifier)
 // and `copyright` (its name) as reference managers read them; RIS a note naming each iD's full link.
 
-function bibtexExtras(orcids: { name: string; orcid: string }[], license: string | null): Record<string, string> {
+function bibtexExtras(orcids: { name: string; orcid: string }[], license: string | null, version?: number): Record<string, string> {
   const info = licenseInfo(license);
   return {
+    ...(version ? { version: String(version) } : {}),
     ...(orcids.length ? { "orcid-numbers": orcids.map((o) => `${o.name}/${o.orcid}`).join("; ") } : {}),
     ...(info ? { license: info.id, copyright: info.id === ALL_RIGHTS_RESERVED ? "All rights reserved" : (info.name ?? info.id) } : {}),
   };
@@ -125,8 +148,12 @@ function withBibtexFields(bibtex: string, fields: Record<string, string>) {
   return `${body}${body.endsWith(",") ? "" : ","}\n${lines.join("\n")}\n}`;
 }
 
-function withRisOrcids(ris: string, orcids: { name: string; orcid: string }[]) {
-  if (orcids.length === 0) return ris;
-  const note = `N1  - ORCID iDs: ${orcids.map((o) => `${o.name} ${orcidUrl(o.orcid)}`).join("; ")}`;
-  return ris.replace(/^ER {2}-.*$/m, (end) => `${note}\n${end}`);
+/** RIS: the version as its edition (ET), and a note naming each iD's link. */
+function withRisExtras(ris: string, orcids: { name: string; orcid: string }[], version?: number) {
+  const lines = [
+    ...(version ? [`ET  - ${version}`] : []),
+    ...(orcids.length ? [`N1  - ORCID iDs: ${orcids.map((o) => `${o.name} ${orcidUrl(o.orcid)}`).join("; ")}`] : []),
+  ];
+  if (lines.length === 0) return ris;
+  return ris.replace(/^ER {2}-.*$/m, (end) => `${lines.join("\n")}\n${end}`);
 }

@@ -44,6 +44,8 @@ export interface ContentItem {
   doi: string | null;
   /** Co-authors beyond the uploader, in the order given. */
   authors: ListedAuthor[];
+  /** The number of its latest version, whose file this row holds (decision 0042). */
+  version: number;
   /** Its licence, an SPDX identifier (null: not specified, an item from before licences). */
   license: string | null;
   /** The uploader's ORCID iD, authenticated by signing in to ORCID. */
@@ -176,12 +178,16 @@ export async function findContentFor(id: number, viewer: { id: number; roles: st
 /** Deletes an item of `ownerId` and its files; false when there is no such item of theirs. */
 export async function deleteContent(id: number, ownerId: number): Promise<boolean> {
   const db = env.DB;
-  const row = await db
-    .prepare("SELECT file_key, thumbnail_key FROM content WHERE id = ? AND owner_id = ?")
-    .bind(id, ownerId)
-    .first<{ file_key: string; thumbnail_key: string }>();
-  if (!row) return false;
-  const keys = [row.file_key, row.thumbnail_key, ...variantKeys(row.thumbnail_key)];
+  // Every version's file and thumbnail (the latest's are the row's own).
+  const { results: files } = await db
+    .prepare(
+      `SELECT v.file_key, v.thumbnail_key FROM content c JOIN content_versions v ON v.content_id = c.id WHERE c.id = ? AND c.owner_id = ?
+       UNION SELECT file_key, thumbnail_key FROM content WHERE id = ? AND owner_id = ?`,
+    )
+    .bind(id, ownerId, id, ownerId)
+    .all<{ file_key: string; thumbnail_key: string }>();
+  if (files.length === 0) return false;
+  const keys = objectKeys(files);
   // The row and the record of its files in one batch; the files after it (the cron sweeps them if that stops).
   const [, deleted] = await db.batch([
     queueDeletions(keys, Date.now(), "SELECT 1 FROM content WHERE id = ?3 AND owner_id = ?4", id, ownerId),
@@ -190,6 +196,12 @@ export async function deleteContent(id: number, ownerId: number): Promise<boolea
   if (!deleted?.results.length) return false;
   await deleteQueued(keys);
   return true;
+}
+
+/** The objects in R2 of these files and thumbnails (a thumbnail shared by versions once, with its variants). */
+export function objectKeys(files: { file_key: string; thumbnail_key: string }[]): string[] {
+  const thumbnails = new Set(files.map((f) => f.thumbnail_key));
+  return [...new Set(files.map((f) => f.file_key)), ...[...thumbnails].flatMap((key) => [key, ...variantKeys(key)])];
 }
 
 /** The owner's edit of an item's metadata (the file, and so the kind, stay). False if not theirs. */

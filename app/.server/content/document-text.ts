@@ -33,10 +33,11 @@ export async function extractDocumentText(id: number, now = Date.now()) {
     await env.DB.batch([
       env.DB.prepare(
         `INSERT INTO document_text (content_id, body, pages, page_count, extracted_at) SELECT ?1, ?2, ?3, ?4, ?5
-         WHERE EXISTS (SELECT 1 FROM content WHERE id = ?1)
+         WHERE EXISTS (SELECT 1 FROM content WHERE id = ?1 AND file_key = ?6)
          ON CONFLICT (content_id) DO UPDATE SET body = excluded.body, pages = excluded.pages, page_count = excluded.page_count, extracted_at = excluded.extracted_at`,
-      ).bind(id, body, complete, pageCount, now),
-      env.DB.prepare("UPDATE content SET text_state = 'done', text_note = NULL WHERE id = ?").bind(id),
+      ).bind(id, body, complete, pageCount, now, item.file_key),
+      // Only while the file read is still the item's: a newer version's text is read by its own job.
+      env.DB.prepare("UPDATE content SET text_state = 'done', text_note = NULL WHERE id = ? AND file_key = ?").bind(id, item.file_key),
     ]);
   } catch (error) {
     const note = error instanceof Unreadable ? error.note : item.text_attempts >= TEXT_EXTRACT_ATTEMPTS ? "failed" : null;

@@ -34,7 +34,14 @@ export type RoomsRefreshJob = { type: "rooms-refresh"; member: number; after: nu
 
 /** Who hears of a new public item, a stage (its uploader's followers, its goal's, saved searches) and a page at a time. */
 export type NewItemStage = "followers" | "goals" | "searches";
-export type NewItemJob = { type: "new-item"; id: number; stage: NewItemStage; after: number };
+export type NewItemJob = {
+  type: "new-item";
+  id: number;
+  stage: NewItemStage;
+  after: number;
+  /** A new version of a public item: its uploader's followers are told, once per version (decision 0042). */
+  version?: number;
+};
 
 /** Digests of one period ("daily:2026-11-26", "weekly:2026-11-23") for these members, counted up to `at` (the cron's moment). */
 export type DigestJob = { type: "digest"; period: string; members: number[]; at: number };

@@ -16,8 +16,14 @@ import { notifyMany } from "./notifications";
 
 const NEXT: Record<NewItemStage, NewItemStage | null> = { followers: "goals", goals: "searches", searches: null };
 
-/** The first job of an item that just became public. */
-export const newItemJob = (id: number): NewItemJob => ({ type: "new-item", id, stage: "followers", after: 0 });
+/** The first job of an item that just became public, or of a new version of one (its followers only). */
+export const newItemJob = (id: number, version?: number): NewItemJob => ({
+  type: "new-item",
+  id,
+  stage: "followers",
+  after: 0,
+  ...(version ? { version } : {}),
+});
 
 interface Item {
   id: number;
@@ -84,10 +90,13 @@ export async function matchNewItem(job: NewItemJob, now: number) {
   const kind = job.stage === "followers" ? "followed_upload" : job.stage === "goals" ? "goal_item" : "saved_search";
   const told = await notifyMany(
     members,
-    { kind, event: "new", key: `new-item:${item.id}`, subjectId: item.id, actorId: item.owner_id },
+    job.version
+      ? { kind, event: "version", key: `new-version:${item.id}:${job.version}`, subjectId: item.id, actorId: item.owner_id }
+      : { kind, event: "new", key: `new-item:${item.id}`, subjectId: item.id, actorId: item.owner_id },
     now,
   );
-  const next = full ? { ...job, after: last } : NEXT[job.stage] ? { ...job, stage: NEXT[job.stage] as NewItemStage, after: 0 } : null;
+  const stage = job.version ? null : NEXT[job.stage];
+  const next = full ? { ...job, after: last } : stage ? { ...job, stage, after: 0 } : null;
   if (next) await enqueue([next]);
   return { told: told.length, next: next?.stage ?? null };
 }

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
+import { addVersionFromMultipart } from "~/.server/content/add-version-form";
 import { deleteContent, findContent, updateContent } from "~/.server/content/content";
 import { attempt, Refused } from "~/.server/refused";
 import { addComment, deleteComment, setFollow, setLike } from "~/.server/social/social";
@@ -7,6 +8,7 @@ import { doiPrefillReply } from "~/.server/web/shell/doi-prefill-reply";
 import { flashRedirect, refusedRedirect } from "~/.server/web/shell/flash";
 import { refusalReply } from "~/.server/web/shell/refusal-reply";
 import { commentSchema, editContentSchema } from "~/lib/schemas/content";
+import type { FormReply } from "~/lib/use-form";
 
 // The detail page's intents, one function each: what anyone who may see the item does (like,
 // follow its author, comment), and what its owner does (edit, delete). Every one is a plain form
@@ -55,6 +57,16 @@ export async function prefillIntent(form: FormData, id: number, userId: number) 
   if (item?.owner_id !== userId) throw data(null, { status: 404 });
   const { data: answer, init } = await doiPrefillReply(form, userId);
   return data({ ...answer, confirmDelete: false, comment: undefined }, init ?? undefined);
+}
+
+/** A new version (the owner's): the page again with it, or the form again with its refusals. */
+export async function versionIntent(request: Request, id: number, userId: number, later: (work: Promise<unknown>) => void) {
+  const added = await addVersionFromMultipart(request, id, userId, Date.now(), later);
+  if (added.ok) return flashRedirect(request, back(id), "success", `content.versionAdded|number=${added.id}`);
+  if (added.status === 404) throw data(null, { status: 404 });
+  const error = { ...added.fieldErrors, ...(added.formErrors.length ? { "": added.formErrors } : {}) };
+  const version: FormReply = { status: "error", initialValue: added.fields, error };
+  return data({ result: undefined, confirmDelete: false, comment: undefined, version }, { status: added.status });
 }
 
 export async function deleteIntent(request: Request, form: FormData, id: number, userId: number) {

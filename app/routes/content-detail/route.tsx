@@ -4,6 +4,7 @@ import { data, Link } from "react-router";
 import { findContentFor, shownItem } from "~/.server/content/content";
 import { textStateRead } from "~/.server/content/document-text";
 import { licenseInfo, licenseOptions } from "~/.server/content/licenses";
+import { askedVersion, versionsRead } from "~/.server/content/versions";
 import { known, readTogether } from "~/.server/reads";
 import { socialRead } from "~/.server/social/social";
 import { statsQuerySchema } from "~/.server/stats/query";
@@ -24,12 +25,14 @@ import { itemUrl } from "~/lib/citations";
 import { doiUrl } from "~/lib/identifiers";
 import { sdgKey, sdgStyle } from "~/lib/sdg";
 import type { Route } from "./+types/route";
-import { deleteIntent, editIntent, prefillIntent, SOCIAL_INTENTS, socialIntent } from "./intents.server";
+import { deleteIntent, editIntent, prefillIntent, SOCIAL_INTENTS, socialIntent, versionIntent } from "./intents.server";
 import { ItemStats } from "./item-stats";
 import { LicenseLine } from "./license-line";
 import { OwnerActions } from "./owner-actions";
 import { PdfViewer } from "./pdf-viewer";
 import { Social } from "./social";
+import { VersionForm } from "./version-form";
+import { fileUrlOf, VersionLine, VersionList } from "./versions";
 
 const idOf = (request: Request) => Number(new URL(request.url).searchParams.get("id"));
 
@@ -44,16 +47,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const isOwner = item.owner_id === user.id;
   // What the page shows beside the item, in one round trip; the member's view is counted after the
   // answer, through the stats queue (decision 0039): the figure shown is at most a few seconds late.
-  const [social, text] = await readTogether([
+  // An earlier version, when the link asks for one (its own file, a banner saying a newer one exists).
+  const version = await askedVersion(item, new URL(request.url).searchParams.get("version"));
+  if (version === undefined) throw data(null, { status: 404 });
+  const [social, text, versions] = await readTogether([
     socialRead(user.id, item.id, item.owner_id),
     isOwner ? textStateRead(item.id) : known(null),
+    versionsRead(item.id),
   ] as const);
   if (!moderating) countReading(readingOf("view", item, user, request, now), afterAnswer(context));
   // A search result found in the document's text opens it at that page.
   const page = Number(new URL(request.url).searchParams.get("page"));
   // A fresh key for the comment form on every render: its submission is stored once however often it arrives.
   const commentKey = crypto.randomUUID();
-  const { citeItem } = await import("~/.server/content/citation");
+  const { asVersion, citeItem } = await import("~/.server/content/citation");
+  const cited = version ? asVersion(item, version) : item;
   const origin = new URL(request.url).origin;
   // The owner's own statistics of the item (decision 0039), over the period their links chose.
   const stats =
@@ -64,8 +72,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     item: shownItem(item),
     license: licenseInfo(item.license),
     licenses: isOwner ? licenseOptions() : null,
-    references: citeItem(item, itemUrl(origin, item.id), ["apa", "harvard", "bibtex"], languageOf(request)),
-    pdfUrl: item.kind === "document" ? `${origin}/files/${item.id}` : null,
+    references: citeItem(cited, itemUrl(origin, item.id, version?.number), ["apa", "harvard", "bibtex"], languageOf(request)),
+    pdfUrl: item.kind === "document" ? `${origin}${fileUrlOf(item.id, version?.number)}` : null,
+    versions,
+    shownVersion: version ? { number: version.number, title: version.title, license: licenseInfo(version.license) } : null,
+    versionKey: isOwner ? crypto.randomUUID() : null,
     isOwner,
     moderating,
     text,
@@ -82,8 +93,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
-  const form = await request.formData();
   const id = idOf(request);
+  // A new version streams its file in: read as an upload is, never buffered whole.
+  if (request.headers.get("Content-Type")?.startsWith("multipart/form-data"))
+    return versionIntent(request, id, user.id, afterAnswer(context));
+  const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   if (SOCIAL_INTENTS.has(intent)) return socialIntent(request, form, intent, id, user.id);
   if (intent === "edit") return editIntent(request, form, id, user.id);
@@ -96,7 +110,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ContentDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { item, isOwner, now } = loaderData;
-  const fileUrl = `/files/${item.id}`;
+  const shown = loaderData.shownVersion;
+  const fileUrl = fileUrlOf(item.id, shown?.number);
+  const thumbnailUrl = `/files/${item.id}/thumbnail?${shown ? `version=${shown.number}&` : ""}w=800`;
   const pdfAt = loaderData.page ? `${fileUrl}#page=${loaderData.page}` : fileUrl;
   return (
     <article className="mx-auto max-w-4xl" data-testid="content-detail">
@@ -134,25 +150,23 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
           · <RelativeTime date={new Date(item.created_at)} now={new Date(now)} /> ·{" "}
           <span data-testid="views">{t("content.views", { count: item.views })}</span> · {t("content.likes", { count: item.likes })}
         </p>
-        <LicenseLine license={loaderData.license} />
+        <LicenseLine license={shown ? shown.license : loaderData.license} />
+        <VersionLine versions={loaderData.versions} shown={shown?.number ?? item.version} id={item.id} />
       </header>
       <div className="mb-4 overflow-hidden rounded-lg border border-slate-200 bg-black/90">
         {item.kind === "video" ? (
           // biome-ignore lint/a11y/useMediaCaption: members' uploads come without caption tracks
-          <video
-            controls
-            preload="metadata"
-            poster={`${fileUrl}/thumbnail?w=800`}
-            src={fileUrl}
-            className="aspect-video w-full"
-            data-testid="video"
-          />
+          <video controls preload="metadata" poster={thumbnailUrl} src={fileUrl} className="aspect-video w-full" data-testid="video" />
         ) : (
           <PdfViewer src={pdfAt} title={item.title} fallback={t("content.noPdfViewer")} />
         )}
       </div>
       <p className="mb-4 flex gap-2">
-        <a href={`${fileUrl}?download`} className={buttonVariants({ variant: "outline", size: "sm" })} data-testid="download">
+        <a
+          href={`${fileUrl}${shown ? "&" : "?"}download`}
+          className={buttonVariants({ variant: "outline", size: "sm" })}
+          data-testid="download"
+        >
           <Download className="size-4" aria-hidden />
           {t("content.download")}
         </a>
@@ -198,10 +212,21 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
           </ul>
         </div>
       </section>
-      <CiteItem id={item.id} references={loaderData.references} />
+      <CiteItem id={item.id} version={shown?.number} references={loaderData.references} />
+      <VersionList versions={loaderData.versions} shown={shown?.number ?? item.version} id={item.id} />
       {loaderData.stats ? <ItemStats view={loaderData.stats.view} readers={loaderData.stats.readers} /> : null}
       {isOwner || loaderData.moderating ? null : <ReportForm target="content" id={item.id} />}
       {loaderData.moderating ? null : <Social data={loaderData} actionData={actionData} />}
+      {isOwner && loaderData.licenses && loaderData.versionKey ? (
+        <VersionForm
+          key={loaderData.versionKey}
+          formKey={loaderData.versionKey}
+          kind={item.kind}
+          license={item.license}
+          licenses={loaderData.licenses}
+          reply={actionData && "version" in actionData ? actionData.version : undefined}
+        />
+      ) : null}
       {isOwner ? <OwnerActions item={item} actionData={actionData} licenses={loaderData.licenses} /> : null}
     </article>
   );

@@ -1,0 +1,80 @@
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { type LicenseOptions, LicenseSelect } from "~/components/content-fields";
+import { PartsProgress } from "~/components/parts-progress";
+import { Button } from "~/components/ui/button";
+import { Field, FormErrors, TextAreaField } from "~/components/ui/field";
+import { type FormReply, getFormProps, getInputProps, getTextareaProps, useForm } from "~/lib/use-form";
+import { usePartsUpload } from "~/lib/use-parts-upload";
+
+/**
+ * The owner's "Add a version" (a disclosure): a new file of the item's kind, a note of what changed,
+ * the licence it is published under, its own DOI, a thumbnail if it changes. A plain multipart post
+ * without JavaScript; with it, the file goes first in resumable parts, as an upload's does.
+ */
+export function VersionForm({
+  formKey,
+  kind,
+  license,
+  licenses,
+  reply,
+}: {
+  formKey: string;
+  kind: "document" | "video";
+  license: string | null;
+  licenses: LicenseOptions;
+  reply: FormReply | undefined;
+}) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  const parts = usePartsUpload();
+  const [form, fields] = useForm<{ note: string; license: string; doi: string; file: unknown; thumbnail: unknown }>({
+    id: "add-version-form",
+    lastResult: reply,
+    defaultValue: { license: license ?? "" },
+  });
+  return (
+    <details
+      id="add-version"
+      className="mt-4 rounded-lg border border-slate-200 bg-white p-4"
+      open={Boolean(reply)}
+      data-testid="add-version"
+    >
+      <summary className="font-medium">{t("content.addVersion")}</summary>
+      <p className="mt-2 mb-3 text-sm text-slate-600">{t("content.addVersionHelp")}</p>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onSubmit={parts.onSubmit}>
+        <input type="hidden" name="client_key" value={formKey} />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <TextAreaField label={t("content.versionNote")} errors={fields.note.errors} {...getTextareaProps(fields.note)} rows={2} />
+        <LicenseSelect field={fields.license} options={licenses} />
+        <Field
+          label={t("content.versionDoi")}
+          errors={fields.doi.errors}
+          {...getInputProps(fields.doi, { type: "text" })}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <Field
+          label={t("content.file")}
+          hint={kind === "document" ? t("content.fileHintDocument") : t("content.fileHintVideo")}
+          accept={kind === "document" ? "application/pdf,.pdf" : "video/mp4,.mp4"}
+          errors={parts.partsError ? [parts.partsError] : fields.file.errors}
+          {...getInputProps(fields.file, { type: "file" })}
+        />
+        <Field
+          label={t("content.versionThumbnail")}
+          accept="image/png,image/jpeg"
+          errors={fields.thumbnail.errors}
+          {...getInputProps(fields.thumbnail, { type: "file" })}
+        />
+        {parts.progress === null ? (
+          <Button type="submit" disabled={busy}>
+            {t("content.versionSubmit")}
+          </Button>
+        ) : (
+          <PartsProgress progress={parts.progress} onCancel={parts.cancel} />
+        )}
+      </Form>
+    </details>
+  );
+}
