@@ -1,16 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
 import { type LicenseOptions, LicenseSelect } from "~/components/content-fields";
-import { PartsProgress } from "~/components/parts-progress";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors, TextAreaField } from "~/components/ui/field";
 import { type FormReply, getFormProps, getInputProps, getTextareaProps, useForm } from "~/lib/use-form";
-import { usePartsUpload } from "~/lib/use-parts-upload";
 
 /**
  * The owner's "Add a version" (a disclosure): a new file of the item's kind, a note of what changed,
- * the licence it is published under, its own DOI, a thumbnail if it changes. A plain multipart post
- * without JavaScript; with it, the file goes first in resumable parts, as an upload's does.
+ * the licence it is published under, its own DOI, a thumbnail if it changes. A document's form post,
+ * streamed as it is sent, with or without JavaScript: the resumable parts path is the upload page's
+ * and the API's, and keeping it out of this page keeps the page's script in its budget (decision 0042).
  */
 export function VersionForm({
   formKey,
@@ -26,8 +24,6 @@ export function VersionForm({
   reply: FormReply | undefined;
 }) {
   const { t } = useTranslation();
-  const busy = useNavigation().state === "submitting";
-  const parts = usePartsUpload();
   const [form, fields] = useForm<{ note: string; license: string; doi: string; file: unknown; thumbnail: unknown }>({
     id: "add-version-form",
     lastResult: reply,
@@ -42,7 +38,7 @@ export function VersionForm({
     >
       <summary className="font-medium">{t("content.addVersion")}</summary>
       <p className="mt-2 mb-3 text-sm text-slate-600">{t("content.addVersionHelp")}</p>
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onSubmit={parts.onSubmit}>
+      <form method="post" encType="multipart/form-data" {...getFormProps(form)}>
         <input type="hidden" name="client_key" value={formKey} />
         <FormErrors errors={form.errors} id={form.errorId} />
         <TextAreaField label={t("content.versionNote")} errors={fields.note.errors} {...getTextareaProps(fields.note)} rows={2} />
@@ -58,7 +54,7 @@ export function VersionForm({
           label={t("content.file")}
           hint={kind === "document" ? t("content.fileHintDocument") : t("content.fileHintVideo")}
           accept={kind === "document" ? "application/pdf,.pdf" : "video/mp4,.mp4"}
-          errors={parts.partsError ? [parts.partsError] : fields.file.errors}
+          errors={fields.file.errors}
           {...getInputProps(fields.file, { type: "file" })}
         />
         <Field
@@ -67,14 +63,8 @@ export function VersionForm({
           errors={fields.thumbnail.errors}
           {...getInputProps(fields.thumbnail, { type: "file" })}
         />
-        {parts.progress === null ? (
-          <Button type="submit" disabled={busy}>
-            {t("content.versionSubmit")}
-          </Button>
-        ) : (
-          <PartsProgress progress={parts.progress} onCancel={parts.cancel} />
-        )}
-      </Form>
+        <Button type="submit">{t("content.versionSubmit")}</Button>
+      </form>
     </details>
   );
 }
