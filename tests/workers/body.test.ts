@@ -64,4 +64,14 @@ describe("request bodies", () => {
       expect(await boundedBody(photos), path).toBe(photos);
     }
   });
+
+  it("let a new version's multipart post stream like an upload, and keep the same page's other posts bounded", async () => {
+    const multipart = { "Content-Type": "multipart/form-data; boundary=x" };
+    for (const path of ["/retrieval/detail", "/api/contents/7/versions"]) {
+      const version = post(path, endless().body, multipart);
+      expect(await boundedBody(version), path).toBe(version);
+    }
+    const comment = post("/retrieval/detail", endless(2 * 1024 * 1024).body, { "Content-Type": "application/x-www-form-urlencoded" });
+    expect(await boundedBody(comment)).toBeNull();
+  });
 });

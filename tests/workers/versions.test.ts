@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { parse as parseBibtex } from "@retorquere/bibtex-parser";
 import { describe, expect, it } from "vitest";
+import { deleteAccount } from "~/.server/accounts/delete-account";
+import { exportData } from "~/.server/accounts/export-data";
 import { createSession } from "~/.server/accounts/sessions";
 import { deleteContent } from "~/.server/content/content";
 import { searchContent, searchQuerySchema } from "~/.server/search/search";
@@ -10,6 +12,7 @@ import { VERSIONS_MAX } from "~/lib/limits";
 import { makePdf } from "../../scripts/make-pdf.mjs";
 import { mp4Bytes, multipart, pngBytes, textFields } from "../fixtures/files";
 import { newMember, testCaller, until } from "./helpers";
+import { account, PASSWORD } from "./pages/page-helpers";
 
 // Versions (issue 35) through the API and the services the page uses: numbering under concurrent
 // posts, repeats, the latest version's text alone in search, earlier files at their addresses,
@@ -183,5 +186,27 @@ describe("an item's versions", () => {
     expect(await deleteContent(id, owner)).toBe(true);
     for (const key of keys) expect((await env.FILES.list({ prefix: key })).objects, key).toEqual([]);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM content_versions WHERE content_id = ?").bind(id).first<number>("n")).toBe(0);
+  });
+
+  it("deleting the account deletes every version's objects too; the export lists the versions", async () => {
+    const member = await account();
+    const raw = await body([
+      ...textFields({ title: "Account's work" }),
+      { name: "thumbnail", filename: "t.png", type: "image/png", body: pngBytes() },
+      { name: "file", filename: "d.pdf", type: "application/pdf", body: pdf("one") },
+    ]);
+    const id = Number((await json(await call(member.token, "POST", "/contents", raw))).data?.id);
+    await addVersion(member.token, id, { note: "Two", license: "MIT" });
+    const exported = JSON.parse(await new Response(exportData(member.id, Date.now())).text()) as { versions: Record<string, unknown>[] };
+    expect(exported.versions.map((v) => [v.content_id, v.number, v.note, v.license])).toEqual([
+      [id, 1, "", "CC-BY-4.0"],
+      [id, 2, "Two", "MIT"],
+    ]);
+    const { results } = await env.DB.prepare("SELECT file_key FROM content_versions WHERE content_id = ?")
+      .bind(id)
+      .all<{ file_key: string }>();
+    expect(results).toHaveLength(2);
+    await deleteAccount(member.id, PASSWORD, testCaller().caller);
+    for (const { file_key } of results) expect((await env.FILES.list({ prefix: file_key })).objects, file_key).toEqual([]);
   });
 });

@@ -22,6 +22,10 @@ const LISTS: Record<string, string> = {
   interests: "SELECT sdg AS id, sdg, created_at FROM interests WHERE user_id = ?1 AND sdg > ?2",
   uploads: `SELECT id, kind, sdg, title, summary, content, keywords, doi, authors, published_year, license, publicize, file_type, file_size, views, likes, created_at, updated_at
           FROM content WHERE owner_id = ?1 AND id > ?2`,
+  // Every version of their uploads (decision 0042), numbered to page them.
+  versions: `SELECT * FROM (SELECT ROW_NUMBER() OVER (ORDER BY v.content_id, v.number) AS id, v.content_id, v.number, v.note, v.title,
+            v.file_size, v.file_type, v.doi, v.license, v.created_at FROM content_versions v JOIN content c ON c.id = v.content_id
+            WHERE c.owner_id = ?1) WHERE id > ?2`,
   comments: "SELECT id, content_id, body, created_at FROM comments WHERE user_id = ?1 AND id > ?2",
   following:
     "SELECT f.followee_id AS id, u.nick_name, f.created_at FROM follows f JOIN users u ON u.id = f.followee_id WHERE f.follower_id = ?1 AND f.followee_id > ?2",

@@ -86,6 +86,12 @@ const STREAMED = [
   /^\/dev\/r2-put$/,
 ];
 
+/**
+ * Paths whose multipart posts carry a file (a new version, decision 0042) and stream like an
+ * upload, while their other posts are forms bounded like any other.
+ */
+const STREAMED_WHEN_MULTIPART = [/^\/retrieval\/detail$/, /^\/api\/contents\/\d+\/versions$/];
+
 /** Paths that take one small file with their form (an avatar), read whole under their own ceiling. */
 const LARGER: [RegExp, number][] = [
   // React Router matches paths regardless of case and a trailing slash (posted with JavaScript as "/_.data").
@@ -101,6 +107,8 @@ export async function boundedBody(request: Request): Promise<Request | null> {
   if (request.method === "GET" || request.method === "HEAD" || !request.body) return request;
   const path = new URL(request.url).pathname;
   if (STREAMED.some((pattern) => pattern.test(path))) return request;
+  const multipart = request.headers.get("Content-Type")?.startsWith("multipart/form-data") ?? false;
+  if (multipart && STREAMED_WHEN_MULTIPART.some((pattern) => pattern.test(path))) return request;
   const larger = LARGER.find(([pattern]) => pattern.test(path));
   const bytes = await readCappedBytes(request, larger ? larger[1] : BODY_MAX_BYTES);
   return bytes === null ? null : new Request(request, { body: bytes });
