@@ -1,8 +1,8 @@
 import { Refused } from "~/.server/refused";
 import { versionSchema } from "~/lib/schemas/version";
-import { completedUpload, releaseUpload } from "./chunked";
-import type { CreateResult } from "./create-from-form";
-import { receiveUpload, removeStored } from "./receive-upload";
+import { releaseUpload } from "./chunked";
+import { type CreateResult, issuesByField, receivedFiles, refusalOf } from "./create-from-form";
+import { removeStored } from "./receive-upload";
 import { makeVariants } from "./thumbnail-variants";
 import { addVersion } from "./versions";
 
@@ -18,24 +18,13 @@ export async function addVersionFromMultipart(
   now: number,
   later: (work: Promise<unknown>) => void,
 ): Promise<CreateResult> {
-  let received: Awaited<ReturnType<typeof receiveUpload>>;
-  try {
-    received = await receiveUpload(request);
-  } catch (error) {
-    if (!(error instanceof Refused)) throw error;
-    const { field, key, status } = error;
-    return { ok: false, status, fields: {}, fieldErrors: field ? { [field]: [key] } : {}, formErrors: field ? [] : [key] };
-  }
-  const uploadId = received.fields.upload_id;
-  if (!received.file && uploadId) received.file = (await completedUpload(uploadId, ownerId)) ?? undefined;
+  const post = await receivedFiles(request, ownerId);
+  if ("ok" in post) return post;
+  const { received, uploadId } = post;
   // Whatever of this post is in storage, unless it became the version (a parts upload stays for a retry).
   const discard = () => removeStored(uploadId ? { ...received, file: undefined } : received);
   const parsed = versionSchema.safeParse(received.fields);
-  const fieldErrors: Record<string, string[]> = {};
-  for (const issue of parsed.error?.issues ?? []) {
-    const name = String(issue.path[0] ?? "");
-    fieldErrors[name] = [...(fieldErrors[name] ?? []), issue.message];
-  }
+  const fieldErrors = issuesByField(parsed.error?.issues);
   if (!received.file) fieldErrors.file = ["validation.fieldEmpty|field=fields.file"];
   if (!parsed.success || !received.file) {
     await discard();
@@ -47,8 +36,7 @@ export async function addVersionFromMultipart(
   } catch (error) {
     await discard();
     if (!(error instanceof Refused)) throw error;
-    const { field, key, status } = error;
-    return { ok: false, status, fields: received.fields, fieldErrors: field ? { [field]: [key] } : {}, formErrors: field ? [] : [key] };
+    return refusalOf(error, received.fields);
   }
   // A repeat of a post that already made the version keeps nothing of its own.
   if (!added.created) await discard();

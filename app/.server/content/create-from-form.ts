@@ -6,12 +6,45 @@ import { contentFieldsSchema } from "~/lib/schemas/content";
 import { CLIENT_KEY } from "~/lib/schemas/text";
 import { completedUpload, releaseUpload } from "./chunked";
 import { createContent, fileMatchesKind } from "./content";
-import { receiveUpload, removeStored } from "./receive-upload";
+import { type ReceivedUpload, receiveUpload, removeStored } from "./receive-upload";
 import { makeVariants } from "./thumbnail-variants";
 
-export type CreateResult =
-  | { ok: true; id: number }
-  | { ok: false; status: number; fields: Record<string, string>; fieldErrors: Record<string, string[]>; formErrors: string[] };
+type Refusal = { ok: false; status: number; fields: Record<string, string>; fieldErrors: Record<string, string[]>; formErrors: string[] };
+export type CreateResult = { ok: true; id: number } | Refusal;
+
+/** A service's refusal as a form's: beside its field, or about the whole form. */
+export function refusalOf(error: Refused, fields: Record<string, string> = {}): Refusal {
+  const { field, key, status } = error;
+  return { ok: false, status, fields, fieldErrors: field ? { [field]: [key] } : {}, formErrors: field ? [] : [key] };
+}
+
+/** A schema's issues by field, as the forms show them. */
+export function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[] = []) {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const name = String(issue.path[0] ?? "");
+    fieldErrors[name] = [...(fieldErrors[name] ?? []), issue.message];
+  }
+  return fieldErrors;
+}
+
+/**
+ * A multipart post with a file, as it streams in: its fields, and the file from the post or (with
+ * JavaScript) the completed parts upload it names (`upload_id`). A refusal while reading it leaves
+ * nothing stored.
+ */
+export async function receivedFiles(request: Request, ownerId: number): Promise<{ received: ReceivedUpload; uploadId?: string } | Refusal> {
+  let received: ReceivedUpload;
+  try {
+    received = await receiveUpload(request);
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    return refusalOf(error);
+  }
+  const uploadId = received.fields.upload_id;
+  if (!received.file && uploadId) received.file = (await completedUpload(uploadId, ownerId)) ?? undefined;
+  return { received, uploadId };
+}
 
 /**
  * Creates content from the upload form's multipart post, for the page and the API alike: the file
@@ -24,22 +57,11 @@ export async function createFromMultipart(
   now: number,
   later: (work: Promise<unknown>) => void,
 ): Promise<CreateResult> {
-  let received: Awaited<ReturnType<typeof receiveUpload>>;
-  try {
-    received = await receiveUpload(request);
-  } catch (error) {
-    if (!(error instanceof Refused)) throw error;
-    const { field, key, status } = error;
-    return { ok: false, status, fields: {}, fieldErrors: field ? { [field]: [key] } : {}, formErrors: field ? [] : [key] };
-  }
-  const uploadId = received.fields.upload_id;
-  if (!received.file && uploadId) received.file = (await completedUpload(uploadId, ownerId)) ?? undefined;
+  const post = await receivedFiles(request, ownerId);
+  if ("ok" in post) return post;
+  const { received, uploadId } = post;
   const parsed = contentFieldsSchema.safeParse(received.fields);
-  const fieldErrors: Record<string, string[]> = {};
-  for (const issue of parsed.error?.issues ?? []) {
-    const name = String(issue.path[0] ?? "");
-    fieldErrors[name] = [...(fieldErrors[name] ?? []), issue.message];
-  }
+  const fieldErrors = issuesByField(parsed.error?.issues);
   if (!received.file) fieldErrors.file = ["validation.fieldEmpty|field=fields.file"];
   else if (parsed.success && !fileMatchesKind(parsed.data.kind, received.file.type)) fieldErrors.file = ["validation.fileMismatch"];
   if (!received.thumbnail) fieldErrors.thumbnail = ["validation.fieldEmpty|field=fields.thumbnail"];
