@@ -46,6 +46,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return flashRedirect(request, `/retrieval/detail?id=${created.id}`, "success", "content.uploaded");
 }
 
+const FORM_DEFAULTS = { kind: "document", publicize: "1", license: DEFAULT_LICENSE };
+
 /**
  * A key for this rendering of the form (posted twice, it still makes one item). An upload started
  * from an ORCID work arrives filled in: from its DOI (`?doi=`), or its title and year; `?from=orcid`
@@ -58,10 +60,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const works = linked && query.get("from") === "orcid" ? await attempt(() => orcidWorks(linked)) : null;
   const doi = query.get("doi");
   const title = query.get("title");
+  // The form's defaults under what the work fills in (a started form replaces the defaults whole).
   const start = doi
-    ? await prefilledForm({ doi }, user.id)
+    ? await prefilledForm({ ...FORM_DEFAULTS, doi }, user.id)
     : title
-      ? { result: { initialValue: { title, year: query.get("year") ?? "" } } satisfies FormReply, notice: null }
+      ? { result: { initialValue: { ...FORM_DEFAULTS, title, year: query.get("year") ?? "" } } satisfies FormReply, notice: null }
       : null;
   return {
     formKey: crypto.randomUUID(),
@@ -84,7 +87,7 @@ function UploadForm({ actionData, loaderData }: Route.ComponentProps) {
   const parts = usePartsUpload();
   const [form, fields] = useForm<z.input<typeof uploadFormSchema>>({
     lastResult: actionData?.result ?? loaderData.start?.result,
-    defaultValue: { kind: "document", publicize: "1", license: DEFAULT_LICENSE },
+    defaultValue: FORM_DEFAULTS,
   });
   return (
     <>

@@ -112,6 +112,12 @@ describe("filling an upload from a DOI", () => {
       path: "/upload?doi=10.5555%2Frc.2024.001",
       token,
     });
-    expect(page.data.start.result.initialValue.title).toBe("Groundwater recharge in semi-arid basins after managed aquifer recharge");
+    expect(page.data.start.result.initialValue).toMatchObject({
+      title: "Groundwater recharge in semi-arid basins after managed aquifer recharge",
+      // The form's own defaults stay under what the work fills in.
+      kind: "document",
+      publicize: "1",
+      license: "CC-BY-4.0",
+    });
   });
 });

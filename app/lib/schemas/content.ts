@@ -46,7 +46,9 @@ const yearField = z
 const licenseField = z
   .string({ error: "validation.licenseUnknown" })
   .trim()
-  .refine((id) => id === ALL_RIGHTS_RESERVED || spdxIds.has(id), "validation.licenseUnknown");
+  .refine((id) => id === "" || id === ALL_RIGHTS_RESERVED || spdxIds.has(id), "validation.licenseUnknown")
+  // Empty: none chosen (a new upload gets the default, an edit keeps the item's).
+  .transform((id) => id || undefined);
 
 export const contentFieldsSchema = z.object({
   kind: z.enum(["document", "video"], { error: "validation.fileMismatch" }),
