@@ -23,6 +23,8 @@ test("a work gets a second version; the first stays readable and citable, each u
   await signUpAndIn(page, `Versioner ${Date.now()}`);
   await fillUpload(page, "Document (PDF)", `${word} study`);
   await page.getByLabel("Licence").selectOption("CC0-1.0");
+  // Private: the shared feed's first page stays the demo catalogue's for the other browser tests.
+  await page.getByLabel("Private: only you can see it").check();
   await page.getByLabel("File", { exact: true }).setInputFiles(demo("sample-document.pdf"));
   await page.getByLabel("Thumbnail image").setInputFiles(demo("sample-document-thumbnail.png"));
   await page.getByRole("button", { name: "Upload", exact: true }).click();
