@@ -401,6 +401,18 @@ async function uploadMemory() {
       return res.status;
     });
   }
+  // A multipart body posted as it is made, as a browser without JavaScript sends a form with a file.
+  const postStreamed = async (path, { body, contentType }) => {
+    const res = await fetch(`${base}${path}`, {
+      method: "POST",
+      body,
+      duplex: "half",
+      redirect: "manual",
+      headers: { ...headers, "Content-Type": contentType },
+    });
+    await res.arrayBuffer();
+    return res;
+  };
   const firstUpload = {};
   let item = null;
   for (const mb of [10, 100]) {
@@ -408,15 +420,7 @@ async function uploadMemory() {
       "streamed form post (no JS)  ",
       mb,
       async () => {
-        const { body, contentType } = multipartUpload(mb);
-        const res = await fetch(`${base}/upload`, {
-          method: "POST",
-          body,
-          duplex: "half",
-          redirect: "manual",
-          headers: { ...headers, "Content-Type": contentType },
-        });
-        await res.arrayBuffer();
+        const res = await postStreamed("/upload", multipartUpload(mb));
         item = res.headers.get("Location");
         return res.status;
       },
@@ -427,18 +431,7 @@ async function uploadMemory() {
   const versionRate = await measured(
     "a new version (no JS)       ",
     100,
-    async () => {
-      const { body, contentType } = multipartUpload(100, true);
-      const res = await fetch(`${base}${item}`, {
-        method: "POST",
-        body,
-        duplex: "half",
-        redirect: "manual",
-        headers: { ...headers, "Content-Type": contentType },
-      });
-      await res.arrayBuffer();
-      return res.status;
-    },
+    async () => (await postStreamed(item, multipartUpload(100, true))).status,
     plain[100],
   );
   console.log(
