@@ -44,7 +44,22 @@ const workersPool = (name: string, isolate: boolean, files: { include: string[];
       main: "./tests/workers/worker.ts",
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
-        bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations"), ...fakeOrcid.vars },
+        bindings: {
+          TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+          ...fakeOrcid.vars,
+          // Automatic captions on, answered by the stand-in model below (decision 0043).
+          SPEECH_TO_TEXT_MODEL: "@cf/openai/whisper-large-v3-turbo",
+        },
+        serviceBindings: { AI: { name: "fake-speech-to-text", entrypoint: "FakeWhisper" } },
+        workers: [
+          {
+            name: "fake-speech-to-text",
+            modules: true,
+            scriptPath: "./scripts/fake-speech-to-text.mjs",
+            compatibilityDate: "2026-10-01",
+            compatibilityFlags: ["nodejs_compat"],
+          },
+        ],
         // The API's per-member limit, low enough that a test reaches it (wrangler.toml's local one is for the browser suites).
         ratelimits: { API_LIMITER: { namespace_id: "1003", simple: { limit: 400, period: 60 } } },
         // Both consumers as wrangler.toml has them, but readings folded after 1 s instead of 10 (tests wait on them).

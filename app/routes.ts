@@ -44,6 +44,7 @@ export default [
   route("uploads/:id/complete", "routes/uploads.ts", { id: "uploadComplete" }),
   route("files/:id", "routes/files.ts", { id: "file" }),
   route("files/:id/thumbnail", "routes/files.ts", { id: "thumbnail" }),
+  route("files/:id/captions/:file", "routes/caption-file.ts", { id: "captionFile" }),
   route("report", "routes/report.ts"),
   route("retrieval/detail/cite", "routes/cite.ts", { id: "cite" }),
   route("personal/export", "routes/personal.export.ts", { id: "export" }),

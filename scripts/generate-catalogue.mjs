@@ -1,8 +1,11 @@
-// `npm run bench:data [-- stateDir [items] [members] [texts]]`: fills a local D1 state folder with a generated
-// catalogue for the search and ranking benchmarks — by default 100,000 documents and videos from
-// 10,000 members, with follows, interests, likes, views and points over the last month, and 10,000
-// documents with 5,000 words of their own text each. The rows are made by
-// SQL inside D1 (recursive CTEs), so the script itself stays small and fast.
+// `npm run bench:data [-- stateDir [items] [members] [texts] [captions]]`: fills a local D1 state folder
+// with a generated catalogue for the search and ranking benchmarks — by default 100,000 documents and
+// videos from 10,000 members, with follows, interests, likes, views and points over the last month,
+// 10,000 documents with 5,000 words of their own text each, and 10,000 videos with one hour of
+// captions each. The rows are made by SQL inside D1 (recursive CTEs), so the script itself stays
+// small and fast.
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { seedState } from "./lib.mjs";
 
@@ -141,8 +144,7 @@ function documentTextSql(texts, now) {
   ];
 }
 
-/** The statements that generate the catalogue (the demo members and items stay as they are). */
-export function catalogueSql(items, members, now = Date.now(), texts = 0) {
+@@CAPTIONS@@
   const month = 30 * 86_400_000;
   const since = now - month;
   const day = (expr) => `strftime('%Y-%m-%d', (${expr}) / 1000, 'unixepoch')`;

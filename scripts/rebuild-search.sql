@@ -11,3 +11,4 @@ DELETE FROM member_fts;
 INSERT INTO member_fts (rowid, nick_name, organisation, profile)
   SELECT u.id, u.nick_name, coalesce(u.organisation, ''), coalesce(p.search_text, '')
   FROM users u LEFT JOIN profiles p ON p.user_id = u.id AND p.public = 1 WHERE u.deleted_at IS NULL;
+INSERT INTO caption_fts (caption_fts) VALUES ('rebuild');

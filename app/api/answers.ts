@@ -133,9 +133,18 @@ const contentHit = z.object({
   owner_name: z.string(),
   created_at: time,
   passage: z
-    .object({ text: z.string().describe(mark), page: z.int().describe("open the file at it: {file_url}#page={page}") })
+    .union([
+      z.object({ text: z.string().describe(mark), page: z.int().describe("open the file at it: {file_url}#page={page}") }),
+      z.object({
+        text: z.string().describe(`the cue said there; ${mark}`),
+        time: z.int().describe("the second the cue starts at: play the file from {file_url}#t={time}"),
+        lang: z.string().describe("the captions' language (BCP 47)"),
+      }),
+    ])
     .nullable()
-    .describe("where the document's own text matched, when its fields lack a word of the query"),
+    .describe(
+      "where a document's own text (its page) or a video's captions (the second) matched, when the fields lack a word of the query",
+    ),
 });
 const memberHit = z.object({
   id,

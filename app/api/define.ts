@@ -69,8 +69,9 @@ export interface ApiRoute extends Omit<Declared<unknown, Member | null, unknown,
   handle: (call: Call<never, Member | null, never>) => Promise<Response> | Response;
 }
 
-/** Path parameters are numbers, except an upload's id (the UUID its start answered) and a photo's name. */
-export const parameterIsText = (path: string, name: string) => (path.startsWith("/uploads/") && name === "id") || name === "photo";
+/** Path parameters are numbers, except an upload's id (the UUID its start answered), a photo's name and a language tag. */
+export const parameterIsText = (path: string, name: string) =>
+  (path.startsWith("/uploads/") && name === "id") || name === "photo" || name === "lang";
 const patternOf = (path: string) =>
   new RegExp(
     `^${path.replace(/\./g, "\\.").replace(/\{(\w+)\}/g, (_, name: string) => (parameterIsText(path, name) ? "([\\w-]+)" : "(\\d+)"))}$`,

@@ -2,6 +2,7 @@ import { afterDraining } from "~/.server/http/body";
 import { translator } from "~/.server/i18n/translate";
 import { Refused } from "~/.server/refused";
 import { allowMemberCall } from "~/.server/security/rate-limit";
+import { captionRoutes } from "./captions";
 import { contentRoutes } from "./contents";
 import { type ApiContext, authenticate } from "./context";
 import { conversationRoutes } from "./conversations";
@@ -36,6 +37,7 @@ const ROUTES: ApiRoute[] = [
   ...verificationRoutes,
   ...orcidRoutes,
   ...versionRoutes,
+  ...captionRoutes,
   forAnyone({
     method: "GET",
     path: "/openapi.json",

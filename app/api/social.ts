@@ -56,7 +56,7 @@ export const socialRoutes = [
     method: "GET",
     path: "/search",
     summary:
-      "Full-text search of documents, videos or members (20 a page); matches are wrapped in U+0001 and U+0002. Documents whose own text (not their fields) holds the words follow, each with the passage and its page",
+      "Full-text search of documents, videos or members (20 a page); matches are wrapped in U+0001 and U+0002. Documents whose own text, and videos whose captions (not their fields) hold the words follow, each with the passage and its page or second",
     query: searchQuerySchema,
     answers: { 200: answers.searchResults },
     handle: async ({ ctx, member, query }) => {

@@ -19,6 +19,21 @@ export const KEYWORDS_MAX = 500;
 export const AUTHORS_MAX = 100;
 /** Versions an item may have (issue 35). */
 export const VERSIONS_MAX = 50;
+/** A video's caption file (issue 36, decision 0043): its size and cues, and the languages one video may have. */
+export const CAPTIONS_MAX_BYTES = 2 * 1024 * 1024;
+export const CAPTIONS_MAX_CUES = 20_000;
+export const CAPTIONS_MAX_LANGUAGES = 20;
+/** Characters of one cue's text. */
+export const CAPTION_CUE_MAX_CHARS = 1000;
+/** Cues the detail page's transcript shows at once (later ones are on its next pages). */
+export const TRANSCRIPT_PAGE_CUES = 500;
+/** Videos up to this size are sent to the speech-to-text provider (Workers AI takes the audio in one request). */
+export const AUTO_CAPTIONS_MAX_MB = 25;
+/**
+ * The newest cues matching a query that a search looks at (the index's rowid order, newest first):
+ * it bounds a search's work however common the word.
+ */
+export const SEARCH_CAPTION_WINDOW = 5000;
 /** A version's note of what changed. */
 export const VERSION_NOTE_MAX = 500;
 export const AUTHORS_TEXT_MAX = 10_000;

@@ -21,6 +21,7 @@ import { PageLinks, useLoadMore } from "~/components/load-more";
 import { OrcidBadge } from "~/components/orcid";
 import { PageTitle } from "~/components/page-title";
 import { Button } from "~/components/ui/button";
+import { clockTime } from "~/lib/captions";
 import { highlightParts } from "~/lib/highlight";
 import { ALL_RIGHTS_RESERVED, COMMON_LICENSES } from "~/lib/licenses";
 import { sdgKey } from "~/lib/sdg";
@@ -79,6 +80,10 @@ function Highlighted({ text }: { text: string }) {
 }
 
 const TABS = ["documents", "videos", "members"] as const;
+
+/** A hit found in a document's text opens it at the page; one in a video's captions, at the second in that language. */
+const passageQuery = (passage: { page: number } | { time: number; lang: string } | null) =>
+  !passage ? "" : "page" in passage ? `&page=${passage.page}` : `&t=${passage.time}&lang=${encodeURIComponent(passage.lang)}`;
 const select = "h-9 rounded-md border border-slate-300 bg-white px-2 text-sm";
 
 /** Search across documents, videos and members: a GET form, so results are links that work anywhere. */
@@ -194,10 +199,7 @@ export default function Retrieval({ loaderData }: Route.ComponentProps) {
       <ol className="flex flex-col gap-3" data-testid="search-results">
         {content.map((hit) => (
           <li key={hit.id} className="rounded-lg border border-slate-200 bg-white p-3">
-            <Link
-              to={`/retrieval/detail?id=${hit.id}${hit.passage ? `&page=${hit.passage.page}` : ""}`}
-              className="font-medium hover:text-brand"
-            >
+            <Link to={`/retrieval/detail?id=${hit.id}${passageQuery(hit.passage)}`} className="font-medium hover:text-brand">
               <Highlighted text={hit.title} />
             </Link>
             <p className="mt-1 text-sm text-slate-600">
@@ -205,7 +207,11 @@ export default function Retrieval({ loaderData }: Route.ComponentProps) {
             </p>
             {hit.passage ? (
               <p className="mt-1 border-l-2 border-slate-300 pl-2 text-sm text-slate-600" data-testid="passage">
-                <span className="mr-1 font-medium text-slate-700">{t("search.onPage", { page: hit.passage.page })}</span>
+                <span className="mr-1 font-medium text-slate-700">
+                  {"page" in hit.passage
+                    ? t("search.onPage", { page: hit.passage.page })
+                    : t("search.atTime", { time: clockTime(hit.passage.time) })}
+                </span>
                 <Highlighted text={hit.passage.text} />
               </p>
             ) : null}

@@ -10,6 +10,7 @@ import { requireUser } from "~/.server/web/auth/session";
 import { afterAnswer } from "~/.server/web/context";
 import { doiPrefillReply, prefilledForm } from "~/.server/web/shell/doi-prefill-reply";
 import { flashRedirect } from "~/.server/web/shell/flash";
+import { CaptionFields } from "~/components/caption-fields";
 import { ContentMetadataFields, FieldErrors } from "~/components/content-fields";
 import { OrcidWorks } from "~/components/orcid-works";
 import { PageTitle } from "~/components/page-title";
@@ -105,6 +106,7 @@ function UploadForm({ actionData, loaderData }: Route.ComponentProps) {
             const formData = new FormData(element);
             formData.delete("file");
             formData.delete("thumbnail");
+            formData.delete("captions");
             formData.set("intent", "prefill");
             submit(formData, { method: "post", encType: "application/x-www-form-urlencoded" });
             return;
@@ -150,6 +152,10 @@ function UploadForm({ actionData, loaderData }: Route.ComponentProps) {
           errors={fields.thumbnail.errors}
           {...getInputProps(fields.thumbnail, { type: "file" })}
         />
+        <fieldset className="mb-4 rounded border border-slate-200 p-3">
+          <legend className="px-1 text-sm font-medium">{t("content.captionsAtUpload")}</legend>
+          <CaptionFields lang={fields.captions_lang} file={fields.captions} />
+        </fieldset>
         {parts.progress === null ? (
           <Button type="submit" disabled={busy}>
             {t("content.submit")}

@@ -26,6 +26,11 @@ const LISTS: Record<string, string> = {
   versions: `SELECT * FROM (SELECT ROW_NUMBER() OVER (ORDER BY v.content_id, v.number) AS id, v.content_id, v.number, v.note, v.title,
             v.file_size, v.file_type, v.doi, v.license, v.created_at FROM content_versions v JOIN content c ON c.id = v.content_id
             WHERE c.owner_id = ?1) WHERE id > ?2`,
+  // Their videos' captions and every cue of them (decision 0043), the text as members read it.
+  captions: `SELECT * FROM (SELECT cap.id, cap.content_id, cap.lang, cap.source, cap.cue_count, cap.duration_ms, cap.updated_at
+            FROM captions cap JOIN content c ON c.id = cap.content_id WHERE c.owner_id = ?1) WHERE id > ?2`,
+  captionCues: `SELECT * FROM (SELECT q.id, q.caption_id, q.start_ms, q.end_ms, replace(q.body, char(8203), '') AS text
+            FROM caption_cues q JOIN captions cap ON cap.id = q.caption_id JOIN content c ON c.id = cap.content_id WHERE c.owner_id = ?1) WHERE id > ?2`,
   comments: "SELECT id, content_id, body, created_at FROM comments WHERE user_id = ?1 AND id > ?2",
   following:
     "SELECT f.followee_id AS id, u.nick_name, f.created_at FROM follows f JOIN users u ON u.id = f.followee_id WHERE f.follower_id = ?1 AND f.followee_id > ?2",

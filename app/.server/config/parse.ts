@@ -26,6 +26,8 @@ export interface Config {
   orcid: { clientId: string; clientSecret: string; url: string; apiUrl: string } | null;
   /** The DOI resolver forms are filled from. */
   doiResolverUrl: string;
+  /** The Workers AI model new videos are transcribed by (through the AI binding), or null: no automatic captions. */
+  speechToText: { model: string } | null;
 }
 
 export interface ConfigProblem {
@@ -128,6 +130,9 @@ export function parseConfig(raw: Record<string, unknown>, localBuild: boolean): 
   const orcidApiUrl = (value("ORCID_API_URL") ?? `https://${sandbox ? "pub.sandbox" : "pub"}.orcid.org/v3.0`).replace(/\/+$/, "");
   const orcid = orcidId && orcidSecret ? { clientId: orcidId, clientSecret: orcidSecret, url: orcidUrl, apiUrl: orcidApiUrl } : null;
   const doiResolverUrl = (value("DOI_RESOLVER_URL") ?? "https://doi.org").replace(/\/+$/, "");
+  const speechModel = value("SPEECH_TO_TEXT_MODEL");
+  // A model without the binding would queue work that can only fail: said at start, like a missing secret.
+  if (speechModel && raw.AI === undefined) missing("AI", 'SPEECH_TO_TEXT_MODEL is set: add [ai] binding = "AI"');
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
@@ -141,6 +146,7 @@ export function parseConfig(raw: Record<string, unknown>, localBuild: boolean): 
       meetings,
       orcid,
       doiResolverUrl,
+      speechToText: speechModel ? { model: speechModel } : null,
     },
   };
 }

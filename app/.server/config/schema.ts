@@ -243,6 +243,16 @@ export const SETTINGS = {
         "The DOI resolver asked for a DOI's metadata by content negotiation when a member fills a form from a DOI (default `https://doi.org`).",
     },
   },
+  SPEECH_TO_TEXT_MODEL: {
+    schema: z.enum(["@cf/openai/whisper-large-v3-turbo"], "must be @cf/openai/whisper-large-v3-turbo"),
+    meta: {
+      kind: "var",
+      required: "never",
+      example: "@cf/openai/whisper-large-v3-turbo",
+      description:
+        'Automatic captions (decision 0043): a new video without captions is transcribed by this Workers AI model through the `AI` binding (`[ai] binding = "AI"` in wrangler.toml, which must then exist). Unset: no automatic captions.',
+    },
+  },
 } satisfies Record<string, { schema: z.ZodType; meta: SettingMeta }>;
 
 export type SettingName = keyof typeof SETTINGS;

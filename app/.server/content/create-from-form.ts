@@ -1,9 +1,13 @@
+import { config } from "~/.server/config/config";
 import { enqueue } from "~/.server/jobs/queue";
 import { newItemJob } from "~/.server/notifications/new-items";
 import { describeError, logEvent } from "~/.server/observability/log";
 import { Refused } from "~/.server/refused";
+import { captionLang } from "~/lib/captions";
 import { contentFieldsSchema } from "~/lib/schemas/content";
 import { CLIENT_KEY } from "~/lib/schemas/text";
+import { readCaptionFile } from "./caption-file";
+import { saveCaptions } from "./captions";
 import { completedUpload, releaseUpload } from "./chunked";
 import { createContent, fileMatchesKind } from "./content";
 import { type ReceivedUpload, receiveUpload, removeStored } from "./receive-upload";
@@ -46,6 +50,23 @@ export async function receivedFiles(request: Request, ownerId: number): Promise<
   return { received, uploadId };
 }
 
+/** A caption file sent with an upload, read (with its language) before anything is made; its refusal goes beside it. */
+function captionsSent(received: ReceivedUpload, kind: string, fieldErrors: Record<string, string[]>) {
+  if (!received.captions) return null;
+  const lang = captionLang(received.fields.captions_lang?.trim() ?? "");
+  if (kind !== "video") fieldErrors.captions = ["content.captionsVideoOnly"];
+  else if (!lang) fieldErrors.captions_lang = ["content.captionsLanguageInvalid"];
+  else {
+    try {
+      return { lang, cues: readCaptionFile(received.captions) };
+    } catch (error) {
+      if (!(error instanceof Refused)) throw error;
+      fieldErrors.captions = [error.key];
+    }
+  }
+  return null;
+}
+
 /**
  * Creates content from the upload form's multipart post, for the page and the API alike: the file
  * streamed in the same post, or (with JavaScript) named by a completed parts upload (`upload_id`).
@@ -65,6 +86,7 @@ export async function createFromMultipart(
   if (!received.file) fieldErrors.file = ["validation.fieldEmpty|field=fields.file"];
   else if (parsed.success && !fileMatchesKind(parsed.data.kind, received.file.type)) fieldErrors.file = ["validation.fileMismatch"];
   if (!received.thumbnail) fieldErrors.thumbnail = ["validation.fieldEmpty|field=fields.thumbnail"];
+  const captions = parsed.success ? captionsSent(received, parsed.data.kind, fieldErrors) : null;
   if (!parsed.success || !received.file || !received.thumbnail || Object.keys(fieldErrors).length) {
     await removeStored(uploadId ? { ...received, file: undefined } : received);
     return { ok: false, status: 400, fields: received.fields, fieldErrors, formErrors: [] };
@@ -87,6 +109,15 @@ export async function createFromMultipart(
       logEvent("error", "document_text.not_queued", { id, error: describeError(error) }),
     );
   }
+  // Where a speech-to-text model is configured, a new video is transcribed in the background (decision 0043).
+  // Captions sent with the video (decision 0043); a repeat stores the same again.
+  if (captions) await saveCaptions(id, captions.lang, captions.cues, "owner", now);
+  if (created && parsed.data.kind === "video" && !captions && config().speechToText)
+    later(
+      enqueue([{ type: "auto-captions", id }]).catch((error) =>
+        logEvent("error", "captions.not_queued", { id, error: describeError(error) }),
+      ),
+    );
   // Who follows its uploader, its goal or a search it matches hears of it, in the background (decision 0040).
   if (created && parsed.data.publicize)
     later(enqueue([newItemJob(id)]).catch((error) => logEvent("error", "new_item.not_queued", { id, error: describeError(error) })));

@@ -2,8 +2,10 @@ import { env } from "~/.server/bindings";
 import { drain, joinChunks } from "~/.server/http/body";
 import { MultipartError, type MultipartPart, readMultipart } from "~/.server/http/multipart";
 import { withoutMetadata } from "~/.server/images/strip-metadata";
+import type { Refused } from "~/.server/refused";
 import { newFileKey } from "~/.server/storage/files";
-import { MAX_THUMBNAIL_MB, MAX_THUMBNAIL_PIXELS, MAX_UPLOAD_MB } from "~/lib/limits";
+import { CAPTIONS_MAX_BYTES, MAX_THUMBNAIL_MB, MAX_THUMBNAIL_PIXELS, MAX_UPLOAD_MB } from "~/lib/limits";
+import { captionsTooLarge } from "./caption-file";
 import { inspectImage, looksLikeMp4, looksLikePdfHead, looksLikePdfTail } from "./sniff";
 import { UploadRefused } from "./upload-errors";
 
@@ -24,6 +26,8 @@ export interface ReceivedUpload {
   fields: Record<string, string>;
   file?: StoredObject;
   thumbnail?: StoredObject;
+  /** A video's caption file sent with it (decision 0043): small, so read whole, and read by its own parser later. */
+  captions?: Uint8Array;
 }
 
 /**
@@ -68,6 +72,9 @@ async function receivePart(part: MultipartPart, bucket: R2Bucket, received: Rece
   } else if (name === "thumbnail") {
     if (!part.filename) return drainBody(part.body);
     received.thumbnail = await storeThumbnail(part.body, bucket);
+  } else if (name === "captions") {
+    if (!part.filename) return drainBody(part.body);
+    received.captions = await readAll(part.body, CAPTIONS_MAX_BYTES, "form", () => captionsTooLarge());
   } else {
     await drainBody(part.body);
   }
@@ -144,7 +151,12 @@ async function storeThumbnail(body: ReadableStream<Uint8Array>, bucket: R2Bucket
   return { key, size: kept.length, type: image.type };
 }
 
-async function readAll(body: ReadableStream<Uint8Array>, max: number, field: UploadRefused["part"]): Promise<Uint8Array> {
+async function readAll(
+  body: ReadableStream<Uint8Array>,
+  max: number,
+  field: UploadRefused["part"],
+  tooLarge: () => Refused = () => new UploadRefused(field, field === "form" ? "size" : "image-size"),
+): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let total = 0;
   const reader = body.getReader();
@@ -154,7 +166,7 @@ async function readAll(body: ReadableStream<Uint8Array>, max: number, field: Upl
     total += value.length;
     if (total > max) {
       await reader.cancel().catch(() => {});
-      throw new UploadRefused(field, field === "form" ? "size" : "image-size");
+      throw tooLarge();
     }
     chunks.push(value);
   }

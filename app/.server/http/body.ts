@@ -1,4 +1,4 @@
-import { AVATAR_UPLOAD_MB } from "~/lib/limits";
+import { AVATAR_UPLOAD_MB, CAPTIONS_MAX_BYTES } from "~/lib/limits";
 
 // Request bodies are read with a ceiling: what is over it is refused while it arrives, before
 // anything is parsed or stored. The rest of a refused body is read and dropped (never kept), so the
@@ -97,6 +97,8 @@ const LARGER: [RegExp, number][] = [
   // React Router matches paths regardless of case and a trailing slash (posted with JavaScript as "/_.data").
   [/^\/personal\/Setting(\/?|\.data|\/_\.data)$/i, AVATAR_UPLOAD_MB * 1024 * 1024],
   [/^\/api\/settings\/avatar$/, AVATAR_UPLOAD_MB * 1024 * 1024],
+  // A video's caption file, put as the body (decision 0043).
+  [/^\/api\/contents\/\d+\/captions\/[\w-]+$/, CAPTIONS_MAX_BYTES],
 ];
 
 /**

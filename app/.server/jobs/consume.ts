@@ -1,4 +1,5 @@
 import { env } from "~/.server/bindings";
+import { autoCaption } from "~/.server/content/auto-captions";
 import { extractDocumentText } from "~/.server/content/document-text";
 import { cleanUp } from "~/.server/cron/cleanup";
 import { withCountedDb } from "~/.server/db-session";
@@ -81,6 +82,8 @@ async function runJob(job: Job) {
       return refreshMemberRooms(job.member, job.after);
     case "document-text":
       return extractDocumentText(job.id);
+    case "auto-captions":
+      return autoCaption(job.id);
     case "meeting-mail":
       return sendMeetingMail(job);
     case "cleanup": {

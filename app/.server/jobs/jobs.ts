@@ -6,6 +6,8 @@ import type { Meeting } from "~/.server/meetings/meetings";
 // consumer imports the producers, so no two of them import each other.
 
 export type TextJob = { type: "document-text"; id: number };
+/** A new video transcribed by the speech-to-text provider (decision 0043). */
+export type CaptionsJob = { type: "auto-captions"; id: number };
 
 export interface MeetingMailJob {
   type: "meeting-mail";
@@ -64,6 +66,7 @@ export type Job =
   | ScoreBatchJob
   | MeetingMailJob
   | TextJob
+  | CaptionsJob
   | RoomsRefreshJob
   | { type: "cleanup"; at: number }
   | { type: "messages-move" };

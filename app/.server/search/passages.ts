@@ -3,7 +3,7 @@ import { PAGE_BREAK } from "~/.server/content/pdf-text";
 import { snippetOf } from "./mark";
 
 /** Where a document's own text matched: the passage (matches marked) and the page it is on. */
-export interface Passage {
+export interface PagePassage {
   text: string;
   page: number;
 }
@@ -16,8 +16,8 @@ const AROUND = 160;
  * query decided which those are). Each is cut from the page of the earliest word, and the page
  * counted from the page breaks before it, in the database, so no document's whole text leaves it.
  */
-export async function documentPassages(ids: number[], terms: string[]): Promise<Map<number, Passage>> {
-  const passages = new Map<number, Passage>();
+export async function documentPassages(ids: number[], terms: string[]): Promise<Map<number, PagePassage>> {
+  const passages = new Map<number, PagePassage>();
   if (!ids.length) return passages;
   const lowered = [...new Set(terms.map((term) => term.toLowerCase()))];
   const { results } = await env.DB.prepare(

@@ -3,8 +3,9 @@ import { env } from "~/.server/bindings";
 import { MARK_END, MARK_START } from "~/lib/highlight";
 import { LICENSE_ID } from "~/lib/licenses";
 import { SEARCH_CANDIDATES, SEARCH_SHORT_WORD_WINDOW, SEARCH_TEXT_WINDOW } from "~/lib/limits";
+import { type CuePassage, captionMatchesSql, cuePassages, cueQuery } from "./captions";
 import { markTerms, snippetOf } from "./mark";
-import { documentPassages, type Passage } from "./passages";
+import { documentPassages, type PagePassage } from "./passages";
 
 const TRIGRAM = 3;
 const HISTORY_SIZE = 10;
@@ -43,13 +44,18 @@ export interface ContentHit {
   snippet: string;
   owner_name: string;
   created_at: number;
-  /** Where a document's own text matched, when its form fields lack a word of the query. */
-  passage: Passage | null;
+  /**
+   * Where a document's own text (its page) or a video's captions (the second and language) matched,
+   * when its form fields lack a word of the query.
+   */
+  passage: PagePassage | CuePassage | null;
 }
 
 /** The columns of a result, before its matches are marked. */
 const HIT_COLUMNS = "c.id, c.kind, c.sdg, c.created_at, u.nick_name AS owner_name, c.title, c.summary, c.content, c.keywords";
 type HitRow = Omit<ContentHit, "snippet" | "passage"> & { summary: string; content: string; keywords: string };
+/** A row found by its text: a video's carries the cue that matched. */
+type FoundRow = HitRow & { cue?: number };
 
 export interface MemberHit {
   id: number;
@@ -144,10 +150,12 @@ export async function searchContent(query: SearchQuery, viewerId: number, now: n
     .prepare(`SELECT ${HIT_COLUMNS} ${matches} ORDER BY ${order} LIMIT ? OFFSET ?`)
     .bind(...binds, ...orderBinds, limit, skipped)
     .all<HitRow>();
-  let found: HitRow[] = [];
-  // Documents found by their own text follow every match in the fields (decision 0030). LIKE's
-  // wildcards cannot be escaped in the text's index (ESCAPE turns it off): such words skip the text.
-  if (kind === "document" && long.length && results.length < limit && !long.some((term) => /[%_]/.test(term))) {
+  let found: FoundRow[] = [];
+  // Items found by their own text follow every match in the fields: documents by their PDF's text
+  // (decision 0030), videos by their captions (decision 0043). LIKE's wildcards cannot be escaped in
+  // the documents' text index (ESCAPE turns it off): such words skip it.
+  const byText = kind === "video" || (long.length > 0 && !long.some((term) => /[%_]/.test(term)));
+  if (byText && results.length < limit) {
     const inFields =
       results.length > 0 || query.page === 1
         ? skipped + results.length
@@ -158,43 +166,58 @@ export async function searchContent(query: SearchQuery, viewerId: number, now: n
               .first<number>("n"),
           );
     const textOffset = Math.max(0, skipped - inFields);
-    // The text's index checks each candidate against its text, so it looks at the newest
-    // SEARCH_TEXT_WINDOW documents with text only. CROSS JOIN keeps its matches the outer loop.
-    ({ results: found } = await db
-      .prepare(
-        `SELECT ${HIT_COLUMNS}
-         FROM (SELECT rowid FROM document_fts WHERE ${long.map(() => "body LIKE ?").join(" AND ")}
-               AND rowid >= coalesce((SELECT content_id FROM document_text ORDER BY content_id DESC LIMIT 1 OFFSET ?), 0)
-               ORDER BY rowid DESC) t
-         CROSS JOIN content c ON c.id = t.rowid CROSS JOIN users u ON u.id = c.owner_id
-         WHERE ${[
-           ...filters,
-           ...short.map(() => "instr(lower((SELECT body FROM document_text WHERE content_id = c.id)), ?) > 0"),
-           `NOT (EXISTS (SELECT 1 FROM content_fts WHERE content_fts MATCH ? AND rowid = c.id)${shortInFields.map((like) => ` AND ${like}`).join("")})`,
-         ].join(" AND ")}
-         ORDER BY c.id DESC LIMIT ? OFFSET ?`,
-      )
-      .bind(
-        ...long.map((term) => `%${term}%`),
-        SEARCH_TEXT_WINDOW - 1,
-        ...filterBinds,
-        ...short.map((term) => term.toLowerCase()),
-        phraseQuery,
-        ...shortBinds,
-        limit - results.length,
-        textOffset,
-      )
-      .all<HitRow>());
+    const inFieldsIndex = long.length ? ["EXISTS (SELECT 1 FROM content_fts WHERE content_fts MATCH ? AND rowid = c.id)"] : [];
+    const notInFields = [...inFieldsIndex, ...shortInFields].join(" AND ");
+    const notInFieldsBinds = [...(long.length ? [phraseQuery] : []), ...shortBinds];
+    if (kind === "video") {
+      ({ results: found } = await db
+        .prepare(captionMatchesSql(HIT_COLUMNS, filters, notInFields))
+        .bind(cueQuery(terms), ...filterBinds, ...notInFieldsBinds, limit - results.length, textOffset)
+        .all<HitRow & { cue: number }>());
+    } else {
+      // The text's index checks each candidate against its text, so it looks at the newest
+      // SEARCH_TEXT_WINDOW documents with text only. CROSS JOIN keeps its matches the outer loop.
+      ({ results: found } = await db
+        .prepare(
+          `SELECT ${HIT_COLUMNS}
+           FROM (SELECT rowid FROM document_fts WHERE ${long.map(() => "body LIKE ?").join(" AND ")}
+                 AND rowid >= coalesce((SELECT content_id FROM document_text ORDER BY content_id DESC LIMIT 1 OFFSET ?), 0)
+                 ORDER BY rowid DESC) t
+           CROSS JOIN content c ON c.id = t.rowid CROSS JOIN users u ON u.id = c.owner_id
+           WHERE ${[
+             ...filters,
+             ...short.map(() => "instr(lower((SELECT body FROM document_text WHERE content_id = c.id)), ?) > 0"),
+             `NOT (${notInFields})`,
+           ].join(" AND ")}
+           ORDER BY c.id DESC LIMIT ? OFFSET ?`,
+        )
+        .bind(
+          ...long.map((term) => `%${term}%`),
+          SEARCH_TEXT_WINDOW - 1,
+          ...filterBinds,
+          ...short.map((term) => term.toLowerCase()),
+          ...notInFieldsBinds,
+          limit - results.length,
+          textOffset,
+        )
+        .all<HitRow>());
+    }
   }
-  const passages = await documentPassages(
-    found.map((hit) => hit.id),
-    long,
-  );
-  return [...results, ...found].map(({ summary, content, keywords, title, ...hit }) => ({
+  const [pages, cues] = await Promise.all([
+    documentPassages(
+      found.filter((hit) => hit.cue === undefined).map((hit) => hit.id),
+      long,
+    ),
+    cuePassages(
+      found.flatMap((hit) => (hit.cue === undefined ? [] : [hit.cue])),
+      terms,
+    ),
+  ]);
+  return [...results, ...found].map(({ summary, content, keywords, title, cue, ...hit }: FoundRow) => ({
     ...hit,
     title: markTerms(title, terms),
     snippet: snippetOf([summary, content, keywords], terms),
-    passage: passages.get(hit.id) ?? null,
+    passage: (cue === undefined ? pages.get(hit.id) : cues.get(cue)) ?? null,
   }));
 }
 

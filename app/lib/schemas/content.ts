@@ -67,8 +67,13 @@ export const contentFieldsSchema = z.object({
 
 export type ContentFields = z.infer<typeof contentFieldsSchema>;
 
-/** The form as the browser sees it: the same fields plus the two files (checked on the server by their bytes). */
-export const uploadFormSchema = contentFieldsSchema.extend({ file: z.unknown().optional(), thumbnail: z.unknown().optional() });
+/** The form as the browser sees it: the same fields plus the files (checked on the server by their bytes) and a caption file's language. */
+export const uploadFormSchema = contentFieldsSchema.extend({
+  file: z.unknown().optional(),
+  thumbnail: z.unknown().optional(),
+  captions: z.unknown().optional(),
+  captions_lang: z.string().optional(),
+});
 
 /** What an owner may change after upload: everything but the file (and so its kind). */
 export const editContentSchema = contentFieldsSchema.omit({ kind: true });

@@ -4,7 +4,7 @@ import { z } from "zod";
 // "é"), and without the characters that change how other text looks or hide what it says: control
 // characters (tab and line breaks excepted), including the two that mark search matches, and the
 // bidirectional overrides, embeddings and isolates that reorder a line ("txt.exe" shown as "exe.txt").
-const HIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+export const HIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 /** A string member text starts from: trimmed, NFC, refused with a translated message if it hides anything. */
 export const cleanString = (emptyKey: string) =>

@@ -1,6 +1,7 @@
 import Download from "lucide-react/icons/download";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
+import { captionCues, captionsRead, cuesBefore, preferredCaption } from "~/.server/content/captions";
 import { findContentFor, shownItem } from "~/.server/content/content";
 import { textStateRead } from "~/.server/content/document-text";
 import { licenseInfo, licenseOptions } from "~/.server/content/licenses";
@@ -21,16 +22,29 @@ import { ReportForm } from "~/components/report-form";
 import { RouteError } from "~/components/route-error";
 import { TextStateNote } from "~/components/text-state-note";
 import { buttonVariants } from "~/components/ui/button";
+import { type CaptionInfo, captionFileUrl, languageName } from "~/lib/captions";
 import { itemUrl } from "~/lib/citations";
 import { doiUrl } from "~/lib/identifiers";
+import { TRANSCRIPT_PAGE_CUES } from "~/lib/limits";
 import { sdgKey, sdgStyle } from "~/lib/sdg";
 import type { Route } from "./+types/route";
-import { deleteIntent, editIntent, prefillIntent, SOCIAL_INTENTS, socialIntent, versionIntent } from "./intents.server";
+import { CaptionsForm } from "./captions-form";
+import {
+  captionsIntent,
+  deleteIntent,
+  editIntent,
+  prefillIntent,
+  removeCaptionsIntent,
+  SOCIAL_INTENTS,
+  socialIntent,
+  versionIntent,
+} from "./intents.server";
 import { ItemStats } from "./item-stats";
 import { LicenseLine } from "./license-line";
 import { OwnerActions } from "./owner-actions";
 import { PdfViewer } from "./pdf-viewer";
 import { Social } from "./social";
+import { Transcript } from "./transcript";
 import { VersionForm } from "./version-form";
 import { fileUrlOf, VersionLine, VersionList } from "./versions";
 
@@ -50,14 +64,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // An earlier version, when the link asks for one (its own file, a banner saying a newer one exists).
   const version = await askedVersion(item, new URL(request.url).searchParams.get("version"));
   if (version === undefined) throw data(null, { status: 404 });
-  const [social, text, versions] = await readTogether([
+  const [social, text, versions, captions] = await readTogether([
     socialRead(user.id, item.id, item.owner_id),
     isOwner ? textStateRead(item.id) : known(null),
     versionsRead(item.id),
+    item.kind === "video" ? captionsRead(item.id) : known([]),
   ] as const);
   if (!moderating) countReading(readingOf("view", item, user, request, now), afterAnswer(context));
-  // A search result found in the document's text opens it at that page.
+  // A search result found in the document's text opens it at that page; one in a video's captions at that second.
   const page = Number(new URL(request.url).searchParams.get("page"));
+  const transcript = await transcriptOf(item.id, captions, new URL(request.url).searchParams, languageOf(request));
   // A fresh key for the comment form on every render: its submission is stored once however often it arrives.
   const commentKey = crypto.randomUUID();
   const { asVersion, citeItem } = await import("~/.server/content/citation");
@@ -75,6 +91,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     references: citeItem(cited, itemUrl(origin, item.id, version?.number), ["apa", "harvard", "bibtex"], languageOf(request)),
     pdfUrl: item.kind === "document" ? `${origin}${fileUrlOf(item.id, version?.number)}` : null,
     versions,
+    captions,
+    transcript,
     shownVersion: version ? { number: version.number, title: version.title, license: licenseInfo(version.license) } : null,
     versionKey: isOwner ? crypto.randomUUID() : null,
     isOwner,
@@ -91,10 +109,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * The transcript a video's page shows (decision 0043): the language asked for, else the reader's;
+ * the page of cues holding the second asked for (`t`), else the page asked for (`tp`).
+ */
+async function transcriptOf(id: number, captions: CaptionInfo[], params: URLSearchParams, reader: string) {
+  const chosen = preferredCaption(captions, params.get("lang"), reader);
+  const second = Number(params.get("t") ?? Number.NaN);
+  const at = Number.isInteger(second) && second >= 0 ? second : null;
+  if (!chosen) return { at, view: null };
+  const pages = Math.max(1, Math.ceil(chosen.cue_count / TRANSCRIPT_PAGE_CUES));
+  const asked = Number(params.get("tp"));
+  const page =
+    at !== null
+      ? Math.floor((await cuesBefore(id, chosen.lang, at * 1000)) / TRANSCRIPT_PAGE_CUES) + 1
+      : Number.isInteger(asked) && asked >= 1
+        ? Math.min(asked, pages)
+        : 1;
+  const cues = await captionCues(id, chosen.lang, (Math.min(page, pages) - 1) * TRANSCRIPT_PAGE_CUES, TRANSCRIPT_PAGE_CUES);
+  return { at, view: { lang: chosen.lang, page: Math.min(page, pages), pages, cues } };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const id = idOf(request);
-  // A new version streams its file in: read as an upload is, never buffered whole.
+  // A caption file is read whole under its own ceiling; a new version streams its file in, as an upload.
+  if (new URL(request.url).searchParams.has("captions")) return captionsIntent(request, id, user.id);
   if (request.headers.get("Content-Type")?.startsWith("multipart/form-data"))
     return versionIntent(request, id, user.id, afterAnswer(context));
   const form = await request.formData();
@@ -103,12 +143,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "edit") return editIntent(request, form, id, user.id);
   if (intent === "prefill") return prefillIntent(form, id, user.id);
   if (intent === "delete") return deleteIntent(request, form, id, user.id);
+  if (intent === "remove-captions") return removeCaptionsIntent(request, form, id, user.id);
   throw data(null, { status: 400 });
 }
 
 /** A document or video: its viewer, the facts about it, and (for its owner) delete. */
 export default function ContentDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { item, isOwner, now } = loaderData;
   const shown = loaderData.shownVersion;
   const fileUrl = fileUrlOf(item.id, shown?.number);
@@ -155,8 +196,28 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
       </header>
       <div className="mb-4 overflow-hidden rounded-lg border border-slate-200 bg-black/90">
         {item.kind === "video" ? (
-          // biome-ignore lint/a11y/useMediaCaption: members' uploads come without caption tracks
-          <video controls preload="metadata" poster={thumbnailUrl} src={fileUrl} className="aspect-video w-full" data-testid="video" />
+          // biome-ignore lint/a11y/useMediaCaption: a video has caption tracks once its owner (or the speech-to-text job) adds them
+          <video
+            controls
+            preload="metadata"
+            poster={thumbnailUrl}
+            src={loaderData.transcript.at !== null ? `${fileUrl}#t=${loaderData.transcript.at}` : fileUrl}
+            className="aspect-video w-full"
+            data-testid="video"
+          >
+            {shown
+              ? null
+              : loaderData.captions.map((c) => (
+                  <track
+                    key={c.lang}
+                    kind="captions"
+                    srcLang={c.lang}
+                    label={`${languageName(c.lang, i18n.language)}${c.source === "automatic" ? ` (${t("content.captionsAutomatic")})` : ""}`}
+                    src={captionFileUrl(item.id, c.lang)}
+                    default={c.lang === loaderData.transcript.view?.lang}
+                  />
+                ))}
+          </video>
         ) : (
           <PdfViewer src={pdfAt} title={item.title} fallback={t("content.noPdfViewer")} />
         )}
@@ -183,6 +244,9 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
         ) : null}
       </p>
       {loaderData.text ? <TextStateNote text={loaderData.text} /> : null}
+      {loaderData.transcript.view && !shown ? (
+        <Transcript id={item.id} captions={loaderData.captions} view={loaderData.transcript.view} />
+      ) : null}
       <section className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[160px_1fr]">
         <img
           src={`${fileUrl}/thumbnail?w=400`}
@@ -225,6 +289,13 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
           license={item.license}
           licenses={loaderData.licenses}
           reply={actionData && "version" in actionData ? actionData.version : undefined}
+        />
+      ) : null}
+      {isOwner && item.kind === "video" ? (
+        <CaptionsForm
+          id={item.id}
+          captions={loaderData.captions}
+          reply={actionData && "captions" in actionData ? actionData.captions : undefined}
         />
       ) : null}
       {isOwner ? <OwnerActions item={item} actionData={actionData} licenses={loaderData.licenses} /> : null}

@@ -1,0 +1,47 @@
+// A stand-in for Workers AI's speech-to-text model (@cf/openai/whisper-large-v3-turbo), for the
+// tests only (vitest.config.ts binds it as AI): it answers `run(model, { audio })` in the model's
+// documented shape. The "speech" of a test video is a line `SPEECH:{json}` inside its bytes:
+// {"language":"ja","segments":[[start, end, "text"], …]}; a video without one is silence.
+
+import { WorkerEntrypoint } from "cloudflare:workers";
+import { Buffer } from "node:buffer";
+
+const MODEL = "@cf/openai/whisper-large-v3-turbo";
+
+export class FakeWhisper extends WorkerEntrypoint {
+  async run(model, input) {
+    if (model !== MODEL) throw new Error(`AiError: No such model ${model} or task`);
+    if (typeof input?.audio !== "string" || !input.audio) throw new Error("AiError: Type mismatch of '/audio', 'string' not in 'array'");
+    const bytes = Buffer.from(input.audio, "base64").toString("latin1");
+    const at = bytes.indexOf("SPEECH:");
+    const speech =
+      at < 0
+        ? { language: "en", segments: [] }
+        : JSON.parse(Buffer.from(bytes.slice(at + 7, bytes.indexOf("\n", at)), "latin1").toString("utf8"));
+    const segments = speech.segments.map(([start, end, text]) => ({
+      start,
+      end,
+      text,
+      temperature: 0,
+      avg_logprob: -0.2,
+      compression_ratio: 1.2,
+      no_speech_prob: 0.01,
+      words: text.split(/\s+/).map((word) => ({ word, start, end })),
+    }));
+    const stamp = (s) => new Date(s * 1000).toISOString().slice(11, 23);
+    return {
+      transcription_info: {
+        language: speech.language,
+        language_probability: 0.98,
+        duration: segments.at(-1)?.end ?? 0,
+        duration_after_vad: segments.at(-1)?.end ?? 0,
+      },
+      text: segments.map((s) => s.text).join(" "),
+      word_count: segments.reduce((n, s) => n + s.words.length, 0),
+      segments,
+      vtt: `WEBVTT\n\n${segments.map((s) => `${stamp(s.start)} --> ${stamp(s.end)}\n${s.text}\n`).join("\n")}`,
+    };
+  }
+}
+
+export default { fetch: () => new Response("speech-to-text stand-in", { status: 404 }) };
