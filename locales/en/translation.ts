@@ -412,7 +412,7 @@ const en = {
     captionsDownload: "Download .vtt",
     captionsRemove: "Remove",
     captionsRemoveLanguage: "Remove the {{language}} captions",
-    captionsLanguage: "Language",
+    captionsLanguage: "Captions language",
     captionsLanguageHint: "A language tag: en, ja, zh, or another such as pt-BR. A file for a language that has captions replaces them.",
     captionsFile: "Caption file (WebVTT)",
     captionsFileHint: "A .vtt file of at most {{mb}} MB and {{cues}} cues.",

@@ -417,7 +417,7 @@ export default {
     captionsDownload: ".vtt をダウンロード",
     captionsRemove: "削除",
     captionsRemoveLanguage: "{{language}}の字幕を削除",
-    captionsLanguage: "言語",
+    captionsLanguage: "字幕の言語",
     captionsLanguageHint: "言語タグ：en、ja、zh、または pt-BR など。字幕がある言語のファイルはそれを置き換えます。",
     captionsFile: "字幕ファイル（WebVTT）",
     captionsFileHint: "{{mb}} MB 以下、{{cues}} キュー以下の .vtt ファイル。",

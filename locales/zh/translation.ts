@@ -403,7 +403,7 @@ export default {
     captionsDownload: "下载 .vtt",
     captionsRemove: "删除",
     captionsRemoveLanguage: "删除{{language}}字幕",
-    captionsLanguage: "语言",
+    captionsLanguage: "字幕语言",
     captionsLanguageHint: "语言标签：en、ja、zh，或 pt-BR 等。已有字幕的语言会被新文件替换。",
     captionsFile: "字幕文件（WebVTT）",
     captionsFileHint: "不超过 {{mb}} MB、{{cues}} 条字幕的 .vtt 文件。",

@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, signIn, signUpAndIn, test } from "./fixtures";
-import { JS_ONLY, ready } from "./helpers";
+import { axe, JS_ONLY, ready, servedViolations } from "./helpers";
 
 // An accessibility engine nobody here wrote (axe-core) checks every kind of page against WCAG 2.2 A
 // and AA, with JavaScript (the hydrated page) and without (the page as the server sent it): no
@@ -28,29 +27,6 @@ const MEMBER_PAGES = [
   "/personal/stats",
   "/personal/stats?range=12m&per=week",
 ];
-
-async function axe(page: Page) {
-  // Violations only: passes and the rest reduced to one node per rule, not every node sent back (same violations, less work).
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .options({ resultTypes: ["violations"] })
-    .analyze();
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
-/**
- * The violations of the page as the server sends it (its HTML, scripts removed): what a browser
- * without JavaScript shows, checked in a page that can run axe itself.
- */
-async function servedViolations(page: Page, browser: Browser, path: string) {
-  const html = (await (await page.request.get(path)).text()).replace(/<script\b[\s\S]*?<\/script>/g, "");
-  const served = await browser.newContext();
-  const plain = await served.newPage();
-  await plain.setContent(html);
-  const found = await axe(plain);
-  await served.close();
-  return found;
-}
 
 /** Errors the page reports (with JavaScript, a hydration mismatch is one). */
 function pageErrors(page: Page) {

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
 
 export const hasJs = (info: TestInfo) => info.project.name === "js";
 
@@ -68,4 +69,29 @@ export async function logOut(page: Page) {
   }
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByTestId("toast")).toHaveText("You have logged out");
+}
+
+/** axe-core's WCAG 2.2 A and AA violations on the page, one line each (none: []). */
+export async function axe(page: Page) {
+  // Violations only: passes and the rest reduced to one node per rule, not every node sent back (same violations, less work).
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .options({ resultTypes: ["violations"] })
+    .analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/**
+ * The violations of the page as the server sends it (its HTML, scripts removed): what a browser
+ * without JavaScript shows, checked in a page that can run axe itself.
+ */
+export async function servedViolations(page: Page, browser: Browser, path: string) {
+  const html = (await (await page.request.get(path)).text()).replace(/<script\b[\s\S]*?<\/script>/g, "");
+  // Scripts on for axe itself (the no-JavaScript project's contexts have them off).
+  const served = await browser.newContext({ javaScriptEnabled: true });
+  const plain = await served.newPage();
+  await plain.setContent(html);
+  const found = await axe(plain);
+  await served.close();
+  return found;
 }
