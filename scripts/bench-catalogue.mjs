@@ -1,5 +1,6 @@
 // Part of `npm run bench`, on a generated catalogue (100,000 items, 10,000 members by default;
-// BENCH_ITEMS / BENCH_MEMBERS change it): search latency, the time of one full credit-score
+// BENCH_ITEMS / BENCH_MEMBERS change it; 10,000 of its videos with an hour of captions each,
+// BENCH_CAPTIONS): search latency and captions' share of the database, the time of one full credit-score
 // recomputation (the cron's job, fired through the local /cdn-cgi/handler/scheduled), and message
 // delivery between its members (bench-messaging.mjs). The data comes from `npm run bench:data`
 // (scripts/generate-catalogue.mjs), regenerated here into its own folder.
@@ -8,7 +9,7 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { SCORE_BATCH_MEMBERS } from "../app/lib/limits.ts";
 import { messaging } from "./bench-messaging.mjs";
-import { generateCatalogue, TEXT_ONLY_WORD } from "./generate-catalogue.mjs";
+import { CAPTION_ONLY_WORD, captionsSize, generateCatalogue, TEXT_ONLY_WORD } from "./generate-catalogue.mjs";
 import { freePort, serveBuilt, waitFor } from "./lib.mjs";
 
 const QUERIES = [
@@ -23,6 +24,14 @@ const QUERIES = [
   ["members, family name", "tab=members&q=Tanaka"],
   ["no match", "tab=documents&q=zzzzqqq"],
   [`documents, a word only in documents' text (${TEXT_ONLY_WORD})`, `tab=documents&q=${TEXT_ONLY_WORD}`],
+  // What is said in videos (their captions' index follows the fields' matches): words not in any
+  // field, so the captions are searched, and 水, also in titles, as members would type it.
+  [`videos, a word only in captions (${CAPTION_ONLY_WORD})`, `tab=videos&q=${CAPTION_ONLY_WORD}`],
+  ["videos, a common English word in captions (people)", "tab=videos&q=people"],
+  ["videos, two words in one cue (farmers river)", "tab=videos&q=farmers%20river"],
+  ["videos, 1-character Chinese (水)", `tab=videos&q=${encodeURIComponent("水")}`],
+  ["videos, 1-character Chinese only in captions (河)", `tab=videos&q=${encodeURIComponent("河")}`],
+  ["videos, 2-character Japanese only in captions (地域)", `tab=videos&q=${encodeURIComponent("地域")}`],
 ];
 const FEEDS = [
   ["newest", "sort=newest"],
@@ -52,12 +61,20 @@ function databaseMB(stateDir) {
  * The search benchmarks, and one full credit-score recomputation through the queue, on a generated
  * catalogue of `items` items and `members` members; the messaging benchmark when asked.
  */
-export async function catalogueBenchmarks({ items, members, texts, stateDir, withMessaging }) {
+export async function catalogueBenchmarks({ items, members, texts, captions = 0, stateDir, withMessaging }) {
   console.log(
-    `\nGenerating ${items} items (${texts} documents with 5,000 words of text each) and ${members} members (npm run bench:data -- ${stateDir} ${items} ${members} ${texts}) ...`,
+    `\nGenerating ${items} items (${texts} documents with 5,000 words of text each, ${captions} videos with an hour of captions each) and ${members} members (npm run bench:data -- ${stateDir} ${items} ${members} ${texts} ${captions}) ...`,
   );
-  const seconds = await generateCatalogue(stateDir, items, members, texts);
+  const seconds = await generateCatalogue(stateDir, items, members, texts, captions);
   console.log(`  generated in ${seconds.toFixed(1)} s; the database is ${databaseMB(stateDir).toFixed(0)} MB (D1 allows 10,000 MB)`);
+  if (captions) {
+    // SQLite's own page counts of the captions' tables (dbstat, read from the database file: D1 has no dbstat).
+    const { hours, cuesMB, indexMB } = await captionsSize(stateDir);
+    const perHour = (mb) => (mb / hours).toFixed(3);
+    console.log(
+      `  captions: ${hours.toLocaleString("en")} hours, ${(cuesMB + indexMB).toFixed(0)} MB in D1 (${perHour(cuesMB + indexMB)} MB per hour of captions: cues ${perHour(cuesMB)} MB, index ${perHour(indexMB)} MB)`,
+    );
+  }
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
