@@ -27,9 +27,10 @@ CREATE TABLE caption_cues (
 );
 CREATE INDEX caption_cues_caption ON caption_cues (caption_id);
 
--- The cues' own index: words with positions (phrases find "安全" as 安 then 全), over caption_cues
--- itself (external content). A cue deleted, directly or with its item, leaves the index.
-CREATE VIRTUAL TABLE caption_fts USING fts5(body, content = 'caption_cues', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2');
+-- The cues' own index: words with positions (phrases find "安全" as 安 then 全), English words by
+-- their stem (Porter: "rivers" finds "river"), over caption_cues itself (external content). A cue
+-- deleted, directly or with its item, leaves the index.
+CREATE VIRTUAL TABLE caption_fts USING fts5(body, content = 'caption_cues', content_rowid = 'id', tokenize = 'porter unicode61 remove_diacritics 2');
 CREATE TRIGGER caption_fts_insert AFTER INSERT ON caption_cues BEGIN
   INSERT INTO caption_fts (rowid, body) VALUES (new.id, new.body);
 END;

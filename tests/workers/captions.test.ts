@@ -114,7 +114,9 @@ describe("captions", () => {
     expect((await hitOf("地下水"))?.passage).toMatchObject({ time: 3, lang: "ja" });
     expect((await hitOf("水"))?.passage).toMatchObject({ time: 3, lang: "ja" });
     expect((await hitOf("喝"))?.passage).toEqual({ text: "我们每天\u0001喝\u0002水", time: 7, lang: "zh" });
-    expect((await hitOf("quill"))?.passage).toMatchObject({ time: 754 });
+    // English words by their stem: "sample" finds "samples", "measuring" finds "measured".
+    expect((await hitOf("sample"))?.passage).toMatchObject({ time: 754 });
+    expect((await hitOf("measuring"))?.passage).toMatchObject({ time: 1 });
     // Every word in one cue: words said in different cues do not make a match.
     expect(await hitOf("nitrate quillwort")).toBeUndefined();
     // The API's search answers the same passage.
@@ -209,6 +211,14 @@ describe("captions", () => {
     expect(await cueRows(id)).toBe(1);
     expect((await videosSaying("newwordia", owner)).map((hit) => hit.passage)).toEqual([expect.objectContaining({ time: 9 })]);
     expect((await videosSaying("oldwordia", owner)).length).toBe(0);
+    // Two files for one language at once: one set is left, whole.
+    await Promise.all([
+      put(token, id, "en", vtt(["00:00:01.000", "00:00:02.000", "racewordia one"])),
+      put(token, id, "en", vtt(["00:00:01.000", "00:00:02.000", "racewordia two"], ["00:00:03.000", "00:00:04.000", "racewordia three"])),
+    ]);
+    expect([1, 2]).toContain(await cueRows(id));
+    expect(await indexed("racewordia")).toBe(await cueRows(id));
+    await put(token, id, "en", vtt(["00:00:09.000", "00:00:10.000", "newwordia now"]));
     // Removing is idempotent.
     expect((await call(token, "DELETE", `/contents/${id}/captions/en`)).status).toBe(200);
     expect((await call(token, "DELETE", `/contents/${id}/captions/en`)).status).toBe(200);

@@ -15,20 +15,10 @@ export interface CuePassage {
 
 /**
  * The query for the cues' index: every word a quoted phrase (no text read as query syntax), all in
- * one cue; a word of three or more letters also finds longer ones ("climat" finds "climate").
+ * one cue. No prefix queries: FTS5 merges a prefix's every posting before it can stop, which would
+ * make a query's work grow with the catalogue; English words match by their stem instead.
  */
-export function cueQuery(terms: string[]): string {
-  return terms
-    .map((term) => {
-      const phrase = `"${indexForm(term).replace(/"/g, '""')}"`;
-      return /[\p{L}\p{N}]$/u.test(term) &&
-        !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u.test(term) &&
-        [...term].length >= 3
-        ? `${phrase}*`
-        : phrase;
-    })
-    .join(" AND ");
-}
+export const cueQuery = (terms: string[]) => terms.map((term) => `"${indexForm(term).replace(/"/g, '""')}"`).join(" AND ");
 
 /**
  * The videos whose cues hold every word (in one cue), newest first, with the earliest such cue:

@@ -85,7 +85,8 @@ const FIELD_WEIGHTS = { title: 10, summary: 4, keywords: 3, content: 1 } as cons
  *
  * Words of 3+ characters are found in co-authors' names too, and documents whose own text holds
  * every word follow the matches in the fields, newest first, with the passage and its page
- * (docs/decisions/0030-document-text.md).
+ * (docs/decisions/0030-document-text.md); in the videos tab, videos whose captions hold every word
+ * in one cue, with the cue and its second (docs/decisions/0043-captions.md).
  */
 export async function searchContent(query: SearchQuery, viewerId: number, now: number, limit = SEARCH_PAGE_SIZE): Promise<ContentHit[]> {
   const db = env.DB;

@@ -147,6 +147,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw data(null, { status: 400 });
 }
 
+/** The captions with the language shown first at the head: players list tracks in the order given. */
+const firstShown = (captions: CaptionInfo[], lang: string | undefined) => [
+  ...captions.filter((c) => c.lang === lang),
+  ...captions.filter((c) => c.lang !== lang),
+];
+
 /** A document or video: its viewer, the facts about it, and (for its owner) delete. */
 export default function ContentDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
@@ -207,7 +213,7 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
           >
             {shown
               ? null
-              : loaderData.captions.map((c) => (
+              : firstShown(loaderData.captions, loaderData.transcript.view?.lang).map((c) => (
                   <track
                     key={c.lang}
                     kind="captions"
