@@ -22,18 +22,22 @@ export const cueQuery = (terms: string[]) => terms.map((term) => `"${indexForm(t
 
 /**
  * The videos whose cues hold every word (in one cue), newest first, with the earliest such cue:
- * only the newest SEARCH_CAPTION_WINDOW matching cues are looked at, whatever the word.
- * `filters`/`filterBinds` are what every result must be; `notInFields` leaves out the fields' matches.
+ * only the newest SEARCH_CAPTION_WINDOW matching cues are looked at, whatever the word. The page's
+ * ids are chosen first and only they are joined to their columns, so the sort carries no text.
+ * `filters` are what every result must be; `notInFields` leaves out the fields' matches.
  */
 export function captionMatchesSql(columns: string, filters: string[], notInFields: string) {
-  return `SELECT ${columns}, t.cue
-    FROM (SELECT min(q.id) AS cue, cap.content_id AS id
-          FROM (SELECT rowid FROM caption_fts WHERE caption_fts MATCH ? ORDER BY rowid DESC LIMIT ${SEARCH_CAPTION_WINDOW}) m
-          CROSS JOIN caption_cues q ON q.id = m.rowid CROSS JOIN captions cap ON cap.id = q.caption_id
-          GROUP BY cap.content_id) t
-    CROSS JOIN content c ON c.id = t.id CROSS JOIN users u ON u.id = c.owner_id
-    WHERE ${[...filters, `NOT (${notInFields})`].join(" AND ")}
-    ORDER BY c.id DESC LIMIT ? OFFSET ?`;
+  return `SELECT ${columns}, r.cue
+    FROM (SELECT c.id, t.cue
+          FROM (SELECT min(q.id) AS cue, cap.content_id AS id
+                FROM (SELECT rowid FROM caption_fts WHERE caption_fts MATCH ? ORDER BY rowid DESC LIMIT ${SEARCH_CAPTION_WINDOW}) m
+                CROSS JOIN caption_cues q ON q.id = m.rowid CROSS JOIN captions cap ON cap.id = q.caption_id
+                GROUP BY cap.content_id) t
+          CROSS JOIN content c ON c.id = t.id
+          WHERE ${[...filters, `NOT (${notInFields})`].join(" AND ")}
+          ORDER BY c.id DESC LIMIT ? OFFSET ?) r
+    CROSS JOIN content c ON c.id = r.id CROSS JOIN users u ON u.id = c.owner_id
+    ORDER BY c.id DESC`;
 }
 
 /** The matched cue of each result, its words marked, with its second and language. */

@@ -167,7 +167,8 @@ export async function searchContent(query: SearchQuery, viewerId: number, now: n
               .first<number>("n"),
           );
     const textOffset = Math.max(0, skipped - inFields);
-    const inFieldsIndex = long.length ? ["EXISTS (SELECT 1 FROM content_fts WHERE content_fts MATCH ? AND rowid = c.id)"] : [];
+    // The fields' matches as one list read once (a MATCH per candidate cost 4 times as much in the bench).
+    const inFieldsIndex = long.length ? ["c.id IN (SELECT rowid FROM content_fts WHERE content_fts MATCH ?)"] : [];
     const notInFields = [...inFieldsIndex, ...shortInFields].join(" AND ");
     const notInFieldsBinds = [...(long.length ? [phraseQuery] : []), ...shortBinds];
     if (kind === "video") {

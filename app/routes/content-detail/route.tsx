@@ -64,11 +64,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // An earlier version, when the link asks for one (its own file, a banner saying a newer one exists).
   const version = await askedVersion(item, new URL(request.url).searchParams.get("version"));
   if (version === undefined) throw data(null, { status: 404 });
+  // A video's captions are its latest version's: an earlier one plays without them (decision 0043).
   const [social, text, versions, captions] = await readTogether([
     socialRead(user.id, item.id, item.owner_id),
     isOwner ? textStateRead(item.id) : known(null),
     versionsRead(item.id),
-    item.kind === "video" ? captionsRead(item.id) : known([]),
+    item.kind === "video" && !version ? captionsRead(item.id) : known([]),
   ] as const);
   if (!moderating) countReading(readingOf("view", item, user, request, now), afterAnswer(context));
   // A search result found in the document's text opens it at that page; one in a video's captions at that second.
@@ -211,18 +212,16 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
             className="aspect-video w-full"
             data-testid="video"
           >
-            {shown
-              ? null
-              : firstShown(loaderData.captions, loaderData.transcript.view?.lang).map((c) => (
-                  <track
-                    key={c.lang}
-                    kind="captions"
-                    srcLang={c.lang}
-                    label={`${languageName(c.lang, i18n.language)}${c.source === "automatic" ? ` (${t("content.captionsAutomatic")})` : ""}`}
-                    src={captionFileUrl(item.id, c.lang)}
-                    default={c.lang === loaderData.transcript.view?.lang}
-                  />
-                ))}
+            {firstShown(loaderData.captions, loaderData.transcript.view?.lang).map((c) => (
+              <track
+                key={c.lang}
+                kind="captions"
+                srcLang={c.lang}
+                label={`${languageName(c.lang, i18n.language)}${c.source === "automatic" ? ` (${t("content.captionsAutomatic")})` : ""}`}
+                src={captionFileUrl(item.id, c.lang)}
+                default={c.lang === loaderData.transcript.view?.lang}
+              />
+            ))}
           </video>
         ) : (
           <PdfViewer src={pdfAt} title={item.title} fallback={t("content.noPdfViewer")} />
@@ -297,7 +296,7 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
           reply={actionData && "version" in actionData ? actionData.version : undefined}
         />
       ) : null}
-      {isOwner && item.kind === "video" ? (
+      {isOwner && item.kind === "video" && !shown ? (
         <CaptionsForm
           id={item.id}
           captions={loaderData.captions}
