@@ -61,6 +61,8 @@ test("a video's Japanese captions find it at the second a word is said, and its 
     await expect
       .poll(() => video.evaluate((v: HTMLVideoElement) => [v.textTracks[0]?.language, v.textTracks[0]?.mode]))
       .toEqual(["ja", "showing"]);
+    // Its cues loaded from the platform's origin (the page's policy allows media from 'self').
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.cues?.length ?? 0)).toBe(2);
     // A transcript line seeks the player in place, without loading the page again.
     await video.evaluate((v: HTMLVideoElement) => {
       v.muted = true;

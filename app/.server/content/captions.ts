@@ -4,6 +4,7 @@ import { Refused } from "~/.server/refused";
 import type { CaptionInfo, ShownCue, TranscriptCue } from "~/lib/captions";
 import { CAPTIONS_MAX_LANGUAGES } from "~/lib/limits";
 import { captionFile, indexForm, shownForm } from "./caption-file";
+import { MEMBER_FILE_POLICY } from "./serve-file";
 
 // A video's captions (docs/decisions/0043-captions.md): one set of cues per language, stored in D1
 // and indexed for search; the .vtt a player reads is written from them.
@@ -122,6 +123,7 @@ export async function captionFileResponse(contentId: number, lang: string): Prom
       "Content-Disposition": `inline; filename="${contentId}.${lang}.vtt"`,
       "Cache-Control": "private, no-cache",
       "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": MEMBER_FILE_POLICY,
     },
   });
 }
