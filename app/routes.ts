@@ -61,6 +61,8 @@ export default [
     route("discovery", "routes/discovery.tsx"),
     route("retrieval", "routes/retrieval.tsx"),
     route("retrieval/detail", "routes/content-detail/route.tsx", { id: "retrievalDetail" }),
+    route("retrieval/detail/captions", "routes/captions/route.tsx", { id: "retrievalCaptions" }),
+    route("retrieval/detail/version", "routes/version/route.tsx", { id: "retrievalVersion" }),
     route("liveStreaming", "routes/meetings.tsx", { id: "liveStreaming" }),
     route("liveStreaming/join", "routes/meeting-join.tsx", { id: "join" }),
     route("message", "routes/message.tsx"),

@@ -26,7 +26,7 @@ export const CAPTIONS_MAX_LANGUAGES = 20;
 /** Characters of one cue's text. */
 export const CAPTION_CUE_MAX_CHARS = 1000;
 /** Cues the detail page's transcript shows at once (later ones are on its next pages). */
-export const TRANSCRIPT_PAGE_CUES = 500;
+export const TRANSCRIPT_PAGE_CUES = 100;
 /** Videos up to this size are sent to the speech-to-text provider (Workers AI takes the audio in one request). */
 export const AUTO_CAPTIONS_MAX_MB = 25;
 /**

@@ -38,7 +38,11 @@ export const MAIN_ROUTES: RouteMeta[] = [
     path: "/retrieval",
     title: "retrieval",
     icon: "retrieval",
-    children: [{ path: "/retrieval/detail", title: "retrievalDetail", hidden: true, activeMenu: "/retrieval" }],
+    children: [
+      { path: "/retrieval/detail", title: "retrievalDetail", hidden: true, activeMenu: "/retrieval" },
+      { path: "/retrieval/detail/captions", title: "retrievalCaptions", hidden: true, activeMenu: "/retrieval" },
+      { path: "/retrieval/detail/version", title: "retrievalVersion", hidden: true, activeMenu: "/retrieval" },
+    ],
   },
   {
     path: "/liveStreaming",

@@ -85,7 +85,10 @@ test("a video's Japanese captions find it at the second a word is said, and its 
   ).toEqual([]);
 });
 
-test("the owner replaces and removes captions on the video's page; a broken file is refused with its line", async ({ page }) => {
+test("the owner adds, replaces and removes captions on the video's captions page; a broken file is refused with its line", async ({
+  page,
+  browser,
+}) => {
   const info = test.info();
   const stamp = String(Date.now()).slice(-6);
   await signUpAndIn(page, `Caption owner ${stamp}`);
@@ -97,8 +100,13 @@ test("the owner replaces and removes captions on the video's page; a broken file
   await expect(page).toHaveURL(/\/retrieval\/detail\?id=\d+$/);
   await ready(page, info);
 
+  await page.getByTestId("manage-captions").click();
+  await expect(page).toHaveURL(/\/retrieval\/detail\/captions\?id=\d+$/);
+  await ready(page, info);
   const section = page.getByTestId("captions");
-  await section.locator("summary").click();
+  await expect(section).toContainText("No captions yet.");
+  const path = new URL(page.url()).pathname + new URL(page.url()).search;
+  expect(hasJs(info) ? await axe(page) : await servedViolations(page, browser, path)).toEqual([]);
   await section.getByLabel("Captions language").fill("en");
   const vtt = (text: string) => ({ name: "c.vtt", mimeType: "text/vtt", buffer: Buffer.from(text) });
   await section
@@ -106,7 +114,6 @@ test("the owner replaces and removes captions on the video's page; a broken file
     .setInputFiles(vtt("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nfine\n\n00:00:03.000 -> 00:00:04.000\nbroken\n"));
   await section.getByRole("button", { name: "Save captions" }).click();
   await expect(page.getByTestId("error-captions")).toContainText("not valid WebVTT at line 7");
-  await expect(page.getByTestId("transcript")).toHaveCount(0);
 
   await page.getByTestId("captions").getByLabel("Captions language").fill("en");
   await page
@@ -114,11 +121,17 @@ test("the owner replaces and removes captions on the video's page; a broken file
     .getByLabel("Caption file (WebVTT)")
     .setInputFiles(vtt("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nThe river rises\n"));
   await page.getByTestId("captions").getByRole("button", { name: "Save captions" }).click();
+  // Saved, the video's page shows them.
   await expect(page.getByTestId("toast")).toHaveText("The captions are saved.");
+  await expect(page).toHaveURL(/\/retrieval\/detail\?id=\d+&lang=en$/);
   await expect(page.getByTestId("transcript").getByRole("listitem")).toHaveText(["0:01The river rises"]);
 
-  await page.getByTestId("captions").locator("summary").click();
+  await ready(page, info);
+  await page.getByTestId("manage-captions").click();
+  await expect(page.getByTestId("captions")).toContainText("English (en) · 1 cue");
   await page.getByTestId("captions").getByRole("button", { name: "Remove the English captions" }).click();
   await expect(page.getByTestId("toast")).toHaveText("The captions are removed.");
+  await expect(page.getByTestId("captions")).toContainText("No captions yet.");
+  await page.getByRole("link", { name: "Back to the video" }).click();
   await expect(page.getByTestId("transcript")).toHaveCount(0);
 });

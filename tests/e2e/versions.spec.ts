@@ -33,8 +33,10 @@ test("a work gets a second version; the first stays readable and citable, each u
   await expect(page.getByTestId("license")).toContainText("CC0-1.0");
 
   await ready(page, info);
-  await page.getByTestId("add-version").locator("summary").click();
-  const form = page.getByTestId("add-version");
+  await page.getByTestId("add-version").click();
+  await expect(page).toHaveURL(/\/retrieval\/detail\/version\?id=\d+$/);
+  await ready(page, info);
+  const form = page.getByTestId("version-form");
   await form.getByLabel("What changed").fill("Corrected the second figure");
   await form.getByLabel("Licence").selectOption("CC-BY-4.0");
   await form.getByLabel("File", { exact: true }).setInputFiles(demo("sample-document.pdf"));

@@ -67,11 +67,14 @@ describe("request bodies", () => {
 
   it("let a new version's multipart post stream like an upload, and keep the same page's other posts bounded", async () => {
     const multipart = { "Content-Type": "multipart/form-data; boundary=x" };
-    for (const path of ["/retrieval/detail", "/api/contents/7/versions"]) {
+    for (const path of ["/retrieval/detail/version", "/api/contents/7/versions"]) {
       const version = post(path, endless().body, multipart);
       expect(await boundedBody(version), path).toBe(version);
     }
     const comment = post("/retrieval/detail", endless(2 * 1024 * 1024).body, { "Content-Type": "application/x-www-form-urlencoded" });
     expect(await boundedBody(comment)).toBeNull();
+    // The item's page itself takes no file any more: a multipart post to it is bounded too.
+    const misdirected = post("/retrieval/detail", endless(2 * 1024 * 1024).body, multipart);
+    expect(await boundedBody(misdirected)).toBeNull();
   });
 });

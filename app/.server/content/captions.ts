@@ -4,7 +4,7 @@ import { Refused } from "~/.server/refused";
 import type { CaptionInfo, ShownCue, TranscriptCue } from "~/lib/captions";
 import { CAPTIONS_MAX_LANGUAGES } from "~/lib/limits";
 import { captionFile, indexForm, shownForm } from "./caption-file";
-import { MEMBER_FILE_POLICY } from "./serve-file";
+import { MEMBER_FILE_POLICY } from "./member-file-policy";
 
 // A video's captions (docs/decisions/0043-captions.md): one set of cues per language, stored in D1
 // and indexed for search; the .vtt a player reads is written from them.

@@ -1,5 +1,6 @@
 import { env } from "~/.server/bindings";
 import type { ContentItem } from "./content";
+import { MEMBER_FILE_POLICY } from "./member-file-policy";
 import { makeVariants, variantFor, variantKey, variantTypeFor } from "./thumbnail-variants";
 
 /**
@@ -15,14 +16,6 @@ export function requestedRange(header: string | null): R2Range | "unsatisfiable"
   const end = Number(match[2]);
   return start > end ? "unsatisfiable" : { offset: start, length: end - start + 1 };
 }
-
-/**
- * What a member's file may do when a browser opens it: nothing. `sandbox` gives it an opaque origin
- * (no cookies, no storage, no scripts, no forms), so a file that is also a page (a polyglot) is
- * harmless even to a browser that sniffs. Chromium's and Firefox's PDF viewers still render under
- * it; the detail page may frame it.
- */
-export const MEMBER_FILE_POLICY = "sandbox; default-src 'none'; frame-ancestors 'self'";
 
 /**
  * Serves an item's file or thumbnail from R2 (one read, which answers the condition and the range

@@ -90,7 +90,12 @@ const STREAMED = [
  * Paths whose multipart posts carry a file (a new version, decision 0042) and stream like an
  * upload, while their other posts are forms bounded like any other.
  */
-const STREAMED_WHEN_MULTIPART = [/^\/retrieval\/detail$/, /^\/api\/contents\/\d+\/versions$/];
+const STREAMED_WHEN_MULTIPART = [
+  /^\/retrieval\/detail\/version$/,
+  /^\/api\/contents\/\d+\/versions$/,
+  // A caption file: its action reads it capped at its own limit, and answers an oversized one beside the field.
+  /^\/retrieval\/detail\/captions$/,
+];
 
 /** Paths that take one small file with their form (an avatar), read whole under their own ceiling. */
 const LARGER: [RegExp, number][] = [

@@ -9,3 +9,12 @@ instance.init({ resources, fallbackLng: DEFAULT_LANGUAGE, interpolation: { escap
 export function translator(language: string | null | undefined): TFunction {
   return instance.getFixedT(isLanguage(language) ? language : DEFAULT_LANGUAGE);
 }
+
+const bound = new Map<string, typeof instance>();
+/** An i18next instance fixed to a language, for React rendered on the server outside a page (fragments). */
+export function i18nFor(language: string | null | undefined) {
+  const lng = isLanguage(language) ? language : DEFAULT_LANGUAGE;
+  const found = bound.get(lng) ?? instance.cloneInstance({ lng, initAsync: false });
+  bound.set(lng, found);
+  return found;
+}

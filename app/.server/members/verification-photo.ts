@@ -1,4 +1,4 @@
-import { MEMBER_FILE_POLICY } from "~/.server/content/serve-file";
+import { MEMBER_FILE_POLICY } from "~/.server/content/member-file-policy";
 
 /** How an ID photo is served, to its owner or a reviewer, page or API alike: never cached, sandboxed, not sniffed. */
 export const photoHeaders = (object: R2ObjectBody) => ({

@@ -6,6 +6,7 @@ import { findContentFor, shownItem } from "~/.server/content/content";
 import { textStateRead } from "~/.server/content/document-text";
 import { licenseInfo, licenseOptions } from "~/.server/content/licenses";
 import { askedVersion, versionsRead } from "~/.server/content/versions";
+import { translator } from "~/.server/i18n/translate";
 import { known, readTogether } from "~/.server/reads";
 import { socialRead } from "~/.server/social/social";
 import { statsQuerySchema } from "~/.server/stats/query";
@@ -14,12 +15,14 @@ import { itemStats } from "~/.server/stats/stats";
 import { overviewView } from "~/.server/stats/views";
 import { requireUser } from "~/.server/web/auth/session";
 import { afterAnswer } from "~/.server/web/context";
+import { renderFragment } from "~/.server/web/fragment";
 import { languageOf } from "~/.server/web/i18n/request-language";
 import { CitationMeta, CiteItem, CoAuthors } from "~/components/cite-item";
 import { OrcidBadge } from "~/components/orcid";
 import { RelativeTime } from "~/components/relative-time";
 import { ReportForm } from "~/components/report-form";
 import { RouteError } from "~/components/route-error";
+import { ServerFragment } from "~/components/server-fragment";
 import { TextStateNote } from "~/components/text-state-note";
 import { buttonVariants } from "~/components/ui/button";
 import { type CaptionInfo, captionFileUrl, languageName } from "~/lib/captions";
@@ -28,24 +31,14 @@ import { doiUrl } from "~/lib/identifiers";
 import { TRANSCRIPT_PAGE_CUES } from "~/lib/limits";
 import { sdgKey, sdgStyle } from "~/lib/sdg";
 import type { Route } from "./+types/route";
-import { CaptionsForm } from "./captions-form";
-import {
-  captionsIntent,
-  deleteIntent,
-  editIntent,
-  prefillIntent,
-  removeCaptionsIntent,
-  SOCIAL_INTENTS,
-  socialIntent,
-  versionIntent,
-} from "./intents.server";
+import { deleteIntent, editIntent, prefillIntent, SOCIAL_INTENTS, socialIntent } from "./intents.server";
 import { ItemStats } from "./item-stats";
 import { LicenseLine } from "./license-line";
 import { OwnerActions } from "./owner-actions";
 import { PdfViewer } from "./pdf-viewer";
 import { Social } from "./social";
 import { Transcript } from "./transcript";
-import { VersionForm } from "./version-form";
+import { transcriptHtml } from "./transcript.server";
 import { fileUrlOf, VersionLine, VersionList } from "./versions";
 
 const idOf = (request: Request) => Number(new URL(request.url).searchParams.get("id"));
@@ -89,13 +82,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     item: shownItem(item),
     license: licenseInfo(item.license),
     licenses: isOwner ? licenseOptions() : null,
-    references: citeItem(cited, itemUrl(origin, item.id, version?.number), ["apa", "harvard", "bibtex"], languageOf(request)),
+    // The citation box is static: made here (a fragment), its code stays out of the page's script.
+    citeHtml: renderFragment(
+      <CiteItem
+        id={item.id}
+        version={version?.number}
+        references={citeItem(cited, itemUrl(origin, item.id, version?.number), ["apa", "harvard", "bibtex"], languageOf(request))}
+      />,
+      languageOf(request),
+    ),
     pdfUrl: item.kind === "document" ? `${origin}${fileUrlOf(item.id, version?.number)}` : null,
     versions,
-    captions,
-    transcript,
+    captionCount: captions.length,
+    tracks: tracksOf(item.id, captions, transcript.lang, languageOf(request)),
+    transcript: { at: transcript.at, html: transcript.html },
     shownVersion: version ? { number: version.number, title: version.title, license: licenseInfo(version.license) } : null,
-    versionKey: isOwner ? crypto.randomUUID() : null,
     isOwner,
     moderating,
     text,
@@ -112,51 +113,54 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * The transcript a video's page shows (decision 0043): the language asked for, else the reader's;
- * the page of cues holding the second asked for (`t`), else the page asked for (`tp`).
+ * the part of it holding the second asked for (`t`), else the part asked for (`tp`); as HTML.
  */
 async function transcriptOf(id: number, captions: CaptionInfo[], params: URLSearchParams, reader: string) {
   const chosen = preferredCaption(captions, params.get("lang"), reader);
   const second = Number(params.get("t") ?? Number.NaN);
   const at = Number.isInteger(second) && second >= 0 ? second : null;
-  if (!chosen) return { at, view: null };
+  if (!chosen) return { at, lang: null, html: null };
   const pages = Math.max(1, Math.ceil(chosen.cue_count / TRANSCRIPT_PAGE_CUES));
   const asked = Number(params.get("tp"));
-  const page =
+  const page = Math.min(
+    pages,
     at !== null
       ? Math.floor((await cuesBefore(id, chosen.lang, at * 1000)) / TRANSCRIPT_PAGE_CUES) + 1
       : Number.isInteger(asked) && asked >= 1
-        ? Math.min(asked, pages)
-        : 1;
-  const cues = await captionCues(id, chosen.lang, (Math.min(page, pages) - 1) * TRANSCRIPT_PAGE_CUES, TRANSCRIPT_PAGE_CUES);
-  return { at, view: { lang: chosen.lang, page: Math.min(page, pages), pages, cues } };
+        ? asked
+        : 1,
+  );
+  const cues = await captionCues(id, chosen.lang, (page - 1) * TRANSCRIPT_PAGE_CUES, TRANSCRIPT_PAGE_CUES);
+  const view = { lang: chosen.lang, page, pages, cues };
+  return { at, lang: chosen.lang, html: transcriptHtml(id, captions, view, reader) };
+}
+
+/** The player's tracks, the shown language first (players list them in the order given), labelled in the reader's language. */
+function tracksOf(id: number, captions: CaptionInfo[], shown: string | null, reader: string) {
+  const t = translator(reader);
+  return [...captions.filter((c) => c.lang === shown), ...captions.filter((c) => c.lang !== shown)].map((c) => ({
+    lang: c.lang,
+    label: `${languageName(c.lang, reader)}${c.source === "automatic" ? ` (${t("content.captionsAutomatic")})` : ""}`,
+    src: captionFileUrl(id, c.lang),
+    shown: c.lang === shown,
+  }));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const id = idOf(request);
-  // A caption file is read whole under its own ceiling; a new version streams its file in, as an upload.
-  if (new URL(request.url).searchParams.has("captions")) return captionsIntent(request, id, user.id);
-  if (request.headers.get("Content-Type")?.startsWith("multipart/form-data"))
-    return versionIntent(request, id, user.id, afterAnswer(context));
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   if (SOCIAL_INTENTS.has(intent)) return socialIntent(request, form, intent, id, user.id);
   if (intent === "edit") return editIntent(request, form, id, user.id);
   if (intent === "prefill") return prefillIntent(form, id, user.id);
   if (intent === "delete") return deleteIntent(request, form, id, user.id);
-  if (intent === "remove-captions") return removeCaptionsIntent(request, form, id, user.id);
   throw data(null, { status: 400 });
 }
 
-/** The captions with the language shown first at the head: players list tracks in the order given. */
-const firstShown = (captions: CaptionInfo[], lang: string | undefined) => [
-  ...captions.filter((c) => c.lang === lang),
-  ...captions.filter((c) => c.lang !== lang),
-];
-
 /** A document or video: its viewer, the facts about it, and (for its owner) delete. */
 export default function ContentDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { item, isOwner, now } = loaderData;
   const shown = loaderData.shownVersion;
   const fileUrl = fileUrlOf(item.id, shown?.number);
@@ -212,15 +216,8 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
             className="aspect-video w-full"
             data-testid="video"
           >
-            {firstShown(loaderData.captions, loaderData.transcript.view?.lang).map((c) => (
-              <track
-                key={c.lang}
-                kind="captions"
-                srcLang={c.lang}
-                label={`${languageName(c.lang, i18n.language)}${c.source === "automatic" ? ` (${t("content.captionsAutomatic")})` : ""}`}
-                src={captionFileUrl(item.id, c.lang)}
-                default={c.lang === loaderData.transcript.view?.lang}
-              />
+            {loaderData.tracks.map((track) => (
+              <track key={track.lang} kind="captions" srcLang={track.lang} label={track.label} src={track.src} default={track.shown} />
             ))}
           </video>
         ) : (
@@ -249,9 +246,7 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
         ) : null}
       </p>
       {loaderData.text ? <TextStateNote text={loaderData.text} /> : null}
-      {loaderData.transcript.view && !shown ? (
-        <Transcript id={item.id} captions={loaderData.captions} view={loaderData.transcript.view} />
-      ) : null}
+      {loaderData.transcript.html ? <Transcript html={loaderData.transcript.html} /> : null}
       <section className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[160px_1fr]">
         <img
           src={`${fileUrl}/thumbnail?w=400`}
@@ -281,27 +276,30 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
           </ul>
         </div>
       </section>
-      <CiteItem id={item.id} version={shown?.number} references={loaderData.references} />
+      <ServerFragment html={loaderData.citeHtml} />
       <VersionList versions={loaderData.versions} shown={shown?.number ?? item.version} id={item.id} />
       {loaderData.stats ? <ItemStats view={loaderData.stats.view} readers={loaderData.stats.readers} /> : null}
       {isOwner || loaderData.moderating ? null : <ReportForm target="content" id={item.id} />}
       {loaderData.moderating ? null : <Social data={loaderData} actionData={actionData} />}
-      {isOwner && loaderData.licenses && loaderData.versionKey ? (
-        <VersionForm
-          key={loaderData.versionKey}
-          formKey={loaderData.versionKey}
-          kind={item.kind}
-          license={item.license}
-          licenses={loaderData.licenses}
-          reply={actionData && "version" in actionData ? actionData.version : undefined}
-        />
-      ) : null}
-      {isOwner && item.kind === "video" && !shown ? (
-        <CaptionsForm
-          id={item.id}
-          captions={loaderData.captions}
-          reply={actionData && "captions" in actionData ? actionData.captions : undefined}
-        />
+      {isOwner && !shown ? (
+        <p className="mt-4 flex flex-wrap gap-2">
+          <Link
+            to={`/retrieval/detail/version?id=${item.id}`}
+            className={buttonVariants({ variant: "outline", size: "sm" })}
+            data-testid="add-version"
+          >
+            {t("content.addVersion")}
+          </Link>
+          {item.kind === "video" ? (
+            <Link
+              to={`/retrieval/detail/captions?id=${item.id}`}
+              className={buttonVariants({ variant: "outline", size: "sm" })}
+              data-testid="manage-captions"
+            >
+              {t("content.captionsManage", { count: loaderData.captionCount })}
+            </Link>
+          ) : null}
+        </p>
       ) : null}
       {isOwner ? <OwnerActions item={item} actionData={actionData} licenses={loaderData.licenses} /> : null}
     </article>

@@ -113,3 +113,35 @@ describe("/retrieval/detail", () => {
     expect(row).toMatchObject({ title: expect.stringContaining("Groundwater recharge"), published_year: 2024 });
   });
 });
+
+describe("/retrieval/detail of a video with captions", () => {
+  it("shows the transcript's part holding the second asked for, the player starting there, tracks with the shown language first", async () => {
+    const { saveCaptions } = await import("~/.server/content/captions");
+    const me = await owner();
+    const video = await newItem(me.id, { kind: "video", title: "Long talk" });
+    // 150 cues of 4 s in English, one Japanese cue: two parts of 100 in English.
+    const cues = Array.from({ length: 150 }, (_, i) => ({ start_ms: i * 4000, end_ms: i * 4000 + 3000, text: `line ${i}` }));
+    await saveCaptions(video, "en", cues, "owner", Date.now());
+    await saveCaptions(video, "ja", [{ start_ms: 0, end_ms: 1000, text: "はじめに" }], "owner", Date.now());
+    type Page = { transcript: { at: number | null; html: string }; tracks: { lang: string; shown: boolean }[] };
+    const at = await callRoute<Page>(detail, { path: `/retrieval/detail?id=${video}&lang=en&t=500`, token: me.token });
+    expect(at.data.transcript.at).toBe(500);
+    // Cue 125 starts at 500 s: it is in the second part, and its link carries #t=500.
+    expect(at.data.transcript.html).toContain("Part 2 of 2");
+    expect(at.data.transcript.html).toContain(`href="/retrieval/detail?id=${video}&amp;lang=en&amp;t=500#t=500"`);
+    expect(at.data.transcript.html).not.toContain("line 99<");
+    expect(at.data.tracks.map((track) => [track.lang, track.shown])).toEqual([
+      ["en", true],
+      ["ja", false],
+    ]);
+    const first = await callRoute<Page>(detail, { path: `/retrieval/detail?id=${video}&lang=ja`, token: me.token });
+    expect(first.data.tracks.map((track) => [track.lang, track.shown])).toEqual([
+      ["ja", true],
+      ["en", false],
+    ]);
+    // Text a member wrote is escaped in the fragment like in any page.
+    await saveCaptions(video, "en", [{ start_ms: 0, end_ms: 1000, text: "<script>alert(1)</script> & more" }], "owner", Date.now());
+    const escaped = await callRoute<Page>(detail, { path: `/retrieval/detail?id=${video}&lang=en`, token: me.token });
+    expect(escaped.data.transcript.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; &amp; more");
+  });
+});

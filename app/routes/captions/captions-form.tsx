@@ -17,8 +17,7 @@ export function CaptionsForm({ id, captions, reply }: { id: number; captions: Ca
     defaultValue: { lang: "" },
   });
   return (
-    <details id="captions" className="mt-4 rounded-lg border border-slate-200 bg-white p-4" open={Boolean(reply)} data-testid="captions">
-      <summary className="font-medium">{t("content.captions")}</summary>
+    <section className="rounded-lg border border-slate-200 bg-white p-4" data-testid="captions">
       {captions.length ? (
         <ul className="mt-2 flex flex-col gap-1 text-sm">
           {captions.map((c) => (
@@ -30,7 +29,7 @@ export function CaptionsForm({ id, captions, reply }: { id: number; captions: Ca
               <a href={captionFileUrl(id, c.lang)} download className="text-brand underline underline-offset-2">
                 {t("content.captionsDownload")}
               </a>
-              <form method="post" action={`/retrieval/detail?id=${id}`}>
+              <form method="post" action={`/retrieval/detail/captions?id=${id}`}>
                 <input type="hidden" name="intent" value="remove-captions" />
                 <input type="hidden" name="lang" value={c.lang} />
                 <Button
@@ -51,7 +50,7 @@ export function CaptionsForm({ id, captions, reply }: { id: number; captions: Ca
       <form
         method="post"
         encType="multipart/form-data"
-        action={`/retrieval/detail?id=${id}&captions`}
+        action={`/retrieval/detail/captions?id=${id}`}
         className="mt-3"
         {...getFormProps(form)}
       >
@@ -59,6 +58,6 @@ export function CaptionsForm({ id, captions, reply }: { id: number; captions: Ca
         <CaptionFields lang={fields.lang} file={fields.captions} required />
         <Button type="submit">{t("content.captionsSubmit")}</Button>
       </form>
-    </details>
+    </section>
   );
 }

@@ -5,10 +5,9 @@ import { Field, FormErrors, TextAreaField } from "~/components/ui/field";
 import { type FormReply, getFormProps, getInputProps, getTextareaProps, useForm } from "~/lib/use-form";
 
 /**
- * The owner's "Add a version" (a disclosure): a new file of the item's kind, a note of what changed,
- * the licence it is published under, its own DOI, a thumbnail if it changes. A document's form post,
- * streamed as it is sent, with or without JavaScript: the resumable parts path is the upload page's
- * and the API's, and keeping it out of this page keeps the page's script in its budget (decision 0042).
+ * The owner's new version: a new file of the item's kind, a note of what changed, the licence it is
+ * published under, its own DOI, a thumbnail if it changes. A plain form post, streamed as it is sent,
+ * with or without JavaScript (the resumable parts path is the upload page's and the API's).
  */
 export function VersionForm({
   formKey,
@@ -30,14 +29,8 @@ export function VersionForm({
     defaultValue: { license: license ?? "" },
   });
   return (
-    <details
-      id="add-version"
-      className="mt-4 rounded-lg border border-slate-200 bg-white p-4"
-      open={Boolean(reply)}
-      data-testid="add-version"
-    >
-      <summary className="font-medium">{t("content.addVersion")}</summary>
-      <p className="mt-2 mb-3 text-sm text-slate-600">{t("content.addVersionHelp")}</p>
+    <section className="rounded-lg border border-slate-200 bg-white p-4" data-testid="version-form">
+      <p className="mb-3 text-sm text-slate-600">{t("content.addVersionHelp")}</p>
       <form method="post" encType="multipart/form-data" {...getFormProps(form)}>
         <input type="hidden" name="client_key" value={formKey} />
         <FormErrors errors={form.errors} id={form.errorId} />
@@ -65,6 +58,6 @@ export function VersionForm({
         />
         <Button type="submit">{t("content.versionSubmit")}</Button>
       </form>
-    </details>
+    </section>
   );
 }

@@ -1,0 +1,57 @@
+import { data } from "react-router";
+import { readCaptionFile } from "~/.server/content/caption-file";
+import { removeCaptions, saveCaptions } from "~/.server/content/captions";
+import { findContent } from "~/.server/content/content";
+import { readCappedBytes } from "~/.server/http/body";
+import { attempt, Refused } from "~/.server/refused";
+import { flashRedirect } from "~/.server/web/shell/flash";
+import { captionLang } from "~/lib/captions";
+import { CAPTIONS_MAX_BYTES } from "~/lib/limits";
+import type { FormReply } from "~/lib/use-form";
+
+// The captions page's intents (decision 0043): a caption file for a language, or a language removed.
+
+/** The owner's video, else 404 (someone else's, a document, or nothing). */
+export async function ownVideo(id: number, userId: number) {
+  const item = Number.isInteger(id) && id > 0 ? await findContent(id, userId) : null;
+  if (item?.owner_id !== userId || item.kind !== "video") throw data(null, { status: 404 });
+  return item;
+}
+
+/** Room for a caption form's other fields and multipart framing beside its file. */
+const CAPTION_FORM_SLACK = 16 * 1024;
+
+/**
+ * The owner's caption file for a language (decision 0043): stored, replacing that language's, or
+ * the form again with the parser's line and reason beside the file. Read whole, but bounded.
+ */
+export async function captionsIntent(request: Request, id: number, userId: number) {
+  await ownVideo(id, userId);
+  const refusal = (field: string, key: string, status = 400) => {
+    const captions: FormReply = { status: "error", error: { [field]: [key] } };
+    return data({ captions }, { status });
+  };
+  const bytes = await readCappedBytes(request, CAPTIONS_MAX_BYTES + CAPTION_FORM_SLACK);
+  if (!bytes) return refusal("captions", `content.captionsTooLarge|max=${CAPTIONS_MAX_BYTES / 1024 / 1024}`, 413);
+  const form = await new Request(request.url, { method: "POST", headers: request.headers, body: bytes }).formData().catch(() => null);
+  if (!form) throw data(null, { status: 400 });
+  const lang = captionLang(String(form.get("lang") ?? "").trim());
+  if (!lang) return refusal("lang", "content.captionsLanguageInvalid");
+  const file = form.get("captions");
+  if (!(file instanceof File) || file.size === 0) return refusal("captions", "content.captionsMissing");
+  const saved = await attempt(async () =>
+    saveCaptions(id, lang, readCaptionFile(new Uint8Array(await file.arrayBuffer())), "owner", Date.now()),
+  );
+  if (saved instanceof Refused) return refusal(saved.field ?? "captions", saved.key, saved.status);
+  // The video's page, in the language just saved: its transcript shows what was stored.
+  return flashRedirect(request, `/retrieval/detail?id=${id}&lang=${encodeURIComponent(lang)}`, "success", "content.captionsSaved");
+}
+
+/** The owner removes a language's captions (again: nothing more happens). */
+export async function removeCaptionsIntent(request: Request, form: FormData, id: number, userId: number) {
+  await ownVideo(id, userId);
+  const lang = captionLang(String(form.get("lang") ?? ""));
+  if (!lang) throw data(null, { status: 404 });
+  await removeCaptions(id, lang);
+  return flashRedirect(request, `/retrieval/detail/captions?id=${id}`, "success", "content.captionsRemoved");
+}
