@@ -15,6 +15,7 @@ const MEMBER_PAGES = [
   "/retrieval?q=water",
   "/retrieval/detail?id=1",
   "/retrieval/detail?id=2",
+  "/retrieval/detail/version?id=1",
   "/message",
   "/upload",
   "/liveStreaming",
