@@ -1,5 +1,6 @@
 // The demo catalogue, as SQL statements (idempotent). Each capability adds its own demo rows here.
 import { createHmac, pbkdf2Sync, randomBytes } from "node:crypto";
+import { indexForm } from "../app/lib/caption-words.ts";
 
 // Must match app/.server/config/parse.ts (LOCAL_PEPPER) and app/.server/accounts/passwords.ts.
 const LOCAL_PEPPER = "local-development-pepper";
@@ -68,7 +69,7 @@ export async function demoStatements() {
        SELECT id, ${q(c.kind)}, ${c.sdg}, ${q(c.title)}, ${q(c.summary)}, ${q(c.content)}, ${q(c.keywords)}, 1, ${q(c.file.key)}, ${statSync(c.file.path).size}, ${q(c.file.type)}, ${q(c.thumbnail.key)}, ${q(c.thumbnail.type)}, ${now}, ${now}, ${c.kind === "document" ? "'pending', 0" : "NULL, NULL"}
        FROM users WHERE email = ${q(c.owner)} AND NOT EXISTS (SELECT 1 FROM content WHERE file_key = ${q(c.file.key)})`,
   );
-  return [...memberStatements(now), ...content, ...socialStatements(now), readingStatement(now)];
+  return [...memberStatements(now), ...content, ...captionStatements(now), ...socialStatements(now), readingStatement(now)];
 }
 
 /**
@@ -81,6 +82,33 @@ function readingStatement(now) {
     INSERT OR IGNORE INTO stat_days (owner_id, content_id, day, kind, reader_type, n, readers)
     SELECT c.owner_id, c.id, date(${now} / 1000 - d.k * 86400, 'unixepoch'), kinds.kind, kinds.type, (d.k * 7 + c.id * 3) % kinds.every, (d.k * 7 + c.id * 3) % kinds.every
       FROM d, kinds, content c WHERE c.file_key LIKE 'demo/%' AND (d.k * 7 + c.id * 3) % kinds.every > 0`;
+}
+
+/** The demo video's captions in English and Japanese (seconds, text), stored as the app stores an owner's file. */
+const DEMO_CAPTIONS = {
+  en: [
+    [0.2, 1.8, "Each rainfall sensor costs under ten dollars."],
+    [2.0, 3.8, "It reports every minute over the village network."],
+  ],
+  ja: [
+    [0.2, 1.8, "雨量センサーは一台十ドル以下です。"],
+    [2.0, 3.8, "村のネットワークで毎分報告します。"],
+  ],
+};
+
+function captionStatements(now) {
+  const video = DEMO_CONTENT.find((c) => c.kind === "video");
+  return Object.entries(DEMO_CAPTIONS).flatMap(([lang, cues]) => {
+    const key = q(`demo-captions-${lang}`);
+    const rows = cues.map(([start, end, text]) => `(${start * 1000}, ${end * 1000}, ${q(indexForm(text))})`).join(", ");
+    return [
+      `INSERT OR IGNORE INTO captions (content_id, lang, source, cue_count, duration_ms, write_key, updated_at)
+       SELECT id, ${q(lang)}, 'owner', ${cues.length}, ${(cues.at(-1)?.[1] ?? 0) * 1000}, ${key}, ${now} FROM content WHERE file_key = ${q(video.file.key)}`,
+      `INSERT INTO caption_cues (caption_id, start_ms, end_ms, body)
+       SELECT c.id, v.column1, v.column2, v.column3 FROM captions c, (VALUES ${rows}) v
+       WHERE c.write_key = ${key} AND NOT EXISTS (SELECT 1 FROM caption_cues WHERE caption_id = c.id)`,
+    ];
+  });
 }
 
 const memberId = (email) => `(SELECT id FROM users WHERE email = ${q(email)})`;

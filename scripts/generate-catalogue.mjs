@@ -7,6 +7,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { indexForm } from "../app/lib/caption-words.ts";
 import { seedState } from "./lib.mjs";
 
 // Words the text is drawn from: English, Japanese and Chinese, so every query path is exercised.
@@ -200,11 +201,6 @@ const unit = (n) => {
   x = Math.imul(x, 0xc2b2ae35);
   return ((x ^ (x >>> 16)) >>> 0) / 2 ** 32;
 };
-/** indexForm of app/.server/content/caption-file.ts: cue text as the app stores it, U+200B around each CJK character. */
-const indexForm = (text) =>
-  text
-    .replace(/([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc])/gu, "\u200b$1\u200b")
-    .replace(/\u200b{2,}/g, "\u200b");
 const CJK_BENCH_WORDS = BENCH_WORDS.filter((w) => /\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}/u.test(w));
 const ENGLISH_BENCH_WORDS = BENCH_WORDS.filter((w) => /^[a-z]+$/.test(w));
 /**

@@ -1,5 +1,6 @@
 import { type CueNode, WebVTTParser } from "webvtt-parser";
 import { Refused } from "~/.server/refused";
+import { shownForm } from "~/lib/caption-words";
 import type { TranscriptCue } from "~/lib/captions";
 import { CAPTION_CUE_MAX_CHARS, CAPTIONS_MAX_BYTES, CAPTIONS_MAX_CUES } from "~/lib/limits";
 import { HIDDEN } from "~/lib/schemas/text";
@@ -8,16 +9,6 @@ import { HIDDEN } from "~/lib/schemas/text";
 // refused with its line when it does not parse; cue text is member text (NFC, markup stripped,
 // nothing hidden). Out: written again from the stored cues, so a player gets what search indexed.
 
-/** Words of these scripts are not spaced: each character is a word to the caption index. */
-const UNSPACED = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc])/gu;
-/** The separator the index splits such text at (U+200B, never kept from what members send). */
-const SPLIT = "\u200b";
-
-/** The text as the index reads it: each CJK character its own word. */
-export const indexForm = (text: string) => text.replace(UNSPACED, `${SPLIT}$1${SPLIT}`).replace(/\u200b{2,}/g, SPLIT);
-/** The stored text as members read it. */
-export const shownForm = (text: string) => text.replaceAll(SPLIT, "");
-
 /** Cue text without markup: voice, class, bold… tags dropped, ruby's readings (rt) left out, entities decoded. */
 function plainText(nodes: CueNode[]): string {
   return nodes
@@ -25,11 +16,9 @@ function plainText(nodes: CueNode[]): string {
     .join("");
 }
 
-/** Lines trimmed, blank ones dropped (a blank line would end the cue in the file written back). */
+/** NFC, without U+200B (the index's separator), lines trimmed, blank ones dropped (a blank line would end a cue written back). */
 const tidy = (text: string) =>
-  text
-    .normalize("NFC")
-    .replaceAll(SPLIT, "")
+  shownForm(text.normalize("NFC"))
     .replace(/\t/g, " ")
     .split("\n")
     .map((line) => line.trim())

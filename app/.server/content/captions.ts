@@ -1,9 +1,10 @@
 import { env } from "~/.server/bindings";
 import type { Read } from "~/.server/reads";
 import { Refused } from "~/.server/refused";
+import { indexForm, shownForm } from "~/lib/caption-words";
 import type { CaptionInfo, ShownCue, TranscriptCue } from "~/lib/captions";
 import { CAPTIONS_MAX_LANGUAGES } from "~/lib/limits";
-import { captionFile, indexForm, shownForm } from "./caption-file";
+import { captionFile } from "./caption-file";
 import { MEMBER_FILE_POLICY } from "./member-file-policy";
 
 // A video's captions (docs/decisions/0043-captions.md): one set of cues per language, stored in D1

@@ -1,5 +1,5 @@
 import { env } from "~/.server/bindings";
-import { indexForm, shownForm } from "~/.server/content/caption-file";
+import { indexForm, shownForm } from "~/lib/caption-words";
 import { SEARCH_CAPTION_WINDOW } from "~/lib/limits";
 import { snippetOf } from "./mark";
 
