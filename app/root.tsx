@@ -8,7 +8,7 @@ import { flashContext, flashMiddleware } from "./.server/web/shell/flash";
 import type { Route } from "./+types/root";
 import { ProgressBar } from "./components/progress-bar";
 import { RouteError } from "./components/route-error";
-import { Toast } from "./components/toast";
+import { FlashToast } from "./components/toast";
 import { useDocument } from "./document-context";
 import { DEFAULT_LANGUAGE, isLanguage } from "./lib/i18n";
 import type { RootShellData } from "./lib/shapes";
@@ -75,7 +75,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <ProgressBar />
-      {loaderData.flash ? <Toast key={loaderData.flash.id} flash={loaderData.flash} /> : null}
+      <FlashToast flash={loaderData.flash ?? null} />
       <Outlet />
     </>
   );

@@ -30,3 +30,13 @@ export function Toast({ flash }: { flash: Flash }) {
     </div>
   );
 }
+
+/**
+ * The latest flash's toast. A revalidation that brings no flash (a live update refreshing the
+ * badge, another form's answer) does not take it away before its 5 s: the flash was read once.
+ */
+export function FlashToast({ flash }: { flash: Flash | null }) {
+  const [shown, setShown] = useState(flash);
+  if (flash && flash.id !== shown?.id) setShown(flash);
+  return shown ? <Toast key={shown.id} flash={shown} /> : null;
+}
