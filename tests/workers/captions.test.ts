@@ -7,9 +7,9 @@ import { createSession } from "~/.server/accounts/sessions";
 import { autoCaption } from "~/.server/content/auto-captions";
 import { deleteContent } from "~/.server/content/content";
 import { searchContent, searchQuerySchema } from "~/.server/search/search";
-import { handleApi } from "~/api/router";
 import { CAPTIONS_MAX_BYTES, CAPTIONS_MAX_CUES } from "~/lib/limits";
 import { mp4Bytes, multipart, pngBytes, textFields } from "../fixtures/files";
+import { apiCall as call, apiJson as json } from "./api-call";
 import { newMember, testCaller, until } from "./helpers";
 import { account, PASSWORD } from "./pages/page-helpers";
 
@@ -17,20 +17,6 @@ import { account, PASSWORD } from "./pages/page-helpers";
 // as WebVTT that another parser reads, searched to the second (a one-character Chinese word among
 // them); refusals that change nothing; replacement and deletion leaving no index rows behind; the
 // stand-in speech-to-text model's captions stored once however often their job runs.
-
-async function call(token: string, method: string, path: string, raw?: { body: BodyInit; type: string }) {
-  const { caller, settle } = testCaller();
-  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, ...(raw ? { "Content-Type": raw.type } : {}) };
-  const response = await handleApi({
-    ...caller,
-    request: new Request(`https://app.test/api${path}`, { method, headers, body: raw?.body }),
-  });
-  await settle();
-  return response;
-}
-
-const json = async (response: Response) =>
-  (await response.json()) as { data: Record<string, unknown> | null; errors?: Record<string, string[]> };
 
 /** A test video whose "speech" the stand-in model hears (scripts/fake-speech-to-text.mjs). */
 function videoSaying(language: string, segments: [number, number, string][]) {

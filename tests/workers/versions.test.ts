@@ -7,30 +7,16 @@ import { createSession } from "~/.server/accounts/sessions";
 import { deleteContent } from "~/.server/content/content";
 import { searchContent, searchQuerySchema } from "~/.server/search/search";
 import { addComment, setFollow, setLike } from "~/.server/social/social";
-import { handleApi } from "~/api/router";
 import { VERSIONS_MAX } from "~/lib/limits";
 import { makePdf } from "../../scripts/make-pdf.mjs";
 import { mp4Bytes, multipart, pngBytes, textFields } from "../fixtures/files";
+import { apiCall as call, apiJson as json } from "./api-call";
 import { newMember, testCaller, until } from "./helpers";
 import { account, PASSWORD } from "./pages/page-helpers";
 
 // Versions (issue 35) through the API and the services the page uses: numbering under concurrent
 // posts, repeats, the latest version's text alone in search, earlier files at their addresses,
 // what survives a version and what a deletion leaves in R2.
-
-async function call(token: string, method: string, path: string, raw?: { body: ArrayBuffer; type: string }) {
-  const { caller, settle } = testCaller();
-  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, ...(raw ? { "Content-Type": raw.type } : {}) };
-  const response = await handleApi({
-    ...caller,
-    request: new Request(`https://app.test/api${path}`, { method, headers, body: raw?.body }),
-  });
-  await settle();
-  return response;
-}
-
-const json = async (response: Response) =>
-  (await response.json()) as { data: Record<string, unknown> | null; errors?: Record<string, string[]> };
 
 async function body(parts: Parameters<typeof multipart>[0]) {
   const { body, contentType } = multipart(parts);
