@@ -25,6 +25,17 @@ export const CAPTIONS_MAX_CUES = 20_000;
 export const CAPTIONS_MAX_LANGUAGES = 20;
 /** Characters of one cue's text. */
 export const CAPTION_CUE_MAX_CHARS = 1000;
+/** How deep cue tags (<v>, <b>, <c.x>…) may nest: members' files use two or three; the parser walks them recursively. */
+export const CAPTION_TAG_DEPTH_MAX = 32;
+/**
+ * Caption text one member may keep over all their videos, in MB as stored (issue 45, decision 0043):
+ * an hour of speech is about 0.1 MB a language, so this is about 160 hours of captions; the rows
+ * and their index take about twice it in D1, where one member could otherwise fill the database.
+ */
+export const CAPTIONS_MEMBER_MAX_MB = 16;
+/** Cues a minute of video may have (fast speech is about 20), and how far past its end a cue may run. */
+export const CAPTION_CUES_PER_MINUTE = 120;
+export const CAPTION_END_SLACK_MS = 5000;
 /** Cues the detail page's transcript shows at once (later ones are on its next pages). */
 export const TRANSCRIPT_PAGE_CUES = 100;
 /** Videos up to this size are sent to the speech-to-text provider (Workers AI takes the audio in one request). */

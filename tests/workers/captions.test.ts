@@ -183,6 +183,27 @@ describe("captions", () => {
     expect(await cueRows(id)).toBe(1);
   });
 
+  it("refuse tags nested past the bound and characters hidden behind references, with the line, in every way in", async () => {
+    const { token, id } = await uploadedVideo();
+    const nested = `WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n${"<b>".repeat(5000)}x\n`;
+    const answer = await put(token, id, "fr", nested);
+    expect([answer.status, ((await answer.json()) as { message: string }).message]).toEqual([400, expect.stringMatching(/line 4/)]);
+    // Nesting members' files use still reads.
+    expect((await put(token, id, "fr", vtt(["00:00:01.000", "00:00:02.000", "<v Ana><b><i>deep</i></b></v>"]))).status).toBe(200);
+    for (const reference of ["&#8238;", "&#x202e;", "&#1;", "&#27;"]) {
+      const hidden = await put(token, id, "de", vtt(["00:00:01.000", "00:00:02.000", `txt${reference}exe`]));
+      expect([reference, hidden.status]).toEqual([reference, 400]);
+    }
+    // With the upload: refused beside the field, the upload made nothing.
+    const owner = await newMember("Nester");
+    const sent = await uploadedVideo(undefined, "1", owner, [
+      { name: "captions_lang", value: "fr" },
+      { name: "captions", filename: "c.vtt", type: "text/vtt", body: new TextEncoder().encode(nested) },
+    ]);
+    expect([sent.status, Object.keys(sent.errors ?? {})]).toEqual([400, ["captions"]]);
+    expect(Number(await env.DB.prepare("SELECT count(*) AS n FROM content WHERE owner_id = ?").bind(owner).first("n"))).toBe(0);
+  });
+
   it("replaced, replace their index rows; removed or deleted with their video, leave none", async () => {
     const { owner, token, id } = await uploadedVideo();
     await put(

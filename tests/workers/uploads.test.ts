@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { addVersionFromMultipart } from "~/.server/content/add-version-form";
 import { createContent, deleteContent, findContent } from "~/.server/content/content";
 import { createFromMultipart } from "~/.server/content/create-from-form";
 import { MAX_FILE_BYTES, receiveUpload } from "~/.server/content/receive-upload";
@@ -240,5 +241,77 @@ describe("stored content", () => {
     const head = await env.FILES.head(received.file?.key ?? "");
     expect(head?.size).toBe(big.length);
     await env.FILES.delete(received.file?.key ?? "");
+  });
+});
+
+describe("what a failing upload or new version leaves in R2", () => {
+  /** Objects of uploads (files, thumbnails and their variants) that no row names. */
+  async function unreferenced() {
+    const { results } = await env.DB.prepare(
+      `SELECT file_key AS key FROM content UNION SELECT thumbnail_key FROM content
+       UNION SELECT file_key FROM content_versions UNION SELECT thumbnail_key FROM content_versions
+       UNION SELECT object_key FROM uploads`,
+    ).all<{ key: string }>();
+    const named = new Set(results.map((row) => row.key));
+    return (await storedKeys()).filter(
+      (key) => /^(files|thumbnails)\//.test(key) && !named.has(key) && !named.has(key.replace(/\.(w\d+\.(webp|jpg)|as-sent)$/, "")),
+    );
+  }
+  const thumbnail = { name: "thumbnail", filename: "t.png", type: "image/png", body: pngBytes() };
+  const pdf = { name: "file", filename: "a.pdf", type: "application/pdf", body: pdfBytes() };
+  const video = { name: "file", filename: "v.mp4", type: "video/mp4", body: mp4Bytes(4096) };
+  const captions = (text: string) => [
+    { name: "captions_lang", value: "fr" },
+    { name: "captions", filename: "c.vtt", type: "text/vtt", body: new TextEncoder().encode(text) },
+  ];
+  /** A write D1 refuses as if the database failed mid-request, while `crash` runs. */
+  async function crashingInsertsInto<T>(table: string, crash: () => Promise<T>) {
+    await env.DB.exec(`CREATE TRIGGER crash_${table} BEFORE INSERT ON ${table} BEGIN SELECT RAISE(ABORT, 'crash'); END`);
+    try {
+      return await crash();
+    } finally {
+      await env.DB.exec(`DROP TRIGGER crash_${table}`);
+    }
+  }
+
+  it("finds nothing unreferenced after every failing path: refused, crashed, over a limit, account gone", async () => {
+    const before = await unreferenced();
+    const owner = await newMember("Sweeper");
+    const post = (parts: Parameters<typeof multipart>[0], as = owner) => createFromMultipart(upload(parts), as, Date.now(), () => {});
+    // Refused: a field, a caption file that does not parse, one nested past the bound.
+    expect(await post([...textFields({ title: "" }), thumbnail, pdf])).toMatchObject({ ok: false, status: 400 });
+    const nested = `WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n${"<b>".repeat(5000)}x\n`;
+    expect(await post([...textFields({ kind: "video" }), thumbnail, video, ...captions(nested)])).toMatchObject({ ok: false });
+    expect(await post([...textFields({ kind: "video" }), thumbnail, video, ...captions("WEBVTT\n\nnonsense\n")])).toMatchObject({
+      ok: false,
+    });
+    // Over a limit: a caption file past its size, after the video and thumbnail were stored.
+    expect(
+      await post([...textFields({ kind: "video" }), thumbnail, video, ...captions(`WEBVTT\n\n${"x".repeat(3 * 1024 * 1024)}`)]),
+    ).toMatchObject({
+      ok: false,
+    });
+    // Crashed: the database fails while the item is written.
+    await expect(crashingInsertsInto("content", () => post([...textFields(), thumbnail, pdf]))).rejects.toThrow();
+    // An item to add versions to, then a new version refused, crashed, and for an account gone.
+    const made = await post([...textFields(), thumbnail, pdf]);
+    if (!made.ok) throw new Error("the item was not made");
+    const version = (fields: Record<string, string>, as = owner) =>
+      addVersionFromMultipart(
+        upload([...Object.entries(fields).map(([name, value]) => ({ name, value })), thumbnail, pdf]),
+        made.id,
+        as,
+        Date.now(),
+        () => {},
+      );
+    expect(await version({ note: "" })).toMatchObject({ ok: false, status: 400 });
+    await expect(crashingInsertsInto("content_versions", () => version({ note: "Crashes" }))).rejects.toThrow();
+    expect(await version({ note: "Not theirs" }, await newMember("Stranger"))).toMatchObject({ ok: false, status: 404 });
+    // Account gone while the upload arrived: its row marked and its items gone with their files.
+    expect(await deleteContent(made.id, owner)).toBe(true);
+    await env.DB.prepare("UPDATE users SET deleted_at = ? WHERE id = ?").bind(Date.now(), owner).run();
+    expect(await post([...textFields(), thumbnail, pdf])).toMatchObject({ ok: false, status: 401 });
+    expect(await version({ note: "Gone" })).toMatchObject({ ok: false, status: 404 });
+    expect(await unreferenced()).toEqual(before);
   });
 });

@@ -1,6 +1,6 @@
 import { env } from "~/.server/bindings";
 import { config } from "~/.server/config/config";
-import { objectKeys } from "~/.server/content/content";
+import { queueItemFiles } from "~/.server/content/content";
 import { cancelHosted } from "~/.server/meetings/schedule";
 import { avatarKeys } from "~/.server/members/avatar";
 import { deleteVerificationPhotos } from "~/.server/members/verification";
@@ -82,21 +82,15 @@ export async function deleteAccount(userId: number, password: string, caller: Ca
   await deleteVerificationPhotos(caller.now, userId);
   const later = (work: Promise<unknown>) => (caller.waitUntil ? caller.waitUntil(work) : void work);
   await cancelHosted({ hostId: userId, language: caller.language, origin: caller.origin, now: caller.now, later });
-  const [files, uploads] = await db.batch([
-    // Every version's file and thumbnail (decision 0042); the latest's are the item's own.
-    db
-      .prepare(
-        `SELECT v.file_key, v.thumbnail_key FROM content c JOIN content_versions v ON v.content_id = c.id WHERE c.owner_id = ?1
-         UNION SELECT file_key, thumbnail_key FROM content WHERE owner_id = ?1`,
-      )
-      .bind(userId),
-    db.prepare("SELECT object_key, r2_upload_id, completed FROM uploads WHERE owner_id = ?").bind(userId),
-  ]);
-  const keys = objectKeys((files?.results ?? []) as { file_key: string; thumbnail_key: string }[]);
-  const open = (uploads?.results ?? []) as { object_key: string; r2_upload_id: string; completed: number }[];
-  keys.push(...open.filter((u) => u.completed).map((u) => u.object_key), ...(await avatarKeys(userId)));
+  const { results: open } = await db
+    .prepare("SELECT object_key, r2_upload_id, completed FROM uploads WHERE owner_id = ?")
+    .bind(userId)
+    .all<{ object_key: string; r2_upload_id: string; completed: number }>();
+  const keys = [...open.filter((u) => u.completed).map((u) => u.object_key), ...(await avatarKeys(userId))];
   // The files' record goes in with the rows' removal: if R2 is not reached after it, the cron deletes them.
-  await db.batch([
+  // The items' files are read by that batch itself, so a version added meanwhile is among them.
+  const [queued] = await db.batch([
+    queueItemFiles("owner_id = ?3", caller.now, userId),
     queueDeletions(keys, caller.now),
     db
       .prepare(
@@ -106,6 +100,7 @@ export async function deleteAccount(userId: number, password: string, caller: Ca
       .bind(caller.now, userId),
     ...removals(userId, user.email),
   ]);
+  keys.push(...((queued?.results ?? []) as { key: string }[]).map((row) => row.key));
   await closeSessionSockets(userId, null);
   // Their conversations stay readable and take no new message.
   await refreshMemberRooms(userId);

@@ -1,7 +1,7 @@
 import { Refused } from "~/.server/refused";
 import { versionSchema } from "~/lib/schemas/version";
 import { releaseUpload } from "./chunked";
-import { type CreateResult, issuesByField, receivedFiles, refusalOf } from "./create-from-form";
+import { type CreateResult, issuesByField, keepingNothingOnFailure, receivedFiles, refusalOf } from "./create-from-form";
 import { removeStored } from "./receive-upload";
 import { makeVariants } from "./thumbnail-variants";
 import { addVersion } from "./versions";
@@ -23,25 +23,28 @@ export async function addVersionFromMultipart(
   const { received, uploadId } = post;
   // Whatever of this post is in storage, unless it became the version (a parts upload stays for a retry).
   const discard = () => removeStored(uploadId ? { ...received, file: undefined } : received);
-  const parsed = versionSchema.safeParse(received.fields);
-  const fieldErrors = issuesByField(parsed.error?.issues);
-  if (!received.file) fieldErrors.file = ["validation.fieldEmpty|field=fields.file"];
-  if (!parsed.success || !received.file) {
-    await discard();
-    return { ok: false, status: 400, fields: received.fields, fieldErrors, formErrors: [] };
-  }
-  let added: { number: number; created: boolean };
-  try {
-    added = await addVersion(contentId, ownerId, parsed.data, received.file, received.thumbnail, now);
-  } catch (error) {
-    await discard();
-    if (!(error instanceof Refused)) throw error;
-    return refusalOf(error, received.fields);
-  }
-  // A repeat of a post that already made the version keeps nothing of its own.
-  if (!added.created) await discard();
-  if (uploadId) await releaseUpload(uploadId);
-  const thumbnail = received.thumbnail?.key;
-  if (added.created && thumbnail) later(makeVariants(thumbnail).catch((error) => console.error("thumbnail variants not made", error)));
-  return { ok: true, id: added.number };
+  return keepingNothingOnFailure(post, async (owned) => {
+    const parsed = versionSchema.safeParse(received.fields);
+    const fieldErrors = issuesByField(parsed.error?.issues);
+    if (!received.file) fieldErrors.file = ["validation.fieldEmpty|field=fields.file"];
+    if (!parsed.success || !received.file) {
+      await discard();
+      return { ok: false, status: 400, fields: received.fields, fieldErrors, formErrors: [] };
+    }
+    let added: { number: number; created: boolean };
+    try {
+      added = await addVersion(contentId, ownerId, parsed.data, received.file, received.thumbnail, now);
+    } catch (error) {
+      if (!(error instanceof Refused)) throw error;
+      await discard();
+      return refusalOf(error, received.fields);
+    }
+    if (added.created) owned();
+    // A repeat of a post that already made the version keeps nothing of its own.
+    else await discard();
+    if (uploadId) await releaseUpload(uploadId);
+    const thumbnail = received.thumbnail?.key;
+    if (added.created && thumbnail) later(makeVariants(thumbnail).catch((error) => console.error("thumbnail variants not made", error)));
+    return { ok: true, id: added.number };
+  });
 }

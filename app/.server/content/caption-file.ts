@@ -2,7 +2,7 @@ import { type CueNode, WebVTTParser } from "webvtt-parser";
 import { Refused } from "~/.server/refused";
 import { shownForm } from "~/lib/caption-words";
 import type { TranscriptCue } from "~/lib/captions";
-import { CAPTION_CUE_MAX_CHARS, CAPTIONS_MAX_BYTES, CAPTIONS_MAX_CUES } from "~/lib/limits";
+import { CAPTION_CUE_MAX_CHARS, CAPTION_TAG_DEPTH_MAX, CAPTIONS_MAX_BYTES, CAPTIONS_MAX_CUES } from "~/lib/limits";
 import { HIDDEN } from "~/lib/schemas/text";
 
 // A WebVTT file in and out (docs/decisions/0043-captions.md). In: read by W3C's validator's parser,
@@ -44,6 +44,23 @@ const reasonValue = (message: string) => message.replace(/[|=]/g, " ").trim();
 
 export const captionsTooLarge = () => refuse(`content.captionsTooLarge|max=${CAPTIONS_MAX_BYTES / 1024 / 1024}`, 413);
 
+/**
+ * The first line where cue tags nest deeper than CAPTION_TAG_DEPTH_MAX, or 0. The parser builds and
+ * then walks its tree recursively: 5,000 nested tags overflow the stack, so they never reach it.
+ * A blank line ends a cue, and with it every tag left open.
+ */
+function tooDeepAt(lines: string[]): number {
+  let depth = 0;
+  for (const [index, line] of lines.entries()) {
+    if (!line.trim()) depth = 0;
+    for (const tag of line.matchAll(/<(\/?)[a-z]/gi)) {
+      depth = tag[1] ? Math.max(0, depth - 1) : depth + 1;
+      if (depth > CAPTION_TAG_DEPTH_MAX) return index + 1;
+    }
+  }
+  return 0;
+}
+
 /** The cues of a caption file, or a refusal saying why and where. */
 export function readCaptionFile(bytes: Uint8Array): TranscriptCue[] {
   if (bytes.byteLength > CAPTIONS_MAX_BYTES) throw captionsTooLarge();
@@ -56,7 +73,16 @@ export function readCaptionFile(bytes: Uint8Array): TranscriptCue[] {
   const lines = text.split(/\r\n|\r|\n/);
   const hidden = lines.findIndex((line) => HIDDEN.test(line));
   if (hidden >= 0) throw refuse(`content.captionsHidden|line=${hidden + 1}`);
-  const { cues, errors } = new WebVTTParser(ENTITIES).parse(text);
+  const deep = tooDeepAt(lines);
+  if (deep) throw refuse(`content.captionsNested|line=${deep}|max=${CAPTION_TAG_DEPTH_MAX}`);
+  let parsed: ReturnType<WebVTTParser["parse"]>;
+  try {
+    parsed = new WebVTTParser(ENTITIES).parse(text);
+  } catch (error) {
+    // Whatever else the parser cannot survive is still a file it could not read, not a crash.
+    throw refuse(`content.captionsMalformed|line=1|reason=${reasonValue(error instanceof Error ? error.message : String(error))}`);
+  }
+  const { cues, errors } = parsed;
   const [error] = errors;
   if (error) throw refuse(`content.captionsMalformed|line=${error.line}|reason=${reasonValue(error.message)}`);
   if (cues.length > CAPTIONS_MAX_CUES) throw refuse(`content.captionsTooManyCues|max=${CAPTIONS_MAX_CUES}`, 413);
@@ -64,9 +90,11 @@ export function readCaptionFile(bytes: Uint8Array): TranscriptCue[] {
   const timingLines = lines.flatMap((line, index) => (line.includes("-->") ? [index + 1] : []));
   const read: TranscriptCue[] = [];
   cues.forEach((cue, index) => {
+    const line = timingLines[index] ?? 0;
     const shown = tidy(plainText(cue.tree.children));
-    if ([...shown].length > CAPTION_CUE_MAX_CHARS)
-      throw refuse(`content.captionsCueTooLong|line=${timingLines[index] ?? 0}|max=${CAPTION_CUE_MAX_CHARS}`);
+    // Character references (&#8238;) decode to what the raw lines could not hold.
+    if (HIDDEN.test(shown)) throw refuse(`content.captionsHidden|line=${line}`);
+    if ([...shown].length > CAPTION_CUE_MAX_CHARS) throw refuse(`content.captionsCueTooLong|line=${line}|max=${CAPTION_CUE_MAX_CHARS}`);
     if (shown) read.push({ start_ms: Math.round(cue.startTime * 1000), end_ms: Math.round(cue.endTime * 1000), text: shown });
   });
   if (!read.length) throw refuse("content.captionsEmpty");

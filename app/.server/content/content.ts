@@ -1,7 +1,7 @@
 import { env } from "~/.server/bindings";
 import { madeOnce } from "~/.server/once";
 import { awardPoints } from "~/.server/ranking/ranking";
-import { deleteQueued, queueDeletions } from "~/.server/storage/files";
+import { deleteQueued } from "~/.server/storage/files";
 import type { TextNote, TextState } from "~/lib/document-text";
 import type { Author, ListedAuthor } from "~/lib/identifiers";
 import { DEFAULT_LICENSE } from "~/lib/licenses";
@@ -177,32 +177,31 @@ export async function findContentFor(id: number, viewer: { id: number; roles: st
 
 /** Deletes an item of `ownerId` and its files; false when there is no such item of theirs. */
 export async function deleteContent(id: number, ownerId: number): Promise<boolean> {
-  const db = env.DB;
-  // Every version's file and thumbnail (the latest's are the row's own).
-  const { results: files } = await db
-    .prepare(
-      `SELECT v.file_key, v.thumbnail_key FROM content c JOIN content_versions v ON v.content_id = c.id WHERE c.id = ? AND c.owner_id = ?
-       UNION SELECT file_key, thumbnail_key FROM content WHERE id = ? AND owner_id = ?`,
-    )
-    .bind(id, ownerId, id, ownerId)
-    .all<{ file_key: string; thumbnail_key: string }>();
-  if (files.length === 0) return false;
-  const keys = objectKeys(files);
   // The row and the record of its files in one batch; the files after it (the cron sweeps them if that stops).
-  const [, deleted] = await db.batch([
-    queueDeletions(keys, Date.now(), "SELECT 1 FROM content WHERE id = ?3 AND owner_id = ?4", id, ownerId),
-    db.prepare("DELETE FROM content WHERE id = ? AND owner_id = ? RETURNING id").bind(id, ownerId),
+  const [queued, deleted] = await env.DB.batch([
+    queueItemFiles("id = ?3 AND owner_id = ?4", Date.now(), id, ownerId),
+    env.DB.prepare("DELETE FROM content WHERE id = ? AND owner_id = ? RETURNING id").bind(id, ownerId),
   ]);
   if (!deleted?.results.length) return false;
-  await deleteQueued(keys);
+  await deleteQueued(((queued?.results ?? []) as { key: string }[]).map((row) => row.key));
   return true;
 }
 
-/** The objects in R2 of these files and thumbnails (a thumbnail shared by versions once, with its variants). */
-export function objectKeys(files: { file_key: string; thumbnail_key: string }[]): string[] {
-  const thumbnails = new Set(files.map((f) => f.thumbnail_key));
-  return [...new Set(files.map((f) => f.file_key)), ...[...thumbnails].flatMap((key) => [key, ...variantKeys(key)])];
-}
+/**
+ * Records for deletion every object of the items `where` selects (its placeholders from ?3), every
+ * version's and each thumbnail's variants, as they are when the statement runs: in the batch that
+ * deletes the rows, a version added after the caller last read them is not left behind in R2.
+ * Answers the keys it recorded.
+ */
+export const queueItemFiles = (where: string, now: number, ...values: unknown[]) =>
+  env.DB.prepare(
+    `WITH items AS (SELECT id FROM content WHERE ${where}),
+       files AS (SELECT file_key, thumbnail_key FROM content WHERE id IN items
+                 UNION SELECT file_key, thumbnail_key FROM content_versions WHERE content_id IN items)
+     INSERT OR IGNORE INTO object_deletions (key, queued_at)
+     SELECT file_key, ?1 FROM files UNION SELECT thumbnail_key || s.value, ?1 FROM files, json_each(?2) s
+     RETURNING key`,
+  ).bind(now, JSON.stringify(["", ...variantKeys("")]), ...values);
 
 /** The owner's edit of an item's metadata (the file, and so the kind, stay). False if not theirs. */
 export async function updateContent(id: number, ownerId: number, fields: Omit<ContentFields, "kind">, now: number) {

@@ -46,7 +46,13 @@ export async function receivedFiles(request: Request, ownerId: number): Promise<
     return refusalOf(error);
   }
   const uploadId = received.fields.upload_id;
-  if (!received.file && uploadId) received.file = (await completedUpload(uploadId, ownerId)) ?? undefined;
+  if (!received.file && uploadId) {
+    const completed = await completedUpload(uploadId, ownerId).catch(async (error) => {
+      await removeStored(received);
+      throw error;
+    });
+    received.file = completed ?? undefined;
+  }
   return { received, uploadId };
 }
 
@@ -68,9 +74,29 @@ function captionsSent(received: ReceivedUpload, kind: string, fieldErrors: Recor
 }
 
 /**
+ * Runs what a received post goes on to do; when it throws before its files belong to a row (`owned`
+ * not yet called), they are removed, whatever the error: a crash must not leave objects no row names.
+ * A parts upload's file stays, for the next try.
+ */
+export async function keepingNothingOnFailure<T>(
+  post: { received: ReceivedUpload; uploadId?: string },
+  work: (owned: () => void) => Promise<T>,
+): Promise<T> {
+  let kept = false;
+  try {
+    return await work(() => {
+      kept = true;
+    });
+  } catch (error) {
+    if (!kept) await removeStored(post.uploadId ? { ...post.received, file: undefined } : post.received);
+    throw error;
+  }
+}
+
+/**
  * Creates content from the upload form's multipart post, for the page and the API alike: the file
  * streamed in the same post, or (with JavaScript) named by a completed parts upload (`upload_id`).
- * Every failure leaves nothing stored but a parts upload, which stays for the next try.
+ * Every failure, refused or crashed, leaves nothing stored but a parts upload, which stays for the next try.
  */
 export async function createFromMultipart(
   request: Request,
@@ -80,7 +106,16 @@ export async function createFromMultipart(
 ): Promise<CreateResult> {
   const post = await receivedFiles(request, ownerId);
   if ("ok" in post) return post;
-  const { received, uploadId } = post;
+  return keepingNothingOnFailure(post, (owned) => createFromReceived(post, ownerId, now, later, owned));
+}
+
+async function createFromReceived(
+  { received, uploadId }: { received: ReceivedUpload; uploadId?: string },
+  ownerId: number,
+  now: number,
+  later: (work: Promise<unknown>) => void,
+  owned: () => void,
+): Promise<CreateResult> {
   const parsed = contentFieldsSchema.safeParse(received.fields);
   const fieldErrors = issuesByField(parsed.error?.issues);
   if (!received.file) fieldErrors.file = ["validation.fieldEmpty|field=fields.file"];
@@ -99,6 +134,7 @@ export async function createFromMultipart(
     return { ok: false, status: 401, fields: received.fields, fieldErrors: {}, formErrors: ["notify.sessionExpired"] };
   }
   const { id, created, fileKey } = made;
+  if (created) owned();
   // A repeat of a post that already made the item answers with it, and keeps nothing of its own
   // (unless its file is the item's: the same completed parts upload posted again).
   if (!created) await removeStored(received.file.key === fileKey ? { ...received, file: undefined } : received);
