@@ -42,6 +42,6 @@ export function notificationText(
   // biome-ignore lint/suspicious/noExplicitAny: kind and event come from the closed list the table allows
   return t(`notifications.events.${row.kind}.${row.event}` as any, {
     actor: row.actor_name || t("notifications.someone"),
-    subject: row.subject_title ?? t("notifications.removed"),
+    subject: row.subject_title ?? t("notifications.unavailable"),
   });
 }

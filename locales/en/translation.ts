@@ -679,7 +679,7 @@ const en = {
     markAllRead: "Mark all read",
     unread: "Unread",
     someone: "A deleted member",
-    removed: "something removed",
+    unavailable: "something no longer available",
     settings: "Notifications",
     settingsHelp: "Choose how each kind reaches you: everything but “Off” shows here and on the bell.",
     save: "Save notifications",

@@ -680,7 +680,7 @@ export default {
     markAllRead: "すべて既読にする",
     unread: "未読",
     someone: "退会したメンバー",
-    removed: "削除されたもの",
+    unavailable: "表示できないもの",
     settings: "お知らせ",
     settingsHelp: "種類ごとに受け取り方を選んでください。「オフ」以外はこことベルに表示されます。",
     save: "お知らせの設定を保存",

@@ -665,7 +665,7 @@ export default {
     markAllRead: "全部标为已读",
     unread: "未读",
     someone: "已注销的成员",
-    removed: "已删除的内容",
+    unavailable: "无法显示的内容",
     settings: "通知",
     settingsHelp: "为每种通知选择接收方式：除“关闭”外，都会显示在这里和铃铛上。",
     save: "保存通知设置",

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { listNotifications } from "~/.server/notifications/notifications";
+import { mentionSuggestions } from "~/.server/social/mentions";
 import { addComment, deleteComment, socialOf } from "~/.server/social/social";
 import { newItem, newMember, refusedKey } from "./helpers";
 
@@ -43,6 +44,28 @@ describe("replies", () => {
   });
 });
 
+describe("replies across a block", () => {
+  it("tell no comment's author who blocked the replier (or whom the replier blocked), and still store the reply", async () => {
+    const owner = await newMember("Owner");
+    const [first, replier, blockedByReplier] = [await newMember("First"), await newMember("Replier"), await newMember("Shunned")];
+    const item = await newItem(owner);
+    await say(first, item, "A question");
+    await say(blockedByReplier, item, "Another question");
+    const [root, other] = await comments(first, item, owner);
+    await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, 1), (?, ?, 1)")
+      .bind(first, replier, replier, blockedByReplier)
+      .run();
+    expect(await say(replier, item, "An answer", root?.id)).toBe("stored");
+    expect(await say(replier, item, "Another answer", other?.id)).toBe("stored");
+    expect(await heard(first)).toEqual([]);
+    expect(await heard(blockedByReplier)).toEqual([]);
+    // The owner, with no block, still hears of every comment.
+    expect((await heard(owner)).sort()).toEqual(
+      [`comment:${first}`, `comment:${blockedByReplier}`, `comment:${replier}`, `comment:${replier}`].sort(),
+    );
+  });
+});
+
 describe("mentions", () => {
   it("tell the member named (the longest name that fits, case aside), once; an unknown @name is text", async () => {
     const owner = await newMember("Owner");
@@ -70,6 +93,39 @@ describe("mentions", () => {
     await say(author, open, `For @${nameOf(blocker)}`);
     expect(await heard(outsider)).toEqual([]);
     expect(await heard(blocker)).toEqual([]);
+  });
+
+  it("read a Japanese or Chinese sentence after @ without failing, and still tell a member named in it", async () => {
+    const owner = await newMember("Owner");
+    const author = await newMember("Author");
+    const item = await newItem(owner);
+    // Names no other test holds: two kanji of its own after the family name.
+    const own = () => String.fromCodePoint(...Array.from(crypto.getRandomValues(new Uint16Array(2)), (r) => 0x4e00 + (r % 0x5000)));
+    const [tanakaName, wangName] = [`田中${own()}`, `王${own()}`];
+    const [tanaka, wang] = [await newMember(tanakaName), await newMember(wangName)];
+    // No space for 49+ bytes after "@": longer than a LIKE pattern may be.
+    const long = `@${tanakaName}さん、資料ありがとうございます。とても参考になりました。来週の会議でまたお話しできれば嬉しいです。`;
+    expect(await say(author, item, long)).toBe("stored");
+    expect(await say(author, item, `@${wangName}同学，谢谢你分享的资料，这对我们的研究非常有帮助，下周会议上再详细讨论吧。`)).toBe(
+      "stored",
+    );
+    expect((await comments(owner, item, owner)).map((c) => c.body)).toContain(long);
+    expect(await heard(tanaka)).toEqual([]);
+    // "@田中、…" and `@${wangName}，…" name the members, however long the sentence goes on.
+    expect(
+      await say(
+        author,
+        item,
+        `@${tanakaName}、資料ありがとうございます。とても参考になりました。来週の会議でまたお話しできれば嬉しいです。`,
+      ),
+    ).toBe("stored");
+    expect(await say(author, item, `@${wangName}，谢谢你分享的资料，这对我们的研究非常有帮助，下周会议上再详细讨论吧。`)).toBe("stored");
+    expect(await say(author, item, `Thanks @${tanakaName} for the data`)).toBe("stored");
+    expect(await heard(tanaka)).toEqual([`mention:${author}`, `mention:${author}`]);
+    expect(await heard(wang)).toEqual([`mention:${author}`]);
+    // The suggestions shown while typing read a long start as well.
+    expect(await mentionSuggestions(long.slice(1, 41))).toEqual([]);
+    expect(await mentionSuggestions(tanakaName)).toEqual([{ id: tanaka, nick_name: tanakaName }]);
   });
 
   it("refuse a name two members share, and more than ten, storing nothing", async () => {

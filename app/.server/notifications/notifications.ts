@@ -112,11 +112,15 @@ export interface NotificationRow {
   read_at: number | null;
 }
 
-/** What a notification is about, named while the member may still see it (a meeting they are in, an item). */
+/**
+ * What a notification is about, named only while the member may still see it: a meeting they are
+ * in, an item that is public or theirs (as findContent decides; a hidden item is not public). Else
+ * NULL, read as the neutral "no longer available", never the current title.
+ */
 export const SUBJECT_TITLE = `CASE n.kind WHEN 'meeting' THEN (SELECT title FROM meetings m WHERE m.id = n.subject_id
                        AND (m.host_id = n.user_id OR EXISTS (SELECT 1 FROM meeting_participants p WHERE p.meeting_id = m.id AND p.user_id = n.user_id)))
                      WHEN 'follower' THEN NULL WHEN 'verification' THEN NULL WHEN 'moderation' THEN NULL WHEN 'message' THEN NULL
-                     ELSE (SELECT title FROM content WHERE id = n.subject_id) END`;
+                     ELSE (SELECT title FROM content c WHERE c.id = n.subject_id AND (c.publicize = 1 OR c.owner_id = n.user_id)) END`;
 
 /** The member's notifications, newest first, with who did it and what it concerns. */
 export async function listNotifications(userId: number, limit = 50, before?: number) {

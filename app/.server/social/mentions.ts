@@ -8,40 +8,41 @@ import { MENTIONS_MAX } from "~/lib/limits";
 // an "@" followed by no member's name is plain text.
 
 const NAME_MAX = 64;
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Where a name may end: the text's end, a space or punctuation. */
 const ENDS = /^$|^[\s.,;:!?)\]}"'、。，！？]/u;
 
-/** The text after each "@" that starts a word, and its first word (for the lookup). */
+// Names are found by equality and ranges on the NOCASE index, never LIKE: D1 refuses a LIKE pattern
+// over 50 bytes, which a Japanese or Chinese sentence with no space after "@" soon is.
+
+/** The text after each "@" that starts a word (up to NAME_MAX, or to the text's end). */
 function mentionStarts(body: string) {
-  const starts: { rest: string; word: string }[] = [];
-  for (const match of body.matchAll(/(^|[\s(（「"'])@/gu)) {
-    const rest = body.slice((match.index ?? 0) + match[0].length, (match.index ?? 0) + match[0].length + NAME_MAX);
-    const word = /^[^\s@]+/u.exec(rest)?.[0];
-    if (word) starts.push({ rest, word });
-  }
-  return starts;
+  return [...body.matchAll(/(^|[\s(（「"'])@/gu)].map((match) => {
+    const from = (match.index ?? 0) + match[0].length;
+    return body.slice(from, from + NAME_MAX + 1);
+  });
 }
+
+/** Every start of `rest` that a name may be: where a space, punctuation or the text's end follows. */
+const namesIn = (rest: string) =>
+  Array.from({ length: Math.min(rest.length, NAME_MAX) }, (_, i) => rest.slice(0, i + 1)).filter(
+    (name) => name.trim() === name && ENDS.test(rest.slice(name.length)),
+  );
 
 /** The members a comment mentions (at most MENTIONS_MAX), or a refusal naming what is ambiguous. */
 export async function mentionedIn(body: string): Promise<number[]> {
   const starts = mentionStarts(body);
-  if (starts.length === 0) return [];
-  const db = env.DB;
-  const found = await db.batch(
-    starts.map(({ word }) =>
-      db
-        .prepare(
-          `SELECT id, nick_name FROM users WHERE deleted_at IS NULL AND suspended_reason IS NULL
-             AND (nick_name = ?1 COLLATE NOCASE OR nick_name LIKE ?2 ESCAPE '\\') LIMIT 50`,
-        )
-        .bind(word, `${escapeLike(word)} %`),
-    ),
-  );
+  const names = new Set(starts.flatMap(namesIn));
+  if (names.size === 0) return [];
+  const { results: found } = await env.DB.prepare(
+    `SELECT id, nick_name FROM users WHERE nick_name COLLATE NOCASE IN (SELECT value FROM json_each(?1))
+       AND deleted_at IS NULL AND suspended_reason IS NULL`,
+  )
+    .bind(JSON.stringify([...names]))
+    .all<{ id: number; nick_name: string }>();
   const mentioned = new Set<number>();
-  starts.forEach(({ rest }, i) => {
+  for (const rest of starts) {
     const lower = rest.toLocaleLowerCase();
-    const fits = ((found[i]?.results ?? []) as { id: number; nick_name: string }[]).filter(
+    const fits = found.filter(
       (member) => lower.startsWith(member.nick_name.toLocaleLowerCase()) && ENDS.test(rest.slice(member.nick_name.length)),
     );
     const longest = Math.max(0, ...fits.map((member) => member.nick_name.length));
@@ -49,7 +50,7 @@ export async function mentionedIn(body: string): Promise<number[]> {
     if (named.length > 1)
       throw new Refused(`validation.mentionAmbiguous|name=${(named[0]?.nick_name ?? "").replace(/[|=]/g, "")}`, { field: "body" });
     if (named[0]) mentioned.add(named[0].id);
-  });
+  }
   if (mentioned.size > MENTIONS_MAX) throw new Refused(`validation.mentionsTooMany|max=${MENTIONS_MAX}`, { field: "body" });
   return [...mentioned];
 }
@@ -59,10 +60,10 @@ export async function mentionSuggestions(prefix: string, limit = 8): Promise<{ i
   const text = prefix.trim().slice(0, NAME_MAX);
   if (!text) return [];
   const { results } = await env.DB.prepare(
-    `SELECT id, nick_name FROM users WHERE deleted_at IS NULL AND suspended_reason IS NULL AND nick_name LIKE ? ESCAPE '\\'
-       ORDER BY nick_name COLLATE NOCASE LIMIT ?`,
+    `SELECT id, nick_name FROM users WHERE nick_name COLLATE NOCASE >= ?1 AND nick_name COLLATE NOCASE < ?1 || char(1114111)
+       AND deleted_at IS NULL AND suspended_reason IS NULL ORDER BY nick_name COLLATE NOCASE LIMIT ?2`,
   )
-    .bind(`${escapeLike(text)}%`, limit)
+    .bind(text, limit)
     .all<{ id: number; nick_name: string }>();
   return results;
 }

@@ -139,7 +139,7 @@ export async function addComment(
 
 /**
  * Who hears of a new comment, each once: the replied-to comment's author (a reply), the item's owner
- * (a comment), and the members mentioned who may see the item and have no block with its author.
+ * (a comment), the members mentioned; only those who may see the item, nobody across a block with its author.
  */
 async function notifyOfComment(
   commentId: number,
@@ -162,15 +162,17 @@ async function notifyOfComment(
   if (item.owner_id !== repliedTo)
     notes.push({ ...base, userId: item.owner_id, kind: "comment", event: "comment", key: `comment:${commentId}` });
   const told = new Set([authorId, item.owner_id, repliedTo]);
-  const candidates = mentioned.filter((id) => !told.has(id));
-  if (candidates.length > 0) {
-    const { results } = await db
-      .prepare(`SELECT j.value AS id FROM json_each(?1) j WHERE (?3 = 1 OR j.value = ?4) AND NOT ${BLOCKED_BETWEEN("j.value", "?2")}`)
-      .bind(JSON.stringify(candidates), authorId, item.publicize && item.hidden_at === null ? 1 : 0, item.owner_id)
-      .all<{ id: number }>();
-    for (const { id } of results) notes.push({ ...base, userId: id, kind: "mention", event: "mention", key: `mention:${commentId}` });
-  }
-  await notify(notes, now);
+  for (const id of mentioned)
+    if (!told.has(id)) notes.push({ ...base, userId: id, kind: "mention", event: "mention", key: `mention:${commentId}` });
+  const { results } = await db
+    .prepare(`SELECT j.value AS id FROM json_each(?1) j WHERE (?3 = 1 OR j.value = ?4) AND NOT ${BLOCKED_BETWEEN("j.value", "?2")}`)
+    .bind(JSON.stringify(notes.map((note) => note.userId)), authorId, item.publicize && item.hidden_at === null ? 1 : 0, item.owner_id)
+    .all<{ id: number }>();
+  const kept = new Set(results.map((row) => row.id));
+  await notify(
+    notes.filter((note) => kept.has(note.userId)),
+    now,
+  );
 }
 
 /** Deletes a comment only for its author; one with replies stays as "deleted comment", its words gone. */
