@@ -1,17 +1,17 @@
 import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
-import { setChannels } from "~/.server/notifications/notifications";
-import { kindsMailed, signedTopic, stopTopic, type Topic } from "~/.server/notifications/unsubscribe";
+import { kindsMailed, signedTopic, stopTopic, type Topic, undoStop } from "~/.server/notifications/unsubscribe";
 import { PageTitle } from "~/components/page-title";
 import { PublicPage } from "~/components/public-page";
 import { Button } from "~/components/ui/button";
-import { isNotificationKind, type NotificationKind } from "~/lib/notifications";
+import type { NotificationKind } from "~/lib/notifications";
 import type { Route } from "./+types/notifications-unsubscribe";
 
 // A member's one-click unsubscribe (app/.server/notifications/unsubscribe.ts): opening the link
 // asks (a mail scanner that follows links stops nothing); the button, or a mail client's one-click
 // POST (RFC 8058), stops the topic's mail; the answer says what was turned off and offers to undo
-// it. No session is needed: the link is signed for its member and topic.
+// it (signed for exactly those kinds). No session is needed: the link is signed for its member and
+// topic, so the one-click post is taken from a mail provider's own origin too (same-origin.ts).
 
 type State = "ask" | "done" | "undone" | "invalid";
 interface Answer {
@@ -19,9 +19,11 @@ interface Answer {
   topic: Topic | null;
   kinds: NotificationKind[];
   link: { m: string; k: string; t: string } | null;
+  /** The signature of the undo for `kinds` (after a stop). */
+  undo: string;
 }
 
-const invalid = () => data<Answer>({ state: "invalid", topic: null, kinds: [], link: null }, { status: 400 });
+const invalid = () => data<Answer>({ state: "invalid", topic: null, kinds: [], link: null, undo: "" }, { status: 400 });
 const linkOf = (params: URLSearchParams | FormData) => ({
   m: String(params.get("m")),
   k: String(params.get("k")),
@@ -33,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const signed = await signedTopic(params);
   if (!signed) return invalid();
   const kinds = await kindsMailed(signed.member, signed.topic);
-  return { state: kinds.length ? "ask" : "done", topic: signed.topic, kinds, link: linkOf(params) } satisfies Answer;
+  return { state: kinds.length ? "ask" : "done", topic: signed.topic, kinds, link: linkOf(params), undo: "" } satisfies Answer;
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -44,25 +46,20 @@ export async function action({ request }: Route.ActionArgs) {
   const signed = await signedTopic(params);
   if (!signed) return invalid();
   if (params.get("intent") === "undo") {
-    // Back to the topic's channel, for the kinds the stop turned off (only that kind, for a kind's link).
-    const channel = signed.topic === "daily" || signed.topic === "weekly" ? signed.topic : "mail";
-    const kinds = params
-      .getAll("kind")
-      .map(String)
-      .filter(isNotificationKind)
-      .filter((kind) => channel !== "mail" || kind === signed.topic);
-    await setChannels(signed.member, Object.fromEntries(kinds.map((kind) => [kind, channel])));
-    return { state: "undone", topic: signed.topic, kinds, link: linkOf(params) } satisfies Answer;
+    // Back to the topic's channel, for exactly the kinds the stop turned off (its signature says which).
+    const kinds = await undoStop(signed.member, signed.topic, params.getAll("kind").map(String), String(params.get("u") ?? ""));
+    if (!kinds) return invalid();
+    return { state: "undone", topic: signed.topic, kinds, link: linkOf(params), undo: "" } satisfies Answer;
   }
-  const stopped = Object.keys(await stopTopic(signed.member, signed.topic)) as NotificationKind[];
-  return { state: "done", topic: signed.topic, kinds: stopped, link: linkOf(params) } satisfies Answer;
+  const { kinds, undo } = await stopTopic(signed.member, signed.topic);
+  return { state: "done", topic: signed.topic, kinds, link: linkOf(params), undo } satisfies Answer;
 }
 
 export const handle = { scripts: false };
 
 export default function NotificationsUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { state, topic, kinds, link } = actionData ?? loaderData;
+  const { state, topic, kinds, link, undo } = actionData ?? loaderData;
   const topicName =
     topic === "daily" || topic === "weekly" ? t(`notifications.channels.${topic}`) : topic ? t(`notifications.kinds.${topic}`) : "";
   const hidden = link ? (
@@ -103,6 +100,7 @@ export default function NotificationsUnsubscribe({ loaderData, actionData }: Rou
           {kinds.length ? list : null}
           {hidden}
           <input type="hidden" name="intent" value="undo" />
+          <input type="hidden" name="u" value={undo} />
           {kinds.map((kind) => (
             <input key={kind} type="hidden" name="kind" value={kind} />
           ))}

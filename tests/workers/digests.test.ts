@@ -1,8 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { optOutUrl } from "~/.server/mail/opt-out";
 import { duePeriods, queueDueDigests, sendDigest, sendDigests } from "~/.server/notifications/digests";
-import { notify, setChannels } from "~/.server/notifications/notifications";
+import { channelsOf, notify, setChannels } from "~/.server/notifications/notifications";
 import { signedTopic, unsubscribeUrl } from "~/.server/notifications/unsubscribe";
+import { isCrossSiteWrite } from "~/.server/web/security/same-origin";
 import * as unsubscribe from "~/routes/notifications-unsubscribe";
 import { newMember, until } from "./helpers";
 import { callRoute, ORIGIN } from "./route";
@@ -130,12 +132,7 @@ describe("one-click unsubscribe for members", () => {
       expect(answer.status, wrong).toBe(400);
     }
     // The mail client's one-click post stops it; again changes nothing.
-    const stopped = await callRoute<{ state: string; kinds: string[] }>(unsubscribe, {
-      path,
-      method: "POST",
-      form: { "List-Unsubscribe": "One-Click" },
-      inLayout: false,
-    });
+    const stopped = await oneClick(link);
     expect(stopped.data.state).toBe("done");
     expect(stopped.data.kinds).toHaveLength(9);
     const channels = await env.DB.prepare("SELECT kind, channel FROM notification_channels WHERE user_id = ?").bind(me.id).all();
@@ -148,12 +145,99 @@ describe("one-click unsubscribe for members", () => {
     });
     expect(again.data.kinds).toEqual([]);
     // The page's undo puts them back on the weekly digest.
-    const form = new FormData();
-    for (const [name, value] of link.searchParams) form.append(name, value);
-    form.append("intent", "undo");
-    for (const kind of stopped.data.kinds) form.append("kind", kind);
-    const undone = await callRoute<{ state: string }>(unsubscribe, { path: "/notifications/unsubscribe", form, inLayout: false });
+    const undone = await undo(link, stopped.data.kinds, stopped.data.undo);
     expect(undone.data.state).toBe("undone");
     expect((await callRoute<{ state: string }>(unsubscribe, { path, inLayout: false })).data.state).toBe("ask");
   });
+
+  it("undoes only what its stop turned off: never a kind the member turned off or has mailed at once, nor one changed since", async () => {
+    const me = await member("Careful undoer");
+    await setChannels(me.id, { follower: "off", comment: "mail" });
+    const link = new URL(await unsubscribeUrl(ORIGIN, me.id, "weekly"));
+    const stopped = await oneClick(link);
+    expect(stopped.data.kinds).toContain("like");
+    expect(stopped.data.kinds).not.toContain("follower");
+    expect(stopped.data.kinds).not.toContain("comment");
+    // Since the stop, the member turned likes off in Settings.
+    await setChannels(me.id, { like: "off" });
+    const untouched = { follower: "off", comment: "mail", like: "off", mention: "app" };
+    // An undo that names more kinds than its stop turned off, or carries no signature, or another's: refused, nothing changes.
+    for (const [kinds, signature] of [
+      [[...stopped.data.kinds, "follower", "comment"], stopped.data.undo],
+      [stopped.data.kinds, ""],
+      [["follower"], stopped.data.undo],
+    ] as const) {
+      expect((await undo(link, kinds, signature)).status).toBe(400);
+      expect(await channelsOf(me.id)).toMatchObject(untouched);
+    }
+    // The stop's own undo puts back its kinds, but likes stay as the member set them since.
+    expect((await undo(link, stopped.data.kinds, stopped.data.undo)).data.state).toBe("undone");
+    const after = await channelsOf(me.id);
+    expect(after).toMatchObject({ follower: "off", comment: "mail", like: "off", mention: "weekly" });
+    for (const kind of stopped.data.kinds.filter((kind) => kind !== "like")) expect(after[kind as keyof typeof after], kind).toBe("weekly");
+  });
+
+  it("takes a mail provider's one-click post from the provider's own origin; other posts from another site stay refused", async () => {
+    const me = await member("Webmail reader");
+    const link = await unsubscribeUrl(ORIGIN, me.id, "weekly");
+    const guest = await optOutUrl(ORIGIN, "guest@example.org");
+    const post = (url: string, headers: Record<string, string>) =>
+      new Request(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+        body: "List-Unsubscribe=One-Click",
+      });
+    // A provider's server sends its Origin; one working in a browser sends Sec-Fetch-Site too.
+    const providers: Record<string, string>[] = [
+      { Origin: "https://webmail.example" },
+      { Origin: "https://webmail.example", "Sec-Fetch-Site": "cross-site" },
+    ];
+    for (const headers of providers) {
+      // The worker's origin rule (workers/app.ts) lets the signed one-click links through...
+      expect(isCrossSiteWrite(post(link, headers))).toBe(false);
+      expect(isCrossSiteWrite(post(guest, headers))).toBe(false);
+      // ...and nothing else: the same pages without their signature, and every other page.
+      for (const other of [
+        "/notifications/unsubscribe",
+        `/notifications/unsubscribe?m=${me.id}&k=weekly`,
+        "/unsubscribe?address=guest%40example.org",
+        "/notifications/unsubscribe/extra?t=x",
+        "/personal/Setting?t=x&token=x",
+        "/login",
+      ])
+        expect(isCrossSiteWrite(post(`${ORIGIN}${other}`, headers)), other).toBe(true);
+    }
+    const url = new URL(link);
+    const stopped = await callRoute<{ state: string; kinds: string[] }>(unsubscribe, {
+      path: url.pathname + url.search,
+      form: { "List-Unsubscribe": "One-Click" },
+      headers: { Origin: "https://webmail.example", "Sec-Fetch-Site": "cross-site" },
+      inLayout: false,
+    });
+    expect([stopped.data.state, stopped.data.kinds.length]).toEqual(["done", 9]);
+  });
 });
+
+interface Stopped {
+  state: string;
+  kinds: string[];
+  undo: string;
+}
+
+/** A mail client's one-click post to the link. */
+const oneClick = (link: URL) =>
+  callRoute<Stopped>(unsubscribe, {
+    path: link.pathname + link.search,
+    form: { "List-Unsubscribe": "One-Click" },
+    inLayout: false,
+  });
+
+/** The page's undo button, as the stop's answer rendered it (the link, the kinds and the undo's signature). */
+function undo(link: URL, kinds: readonly string[], signature: string) {
+  const form = new FormData();
+  for (const [name, value] of link.searchParams) form.append(name, value);
+  form.append("intent", "undo");
+  for (const kind of kinds) form.append("kind", kind);
+  form.append("u", signature);
+  return callRoute<{ state: string }>(unsubscribe, { path: "/notifications/unsubscribe", form, inLayout: false });
+}

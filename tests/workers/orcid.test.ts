@@ -4,6 +4,7 @@ import { logout, resetPassword, sendVerificationCode } from "~/.server/accounts/
 import { linkOrcid } from "~/.server/accounts/orcid";
 import { findSession } from "~/.server/accounts/sessions";
 import { findContent } from "~/.server/content/content";
+import { translator } from "~/.server/i18n/translate";
 import { attempt, Refused } from "~/.server/refused";
 import { handleApi } from "~/api/router";
 import * as member from "~/routes/member/route";
@@ -12,27 +13,28 @@ import * as start from "~/routes/orcid/start";
 import * as settings from "~/routes/settings/route";
 import * as signupForm from "~/routes/signup-form";
 import { mailedCode, newItem, newOrcid, testCaller, uniqueEmail } from "./helpers";
-import { account, flashOf } from "./pages/page-helpers";
+import { account, elsewhere, flashOf } from "./pages/page-helpers";
 import { callRoute } from "./route";
 
 // Sign in with ORCID against the stand-in ORCID (scripts/fake-orcid.mjs), which vitest.config.ts
 // starts on loopback and the worker reaches over the network: the whole trip, and each way it is refused.
 
 interface Trip {
-  state: string;
+  /** What the browser keeps of the trip (its state cookie). */
+  cookie: string;
   /** The callback's path and query, as ORCID sends the browser back. */
   back: string;
 }
 
 /** Presses an ORCID button, then signs in at the stand-in as `orcid`; `tamper` changes what is sent to ORCID. */
 async function trip(intent: "login" | "link", orcid: string, options: { token?: string; tamper?: (query: URLSearchParams) => void } = {}) {
-  const pressed = await callRoute(start, { path: "/auth/orcid", form: { intent }, token: options.token, inLayout: false });
+  const pressed = await press(intent, { token: options.token });
   expect(pressed.status).toBe(303);
   const authorize = new URL(pressed.location ?? "");
   expect(authorize.href.startsWith(env.ORCID_URL)).toBe(true);
   expect(authorize.searchParams.get("scope")).toBe("openid");
-  const state = pressed.cookies.orcid_state ?? "";
-  expect(state).toBe(authorize.searchParams.get("state"));
+  const cookie = pressed.cookies.orcid_state ?? "";
+  expect(cookie).not.toBe("");
   const query = new URLSearchParams(authorize.search);
   options.tamper?.(query);
   query.set("orcid", orcid);
@@ -41,12 +43,22 @@ async function trip(intent: "login" | "link", orcid: string, options: { token?: 
   const signedIn = await fetch(`${authorize.origin}/oauth/authorize`, { method: "POST", body: query, redirect: "manual" });
   expect(signedIn.status).toBe(302);
   const back = new URL(signedIn.headers.get("Location") ?? "");
-  return { state, back: back.pathname + back.search } satisfies Trip;
+  return { cookie, back: back.pathname + back.search } satisfies Trip;
 }
 
-/** ORCID's redirect arriving in the browser that holds `state` (or another cookie). */
-const arrive = (trip: Trip, options: { token?: string; state?: string } = {}) =>
-  callRoute(callback, { path: trip.back, cookies: { orcid_state: options.state ?? trip.state }, token: options.token, inLayout: false });
+/** An ORCID button pressed, from a client address of its own unless `headers` says one (starts are limited per address). */
+const press = (intent: "login" | "link", options: { token?: string; headers?: Record<string, string> } = {}) =>
+  callRoute(start, {
+    path: "/auth/orcid",
+    form: { intent },
+    token: options.token,
+    headers: options.headers ?? elsewhere(),
+    inLayout: false,
+  });
+
+/** ORCID's redirect arriving in the browser that holds the trip's cookie (or another one). */
+const arrive = (trip: Trip, options: { token?: string; cookie?: string } = {}) =>
+  callRoute(callback, { path: trip.back, cookies: { orcid_state: options.cookie ?? trip.cookie }, token: options.token, inLayout: false });
 
 const linkedIdOf = async (id: number) =>
   (await env.DB.prepare("SELECT orcid, orcid_name FROM users WHERE id = ?")
@@ -97,10 +109,10 @@ describe("linking an ORCID iD and signing in with it", () => {
 
     // Someone else's state in this browser (login CSRF), and a state the server never issued.
     const first = await trip("login", orcid);
-    refusedSignIn(await arrive(first, { state: "forged-state-in-this-browser" }));
-    refusedSignIn(await arrive({ ...first, back: first.back.replace(/state=[^&]+/, "state=forged") }, { state: "forged" }));
+    refusedSignIn(await arrive(first, { cookie: "forged-state-in-this-browser" }));
+    refusedSignIn(await arrive({ ...first, back: first.back.replace(/state=[^&]+/, "state=forged") }, { cookie: "forged" }));
 
-    // The real one works once; the same answer again is refused (its state is spent).
+    // The real one works once; the same answer again is refused (its code is spent at ORCID).
     const done = await arrive(await trip("login", orcid));
     expect(done.cookies.token).toMatch(/^Bearer /);
     const again = await trip("login", orcid);
@@ -276,13 +288,62 @@ describe("linking an ORCID iD and signing in with it", () => {
   });
 
   it("says so when the member cancels at ORCID", async () => {
-    const pressed = await callRoute(start, { path: "/auth/orcid", form: { intent: "login" }, inLayout: false });
+    const pressed = await press("login");
     const authorize = new URL(pressed.location ?? "");
     const query = new URLSearchParams(authorize.search);
     query.set("decision", "deny");
     const denied = await fetch(`${authorize.origin}/oauth/authorize`, { method: "POST", body: query, redirect: "manual" });
     const back = new URL(denied.headers.get("Location") ?? "");
-    const answer = await arrive({ state: pressed.cookies.orcid_state ?? "", back: back.pathname + back.search });
+    const answer = await arrive({ cookie: pressed.cookies.orcid_state ?? "", back: back.pathname + back.search });
     expect(flashOf(answer)?.key).toBe("notify.orcidDenied");
+  });
+
+  it("a callback another site sends this browser to writes nothing, and leaves the browser's own trip to finish", async () => {
+    const member = await account();
+    const orcid = newOrcid();
+    await linkOrcid(member.id, { orcid, name: "Mei Lin" }, Date.now());
+    const mine = await trip("login", orcid);
+    // Someone else's finished trip (their state, their code), opened in this browser from a link.
+    const theirs = await trip("login", newOrcid());
+    const signups = () => env.DB.prepare("SELECT count(*) AS n FROM orcid_signups").first<number>("n");
+    const before = await signups();
+    const foreign = await arrive(theirs, { cookie: mine.cookie });
+    expect([foreign.status, foreign.location, flashOf(foreign)?.key]).toEqual([303, "/login", "notify.orcidFailed"]);
+    // No session, no sign-up under way, and the browser's own trip is not cleared...
+    expect(foreign.cookies.token).toBeUndefined();
+    expect(foreign.cookies.orcid_state).toBeUndefined();
+    expect(await signups()).toBe(before);
+    // ...so it still finishes, and spends itself then.
+    const done = await arrive(mine);
+    expect(done.cookies.token).toMatch(/^Bearer /);
+    expect(done.cookies.orcid_state).toBe("");
+  });
+});
+
+describe("starting a trip to ORCID", () => {
+  it("is limited per client address, with the translated 'too many' notice", async () => {
+    const headers = elsewhere();
+    const pressed = [];
+    // The limit is AUTH_LIMITER's (wrangler.toml); the bound only stops a broken loop.
+    for (let answer = await press("login", { headers }); pressed.length < 100; answer = await press("login", { headers })) {
+      pressed.push(answer);
+      if (!answer.location?.startsWith(env.ORCID_URL)) break;
+    }
+    const refused = pressed.at(-1);
+    expect(pressed.length).toBeGreaterThan(1);
+    expect([refused?.status, refused?.location, refused && flashOf(refused)?.key]).toEqual([303, "/login", "validation.rateLimited"]);
+    expect(refused?.cookies.orcid_state).toBeUndefined();
+    expect(translator("en")("validation.rateLimited")).toBe("Too many requests. Please wait a minute and try again.");
+    // Linking from Settings, from the same address, is turned back to Settings with the same notice.
+    const member = await account();
+    const link = await press("link", { token: member.token, headers });
+    expect([link.status, link.location, flashOf(link)?.key]).toEqual([303, "/personal/Setting#orcid", "validation.rateLimited"]);
+  });
+
+  it("writes no row: anonymous posts from many addresses leave the database's trips as they were", async () => {
+    const trips = () => env.DB.prepare("SELECT count(*) AS n FROM orcid_states").first<number>("n");
+    const before = await trips();
+    for (let i = 0; i < 30; i++) expect((await press("login")).location?.startsWith(env.ORCID_URL)).toBe(true);
+    expect(await trips()).toBe(before);
   });
 });

@@ -26,6 +26,12 @@ export async function sha256Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** HMAC-SHA-256 of `message` under `key` (a purpose and a secret: "member-unsubscribe:<pepper>"). */
+export async function hmac(key: string, message: string): Promise<Uint8Array> {
+  const imported = await crypto.subtle.importKey("raw", encoder.encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return new Uint8Array(await crypto.subtle.sign("HMAC", imported, encoder.encode(message)));
+}
+
 /** Compares two equal-purpose strings without leaking where they differ. */
 export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;

@@ -4,15 +4,18 @@ import { config, configProblems } from "~/.server/config/config";
 import { describeError, logEvent } from "~/.server/observability/log";
 import type { Read } from "~/.server/reads";
 import { Refused } from "~/.server/refused";
+import { allowRequest } from "~/.server/security/rate-limit";
 import { normalizeDoi, normalizeOrcid } from "~/lib/identifiers";
 import { ORCID_NAME_MAX } from "~/lib/limits";
 import type { OrcidWork } from "~/lib/shapes";
-import { newToken, sha256Hex } from "./crypto";
+import { base64url, fromBase64url, hmac, newToken, sha256Hex, timingSafeEqual } from "./crypto";
 
 // Sign in with ORCID (docs/decisions/0041-orcid.md): OAuth 2.0's authorization code with OpenID
-// Connect's `openid` scope. The state is random, kept hashed in D1 and in the browser's cookie, and
-// spent by the one callback that comes back with it; the nonce comes back inside the id_token ORCID
-// signs, which is checked against ORCID's published keys. The iD is only ever what ORCID says.
+// Connect's `openid` scope. The trip (a random state and nonce, what it is for, when it began) is
+// kept only in the browser's cookie, signed under the pepper, so starting one writes nothing; the
+// callback takes it once (its answer clears the cookie, and ORCID takes a code once), and the
+// nonce comes back inside the id_token ORCID signs, which is checked against ORCID's published
+// keys. The iD is only ever what ORCID says.
 
 /** How long a trip to ORCID may take. */
 export const ORCID_STATE_MS = 10 * 60 * 1000;
@@ -20,6 +23,8 @@ export const ORCID_STATE_MS = 10 * 60 * 1000;
 export const ORCID_SIGNUP_MS = 30 * 60 * 1000;
 /** How long ORCID may take to answer a token or works request. */
 const ORCID_TIMEOUT_MS = 10_000;
+/** The longest page a trip comes back to (past it, home): the whole trip fits in one cookie. */
+const ORCID_REDIRECT_MAX = 1000;
 
 export type OrcidIntent = "login" | "link";
 
@@ -32,6 +37,17 @@ export interface OrcidReturn extends OrcidIdentity {
   intent: OrcidIntent;
   userId: number | null;
   redirect: string | null;
+}
+
+/** A trip to ORCID under way, as the browser's cookie keeps it. */
+export interface OrcidTrip {
+  state: string;
+  nonce: string;
+  intent: OrcidIntent;
+  userId: number | null;
+  redirect: string | null;
+  /** When it began. */
+  at: number;
 }
 
 function client() {
@@ -51,27 +67,50 @@ export function orcidOrigin(): string | null {
 /** Where ORCID sends the member back: registered with the client as `{origin}/auth/orcid/callback`. */
 export const orcidRedirectUri = (origin: string) => `${origin}/auth/orcid/callback`;
 
-/** Starts a trip to ORCID: the address to send the browser to, and the state its cookie keeps. */
+const tripMac = (secret: string, payload: string) => hmac(`orcid-trip:${secret}`, payload);
+
+/**
+ * Starts a trip to ORCID, at most AUTH_LIMITER's number a minute from one client address: the
+ * address to send the browser to, and the trip for its cookie (signed; nothing is stored).
+ */
 export async function startOrcid(
-  input: { intent: OrcidIntent; userId: number | null; redirect: string | null; origin: string },
+  input: { intent: OrcidIntent; userId: number | null; redirect: string | null; origin: string; client: string },
   now: number,
-): Promise<{ location: string; state: string }> {
+): Promise<{ location: string; cookie: string }> {
   const { clientId, url } = client();
-  const state = newToken();
-  const nonce = newToken();
-  await env.DB.prepare("INSERT INTO orcid_states (state_hash, nonce, intent, user_id, redirect, created_at) VALUES (?, ?, ?, ?, ?, ?)")
-    .bind(await sha256Hex(state), nonce, input.intent, input.userId, input.redirect, now)
-    .run();
+  if (!(await allowRequest(env.AUTH_LIMITER, `orcid:${input.client}`))) throw new Refused("validation.rateLimited", { status: 429 });
+  const trip: OrcidTrip = {
+    state: newToken(),
+    nonce: newToken(),
+    intent: input.intent,
+    userId: input.userId,
+    redirect: input.redirect && input.redirect.length <= ORCID_REDIRECT_MAX ? input.redirect : null,
+    at: now,
+  };
+  const payload = base64url(new TextEncoder().encode(JSON.stringify(trip)));
   const location = new URL(`${url}/oauth/authorize`);
   location.search = new URLSearchParams({
     client_id: clientId,
     response_type: "code",
     scope: "openid",
     redirect_uri: orcidRedirectUri(input.origin),
-    state,
-    nonce,
+    state: trip.state,
+    nonce: trip.nonce,
   }).toString();
-  return { location: location.href, state };
+  return { location: location.href, cookie: `${payload}.${base64url(await tripMac(config().pepper.secret, payload))}` };
+}
+
+/** The trip a cookie holds, when it is one this site signed (under the pepper or an older one). */
+async function tripOf(cookie: string | undefined): Promise<OrcidTrip | null> {
+  const [payload = "", signature = ""] = (cookie ?? "").split(".");
+  try {
+    const given = fromBase64url(signature);
+    for (const secret of config().pepper.byId.values())
+      if (timingSafeEqual(await tripMac(secret, payload), given)) return JSON.parse(new TextDecoder().decode(fromBase64url(payload)));
+  } catch {
+    // Not base64url, or not ours: no trip.
+  }
+  return null;
 }
 
 const jwksByUrl = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
@@ -83,24 +122,24 @@ function refuse(reason: string, detail?: unknown): never {
 }
 
 /**
- * Finishes a trip: the callback's query, the state the browser's cookie kept. The state is spent
- * first (a second use of it, or of its code, is refused), then the code is exchanged and the
- * id_token's signature, issuer, audience, expiry, subject and nonce are checked.
+ * The trip this browser started that the callback's query comes back from (its state), begun
+ * within ten minutes; else refused. Only then is the callback this browser's own trip.
  */
-export async function finishOrcid(
-  query: URLSearchParams,
-  browserState: string | undefined,
-  origin: string,
-  now: number,
-): Promise<OrcidReturn> {
-  const { clientId, clientSecret, url } = client();
+export async function orcidTrip(query: URLSearchParams, cookie: string | undefined, now: number): Promise<OrcidTrip> {
+  const trip = await tripOf(cookie);
+  if (!trip) refuse("no trip of ours in this browser");
   const state = query.get("state") ?? "";
-  if (!state || state !== browserState) refuse("state does not match the browser's");
-  const row = await env.DB.prepare("DELETE FROM orcid_states WHERE state_hash = ? RETURNING nonce, intent, user_id, redirect, created_at")
-    .bind(await sha256Hex(state))
-    .first<{ nonce: string; intent: OrcidIntent; user_id: number | null; redirect: string | null; created_at: number }>();
-  if (!row) refuse("state unknown or already used");
-  if (now - row.created_at > ORCID_STATE_MS) refuse("state expired");
+  if (!state || state !== trip.state) refuse("state does not match the browser's");
+  if (now - trip.at > ORCID_STATE_MS) refuse("state expired");
+  return trip;
+}
+
+/**
+ * Finishes this browser's trip (`orcidTrip`): the code is exchanged (a second use of it is
+ * refused there) and the id_token's signature, issuer, audience, expiry, subject and nonce are checked.
+ */
+export async function finishOrcid(query: URLSearchParams, trip: OrcidTrip, origin: string, now: number): Promise<OrcidReturn> {
+  const { clientId, clientSecret, url } = client();
   if (query.get("error")) throw new Refused("notify.orcidDenied");
   const code = query.get("code");
   if (!code) refuse("no code");
@@ -134,11 +173,11 @@ export async function finishOrcid(
   } catch (error) {
     refuse("id_token not valid", error);
   }
-  if (claims.nonce !== row.nonce) refuse("nonce does not match");
+  if (claims.nonce !== trip.nonce) refuse("nonce does not match");
   const orcid = normalizeOrcid(claims.sub ?? "");
   if (!orcid || (answer.orcid && normalizeOrcid(answer.orcid) !== orcid)) refuse("id_token names another iD");
   const name = (answer.name ?? "").trim().slice(0, ORCID_NAME_MAX) || orcid;
-  return { intent: row.intent, userId: row.user_id, redirect: row.redirect, orcid, name };
+  return { intent: trip.intent, userId: trip.userId, redirect: trip.redirect, orcid, name };
 }
 
 /**

@@ -38,7 +38,7 @@ export async function cleanUp(now: number) {
     bounded("stat_hits", "at < ?1").bind(now - STAT_HITS_KEEP_MS),
     // A digest's claim is needed until the next digest of its kind starts from it.
     bounded("digests", "claimed_at < ?1").bind(now - DIGEST_CLAIMS_KEEP_DAYS * 86_400_000),
-    // Trips to ORCID never finished, and iDs whose sign-up never finished.
+    // Trips to ORCID begun before they moved to a cookie (decision 0041), and iDs whose sign-up never finished.
     bounded("orcid_states", "created_at < ?1").bind(now - ORCID_STATE_MS),
     bounded("orcid_signups", "created_at < ?1").bind(now - ORCID_SIGNUP_MS),
   ]);

@@ -1,4 +1,4 @@
-import { base64url, fromBase64url, timingSafeEqual } from "~/.server/accounts/crypto";
+import { base64url, fromBase64url, hmac, timingSafeEqual } from "~/.server/accounts/crypto";
 import { env } from "~/.server/bindings";
 import { config } from "~/.server/config/config";
 import { isNotificationKind, type NotificationChannel, type NotificationKind } from "~/lib/notifications";
@@ -8,29 +8,37 @@ import { channelsOf, setChannels } from "./notifications";
 // mail that is not about the account's security carries a link for its member and topic (a kind,
 // or a digest), signed with an HMAC under a key derived from the pepper, so it works without a
 // session and cannot be made for another member or topic. Stopping a topic moves its kinds to "in
-// the app only"; the page offers to put them back.
+// the app only"; the page offers to put them back, with an undo signed for exactly the kinds that
+// stop turned off, so an undo can turn on nothing else.
 
 /** What a mail is about: one kind (a mail at once), or the daily or weekly digest. */
 export type Topic = NotificationKind | "daily" | "weekly";
 
 export const isTopic = (value: string): value is Topic => value === "daily" || value === "weekly" || isNotificationKind(value);
 
-const encoder = new TextEncoder();
+const mac = (secret: string, message: string) => hmac(`member-unsubscribe:${secret}`, message);
 
-async function mac(secret: string, member: number, topic: Topic): Promise<Uint8Array> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    encoder.encode(`member-unsubscribe:${secret}`),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  return new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(`${member}:${topic}`)));
+/** Whether `signature` is the MAC of `message` under the pepper or an older one. */
+async function signed(message: string, signature: string): Promise<boolean> {
+  let given: Uint8Array;
+  try {
+    given = fromBase64url(signature);
+  } catch {
+    return false;
+  }
+  for (const secret of config().pepper.byId.values()) if (timingSafeEqual(await mac(secret, message), given)) return true;
+  return false;
 }
+
+/** The channel a topic's mail comes by: its digest, or mail at once for a kind. */
+const channelOf = (topic: Topic): NotificationChannel => (topic === "daily" || topic === "weekly" ? topic : "mail");
+
+/** What an undo's signature covers: the member, the topic and the kinds its stop turned off (never a link's `member:topic`). */
+const undoMessage = (member: number, topic: Topic, kinds: readonly string[]) => `undo:${member}:${topic}:${[...kinds].sort().join(",")}`;
 
 /** The link that stops this topic's mail for this member, on the site at `origin`. */
 export async function unsubscribeUrl(origin: string, member: number, topic: Topic): Promise<string> {
-  const query = new URLSearchParams({ m: String(member), k: topic, t: base64url(await mac(config().pepper.secret, member, topic)) });
+  const query = new URLSearchParams({ m: String(member), k: topic, t: base64url(await mac(config().pepper.secret, `${member}:${topic}`)) });
   return `${origin}/notifications/unsubscribe?${query}`;
 }
 
@@ -44,35 +52,42 @@ export async function signedTopic(params: URLSearchParams | FormData): Promise<{
   const member = Number(params.get("m"));
   const topic = String(params.get("k") ?? "");
   if (!Number.isSafeInteger(member) || member <= 0 || !isTopic(topic)) return null;
-  let given: Uint8Array;
-  try {
-    given = fromBase64url(String(params.get("t") ?? ""));
-  } catch {
-    return null;
-  }
-  for (const secret of config().pepper.byId.values())
-    if (timingSafeEqual(await mac(secret, member, topic), given)) return { member, topic };
-  return null;
+  return (await signed(`${member}:${topic}`, String(params.get("t") ?? ""))) ? { member, topic } : null;
 }
 
 /** The kinds a topic's mail carries for this member now: the kind itself if mailed at once, or every kind of that digest. */
 export async function kindsMailed(member: number, topic: Topic): Promise<NotificationKind[]> {
   const channels = await channelsOf(member);
-  const wanted: NotificationChannel = topic === "daily" || topic === "weekly" ? topic : "mail";
+  const wanted = channelOf(topic);
   return (Object.entries(channels) as [NotificationKind, NotificationChannel][])
     .filter(([kind, channel]) => channel === wanted && (wanted !== "mail" || kind === topic))
     .map(([kind]) => kind);
 }
 
 /**
- * Stops the topic's mail: its kinds stay in the app only. Answers what was turned off (nothing when
- * it already was: a repeat changes nothing) with the channel each had, for the page's undo.
+ * Stops the topic's mail: its kinds stay in the app only. Answers which kinds were turned off
+ * (none when they already were: a repeat changes nothing) and the signature of their undo.
  */
-export async function stopTopic(member: number, topic: Topic): Promise<Partial<Record<NotificationKind, NotificationChannel>>> {
+export async function stopTopic(member: number, topic: Topic): Promise<{ kinds: NotificationKind[]; undo: string }> {
   const exists = await env.DB.prepare("SELECT 1 FROM users WHERE id = ? AND deleted_at IS NULL").bind(member).first();
-  if (!exists) return {};
+  if (!exists) return { kinds: [], undo: "" };
   const kinds = await kindsMailed(member, topic);
-  const before = Object.fromEntries(kinds.map((kind) => [kind, topic === "daily" || topic === "weekly" ? topic : "mail"]));
   await setChannels(member, Object.fromEntries(kinds.map((kind) => [kind, "app"])));
-  return before;
+  return { kinds, undo: base64url(await mac(config().pepper.secret, undoMessage(member, topic, kinds))) };
+}
+
+/**
+ * Undoes a stop: `kinds` back to the topic's channel, when `signature` is the one that stop gave for
+ * exactly those kinds (else null, nothing changed), and only those still in the app only (a kind the
+ * member changed since keeps what they chose). Answers the kinds put back.
+ */
+export async function undoStop(member: number, topic: Topic, kinds: string[], signature: string): Promise<NotificationKind[] | null> {
+  if (!(await signed(undoMessage(member, topic, kinds), signature))) return null;
+  const { results } = await env.DB.prepare(
+    `UPDATE notification_channels SET channel = ?3
+       WHERE user_id = ?1 AND channel = 'app' AND kind IN (SELECT value FROM json_each(?2)) RETURNING kind`,
+  )
+    .bind(member, JSON.stringify(kinds), channelOf(topic))
+    .all<{ kind: NotificationKind }>();
+  return results.map((row) => row.kind);
 }

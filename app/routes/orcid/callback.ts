@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { loginWithOrcid } from "~/.server/accounts/accounts";
-import { beginOrcidSignup, finishOrcid, linkOrcid } from "~/.server/accounts/orcid";
+import { beginOrcidSignup, finishOrcid, linkOrcid, orcidTrip } from "~/.server/accounts/orcid";
 import { Refused } from "~/.server/refused";
 import { callerFrom } from "~/.server/web/auth/caller";
 import { signInHeaders } from "~/.server/web/auth/form-actions";
@@ -14,16 +14,20 @@ import type { Route } from "./+types/callback";
 // GET /auth/orcid/callback: ORCID sends the member back here with a code (or an error). Linking
 // needs the member who started it still signed in; signing in starts a session as a password login
 // does; an iD without an account starts sign-up (the account type and kind still chosen, the email
-// still verified by a code).
+// still verified by a code). These are writes on a GET (OAuth's redirect is one), made only when the
+// query is the trip this browser's signed cookie holds (decision 0013): a callback any other link
+// leads to writes nothing, the browser's own trip included.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = pageUrl(request);
   const now = Date.now();
   const headers = new Headers();
-  headers.append("Set-Cookie", clearOrcidState(request));
   const user = optionalUser(context);
   try {
-    const back = await finishOrcid(url.searchParams, readOrcidState(request), url.origin, now);
+    const trip = await orcidTrip(url.searchParams, readOrcidState(request), now);
+    // This browser's own trip: taken once, whatever ORCID answers.
+    headers.append("Set-Cookie", clearOrcidState(request));
+    const back = await finishOrcid(url.searchParams, trip, url.origin, now);
     if (back.intent === "link") {
       if (!user || user.id !== back.userId) throw new Refused("notify.orcidFailed");
       await linkOrcid(user.id, back, now);

@@ -1,13 +1,17 @@
 import { data, redirect } from "react-router";
 import { type OrcidIntent, orcidEnabled, startOrcid } from "~/.server/accounts/orcid";
+import { Refused } from "~/.server/refused";
+import { clientAddress } from "~/.server/security/rate-limit";
 import { orcidStateCookie } from "~/.server/web/auth/orcid-cookies";
 import { optionalUser, requireUser } from "~/.server/web/auth/session";
+import { flashRedirect } from "~/.server/web/shell/flash";
 import { pageUrl } from "~/.server/web/shell/shell-state";
 import { safeRedirect } from "~/lib/safe-redirect";
 import type { Route } from "./+types/start";
 
 // POST /auth/orcid: the "Sign in with ORCID" and "Link ORCID iD" buttons (plain forms). The browser
-// goes to ORCID with a fresh state and nonce; ORCID sends it back to /auth/orcid/callback.
+// goes to ORCID with a fresh state and nonce; ORCID sends it back to /auth/orcid/callback. Too many
+// starts from one address go back to the login page (Settings, for a link) with "too many requests".
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (!orcidEnabled()) throw data(null, { status: 404 });
@@ -15,16 +19,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent: OrcidIntent = form.get("intent") === "link" ? "link" : "login";
   const user = intent === "link" ? requireUser(request, context) : optionalUser(context);
   if (intent === "login" && user) throw redirect("/home", { status: 303 });
-  const { location, state } = await startOrcid(
-    {
-      intent,
-      userId: user?.id ?? null,
-      redirect: intent === "login" ? safeRedirect(form.get("redirect")) : null,
-      origin: pageUrl(request).origin,
-    },
-    Date.now(),
-  );
-  return redirect(location, { status: 303, headers: { "Set-Cookie": orcidStateCookie(request, state) } });
+  try {
+    const { location, cookie } = await startOrcid(
+      {
+        intent,
+        userId: user?.id ?? null,
+        redirect: intent === "login" ? safeRedirect(form.get("redirect")) : null,
+        origin: pageUrl(request).origin,
+        client: clientAddress(request),
+      },
+      Date.now(),
+    );
+    return redirect(location, { status: 303, headers: { "Set-Cookie": orcidStateCookie(request, cookie) } });
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    return flashRedirect(request, intent === "link" ? "/personal/Setting#orcid" : "/login", "error", error.key);
+  }
 }
 
 export const loader = () => {
