@@ -5,7 +5,13 @@ import { findContent } from "~/.server/content/content";
 import { readOne } from "~/.server/reads";
 import { Refused } from "~/.server/refused";
 import { captionLang } from "~/lib/captions";
-import { CAPTIONS_MAX_BYTES, CAPTIONS_MAX_CUES, CAPTIONS_MAX_LANGUAGES } from "~/lib/limits";
+import {
+  CAPTION_CUES_PER_MINUTE,
+  CAPTIONS_MAX_BYTES,
+  CAPTIONS_MAX_CUES,
+  CAPTIONS_MAX_LANGUAGES,
+  CAPTIONS_MEMBER_MAX_MB,
+} from "~/lib/limits";
 import { forMember, REFUSAL } from "./define";
 import { notFound, ok } from "./envelope";
 
@@ -47,7 +53,7 @@ export const captionRoutes = [
     method: "PUT",
     path: "/contents/{id}/captions/{lang}",
     summary: `The owner sets a video's captions in a language from a WebVTT file (the body; ${CAPTIONS_MAX_BYTES / 1024 / 1024} MB and ${CAPTIONS_MAX_CUES} cues at most), replacing that language's`,
-    description: `The file is read by a WebVTT parser: one that does not parse is refused with its line. Cue text is kept without markup, NFC; control and text-direction characters are refused. A video has captions in at most ${CAPTIONS_MAX_LANGUAGES} languages. The same file again replaces them with the same.`,
+    description: `The file is read by a WebVTT parser: one that does not parse is refused with its line. Cue text is kept without markup, NFC; control and text-direction characters are refused. A video has captions in at most ${CAPTIONS_MAX_LANGUAGES} languages; a cue may not start after the video ends, and a minute of video holds at most ${CAPTION_CUES_PER_MINUTE} cues. A member's captions take at most ${CAPTIONS_MEMBER_MAX_MB} MB in all (413 past it, with the old set kept). The same file again replaces them with the same.`,
     bytesIn: ["text/vtt"],
     answers: { 200: z.object({ caption }), 400: REFUSAL, 404: REFUSAL, 409: REFUSAL, 413: REFUSAL },
     handle: async ({ ctx, member, params: [id, tag] }) => {

@@ -7,8 +7,8 @@ import { createSession } from "~/.server/accounts/sessions";
 import { autoCaption } from "~/.server/content/auto-captions";
 import { deleteContent } from "~/.server/content/content";
 import { searchContent, searchQuerySchema } from "~/.server/search/search";
-import { CAPTIONS_MAX_BYTES, CAPTIONS_MAX_CUES } from "~/lib/limits";
-import { mp4Bytes, multipart, pngBytes, textFields } from "../fixtures/files";
+import { CAPTIONS_MAX_BYTES, CAPTIONS_MAX_CUES, CAPTIONS_MEMBER_MAX_MB } from "~/lib/limits";
+import { mp4Bytes, mp4Lasting, multipart, pngBytes, textFields } from "../fixtures/files";
 import { apiCall as call, apiJson as json } from "./api-call";
 import { newMember, testCaller, until } from "./helpers";
 import { account, PASSWORD } from "./pages/page-helpers";
@@ -202,6 +202,71 @@ describe("captions", () => {
     ]);
     expect([sent.status, Object.keys(sent.errors ?? {})]).toEqual([400, ["captions"]]);
     expect(Number(await env.DB.prepare("SELECT count(*) AS n FROM content WHERE owner_id = ?").bind(owner).first("n"))).toBe(0);
+  });
+
+  it("fit the video's length, whichever way its file says it", async () => {
+    const short = await uploadedVideo(mp4Lasting(10_000));
+    const message = async (answer: Response) => [answer.status, ((await answer.json()) as { message: string }).message];
+    expect(await message(await put(short.token, short.id, "en", vtt(["00:01:00.000", "00:01:02.000", "after the end"])))).toEqual([
+      400,
+      expect.stringMatching(/1:00.*0:10/),
+    ]);
+    const at = (s: number) => new Date(s * 1000).toISOString().slice(11, 23);
+    const crowded = Array.from({ length: 121 }, (_, i) => `${at(i / 20)} --> ${at(i / 20 + 0.05)}\nw${i}`);
+    expect(await message(await put(short.token, short.id, "en", `WEBVTT\n\n${crowded.join("\n\n")}\n`))).toEqual([
+      413,
+      expect.stringMatching(/120/),
+    ]);
+    // A last cue running a little past the end is what caption tools write.
+    expect((await put(short.token, short.id, "en", vtt(["00:00:09.000", "00:00:12.000", "the last words"]))).status).toBe(200);
+    const long = await uploadedVideo(mp4Lasting(90_000, 1));
+    expect((await put(long.token, long.id, "en", vtt(["00:01:20.000", "00:01:22.000", "still on"]))).status).toBe(200);
+    expect((await put(long.token, long.id, "en", vtt(["00:02:00.000", "00:02:02.000", "gone"]))).status).toBe(400);
+    // With the upload: refused beside the field, nothing made.
+    const sent = await uploadedVideo(mp4Lasting(10_000), "1", short.owner, [
+      { name: "captions_lang", value: "en" },
+      { name: "captions", filename: "c.vtt", type: "text/vtt", body: new TextEncoder().encode(vtt(["00:05:00.000", "00:05:01.000", "x"])) },
+    ]);
+    expect([sent.status, Object.keys(sent.errors ?? {})]).toEqual([400, ["captions"]]);
+  });
+
+  it("stay within their owner's budget, at once too, and a refused replacement keeps what it would replace", async () => {
+    const budget = CAPTIONS_MEMBER_MAX_MB * 1024 * 1024;
+    const first = await uploadedVideo();
+    const second = await uploadedVideo(undefined, "1", first.owner);
+    /** n bytes of cue text, in cues of 500 characters. */
+    const words = (n: number) =>
+      vtt(
+        ...Array.from(
+          { length: Math.ceil(n / 500) },
+          (_, i) => [`00:00:0${i}.000`, `00:00:0${i}.500`, "w".repeat(Math.min(500, n - i * 500))] as [string, string, string],
+        ),
+      );
+    expect((await put(first.token, first.id, "en", words(10))).status).toBe(200);
+    // The member's other captions take all but 1,500 bytes.
+    await env.DB.prepare("UPDATE captions SET text_bytes = ? WHERE content_id = ?")
+      .bind(budget - 1500, first.id)
+      .run();
+    const over = await put(first.token, second.id, "en", words(1600));
+    expect([over.status, ((await over.json()) as { message: string }).message]).toEqual([413, expect.stringMatching(/16 MB/)]);
+    // Replacing the set that holds the budget with a smaller one is fine: its own bytes are freed.
+    expect((await put(first.token, first.id, "en", words(20))).status).toBe(200);
+    await env.DB.prepare("UPDATE captions SET text_bytes = ? WHERE content_id = ?")
+      .bind(budget - 1500, first.id)
+      .run();
+    // Two sets that fit one at a time, sent at once: one is stored.
+    const [ja, zh] = await Promise.all([put(first.token, second.id, "ja", words(1000)), put(first.token, second.id, "zh", words(1000))]);
+    expect([ja.status, zh.status].sort()).toEqual([200, 413]);
+    const kept = ja.status === 200 ? "ja" : "zh";
+    // Replacing it with one past the budget is refused and keeps it.
+    expect((await put(first.token, second.id, kept, words(1600))).status).toBe(413);
+    expect(await (await call(first.token, "GET", `/contents/${second.id}/captions/${kept}.vtt`)).text()).toContain("w".repeat(500));
+    // The upload's captions are held to it before the video is made.
+    const sent = await uploadedVideo(undefined, "1", first.owner, [
+      { name: "captions_lang", value: "en" },
+      { name: "captions", filename: "c.vtt", type: "text/vtt", body: new TextEncoder().encode(words(1600)) },
+    ]);
+    expect([sent.status, Object.keys(sent.errors ?? {})]).toEqual([400, ["captions"]]);
   });
 
   it("replaced, replace their index rows; removed or deleted with their video, leave none", async () => {

@@ -7,7 +7,7 @@ import { captionLang } from "~/lib/captions";
 import { contentFieldsSchema } from "~/lib/schemas/content";
 import { CLIENT_KEY } from "~/lib/schemas/text";
 import { readCaptionFile } from "./caption-file";
-import { saveCaptions } from "./captions";
+import { checkAgainstVideo, checkBudget, saveCaptions } from "./captions";
 import { completedUpload, releaseUpload } from "./chunked";
 import { createContent, fileMatchesKind } from "./content";
 import { type ReceivedUpload, receiveUpload, removeStored } from "./receive-upload";
@@ -56,15 +56,21 @@ export async function receivedFiles(request: Request, ownerId: number): Promise<
   return { received, uploadId };
 }
 
-/** A caption file sent with an upload, read (with its language) before anything is made; its refusal goes beside it. */
-function captionsSent(received: ReceivedUpload, kind: string, fieldErrors: Record<string, string[]>) {
+/**
+ * A caption file sent with an upload, read (with its language) and held against the video and the
+ * member's budget before anything is made; its refusal goes beside it.
+ */
+async function captionsSent(received: ReceivedUpload, ownerId: number, kind: string, fieldErrors: Record<string, string[]>) {
   if (!received.captions) return null;
   const lang = captionLang(received.fields.captions_lang?.trim() ?? "");
   if (kind !== "video") fieldErrors.captions = ["content.captionsVideoOnly"];
   else if (!lang) fieldErrors.captions_lang = ["content.captionsLanguageInvalid"];
   else {
     try {
-      return { lang, cues: readCaptionFile(received.captions) };
+      const cues = readCaptionFile(received.captions);
+      if (received.file) await checkAgainstVideo(received.file, cues);
+      await checkBudget(ownerId, cues);
+      return { lang, cues };
     } catch (error) {
       if (!(error instanceof Refused)) throw error;
       fieldErrors.captions = [error.key];
@@ -121,7 +127,7 @@ async function createFromReceived(
   if (!received.file) fieldErrors.file = ["validation.fieldEmpty|field=fields.file"];
   else if (parsed.success && !fileMatchesKind(parsed.data.kind, received.file.type)) fieldErrors.file = ["validation.fileMismatch"];
   if (!received.thumbnail) fieldErrors.thumbnail = ["validation.fieldEmpty|field=fields.thumbnail"];
-  const captions = parsed.success ? captionsSent(received, parsed.data.kind, fieldErrors) : null;
+  const captions = parsed.success ? await captionsSent(received, ownerId, parsed.data.kind, fieldErrors) : null;
   if (!parsed.success || !received.file || !received.thumbnail || Object.keys(fieldErrors).length) {
     await removeStored(uploadId ? { ...received, file: undefined } : received);
     return { ok: false, status: 400, fields: received.fields, fieldErrors, formErrors: [] };
@@ -146,8 +152,13 @@ async function createFromReceived(
     );
   }
   // Where a speech-to-text model is configured, a new video is transcribed in the background (decision 0043).
-  // Captions sent with the video (decision 0043); a repeat stores the same again.
-  if (captions) await saveCaptions(id, captions.lang, captions.cues, "owner", now);
+  // Captions sent with the video (decision 0043); a repeat stores the same again. They were held
+  // against the budget above: only another write racing them to it refuses them here, and the video stays.
+  if (captions)
+    await saveCaptions(id, captions.lang, captions.cues, "owner", now).catch((error) => {
+      if (!(error instanceof Refused)) throw error;
+      logEvent("warn", "captions.refused_after_upload", { id, reason: error.key });
+    });
   if (created && parsed.data.kind === "video" && !captions && config().speechToText)
     later(
       enqueue([{ type: "auto-captions", id }]).catch((error) =>
