@@ -7,7 +7,10 @@
 //   A DOI resolver with content negotiation: GET /doi/{doi} with Accept
 //   application/vnd.citationstyles.csl+json answers 303 to the record, as the real resolver does.
 //   10.5555/stand-in.slow never answers in time and 10.5555/stand-in.fail answers 503, so the
-//   resolver's failures can be shown; other unknown DOIs are 404.
+//   resolver's failures can be shown; other unknown DOIs are 404. The answers a hostile or broken
+//   resolver could give have DOIs too (STAND_IN_FAILURES below), and GET /stand-in/requests?marker=…
+//   says which requests reached the stand-in (so a test can see where the worker went, and when it
+//   stopped reading).
 // Nothing here is in a deployed build: the scripts start it and point the worker's settings at it.
 import { createServer } from "node:http";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
@@ -62,6 +65,44 @@ export const FAKE_DOI_RECORDS = {
   },
 };
 
+/**
+ * Records of the wrong shape (a title that is a number, authors that are text or hold nulls, a record
+ * that is null or a list): the worker keeps what has the shape it uses and drops the rest.
+ */
+export const ILL_SHAPED_RECORDS = {
+  "10.5555/stand-in.title-number": {
+    title: 5,
+    author: [{ given: "Ada", family: "Lovelace" }],
+    issued: { "date-parts": [[2020, 1]] },
+  },
+  "10.5555/stand-in.author-text": {
+    title: "One author given as text",
+    author: "Mallory",
+    abstract: { jats: "not text" },
+    keyword: [7, null],
+    subject: ["hydrology", 3],
+  },
+  "10.5555/stand-in.author-nulls": {
+    title: [null, "Nulls among the authors"],
+    author: [null, 7, "Mallory", { given: "Grace", family: "Hopper", ORCID: 12 }, { given: "Only", family: 5 }],
+    issued: { "date-parts": [[null]] },
+    published: { "date-parts": [["2019"]] },
+  },
+  "10.5555/stand-in.null": null,
+  "10.5555/stand-in.list": [{ title: "a record inside a list" }],
+};
+const RECORDS = { ...FAKE_DOI_RECORDS, ...ILL_SHAPED_RECORDS };
+
+/**
+ * What else a resolver can answer, by the name after "10.5555/stand-in." (a further ".tail" is
+ * allowed and ignored, so a test can mark its own requests): `huge` a record that never ends
+ * (streamed as fast as it is read, never held whole), `drip` one that comes a byte a second,
+ * `to-http` a redirect to plain http on another origin (this server under another name), `to-data`
+ * one to a data: URL, `loop` a redirect to itself, `three-hops` three redirects before a record,
+ * `slow-hops` the same three each SLOW_HOP_MS late.
+ */
+export const STAND_IN_FAILURES = ["huge", "drip", "to-http", "to-data", "loop", "three-hops", "slow-hops"];
+
 /** The works every signed-in iD has on its record (the public API's summaries): two with a DOI, one without. */
 function worksOf(orcid) {
   const summary = (putCode, title, year, doi) => ({
@@ -111,6 +152,8 @@ export async function startFakeOrcid({ port = 0, slowMs = 30_000, log = false } 
   /** code -> what it was issued for; deleted when spent. */
   const codes = new Map();
   let base = "";
+  /** The last requests (path and query as received), with how much of a streamed answer was sent and whether its connection closed. */
+  const seen = [];
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", base);
@@ -119,6 +162,20 @@ export async function startFakeOrcid({ port = 0, slowMs = 30_000, log = false } 
       res.end(typeof body === "string" ? body : JSON.stringify(body));
     };
     if (log) console.log(`[fake orcid] ${req.method} ${url.pathname}`);
+
+    if (url.pathname === "/stand-in/requests") {
+      const marker = url.searchParams.get("marker") ?? "";
+      return send(
+        200,
+        seen.filter((entry) => marker && entry.path.includes(marker)),
+      );
+    }
+    const entry = { path: req.url ?? "/", sent: 0, closed: false };
+    seen.push(entry);
+    if (seen.length > 1000) seen.shift();
+    res.on("close", () => {
+      entry.closed = true;
+    });
 
     if (url.pathname === "/.well-known/openid-configuration") {
       return send(200, {
@@ -219,20 +276,25 @@ export async function startFakeOrcid({ port = 0, slowMs = 30_000, log = false } 
     const doi = /^\/doi\/(.+)$/.exec(url.pathname);
     if (doi && req.method === "GET") {
       const name = decodeURIComponent(doi[1]).toLowerCase();
-      if (name === "10.5555/stand-in.slow") {
-        const timer = setTimeout(() => send(504, "too late", "text/plain"), slowMs);
-        res.on("close", () => clearTimeout(timer));
-        return;
-      }
+      if (name === "10.5555/stand-in.slow") return later(res, slowMs, () => send(504, "too late", "text/plain"));
       if (name === "10.5555/stand-in.fail") return send(503, "Service Unavailable", "text/plain");
-      if (!FAKE_DOI_RECORDS[name]) return send(404, "DOI Not Found", "text/plain");
+      const failure = /^10\.5555\/stand-in\.([a-z-]+)(?:\.[\w-]+)?$/.exec(name)?.[1];
+      if (STAND_IN_FAILURES.includes(failure)) return answerFailure(failure, name, req, res, entry, send);
+      if (!Object.hasOwn(RECORDS, name)) return send(404, "DOI Not Found", "text/plain");
       if (!(req.headers.accept ?? "").includes(CSL)) return send(302, "", "text/plain", { Location: `https://example.org/${name}` });
       return send(303, "", "text/plain", { Location: `${base}/records/${encodeURIComponent(name)}` });
     }
+    // The hops of `three-hops` and `slow-hops`: /hop/2, /hop/1, then a record (each slow-hop after SLOW_HOP_MS).
+    const hop = /^\/(slow-)?hop\/(\d)$/.exec(url.pathname);
+    if (hop && req.method === "GET") {
+      const left = Number(hop[2]);
+      const next = left > 1 ? `/${hop[1] ?? ""}hop/${left - 1}` : `/records/${encodeURIComponent("10.5555/rc.2024.001")}`;
+      return later(res, hop[1] ? SLOW_HOP_MS : 0, () => send(302, "", "text/plain", { Location: `${base}${next}` }));
+    }
     const record = /^\/records\/(.+)$/.exec(url.pathname);
     if (record && req.method === "GET") {
-      const found = FAKE_DOI_RECORDS[decodeURIComponent(record[1])];
-      return found ? send(200, found, CSL) : send(404, "Resource not found.", "text/plain");
+      const name = decodeURIComponent(record[1]);
+      return Object.hasOwn(RECORDS, name) ? send(200, RECORDS[name], CSL) : send(404, "Resource not found.", "text/plain");
     }
     send(404, { error: "not_found" });
   });
@@ -242,6 +304,52 @@ export async function startFakeOrcid({ port = 0, slowMs = 30_000, log = false } 
       resolve({ server, url: base, vars: fakeOrcidVars(base) });
     });
   });
+}
+
+/** How long each redirect of `slow-hops` takes: each is in time, the three together are not. */
+export const SLOW_HOP_MS = 2_000;
+
+/** Answers after `ms`, unless the connection closes first. */
+function later(res, ms, answer) {
+  const timer = setTimeout(answer, ms);
+  res.on("close", () => clearTimeout(timer));
+}
+
+/** One of STAND_IN_FAILURES' answers to GET /doi/{name}. */
+function answerFailure(failure, name, req, res, entry, send) {
+  const base = `http://127.0.0.1:${req.socket.localPort}`;
+  if (failure === "to-http") {
+    // This same server under another name: a worker that followed would find a good record there.
+    const target = `http://localhost:${req.socket.localPort}/records/${encodeURIComponent("10.5555/rc.2024.001")}`;
+    return send(302, "", "text/plain", { Location: `${target}?from=${encodeURIComponent(name)}` });
+  }
+  if (failure === "to-data") {
+    return send(302, "", "text/plain", { Location: `data:${CSL},${encodeURIComponent('{"title":"Smuggled in"}')}` });
+  }
+  if (failure === "loop") return send(302, "", "text/plain", { Location: `${base}${req.url}` });
+  if (failure === "three-hops") return send(302, "", "text/plain", { Location: `${base}/hop/2` });
+  if (failure === "slow-hops") return later(res, SLOW_HOP_MS, () => send(302, "", "text/plain", { Location: `${base}/slow-hop/2` }));
+  res.writeHead(200, { "Content-Type": CSL });
+  res.write('{"title":"');
+  if (failure === "drip") {
+    const timer = setInterval(() => {
+      entry.sent += 1;
+      res.write("a");
+    }, 1000);
+    res.on("close", () => clearInterval(timer));
+    return;
+  }
+  // huge: 64 KiB at a time, as fast as the reader takes them (write() says when to wait for "drain"),
+  // until the connection closes: never more than a few chunks in memory.
+  const chunk = Buffer.alloc(64 * 1024, "a");
+  const more = () => {
+    while (!res.destroyed) {
+      entry.sent += chunk.byteLength;
+      if (!res.write(chunk)) return;
+    }
+  };
+  res.on("drain", more);
+  more();
 }
 
 /** The worker's settings that point it at a stand-in on `base`. */

@@ -1,16 +1,25 @@
 // Persistent identifiers members type or paste: a work's DOI and a person's ORCID iD.
 
+/** A UTF-16 surrogate without its pair (with the u flag a pair is one code point, never Cs). */
+const LONE_SURROGATE = /\p{Cs}/u;
+/** A path segment URLs treat as "this folder" or "the one above" (WHATWG URL's single- and double-dot segments). */
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
 /**
  * A DOI as typed or pasted (bare, "doi:10.…", or a doi.org link), as its bare form in lower case
  * (DOIs are case-insensitive); null when it is not one: "10.", a registrant code of 4–9 digits
- * (dot-separated parts allowed), "/", and a suffix without spaces.
+ * (dot-separated parts allowed), "/", and a suffix without spaces. A suffix with a part a URL would
+ * resolve away ("." or "..", also as %2e) is refused, since its link would lead elsewhere on the
+ * resolver's host; so is text with a lone UTF-16 surrogate, which no link can carry.
  */
 export function normalizeDoi(input: string): string | null {
   const bare = input
     .trim()
     .replace(/^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:\s*)/i, "")
     .trim();
-  return /^10\.\d{4,9}(?:\.\d+)*\/\S+$/.test(bare) ? bare.toLowerCase() : null;
+  if (!/^10\.\d{4,9}(?:\.\d+)*\/\S+$/.test(bare) || LONE_SURROGATE.test(bare)) return null;
+  const suffix = bare.slice(bare.indexOf("/") + 1);
+  return suffix.split("/").some((part) => DOT_SEGMENT.test(part)) ? null : bare.toLowerCase();
 }
 
 /** A DOI's resolver link; each part is escaped, since a suffix may hold "#" or "?". */

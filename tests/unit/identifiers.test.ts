@@ -22,6 +22,24 @@ describe("DOIs", () => {
       expect(normalizeDoi(bad), bad).toBeNull();
     }
   });
+
+  it("are refused with a part a link would resolve away, or a lone surrogate; other dots stay", () => {
+    for (const bad of [
+      "10.5555/../../oauth/jwks",
+      "10.5555/./x",
+      "10.5555/x/..",
+      "10.5555/%2e%2e/x",
+      "10.5555/.%2E/x",
+      "https://doi.org/10.5555/a/../b",
+      "10.5555/\uD800x",
+      "10.5555/x\uDC00",
+    ]) {
+      expect(normalizeDoi(bad), bad).toBeNull();
+    }
+    expect(normalizeDoi("10.5555/a..b/...")).toBe("10.5555/a..b/...");
+    expect(normalizeDoi("10.5555/.hidden")).toBe("10.5555/.hidden");
+    expect(normalizeDoi("10.5555/\u{1F30A}")).toBe("10.5555/\u{1F30A}");
+  });
 });
 
 describe("ORCID iDs", () => {

@@ -1,14 +1,30 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createSession } from "~/.server/accounts/sessions";
+import { DOI_DEADLINE_MS, mayAsk } from "~/.server/content/doi-prefill";
 import { handleApi } from "~/api/router";
 import * as upload from "~/routes/upload";
+import { SLOW_HOP_MS } from "../../scripts/fake-orcid.mjs";
 import { newMember, testCaller } from "./helpers";
 import { callRoute } from "./route";
 
 // Filling a form from a DOI, against the stand-in resolver (scripts/fake-orcid.mjs): it answers CSL-JSON
 // by content negotiation after a redirect, 404 for an unknown DOI, 503 for 10.5555/stand-in.fail and
-// never in time for 10.5555/stand-in.slow.
+// never in time for 10.5555/stand-in.slow; the answers of a hostile or broken resolver (a record that
+// never ends or drips, ill-shaped records, redirects elsewhere) have DOIs of their own there too.
+
+/** A resolver's answer that no member should wait for or be given: said as unavailable. */
+const UNAVAILABLE = "The DOI resolver did not answer in time: try again, or fill the fields yourself.";
+const INVALID = "Enter a DOI such as 10.1234/abc, or a https://doi.org/ link";
+
+/** The requests the stand-in resolver received whose path holds `marker` (a test's own mark). */
+async function reached(marker: string) {
+  const origin = new URL(env.DOI_RESOLVER_URL).origin;
+  const response = await fetch(`${origin}/stand-in/requests?marker=${encodeURIComponent(marker)}`);
+  return (await response.json()) as Array<{ path: string; sent: number; closed: boolean }>;
+}
+
+const mark = () => crypto.randomUUID().slice(0, 8);
 
 async function prefill(token: string, doi: string) {
   const { caller, settle } = testCaller();
@@ -63,9 +79,142 @@ describe("filling an upload from a DOI", () => {
     expect(cases.map((c) => [c.status, c.body.message])).toEqual([
       [400, "Enter a DOI such as 10.1234/abc, or a https://doi.org/ link"],
       [404, "No record was found for this DOI."],
-      [502, "The DOI resolver did not answer in time: try again, or fill the fields yourself."],
-      [504, "The DOI resolver did not answer in time: try again, or fill the fields yourself."],
+      [502, UNAVAILABLE],
+      [504, UNAVAILABLE],
     ]);
+  });
+
+  it("refuses a DOI with a part a link resolves away, or a lone surrogate, and asks the resolver nothing", async () => {
+    const token = await createSession(await newMember("Filler"), Date.now());
+    const marker = mark();
+    const cases = await Promise.all(
+      [
+        "10.5555/../../oauth/jwks",
+        `10.5555/../../records/${marker}`,
+        `https://doi.org/10.5555/./../../records/${marker}`,
+        `10.5555/%2e%2e/%2E%2E/records/${marker}`,
+        `10.5555/${marker}/..`,
+        `10.5555/\uD800${marker}`,
+        `10.5555/${marker}\uDC00`,
+      ].map((doi) => prefill(token, doi)),
+    );
+    expect(cases.map((c) => [c.status, c.body.message])).toEqual(Array(7).fill([400, INVALID]));
+    expect(await reached(marker)).toEqual([]);
+  });
+
+  it("keeps what has the shape it uses from an ill-shaped record, and refuses a record that is not one", async () => {
+    const token = await createSession(await newMember("Filler"), Date.now());
+    const standIn = (name: string) => prefill(token, `10.5555/stand-in.${name}`);
+    const [titleNumber, authorText, authorNulls, nothing, list] = await Promise.all([
+      standIn("title-number"),
+      standIn("author-text"),
+      standIn("author-nulls"),
+      standIn("null"),
+      standIn("list"),
+    ]);
+    expect([titleNumber.status, titleNumber.body.data]).toEqual([
+      200,
+      {
+        doi: "10.5555/stand-in.title-number",
+        title: null,
+        authors: [{ name: "Ada Lovelace", orcid: null }],
+        summary: null,
+        keywords: null,
+        year: 2020,
+      },
+    ]);
+    expect([authorText.status, authorText.body.data]).toEqual([
+      200,
+      {
+        doi: "10.5555/stand-in.author-text",
+        title: "One author given as text",
+        authors: [],
+        summary: null,
+        keywords: "hydrology",
+        year: null,
+      },
+    ]);
+    expect([authorNulls.status, authorNulls.body.data]).toEqual([
+      200,
+      {
+        doi: "10.5555/stand-in.author-nulls",
+        title: "Nulls among the authors",
+        authors: [
+          { name: "Grace Hopper", orcid: null },
+          { name: "Only", orcid: null },
+        ],
+        summary: null,
+        keywords: null,
+        year: 2019,
+      },
+    ]);
+    expect([nothing, list].map((c) => [c.status, c.body.message])).toEqual([
+      [502, UNAVAILABLE],
+      [502, UNAVAILABLE],
+    ]);
+  });
+
+  it("stops reading a record past 1 MB, and gives up on one that drips or on redirects that dawdle, within the one deadline", async () => {
+    const token = await createSession(await newMember("Filler"), Date.now());
+    const marker = mark();
+    // Each of slow-hops' redirects comes within the deadline, but not all three: one deadline for the exchange.
+    expect(DOI_DEADLINE_MS).toBeGreaterThan(SLOW_HOP_MS);
+    expect(DOI_DEADLINE_MS).toBeLessThan(3 * SLOW_HOP_MS);
+    const [huge, drip, slowHops] = await Promise.all([
+      prefill(token, `10.5555/stand-in.huge.${marker}`),
+      prefill(token, `10.5555/stand-in.drip.${marker}`),
+      prefill(token, "10.5555/stand-in.slow-hops"),
+    ]);
+    expect([huge, drip, slowHops].map((c) => [c.status, c.body.message])).toEqual([
+      [502, UNAVAILABLE],
+      [504, UNAVAILABLE],
+      [504, UNAVAILABLE],
+    ]);
+    // The worker cancelled both bodies: the stand-in sees each connection closed while this test still
+    // runs (a body only left unread would stay open until the test's request ends), the endless one
+    // after little more than the limit (what the sockets' buffers held aside).
+    let requests = await reached(marker);
+    while (!requests.every((request) => request.closed)) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      requests = await reached(marker);
+    }
+    const sent = Object.fromEntries(requests.map((request) => [request.path.includes("huge") ? "huge" : "drip", request.sent]));
+    expect(sent.huge).toBeGreaterThan(1_000_000);
+    expect(sent.huge).toBeLessThan(64 * 1024 * 1024);
+    expect(sent.drip).toBeLessThan(10);
+  });
+
+  it("follows at most three redirects, and only to https (or the local stand-in's own origin)", async () => {
+    const token = await createSession(await newMember("Filler"), Date.now());
+    const marker = mark();
+    const cases = await Promise.all(["to-http", "to-data", "loop"].map((name) => prefill(token, `10.5555/stand-in.${name}.${marker}`)));
+    expect(cases.map((c) => [c.status, c.body.message])).toEqual(Array(3).fill([502, UNAVAILABLE]));
+    // Each asked once at the resolver and never followed elsewhere; the loop asked again three times.
+    const paths = (await reached(marker)).map((request) => request.path);
+    expect(paths.filter((path) => path.includes("to-http"))).toEqual([`/doi/10.5555/stand-in.to-http.${marker}`]);
+    expect(paths.filter((path) => path.includes("to-data"))).toEqual([`/doi/10.5555/stand-in.to-data.${marker}`]);
+    expect(paths.filter((path) => path.includes("loop"))).toEqual(Array(4).fill(`/doi/10.5555/stand-in.loop.${marker}`));
+    // Three hops are enough for a record.
+    const threeHops = await prefill(token, "10.5555/stand-in.three-hops");
+    expect([threeHops.status, threeHops.body.data?.title]).toEqual([
+      200,
+      "Groundwater recharge in semi-arid basins after managed aquifer recharge",
+    ]);
+  });
+
+  it("asks plain http only of the configured resolver's own loopback origin, and only in a local build", () => {
+    const resolver = "http://127.0.0.1:8799/doi";
+    const asks = (url: string, localBuild: boolean) => mayAsk(new URL(url), resolver, localBuild);
+    expect(asks("https://api.crossref.org/v1/works/10.5555/x/transform", false)).toBe(true);
+    expect(asks("http://127.0.0.1:8799/records/x", true)).toBe(true);
+    expect(asks("http://127.0.0.1:8799/records/x", false)).toBe(false);
+    expect(asks("http://127.0.0.1:8800/records/x", true)).toBe(false);
+    expect(asks("http://localhost:8799/records/x", true)).toBe(false);
+    expect(asks("http://api.crossref.org/v1/works/10.5555/x", true)).toBe(false);
+    expect(mayAsk(new URL("http://doi.example/x"), "http://doi.example", true)).toBe(false);
+    for (const other of ["data:application/json,{}", "file:///etc/passwd", "ftp://127.0.0.1:8799/x", "ws://127.0.0.1:8799/doi/x"]) {
+      expect(asks(other, true), other).toBe(false);
+    }
   });
 
   it("without a script: the button posts the form, which comes back filled, or as typed with the reason", async () => {
