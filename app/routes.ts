@@ -32,6 +32,7 @@ export default [
   // Shell actions and resources (forms post here; they answer with a redirect)
   route("shell/sidebar", "routes/shell.sidebar.ts"),
   route("shell/locale", "routes/shell.locale.ts"),
+  route("shell/size", "routes/shell.size.ts"),
   route("shell/tags", "routes/shell.tags.ts"),
   route("shell/mentions", "routes/shell.mentions.ts"),
   route("locales/:file", "routes/locales.ts"),

@@ -6,10 +6,12 @@ import { Form, Link, useLocation, useRouteLoaderData, useSubmit } from "react-ro
 import { badgeText } from "~/lib/badge";
 import type { RouteMeta } from "~/lib/route-meta";
 import type { RootShellData } from "~/lib/shapes";
+import { clearDrafts } from "~/lib/use-drafts";
 import { Avatar } from "./avatar";
 import { Breadcrumb } from "./breadcrumb";
 import { LanguageSwitcher } from "./language-switcher";
 import { LoginButton } from "./login-button";
+import { SizeSwitcher } from "./size-switcher";
 import { buttonVariants } from "./ui/button";
 
 interface NavbarProps {
@@ -66,6 +68,7 @@ export function Navbar({ trail, notifications = 0, sidebarOpen, mobileMenuOpen, 
       </Form>
       <Breadcrumb trail={trail} />
       <div className="ml-auto flex items-center gap-2">
+        <SizeSwitcher className="max-sm:hidden" />
         <LanguageSwitcher />
         {user ? (
           <>
@@ -92,7 +95,9 @@ export function Navbar({ trail, notifications = 0, sidebarOpen, mobileMenuOpen, 
               onClick={(event) => {
                 // With JavaScript a dialog confirms; without, /logout is the confirmation page.
                 event.preventDefault();
-                if (window.confirm(t("auth.logoutQuestion"))) submit(null, { method: "post", action: "/logout" });
+                if (!window.confirm(t("auth.logoutQuestion"))) return;
+                clearDrafts();
+                submit(null, { method: "post", action: "/logout" });
               }}
             >
               <LogOut className="size-4" aria-hidden />

@@ -1,6 +1,8 @@
 // What the server hands the pages and what the live sockets carry: the shapes components and client
 // hooks use, kept out of the server modules (app/.server) that the client build may never import.
 
+import type { Size } from "./display-size";
+
 import type { StatRange, StatSeries, StatStep } from "./stats-periods";
 
 /** A one-time notification that survives a redirect, so it shows without JavaScript too. */
@@ -21,6 +23,7 @@ export interface ShellUser {
 /** What components read of root's loader data (they do not import root.tsx, which renders them). */
 export interface RootShellData {
   user: ShellUser | null;
+  size: Size;
 }
 
 export interface MemberSummary {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation, useNavigation, useRevalidator } from "react-router";
 import { unreadTotal } from "~/.server/messaging/conversations";
@@ -10,7 +10,8 @@ import { Navbar } from "~/components/navbar";
 import { Sidebar } from "~/components/sidebar";
 import { TagsBar } from "~/components/tags-bar";
 import { activeMenuPath, buildMenu } from "~/lib/menu";
-import { MAIN_ROUTES, metaTrail } from "~/lib/route-meta";
+import { findMeta, MAIN_ROUTES, metaTrail } from "~/lib/route-meta";
+import { useDrafts } from "~/lib/use-drafts";
 import { useLiveUnread } from "~/lib/use-live-unread";
 import type { Route } from "./+types/layout";
 
@@ -20,7 +21,7 @@ export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware, sh
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const [total, notifications] = await Promise.all([unreadTotal(user.id), unreadNotifications(user.id)]);
-  return { ...context.get(shellContext), unread: { total, notifications }, roles: user.roles };
+  return { ...context.get(shellContext), unread: { total, notifications }, roles: user.roles, userId: user.id };
 }
 
 // The tags bar is recorded on the server, so the layout reloads its data on every navigation.
@@ -34,6 +35,8 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
   const page = trail.at(-1);
   const [mobileMenuOpen, setMobileMenuOpen] = useState(loaderData.mobileMenuOpen);
   const revalidator = useRevalidator();
+  const main = useRef<HTMLElement>(null);
+  useDrafts(main, `${loaderData.userId}:${location.pathname}${location.search}`, !findMeta(location.pathname)?.noCache);
   // On /message a new message anywhere refreshes the conversation list (last message, counts).
   const unread = useLiveUnread(loaderData.unread, () => {
     if (location.pathname === "/message") revalidator.revalidate();
@@ -69,7 +72,7 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
           onMobileToggle={() => setMobileMenuOpen((open) => !open)}
         />
         <TagsBar views={loaderData.views} />
-        <main className="p-4 sm:p-6">
+        <main ref={main} className="p-4 sm:p-6">
           {page ? (
             <h1 className="mb-4 flex items-center gap-2 text-lg font-semibold" data-testid="section-title">
               <MenuIcon name={trail[0]?.icon} />

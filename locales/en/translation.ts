@@ -167,6 +167,7 @@ const en = {
   notify: {
     orcidNotLinked: "No ORCID iD is linked to your account.",
     orcidOff: "Signing in with ORCID is not available here.",
+    sizeSaved: "The size is saved.",
     orcidFailed: "ORCID could not confirm who you are. Please try again.",
     orcidDenied: "You cancelled at ORCID: nothing was changed.",
     orcidTaken: "This ORCID iD is already linked to another account.",
@@ -728,6 +729,13 @@ const en = {
     avatar: "Avatar",
     avatarChoose: "Choose an image",
     avatarHelp: "PNG or JPG. It is cropped to a square and saved anew, without its metadata (such as where a photo was taken).",
+  size: {
+    label: "Text size",
+    help: "How large text and controls are on every page, in this browser.",
+    small: "Small",
+    medium: "Medium",
+    large: "Large",
+  },
     avatarMove: "Drag the picture, or use the sliders, to choose what shows",
     avatarPreview: "The avatar as it will show",
     avatarHorizontal: "Left to right",

@@ -170,6 +170,7 @@ export default {
   notify: {
     orcidNotLinked: "アカウントに ORCID iD が連携されていません。",
     orcidOff: "ここでは ORCID でのサインインを利用できません。",
+    sizeSaved: "表示サイズを保存しました。",
     orcidFailed: "ORCID で本人確認ができませんでした。もう一度お試しください。",
     orcidDenied: "ORCID でキャンセルされました。何も変更されていません。",
     orcidTaken: "この ORCID iD は別のアカウントに連携済みです。",
@@ -731,6 +732,13 @@ export default {
   settings: {
     avatar: "アバター",
     avatarChoose: "画像を選ぶ",
+  size: {
+    label: "文字の大きさ",
+    help: "このブラウザーで、すべてのページの文字とボタンの大きさを変えます。",
+    small: "小",
+    medium: "中",
+    large: "大",
+  },
     avatarHelp: "PNGまたはJPG。正方形に切り抜き、メタデータ（撮影場所など）を除いて保存し直します。",
     avatarMove: "画像をドラッグするかスライダーで、表示する部分を選んでください",
     avatarPreview: "表示されるアバター",

@@ -164,6 +164,7 @@ export default {
   notify: {
     orcidNotLinked: "您的账户未关联 ORCID iD。",
     orcidOff: "此处无法使用 ORCID 登录。",
+    sizeSaved: "显示大小已保存。",
     orcidFailed: "ORCID 未能确认您的身份，请重试。",
     orcidDenied: "您在 ORCID 取消了操作，未做任何更改。",
     orcidTaken: "此 ORCID iD 已关联到另一个账户。",
@@ -713,6 +714,13 @@ export default {
   settings: {
     avatar: "头像",
     avatarChoose: "选择图片",
+  size: {
+    label: "文字大小",
+    help: "在此浏览器中，所有页面的文字和控件的大小。",
+    small: "小",
+    medium: "中",
+    large: "大",
+  },
     avatarHelp: "PNG 或 JPG。图片会被裁剪为正方形并重新保存，不含元数据（例如拍摄地点）。",
     avatarMove: "拖动图片或使用滑块，选择显示的部分",
     avatarPreview: "头像的显示效果",

@@ -12,6 +12,7 @@ import { DataControls, LanguageForm, PasswordForm } from "~/components/account-f
 import { AvatarForm } from "~/components/avatar-form";
 import { PageTitle } from "~/components/page-title";
 import { type ProfileDefaults, ProfileForm } from "~/components/profile-form";
+import { SizeSwitcher } from "~/components/size-switcher";
 import { isLanguage } from "~/lib/i18n";
 import type { Route } from "./+types/route";
 import { BlockedMembers } from "./blocked-members";
@@ -116,6 +117,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </section>
       <section className="rounded-lg border border-slate-200 bg-white p-4">
         <LanguageForm current={language} />
+        <h2 className="mt-6 mb-1 font-medium">{t("size.label")}</h2>
+        <p className="mb-2 text-sm text-slate-600">{t("size.help")}</p>
+        <SizeSwitcher className="gap-1" />
       </section>
       <section className="rounded-lg border border-slate-200 bg-white p-4">
         <NotificationSettings channels={channels} following={following} />

@@ -2,11 +2,14 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { currentSession } from "~/.server/accounts/accounts";
 import { handleApi } from "~/api/router";
+import * as root from "~/root";
 import * as forgetPassword from "~/routes/forget-password";
 import * as login from "~/routes/login";
 import * as logout from "~/routes/logout";
+import * as notFound from "~/routes/not-found";
 import * as locale from "~/routes/shell.locale";
 import * as sidebar from "~/routes/shell.sidebar";
+import * as size from "~/routes/shell.size";
 import * as tags from "~/routes/shell.tags";
 import * as signup from "~/routes/signup-form";
 import { mailedCode, newMember, outboxFor, testCaller, uniqueEmail } from "../helpers";
@@ -49,6 +52,25 @@ describe("/shell/sidebar", () => {
       const answer = await callRoute(sidebar, { path: "/shell/sidebar", form: { open: "0", redirectTo }, ...outside() });
       expect(answer.location, redirectTo).toBe("/home");
     }
+  });
+});
+
+describe("/shell/size", () => {
+  it("keeps small, medium or large in a cookie for a year that every page's root reads; anything else changes nothing", async () => {
+    const answer = await callRoute(size, { path: "/shell/size", form: { size: "large", redirectTo: "/discovery?x=1" }, ...outside() });
+    expect([answer.status, answer.location, answer.cookies.size]).toEqual([303, "/discovery?x=1", "large"]);
+    expect(answer.headers.getSetCookie().find((c) => c.startsWith("size="))).toContain(`Max-Age=${60 * 60 * 24 * 365}`);
+    const read = async (cookie: string) =>
+      (await callRoute<{ size: string }>(root, { path: "/login", inLayout: false, headers: { ...elsewhere(), Cookie: cookie } })).data
+        ?.size;
+    expect([await read("size=large"), await read("size=small"), await read("size=huge"), await read("")]).toEqual([
+      "large",
+      "small",
+      "medium",
+      "medium",
+    ]);
+    const wrong = await callRoute(size, { path: "/shell/size", form: { size: "huge", redirectTo: "https://evil.example/" }, ...outside() });
+    expect([wrong.status, wrong.location, wrong.cookies.size]).toEqual([303, "/home", undefined]);
   });
 });
 
@@ -140,6 +162,30 @@ describe("/logout", () => {
     expect(answer.cookies.token).toBe("");
     expect(flashOf(answer)).toMatchObject({ kind: "info", key: "notify.loggedOut" });
     expect((await currentSession(token, Date.now())).status).toBe("none");
+  });
+});
+
+describe("an unknown path", () => {
+  it("sends a visitor without a session to the login with the full path and query, and shows a member the 404", async () => {
+    const visitor = await callRoute(notFound, { path: "/no/such/page?x=1&y=%C3%A9", ...outside() });
+    expect([visitor.status, visitor.location]).toEqual([302, `/login?redirect=${encodeURIComponent("/no/such/page?x=1&y=%C3%A9")}`]);
+    expect(flashOf(visitor)).toMatchObject({ kind: "info", key: "notify.loginRequired" });
+    const token = await sessionFor(await newMember("Lost"));
+    expect((await callRoute(notFound, { path: "/no/such/page?x=1", token, ...outside() })).status).toBe(404);
+  });
+
+  it("answers a missing file, asset or API address 404, and never sends the login to another site", async () => {
+    for (const path of [
+      "/favicon.ico",
+      "/robots.txt",
+      "/assets/gone-1a2b.js",
+      "/files/1/nothing",
+      "/api/no-such-call",
+      "/.//evil.example/x",
+    ]) {
+      const answer = await callRoute(notFound, { path, ...outside() });
+      expect([answer.status, answer.location], path).toEqual([404, null]);
+    }
   });
 });
 

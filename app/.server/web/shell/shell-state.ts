@@ -1,5 +1,6 @@
 import { createContext, type MiddlewareFunction } from "react-router";
 import { clearCookie, ONE_YEAR, readCookie, serializeCookie } from "~/.server/http/cookies";
+import { DEFAULT_SIZE, isSize, SIZE_COOKIE, type Size } from "~/lib/display-size";
 import { metaTrail } from "~/lib/route-meta";
 import { addView, parseViews, serializeViews, type VisitedView } from "~/lib/visited-views";
 
@@ -14,6 +15,12 @@ export interface ShellState {
 }
 
 export const shellContext = createContext<ShellState>({ sidebarOpen: true, mobileMenuOpen: false, views: [] });
+
+/** The page density the member chose (the spec's "size"), medium unless the cookie says otherwise. */
+export function readSize(request: Request): Size {
+  const size = readCookie(request, SIZE_COOKIE);
+  return isSize(size) ? size : DEFAULT_SIZE;
+}
 
 export function readShell(request: Request): ShellState {
   return {
