@@ -3,9 +3,10 @@ import { POINT_RULES, SCORE_INPUTS } from "~/lib/credit-score";
 import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS } from "~/lib/notifications";
 import { MEMBERSHIP_LEVELS } from "~/lib/profile-tags";
 import { REWARDS } from "~/lib/rewards";
+import { verificationFields } from "~/lib/schemas/verification";
 import { SDG_NUMBERS } from "~/lib/sdg";
 import { ITEM_SERIES, STAT_RANGES, STAT_SERIES, STAT_STEPS } from "~/lib/stats-periods";
-import { snakeName } from "./casing";
+import { snakeName, snakeShape } from "./casing";
 
 // What the API answers, as zod schemas: the routes declare them per status, the document is
 // generated from them, and the contract tests check every answer against that document. Objects
@@ -331,22 +332,21 @@ export const verificationStatus = z.object({
   reason: z.string().nullable().describe("why a rejected submission was rejected"),
 });
 
-export const reviewQueue = z.object({
-  queue: z.array(
-    z.object({
-      id,
-      user_id: id,
-      nick_name: z.string(),
-      kind: z.enum(["personal", "corporate"]),
-      fields: z.record(z.string(), z.string()),
-      photos: z.array(z.object({ name: z.string(), url: z.string() })),
-      status: z.literal("pending"),
-      reason: z.null(),
-      submitted_at: time,
-      decided_at: z.null(),
-    }),
-  ),
+const queued = z.object({
+  id,
+  user_id: id,
+  nick_name: z.string(),
+  photos: z.array(z.object({ name: z.string(), url: z.string() })),
+  status: z.literal("pending"),
+  reason: z.null(),
+  submitted_at: time,
+  decided_at: z.null(),
 });
+/** A submission's fields as the member entered them, named as POST /verification takes them (a closed object per kind). */
+const submitted = (kind: keyof typeof verificationFields) =>
+  queued.extend({ kind: z.literal(kind), fields: snakeShape(verificationFields[kind], () => z.string()) });
+
+export const reviewQueue = z.object({ queue: z.array(z.discriminatedUnion("kind", [submitted("personal"), submitted("corporate")])) });
 
 /** Every refusal: the code (400 bad input with errors per field, 401 wrong email or password, 4010 no or expired token, …) and a translated message. */
 export const apiError = z.object({

@@ -11,6 +11,10 @@ export const camelName = (name: string) => name.replace(/_([a-z])/g, (_, letter:
 export const snakeKeys = <T>(record: Record<string, T>): Record<string, T> =>
   Object.fromEntries(Object.entries(record).map(([name, value]) => [snakeName(name), value]));
 
+/** A form's fields under their snake_case names, each checked by `field` (the form's own checks by default). */
+export const snakeShape = (schema: z.ZodObject, field: (form: z.ZodType) => z.ZodType = (form) => form) =>
+  z.object(Object.fromEntries(Object.entries(schema.shape).map(([name, form]) => [snakeName(name), field(form as z.ZodType)])));
+
 const documented = new WeakMap<z.ZodType, z.ZodType>();
 
 /** What the API document shows for a schema: the snake_case form of one taken through snakeCased. */
@@ -31,6 +35,6 @@ export function snakeCased<S extends z.ZodObject>(schema: S) {
         : value,
     )
     .pipe(schema);
-  documented.set(taken, z.object(Object.fromEntries(Object.entries(schema.shape).map(([name, field]) => [snakeName(name), field]))));
+  documented.set(taken, snakeShape(schema));
   return taken;
 }

@@ -15,7 +15,7 @@ import { readVerification } from "~/.server/members/verification-form";
 import { photoHeaders } from "~/.server/members/verification-photo";
 import { reviewSchema } from "~/lib/schemas/verification";
 import * as answers from "./answers";
-import { camelName, snakeName } from "./casing";
+import { camelName, snakeKeys, snakeName } from "./casing";
 import { forMember, REFUSAL } from "./define";
 import { fail, notFound, ok, refused } from "./envelope";
 
@@ -68,8 +68,10 @@ export const verificationRoutes = [
     answers: { 200: answers.reviewQueue },
     handle: async () =>
       ok({
-        queue: (await verificationQueue()).map(({ photos, user_id, ...item }) => ({
+        queue: (await verificationQueue()).map(({ photos, user_id, fields, ...item }) => ({
           ...item,
+          // Stored under the form's names; the API names them as POST /verification takes them.
+          fields: snakeKeys(fields),
           // What the queue holds is pending: not decided, no reason yet.
           status: "pending" as const,
           reason: null,

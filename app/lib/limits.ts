@@ -118,9 +118,14 @@ export const MEETING_MAX_ATTENDEES = 50;
 export const MEETING_MAX_PARTICIPANTS = 50;
 /**
  * Outside addresses one host may invite in a day, over all their meetings (docs/decisions/0032-invitation-safety.md):
- * invitations carry the host's words to people who never signed up.
+ * invitations carry the host's words to people who never signed up. This is an established host's budget:
+ * an account past its first MEETING_NEW_ACCOUNT_DAYS, or one whose identity a reviewer approved.
  */
 export const MEETING_OUTSIDE_INVITES_PER_DAY = 100;
+/** A new account's budget of outside addresses a day: an account costs only an email code. */
+export const MEETING_OUTSIDE_INVITES_NEW_ACCOUNT = 5;
+/** How long an account is new for the outside invitations' budget, in days. */
+export const MEETING_NEW_ACCOUNT_DAYS = 30;
 /** How long before its start a meeting can be joined, in minutes. */
 export const MEETING_JOIN_EARLY_MINUTES = 15;
 /** How far ahead a meeting can be scheduled, in days. */

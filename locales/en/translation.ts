@@ -110,6 +110,8 @@ const en = {
     meetingTooManyParticipants: "At most {{max}} members",
     meetingInvitesPerDay:
       "You can invite at most {{max}} addresses from outside the platform a day. Try again tomorrow, or invite members instead",
+    meetingInvitesNewAccount:
+      "While your account is new (its first {{days}} days, or until your identity is verified), you can invite at most {{max}} addresses from outside the platform a day. Try again tomorrow, or invite members instead",
     meetingParticipantUnknown: "One of the chosen members cannot be invited",
     meetingChanged: "This meeting was changed meanwhile (in another window?). Nothing was saved; reopen it to edit the current version.",
     meetingProviderBusy: "The meeting service is busy. Nothing was scheduled or changed; please try again in a minute.",

@@ -112,6 +112,8 @@ export default {
     meetingTooManyParticipants: "メンバーは最大{{max}}人です",
     meetingInvitesPerDay:
       "プラットフォーム外のアドレスに招待できるのは1日{{max}}件までです。明日もう一度試すか、メンバーを招待してください",
+    meetingInvitesNewAccount:
+      "アカウント登録から{{days}}日間（または本人確認が済むまで）は、プラットフォーム外のアドレスに招待できるのは1日{{max}}件までです。明日もう一度試すか、メンバーを招待してください",
     meetingParticipantUnknown: "選んだメンバーの中に招待できない人がいます",
     meetingChanged: "このミーティングは別の画面などで変更されました。保存していません。最新の内容を開き直して編集してください。",
     meetingProviderBusy: "会議サービスが混み合っています。予約も変更も行われていません。1分ほどしてからもう一度お試しください。",

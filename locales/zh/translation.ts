@@ -107,6 +107,8 @@ export default {
     meetingTooManyEmails: "最多 {{max}} 个邮箱",
     meetingTooManyParticipants: "最多 {{max}} 位成员",
     meetingInvitesPerDay: "每天最多可邀请 {{max}} 个平台外的地址。请明天再试，或改为邀请成员",
+    meetingInvitesNewAccount:
+      "您的账户注册后的前 {{days}} 天内（或在您的身份验证通过之前），每天最多可邀请 {{max}} 个平台外的地址。请明天再试，或改为邀请成员",
     meetingParticipantUnknown: "所选成员中有无法邀请的人",
     meetingChanged: "此会议已在别处（其他窗口？）被修改。未保存任何内容；请重新打开以编辑最新版本。",
     meetingProviderBusy: "会议服务繁忙。没有预约或更改任何内容，请一分钟后重试。",

@@ -341,6 +341,24 @@ describe("the JSON API (spec section 7)", () => {
     expect((page.json.data as { has_more: boolean }).has_more).toBe(true);
   });
 
+  it("documents every answer closed and in snake_case, so the contract check sees a key no schema names", () => {
+    const open: string[] = [];
+    const walk = (schema: unknown, at: string) => {
+      if (!schema || typeof schema !== "object") return;
+      const node = schema as { type?: string; properties?: object; additionalProperties?: unknown };
+      for (const name of Object.keys(node.properties ?? {})) if (!/^[a-z0-9_]+$/.test(name)) open.push(`${at} names ${name}`);
+      // A refusal's `errors` are per field, named in snake_case by the envelope (refusals.test.ts).
+      if (node.type === "object" && node.additionalProperties !== false && !at.endsWith("/properties/errors")) open.push(`${at} is open`);
+      for (const [key, value] of Object.entries(node)) walk(value, `${at}/${key}`);
+    };
+    for (const [path, operations] of Object.entries(paths))
+      for (const [method, { responses }] of Object.entries(operations))
+        for (const [status, answer] of Object.entries(responses))
+          walk(answer.content?.["application/json"]?.schema, `${method.toUpperCase()} ${path} ${status}`);
+    // Files of JSON are not envelopes: the document itself and the member's own data.
+    expect(open.sort()).toEqual(["GET /openapi.json 200 is open", "GET /settings/export 200 is open"]);
+  });
+
   it("serves its OpenAPI document, covering every route", async () => {
     const response = await handleApi({ ...testCaller().caller, request: new Request("https://app.test/api/openapi.json") });
     const doc = (await response.json()) as ReturnType<typeof document>;
@@ -892,9 +910,11 @@ describe("the verification API", () => {
     await env.DB.prepare("INSERT INTO member_roles (user_id, role, granted_at) VALUES (?, 'reviewer', 0)").bind(reviewerId).run();
     const reviewerToken = String(reviewer.res.json.data?.access_token);
     const queue = (await call("GET", "/review/verifications", { token: reviewerToken })).json.data as {
-      queue: { id: number; user_id: number; photos: { name: string; url: string }[] }[];
+      queue: { id: number; user_id: number; fields: Record<string, string>; photos: { name: string; url: string }[] }[];
     };
     const mine = queue.queue.find((item) => item.user_id === userId(res));
+    // The fields as the member sent them: snake_case, as the document says (never the form's idNumber).
+    expect(mine?.fields).toEqual({ name: "Ada B", id_number: "X1", address: "1 Lane", contact_phone: "+441234567" });
     expect(mine?.photos.map((p) => p.name)).toEqual(["id_front", "id_back"]);
     const photo = async (bearer: string) => {
       const request = new Request(`https://app.test${mine?.photos[0]?.url}`, { headers: { Authorization: `Bearer ${bearer}` } });

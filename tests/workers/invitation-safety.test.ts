@@ -1,8 +1,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { translator } from "~/.server/i18n/translate";
 import { listMeetings } from "~/.server/meetings/meetings";
 import { reschedule, type Scheduler, schedule } from "~/.server/meetings/schedule";
-import { MEETING_OUTSIDE_INVITES_PER_DAY } from "~/lib/limits";
+import { translateError } from "~/lib/form-errors";
+import { LANGUAGES } from "~/lib/i18n";
+import { MEETING_NEW_ACCOUNT_DAYS, MEETING_OUTSIDE_INVITES_NEW_ACCOUNT, MEETING_OUTSIDE_INVITES_PER_DAY } from "~/lib/limits";
 import { type MeetingInput, meetingSchema } from "~/lib/schemas/meeting";
 import * as meetingsPage from "~/routes/meetings";
 import * as unsubscribe from "~/routes/unsubscribe";
@@ -12,7 +15,7 @@ import { callRoute, sessionFor } from "./route";
 
 // Meeting invitations reach people who never signed up, with a subject and agenda the host wrote
 // (issue 30: 516 mails to 500 outside addresses in 2 s). A host's outside addresses are bounded per
-// day, atomically; every such mail says who entered the address and carries a stop link (and the
+// day, atomically (a few for a new account, decision 0032); every such mail says who entered the address and carries a stop link (and the
 // RFC 8058 one-click header) that holds for that address; the page form shares the API's limit.
 
 const NOW = Date.UTC(2026, 10, 23, 9, 0);
@@ -33,6 +36,18 @@ const input = (emails: string[], over: Record<string, unknown> = {}): MeetingInp
     emails: emails.join(", "),
     ...over,
   });
+
+/** A member who signed up `days` ago (newMember's are from 1970: old accounts). */
+async function memberFor(days: number) {
+  const id = await newMember("New host");
+  await env.DB.prepare("UPDATE users SET created_at = ? WHERE id = ?")
+    .bind(NOW - days * DAY, id)
+    .run();
+  return id;
+}
+
+const NEW_CAP = MEETING_OUTSIDE_INVITES_NEW_ACCOUNT;
+const NEW_REFUSAL = `validation.meetingInvitesNewAccount|max=${NEW_CAP}|days=${MEETING_NEW_ACCOUNT_DAYS}`;
 
 const as = (hostId: number, now = NOW): Scheduler => ({ hostId, language: "en", origin: ORIGIN, now, later: () => {} });
 
@@ -72,6 +87,56 @@ describe("meeting invitations to outside addresses", () => {
     ]);
     expect(both.filter((result) => result === "not refused")).toHaveLength(1);
     expect((await listMeetings(hostId, NOW)).upcoming).toHaveLength(3);
+  });
+
+  it("are a few a day for a new account, refused past them in the member's words", async () => {
+    const hostId = await memberFor(2);
+    // Its first meeting cannot take more either, and nothing is made.
+    expect(await refusalOf(schedule(as(hostId), input(addresses(NEW_CAP + 1))))).toEqual({
+      field: "emails",
+      key: NEW_REFUSAL,
+      status: 400,
+    });
+    expect((await listMeetings(hostId, NOW)).upcoming).toHaveLength(0);
+    expect(await schedule(as(hostId), input(addresses(NEW_CAP)))).toHaveProperty("id");
+    const over = await refusalOf(schedule(as(hostId), input(addresses(1))));
+    expect(over).toEqual({ field: "emails", key: NEW_REFUSAL, status: 400 });
+    const texts = LANGUAGES.map((language) => translateError(translator(language), NEW_REFUSAL));
+    for (const text of texts) expect(text).toMatch(new RegExp(`\\D${MEETING_NEW_ACCOUNT_DAYS}\\D.*\\D${NEW_CAP}\\D`));
+    expect(new Set(texts).size).toBe(LANGUAGES.length);
+    expect(texts[0]).toBe(
+      `While your account is new (its first ${MEETING_NEW_ACCOUNT_DAYS} days, or until your identity is verified), you can invite at most ${NEW_CAP} addresses from outside the platform a day. Try again tomorrow, or invite members instead`,
+    );
+    // The next day brings the next few.
+    expect(await schedule(as(hostId, NOW + DAY + 1), input(addresses(NEW_CAP)))).toHaveProperty("id");
+  });
+
+  it("are the full budget for an account past its first days, or one whose identity is verified", async () => {
+    const older = await memberFor(MEETING_NEW_ACCOUNT_DAYS);
+    const verified = await memberFor(1);
+    await env.DB.prepare(
+      "INSERT INTO verifications (user_id, kind, fields, photos, status, submitted_at, decided_at) VALUES (?, 'personal', '{}', '{}', 'approved', ?, ?)",
+    )
+      .bind(verified, NOW, NOW)
+      .run();
+    for (const hostId of [older, verified]) {
+      await schedule(as(hostId), input(addresses(50)));
+      expect(await schedule(as(hostId), input(addresses(50)))).toHaveProperty("id");
+      expect(await refusalOf(schedule(as(hostId), input(addresses(1))))).toMatchObject({
+        key: `validation.meetingInvitesPerDay|max=${CAP}`,
+      });
+    }
+  });
+
+  it("cannot both pass a new account's last address, when two forms arrive at once", async () => {
+    const hostId = await memberFor(0);
+    await schedule(as(hostId), input(addresses(NEW_CAP - 1)));
+    const both = await Promise.all([
+      refusalOf(schedule(as(hostId), input(addresses(1)))),
+      refusalOf(schedule(as(hostId), input(addresses(1)))),
+    ]);
+    expect(both.filter((result) => result === "not refused")).toHaveLength(1);
+    expect(both).toContainEqual({ field: "emails", key: NEW_REFUSAL, status: 400 });
   });
 
   it("say who entered the address and carry a stop link that holds for it alone", async () => {

@@ -2,6 +2,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { parse } from "csv-parse/browser/esm/sync";
 import { describe, expect, it } from "vitest";
+import { feedQuerySchema, listFeed } from "~/.server/content/feed";
 import { consumeQueue } from "~/.server/jobs/consume";
 import { foldReadings } from "~/.server/stats/fold";
 import { statsQuerySchema } from "~/.server/stats/query";
@@ -55,8 +56,34 @@ describe("counting readings", () => {
     expect(await days(item.id)).toEqual([{ day: "2026-11-25", kind: "view", reader_type: 1, n: 1, readers: 1 }]);
     await foldReadings([reading("view", item, reader, NOON + 60_000)]);
     expect(await days(item.id)).toEqual([{ day: "2026-11-25", kind: "view", reader_type: 1, n: 2, readers: 1 }]);
-    // The count on cards follows in the same transaction.
-    expect(await views(item.id)).toBe(2);
+    // The count on cards ("most viewed") follows in the same transaction, counting the day's readers.
+    expect(await views(item.id)).toBe(1);
+  });
+
+  it("counts one member's views of an item once a day toward \"most viewed\", and each member's", async () => {
+    const bought = await itemOf();
+    const honest = await itemOf();
+    const buyer = await newMember("Buyer");
+    // A view every 31 s with a browser's User-Agent, all day: every one is a COUNTER view...
+    await foldReadings(Array.from({ length: 50 }, (_, i) => reading("view", bought.item, buyer, NOON + i * 31_000)));
+    await foldReadings([reading("view", bought.item, buyer, NOON + 3_600_000)]);
+    expect((await days(bought.item.id))[0]).toMatchObject({ n: 51, readers: 1 });
+    // ...but one reader of the day; three members once each are three, and the next day counts again.
+    const readers = await Promise.all(Array.from({ length: 3 }, () => newMember("Reader")));
+    await foldReadings(readers.map((member, i) => reading("view", honest.item, member, NOON + i)));
+    expect([await views(bought.item.id), await views(honest.item.id)]).toEqual([1, 3]);
+    const ranked = (await listFeed(feedQuerySchema.parse({ sort: "views" }), 10_000)).items.map((row) => row.id);
+    expect(ranked.filter((id) => id === bought.item.id || id === honest.item.id)).toEqual([honest.item.id, bought.item.id]);
+    await foldReadings([reading("view", bought.item, buyer, NOON + 86_400_000)]);
+    expect(await views(bought.item.id)).toBe(2);
+  });
+
+  it('counts two views of one member at once once toward "most viewed", however the batches race', async () => {
+    const { item } = await itemOf();
+    const reader = await newMember("Reader");
+    await Promise.all([foldReadings([reading("view", item, reader, NOON)]), foldReadings([reading("view", item, reader, NOON + 40_000)])]);
+    expect((await days(item.id))[0]).toMatchObject({ n: 2, readers: 1 });
+    expect(await views(item.id)).toBe(1);
   });
 
   it("counts two opens at once once, however the batches race", async () => {
@@ -113,7 +140,8 @@ describe("counting readings", () => {
     );
     const statements = await d1Statements(() => foldReadings(batch));
     expect(statements, statements.join("\n")).toHaveLength(2);
-    expect(await views(item.id)).toBe(100);
+    expect((await days(item.id))[0]).toMatchObject({ n: 100, readers: 10 });
+    expect(await views(item.id)).toBe(10);
   });
 
   it("counts on the owner's days, in the owner's time zone", async () => {

@@ -3,7 +3,13 @@ import { logEvent } from "~/.server/observability/log";
 import { madeOnce } from "~/.server/once";
 import { Refused } from "~/.server/refused";
 import { BLOCKED_BETWEEN } from "~/.server/social/block-rules";
-import { MEETING_JOIN_EARLY_MINUTES, MEETING_MAX_DAYS_AHEAD, MEETING_OUTSIDE_INVITES_PER_DAY } from "~/lib/limits";
+import {
+  MEETING_JOIN_EARLY_MINUTES,
+  MEETING_MAX_DAYS_AHEAD,
+  MEETING_NEW_ACCOUNT_DAYS,
+  MEETING_OUTSIDE_INVITES_NEW_ACCOUNT,
+  MEETING_OUTSIDE_INVITES_PER_DAY,
+} from "~/lib/limits";
 import type { MeetingInput } from "~/lib/schemas/meeting";
 import { isTimeZone, zonedToUtc } from "~/lib/time-zone";
 import type { MeetingProvider, ProviderMeeting } from "./provider-interface";
@@ -57,22 +63,43 @@ async function checked(hostId: number, input: MeetingInput, now: number, already
 }
 
 /**
+ * The host's daily budget of outside addresses and the refusal that names it (decision 0032): an
+ * account costs only an email code, so a new one gets a few; age or an approved identity earn the rest.
+ */
+async function invitationBudget(hostId: number, now: number) {
+  const established = await env.DB.prepare(
+    `SELECT u.created_at <= ?2 OR EXISTS (SELECT 1 FROM verifications v WHERE v.user_id = u.id AND v.status = 'approved') AS yes
+       FROM users u WHERE u.id = ?1`,
+  )
+    .bind(hostId, now - MEETING_NEW_ACCOUNT_DAYS * DAY)
+    .first<number>("yes");
+  return established
+    ? { max: MEETING_OUTSIDE_INVITES_PER_DAY, refusal: `validation.meetingInvitesPerDay|max=${MEETING_OUTSIDE_INVITES_PER_DAY}` }
+    : {
+        max: MEETING_OUTSIDE_INVITES_NEW_ACCOUNT,
+        refusal: `validation.meetingInvitesNewAccount|max=${MEETING_OUTSIDE_INVITES_NEW_ACCOUNT}|days=${MEETING_NEW_ACCOUNT_DAYS}`,
+      };
+}
+
+/**
  * Takes `count` outside addresses from the host's daily budget, or refuses. One statement,
  * so two forms at once cannot both pass a budget only one fits in; the window restarts a day after it began.
  */
 async function reserveInvitations(hostId: number, count: number, now: number) {
   if (count === 0) return;
+  const budget = await invitationBudget(hostId, now);
   const reserved = await env.DB.prepare(
-    `INSERT INTO invitation_budgets (host_id, window_start, used) VALUES (?1, ?2, ?3)
+    // The first window is checked too: a new account's budget is smaller than one meeting's attendees.
+    `INSERT INTO invitation_budgets (host_id, window_start, used) SELECT ?1, ?2, ?3 WHERE ?3 <= ?5
        ON CONFLICT (host_id) DO UPDATE SET
          used = CASE WHEN window_start <= ?2 - ?4 THEN ?3 ELSE used + ?3 END,
          window_start = CASE WHEN window_start <= ?2 - ?4 THEN ?2 ELSE window_start END
        WHERE (CASE WHEN window_start <= ?2 - ?4 THEN ?3 ELSE used + ?3 END) <= ?5
        RETURNING used`,
   )
-    .bind(hostId, now, count, DAY, MEETING_OUTSIDE_INVITES_PER_DAY)
+    .bind(hostId, now, count, DAY, budget.max)
     .first<number>("used");
-  if (reserved === null) throw new Refused(`validation.meetingInvitesPerDay|max=${MEETING_OUTSIDE_INVITES_PER_DAY}`, { field: "emails" });
+  if (reserved === null) throw new Refused(budget.refusal, { field: "emails" });
   logEvent("info", "meeting.outside_invitations", { host: hostId, count, today: reserved });
 }
 
