@@ -158,13 +158,23 @@ export const PDF_TEXT_MAX_MB = 24;
  */
 export const PDF_RUN_MAX_BYTES = 256 * 1024;
 /**
- * What pdf.js may inflate of one stream, and of all a file's streams, for its text (images, which
+ * What pdf.js may decode of one stream, and of all a file's streams, for its text (images, which
  * text extraction never decodes, are not counted). pdf.js reads text operators at about 1.7 MB a
- * second: an 86 KB file with 12 MB of them on one page kept an instance busy 7 s. Real pages carry
- * tens of kilobytes; a 300-page book a few megabytes in all.
+ * second: an 86 KB file with 12 MB of them on one page kept an instance busy 7 s, so 8 MB in all is
+ * about 5 s of a queue job at worst. Text needs far less: two typeset manuals counted 14 KB a page,
+ * 7 bytes a character of their text, fonts and all, so DOCUMENT_TEXT_MAX_CHARS of such text is
+ * about 2 MB, and 8 MB about 550 pages. A longer file is not read, as only the count, not which
+ * page a stream belongs to, is known before pdf.js reads it.
  */
 export const PDF_STREAM_MAX_INFLATED_MB = 2;
-export const PDF_FILE_MAX_INFLATED_MB = 24;
+export const PDF_FILE_MAX_INFLATED_MB = 8;
+/**
+ * What each stream counts at least toward PDF_FILE_MAX_INFLATED_MB: inflating one to count it takes
+ * workerd about 45 µs whatever its size, so 24 MB of tiny streams would keep the count itself busy
+ * 20 s; at 1 KB each it stops after 8,192 streams, in under half a second. The two manuals held
+ * under two streams a page.
+ */
+export const PDF_STREAM_MIN_COUNTED_KB = 1;
 /** Characters of a document's text indexed (about 50,000 words); the pages past it say so on the item. */
 export const DOCUMENT_TEXT_MAX_CHARS = 300_000;
 /**

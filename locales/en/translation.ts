@@ -524,7 +524,7 @@ const en = {
       done: "Search finds this document by its text: all {{pages}} pages.",
       partial: "Search finds this document by the text of its first {{pages}} of {{total}} pages; the rest is past the limit.",
       noText: "Search cannot find this document by its text: the PDF has none (a scan?). Its title, summary and keywords are searchable.",
-      encrypted: "Search cannot find this document by its text: the PDF needs a password. Its title, summary and keywords are searchable.",
+      encrypted: "Search cannot find this document by its text: the PDF is encrypted (with or without a password), so its text is not read. Its title, summary and keywords are searchable.",
       broken:
         "Search cannot find this document by its text: the file could not be read as a PDF. Its title, summary and keywords are searchable.",
       tooLarge:

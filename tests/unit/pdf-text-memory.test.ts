@@ -1,8 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { inflatesTooMuch, longestTokenRun } from "~/.server/content/pdf-text";
+import { longestTokenRun } from "~/.server/content/pdf-text";
 import { PDF_RUN_MAX_BYTES, PDF_TEXT_MAX_MB } from "~/lib/limits";
 import { makePdf } from "../../scripts/make-pdf.mjs";
 
@@ -42,18 +41,6 @@ function zerosPdf() {
 describe("reading a PDF's text within an isolate's memory", () => {
   it("judges a broken file of the largest size broken instead of running out of memory", async () => {
     expect(await readIn128Mb(zerosPdf())).toBe("broken");
-  }, 120_000);
-
-  it("judges a small file that inflates to megabytes of text operators broken, before pdf.js reads them", async () => {
-    // Issue 30: 86 KB of FlateDecode holding 12 MB of operators on one page kept an instance busy 7 s.
-    const bomb = makePdf([Array.from({ length: 1_000_000 }, () => "x")], { deflate: deflateSync });
-    expect(bomb.length).toBeLessThan(200 * 1024);
-    expect(await inflatesTooMuch(bomb)).toBe(true);
-    expect(await readIn128Mb(bomb)).toBe("broken");
-    // Compressed pages of a real size still read.
-    const real = makePdf([["Groundwater in the Sahel"], ["Second page"]], { deflate: deflateSync });
-    expect(await inflatesTooMuch(real)).toBe(false);
-    expect(await readIn128Mb(real)).toBe("pages 2");
   }, 120_000);
 
   it("still reads a real file of the largest size", async () => {
