@@ -18,7 +18,7 @@ export function TextStateNote({ text }: { text: TextState }) {
       ? t("content.text.pending")
       : text.state === "done"
         ? text.pages === text.page_count
-          ? t("content.text.done", { pages: text.pages })
+          ? t("content.text.done", { count: text.pages ?? 0 })
           : t("content.text.partial", { pages: text.pages, total: text.page_count })
         : t(NOTE_KEYS[text.note ?? "failed"], { mb: PDF_TEXT_MAX_MB });
   return (

@@ -75,8 +75,9 @@ type Data = Route.ComponentProps["loaderData"];
 export default function MessagePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { conversations, open, now } = loaderData;
+  // minmax(0, …) columns: a long last message is truncated rather than widening the page.
   return (
-    <div className="grid gap-4 lg:grid-cols-[18rem_1fr]">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-[18rem_minmax(0,1fr)]">
       <PageTitle titleKey="message" />
       <nav aria-label={t("route.message")} className={cn(open ? "hidden lg:block" : "")}>
         {conversations.length === 0 ? <p className="text-sm text-slate-600">{t("message.none")}</p> : null}

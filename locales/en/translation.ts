@@ -167,9 +167,9 @@ const en = {
     tooManyUploads: "You already have {{max}} uploads in progress. Finish or cancel one first.",
   },
   notify: {
+    sizeSaved: "The size is saved.",
     orcidNotLinked: "No ORCID iD is linked to your account.",
     orcidOff: "Signing in with ORCID is not available here.",
-    sizeSaved: "The size is saved.",
     orcidFailed: "ORCID could not confirm who you are. Please try again.",
     orcidDenied: "You cancelled at ORCID: nothing was changed.",
     orcidTaken: "This ORCID iD is already linked to another account.",
@@ -432,7 +432,8 @@ const en = {
     captionsTooManyCues: "A caption file can have at most {{max}} cues.",
     captionsCueTooLong: "The cue at line {{line}} is longer than {{max}} characters.",
     captionsNested: "Tags at line {{line}} of the caption file are nested more than {{max}} deep.",
-    captionsBudgetFull: "Your captions would pass {{max}} MB in all, the most one member keeps. Remove captions from another of your videos first.",
+    captionsBudgetFull:
+      "Your captions would pass {{max}} MB in all, the most one member keeps. Remove captions from another of your videos first.",
     captionsPastEnd: "A cue at {{at}} starts after the video ends ({{end}}).",
     captionsTooManyForLength: "A video of {{length}} can have at most {{max}} cues in a language.",
     captionsVideoOnly: "Only a video has captions.",
@@ -521,10 +522,12 @@ const en = {
     /** The owner's view of a document's text extraction (docs/decisions/0030-document-text.md). */
     text: {
       pending: "Reading this document's text for search. It takes a minute or two.",
-      done: "Search finds this document by its text: all {{pages}} pages.",
+      done_one: "Search finds this document by the text of its one page.",
+      done_other: "Search finds this document by its text: all {{count}} pages.",
       partial: "Search finds this document by the text of its first {{pages}} of {{total}} pages; the rest is past the limit.",
       noText: "Search cannot find this document by its text: the PDF has none (a scan?). Its title, summary and keywords are searchable.",
-      encrypted: "Search cannot find this document by its text: the PDF is encrypted (with or without a password), so its text is not read. Its title, summary and keywords are searchable.",
+      encrypted:
+        "Search cannot find this document by its text: the PDF is encrypted (with or without a password), so its text is not read. Its title, summary and keywords are searchable.",
       broken:
         "Search cannot find this document by its text: the file could not be read as a PDF. Its title, summary and keywords are searchable.",
       tooLarge:
@@ -727,10 +730,6 @@ const en = {
       moderation: { warning: "A moderator warned you about something you posted (see the mail or the rules)" },
     },
   },
-  settings: {
-    avatar: "Avatar",
-    avatarChoose: "Choose an image",
-    avatarHelp: "PNG or JPG. It is cropped to a square and saved anew, without its metadata (such as where a photo was taken).",
   size: {
     label: "Text size",
     help: "How large text and controls are on every page, in this browser.",
@@ -738,6 +737,10 @@ const en = {
     medium: "Medium",
     large: "Large",
   },
+  settings: {
+    avatar: "Avatar",
+    avatarChoose: "Choose an image",
+    avatarHelp: "PNG or JPG. It is cropped to a square and saved anew, without its metadata (such as where a photo was taken).",
     avatarMove: "Drag the picture, or use the sliders, to choose what shows",
     avatarPreview: "The avatar as it will show",
     avatarHorizontal: "Left to right",

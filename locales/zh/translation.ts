@@ -164,9 +164,9 @@ export default {
     tooManyUploads: "您已有 {{max}} 个正在进行的上传。请先完成或取消其中一个。",
   },
   notify: {
+    sizeSaved: "显示大小已保存。",
     orcidNotLinked: "您的账户未关联 ORCID iD。",
     orcidOff: "此处无法使用 ORCID 登录。",
-    sizeSaved: "显示大小已保存。",
     orcidFailed: "ORCID 未能确认您的身份，请重试。",
     orcidDenied: "您在 ORCID 取消了操作，未做任何更改。",
     orcidTaken: "此 ORCID iD 已关联到另一个账户。",
@@ -511,7 +511,8 @@ export default {
     noPdfViewer: "您的浏览器无法在此显示 PDF。",
     text: {
       pending: "正在读取本文档的正文以供搜索，需要一两分钟。",
-      done: "可以通过正文搜索到本文档（全部 {{pages}} 页）。",
+      done_one: "可以通过正文搜索到本文档（共 1 页）。",
+      done_other: "可以通过正文搜索到本文档（全部 {{count}} 页）。",
       partial: "可以通过前 {{pages}} 页（共 {{total}} 页）的正文搜索到本文档，其余部分超出上限。",
       noText: "无法通过正文搜索到本文档：该 PDF 没有文字层（扫描件？）。标题、摘要和关键词仍可搜索。",
       encrypted: "无法通过正文搜索到本文档：该 PDF 已加密（无论是否需要密码），因此不读取正文。标题、摘要和关键词仍可搜索。",
@@ -713,9 +714,6 @@ export default {
       moderation: { warning: "审核员就你发布的内容向你发出了警告（请查看邮件或规则）" },
     },
   },
-  settings: {
-    avatar: "头像",
-    avatarChoose: "选择图片",
   size: {
     label: "文字大小",
     help: "在此浏览器中，所有页面的文字和控件的大小。",
@@ -723,6 +721,9 @@ export default {
     medium: "中",
     large: "大",
   },
+  settings: {
+    avatar: "头像",
+    avatarChoose: "选择图片",
     avatarHelp: "PNG 或 JPG。图片会被裁剪为正方形并重新保存，不含元数据（例如拍摄地点）。",
     avatarMove: "拖动图片或使用滑块，选择显示的部分",
     avatarPreview: "头像的显示效果",

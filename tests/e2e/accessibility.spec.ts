@@ -8,7 +8,7 @@ import { axe, JS_ONLY, ready, servedViolations } from "./helpers";
 // alone (pages are only read), so the file's tests are shared out between the workers.
 test.describe.configure({ mode: "parallel" });
 
-const PUBLIC_PAGES = ["/login", "/signup", "/forgetPassword", "/no-such-page"];
+const PUBLIC_PAGES = ["/login", "/signup", "/forgetPassword"];
 const MEMBER_PAGES = [
   "/home",
   "/discovery",
@@ -43,10 +43,18 @@ for (const path of PUBLIC_PAGES) {
   test(`no accessibility violations on ${path}, as served and with JavaScript`, JS_ONLY, async ({ page, browser }, info) => {
     expect(await servedViolations(page, browser, path)).toEqual([]);
     await page.goto(path);
-    if (path !== "/no-such-page") await ready(page, info);
+    await ready(page, info);
     expect(await axe(page)).toEqual([]);
   });
 }
+
+// A member's: a visitor without a session is sent to the login from any unknown path.
+test("no accessibility violations on a member's 404 page, as served and in the browser", JS_ONLY, async ({ page, browser }) => {
+  await signIn(page);
+  expect(await servedViolations(page, browser, "/no-such-page")).toEqual([]);
+  await page.goto("/no-such-page");
+  expect(await axe(page)).toEqual([]);
+});
 
 for (const path of MEMBER_PAGES) {
   test(

@@ -303,11 +303,14 @@ test("a session that ends while a page is open explains itself on the login page
   await expect(page.getByTestId("session-expired")).toBeVisible();
 });
 
-test("signed out, the header offers the login on every public page, a guest's 404 included", async ({ page }) => {
-  for (const path of ["/signup", "/signup/individual", "/forgetPassword", "/no-such-page"]) {
+test("signed out, the header offers the login on every public page; an unknown path leads to it, coming back after", async ({ page }) => {
+  for (const path of ["/signup", "/signup/individual", "/forgetPassword"]) {
     await page.goto(path);
     await page.getByRole("banner").getByTestId("login-button").click();
     await expect(page, path).toHaveURL(/\/login$/);
   }
   await expect(page.getByTestId("login-button")).toHaveCount(0);
+  await page.goto("/no-such-page?x=1");
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fno-such-page%3Fx%3D1$/);
+  await expect(page.getByTestId("toast")).toHaveText("Please log in to view contents");
 });

@@ -67,3 +67,37 @@ for (const language of LANGUAGES) {
     }
   });
 }
+
+/** Every main kind of page a member opens, the demo researcher's own item and Space included. */
+const PHONE_PAGES = [
+  "/home",
+  "/discovery",
+  "/retrieval?q=water",
+  "/retrieval/detail?id=1",
+  "/retrieval/detail?id=2",
+  "/retrieval/detail/version?id=1",
+  "/upload",
+  "/personal",
+  "/personal?member=2",
+  "/personal/Setting",
+  "/personal/verification",
+  "/personal/notifications",
+  "/message",
+  "/message?conversation=1",
+  "/liveStreaming",
+  "/liveStreaming?schedule",
+  "/home/rankingList",
+  "/personal/ranking",
+  "/personal/stats",
+];
+
+test("no page scrolls sideways on a 390 px phone", async ({ page }, info) => {
+  test.slow();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  for (const path of PHONE_PAGES) {
+    await page.goto(path);
+    await ready(page, info);
+    await noSidewaysScroll(page, path);
+  }
+});

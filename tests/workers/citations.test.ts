@@ -160,6 +160,25 @@ describe("citations", () => {
     await env.DB.prepare("UPDATE users SET orcid = NULL WHERE id = ?").bind(noor).run();
   });
 
+  it("in BibTeX name each iD's author as the author list does: a nick name without public names whole, never split", async () => {
+    // Public names left empty: the uploader is cited by their nick name, one literal name.
+    const owner = await newMember("T3 pdf, off e9358");
+    await profile(owner, "", "", true);
+    const orcid = newOrcid();
+    await linkOrcid(owner, { orcid, name: "Someone Else" }, Date.now());
+    const id = await newItem(owner, { title: "Nick-named study", created_at: Date.UTC(2026, 10, 2) });
+    const { body } = await api(await createSession(owner, Date.now()), `/contents/${id}/citation?format=bibtex`);
+    // Verbatim, so the braces that keep a literal name whole are read, as a name list's are.
+    const library = parseBibtex(String(body.data.text), { fieldMode: { "orcid-numbers": "verbatim" } });
+    expect(library.errors).toEqual([]);
+    const [entry] = library.entries;
+    const [name, iD] = String(entry?.fields["orcid-numbers"]).split("/");
+    const asAuthor = parseBibtex(`@misc{n, author = {${name}}}`).entries[0]?.fields.author;
+    expect([asAuthor, iD]).toEqual([entry?.fields.author, orcid]);
+    expect(asAuthor).toEqual([{ name: "T3 pdf, off e9358" }]);
+    await env.DB.prepare("UPDATE users SET orcid = NULL WHERE id = ?").bind(owner).run();
+  });
+
   it("of a private item exist only for its owner", async () => {
     const owner = await newMember("Private owner");
     const other = await newMember("Other");

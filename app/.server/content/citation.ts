@@ -56,6 +56,10 @@ function namedAuthors(item: CitableItem): { name: CslName; orcid: string | null 
 
 const orcidUrl = (orcid: string) => `https://orcid.org/${orcid}`;
 const nameText = (name: CslName) => ("literal" in name ? name.literal : `${name.family}, ${name.given}`);
+/** Text for a BibTeX field: braces and backslashes would change its meaning, so they go. */
+const bibtexText = (text: string) => text.replace(/[{}\\]/g, "");
+/** A name as BibTeX's author list writes it: "Family, Given", or a literal braced so it stays whole. */
+const bibtexName = (name: CslName) => ("literal" in name ? `{${bibtexText(name.literal)}}` : bibtexText(nameText(name)));
 
 /**
  * A name as CSL wants it. Names written family-name-first without spaces between parts (Chinese,
@@ -114,7 +118,7 @@ export function citeItem<F extends CitationFormat>(
 ): Record<F, string> {
   const record = cslRecord(item, url);
   const cite = new Cite([record]);
-  const orcids = namedAuthors(item).flatMap(({ name, orcid }) => (orcid ? [{ name: nameText(name), orcid }] : []));
+  const orcids = namedAuthors(item).flatMap(({ name, orcid }) => (orcid ? [{ name, orcid }] : []));
   const write = (format: CitationFormat) => {
     if (format === "csl-json") return JSON.stringify([record], null, 2);
     if (format === "bibtex")
@@ -132,27 +136,35 @@ export function citeItem<F extends CitationFormat>(
 // Web of Science's exports use ("Name/iD", separated by "; "), and `license` (the SPDX identifier)
 // and `copyright` (its name) as reference managers read them; RIS a note naming each iD's full link.
 
-function bibtexExtras(orcids: { name: string; orcid: string }[], license: string | null, version?: number): Record<string, string> {
+type NamedOrcid = { name: CslName; orcid: string };
+
+/** The fields' values, each already BibTeX text (a literal name keeps the braces that hold it whole). */
+function bibtexExtras(orcids: NamedOrcid[], license: string | null, version?: number): Record<string, string> {
   const info = licenseInfo(license);
   return {
     ...(version ? { version: String(version) } : {}),
-    ...(orcids.length ? { "orcid-numbers": orcids.map((o) => `${o.name}/${o.orcid}`).join("; ") } : {}),
-    ...(info ? { license: info.id, copyright: info.id === ALL_RIGHTS_RESERVED ? "All rights reserved" : (info.name ?? info.id) } : {}),
+    ...(orcids.length ? { "orcid-numbers": orcids.map((o) => `${bibtexName(o.name)}/${o.orcid}`).join("; ") } : {}),
+    ...(info
+      ? {
+          license: bibtexText(info.id),
+          copyright: bibtexText(info.id === ALL_RIGHTS_RESERVED ? "All rights reserved" : (info.name ?? info.id)),
+        }
+      : {}),
   };
 }
 
 function withBibtexFields(bibtex: string, fields: Record<string, string>) {
-  const lines = Object.entries(fields).map(([name, value]) => `\t${name} = {${value.replace(/[{}\\]/g, "")}},`);
+  const lines = Object.entries(fields).map(([name, value]) => `\t${name} = {${value}},`);
   if (lines.length === 0 || !bibtex.endsWith("}")) return bibtex;
   const body = bibtex.slice(0, -1).trimEnd();
   return `${body}${body.endsWith(",") ? "" : ","}\n${lines.join("\n")}\n}`;
 }
 
 /** RIS: the version as its edition (ET), and a note naming each iD's link. */
-function withRisExtras(ris: string, orcids: { name: string; orcid: string }[], version?: number) {
+function withRisExtras(ris: string, orcids: NamedOrcid[], version?: number) {
   const lines = [
     ...(version ? [`ET  - ${version}`] : []),
-    ...(orcids.length ? [`N1  - ORCID iDs: ${orcids.map((o) => `${o.name} ${orcidUrl(o.orcid)}`).join("; ")}`] : []),
+    ...(orcids.length ? [`N1  - ORCID iDs: ${orcids.map((o) => `${nameText(o.name)} ${orcidUrl(o.orcid)}`).join("; ")}`] : []),
   ];
   if (lines.length === 0) return ris;
   return ris.replace(/^ER {2}-.*$/m, (end) => `${lines.join("\n")}\n${end}`);

@@ -67,7 +67,7 @@ export function MemberHeader({ data }: { data: Route.ComponentProps["loaderData"
           {t("member.joined")} <RelativeTime date={new Date(member.created_at)} now={new Date(now)} />
         </p>
         {is_self ? (
-          <p className="mt-1 flex gap-3 text-sm">
+          <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm">
             <Link to="/personal/Setting" className="text-brand underline underline-offset-2">
               {t("route.setting")}
             </Link>
