@@ -34,6 +34,10 @@ const browserI18n = (): Plugin => ({
   },
 });
 
+const APP = /[\\/]app[\\/]/;
+const LISTS = /[\\/]app[\\/]components[\\/](content-card|load-more|ranking-rows)\./;
+const ACCOUNTS = /[\\/]app[\\/]components[\\/](code-fields|public-page)\./;
+
 export default defineConfig({
   plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter(), apiReferenceViewer(), browserI18n()],
   // A literal, so that local-only code is dropped from deployed builds (app/build-flags.d.ts).
@@ -50,7 +54,17 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: "runtime", test: /node_modules/, priority: 2 },
-                { name: "shared", test: /[\\/]app[\\/]/, minShareCount: 2, priority: 1 },
+                {
+                  name: "shared",
+                  test: (id: string) => APP.test(id) && !LISTS.test(id) && !ACCOUNTS.test(id),
+                  minShareCount: 2,
+                  priority: 1,
+                },
+                // Parts only some kinds of pages use, so an item's page does not carry them: the
+                // lists' cards and paging, and the public account pages' code field and frame.
+                // Last, so what they import is already in the groups above.
+                { name: "lists", test: LISTS, priority: 0 },
+                { name: "accounts", test: ACCOUNTS, priority: 0 },
               ],
             },
           },

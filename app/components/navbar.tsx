@@ -11,7 +11,6 @@ import { Avatar } from "./avatar";
 import { Breadcrumb } from "./breadcrumb";
 import { LanguageSwitcher } from "./language-switcher";
 import { LoginButton } from "./login-button";
-import { SizeSwitcher } from "./size-switcher";
 import { buttonVariants } from "./ui/button";
 
 interface NavbarProps {
@@ -68,7 +67,6 @@ export function Navbar({ trail, notifications = 0, sidebarOpen, mobileMenuOpen, 
       </Form>
       <Breadcrumb trail={trail} />
       <div className="ml-auto flex items-center gap-2">
-        <SizeSwitcher className="max-sm:hidden" />
         <LanguageSwitcher />
         {user ? (
           <>

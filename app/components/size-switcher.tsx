@@ -6,20 +6,13 @@ import { cn } from "~/lib/utils";
 
 const GLYPH = { small: "text-[11px]", medium: "text-sm", large: "text-base" } as const;
 
-/** Small / medium / large, as three buttons of a plain form: the page reloads at the chosen size. */
+/** Small / medium / large, as three buttons of a plain form under the Settings heading: the page reloads at the chosen size. */
 export function SizeSwitcher({ className }: { className?: string }) {
   const { t } = useTranslation();
   const location = useLocation();
   const current = useRouteLoaderData<RootShellData>("root")?.size ?? DEFAULT_SIZE;
   return (
-    <Form
-      method="post"
-      action="/shell/size"
-      reloadDocument
-      className={cn("flex items-center", className)}
-      aria-label={t("size.label")}
-      data-testid="size-switcher"
-    >
+    <Form method="post" action="/shell/size" reloadDocument className={cn("flex items-center", className)} data-testid="size-switcher">
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       {SIZES.map((size) => (
         <button

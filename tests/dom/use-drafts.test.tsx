@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { useRef, useState } from "react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { clearDrafts, useDrafts } from "~/lib/use-drafts";
@@ -32,11 +32,14 @@ function View({ address, enabled = true }: { address: string; enabled?: boolean 
 }
 
 const type = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
+/** The drafts' module loads at the first typing: what was typed is kept once it has. */
+const kept = (text: string) => waitFor(() => expect(JSON.stringify({ ...sessionStorage })).toContain(text));
+const shown = (label: string, value: string) => waitFor(() => expect((screen.getByLabelText(label) as HTMLInputElement).value).toBe(value));
 
 describe("drafts of a visited view", () => {
   beforeEach(() => sessionStorage.clear());
 
-  it("come back with the view, into state-held fields too, but never a password", () => {
+  it("come back with the view, into state-held fields too, but never a password", async () => {
     const first = render(<View address="1:/upload" />);
     type("Title", "Wells of the Sahel");
     type("Summary", "Half a summary");
@@ -44,9 +47,10 @@ describe("drafts of a visited view", () => {
     fireEvent.change(screen.getByLabelText("Goal"), { target: { value: "6" } });
     fireEvent.click(screen.getByLabelText("Public"));
     type("Password", "secret-words");
+    await kept("Half a summary");
     first.unmount();
     render(<View address="1:/upload" />);
-    expect((screen.getByLabelText("Title") as HTMLInputElement).value).toBe("Wells of the Sahel");
+    await shown("Title", "Wells of the Sahel");
     expect((screen.getByLabelText("Summary") as HTMLTextAreaElement).value).toBe("Half a summary");
     expect(screen.getByTestId("tags-state").textContent).toBe("water");
     expect((screen.getByLabelText("Goal") as unknown as HTMLSelectElement).value).toBe("6");
@@ -55,14 +59,16 @@ describe("drafts of a visited view", () => {
     expect(JSON.stringify({ ...sessionStorage })).not.toContain("secret-words");
   });
 
-  it("are dropped when the form is sent, kept per view, never on a noCache page, and gone at signing out", () => {
+  it("are dropped when the form is sent, kept per view, never on a noCache page, and gone at signing out", async () => {
     const first = render(<View address="1:/upload" />);
     type("Title", "Sent at last");
+    await kept("Sent at last");
     fireEvent.submit(screen.getByRole("button", { name: "Send" }).closest("form") as HTMLFormElement);
     first.unmount();
     const again = render(<View address="1:/upload" />);
     expect((screen.getByLabelText("Title") as HTMLInputElement).value).toBe("");
     type("Title", "Kept for upload");
+    await kept("Kept for upload");
     again.unmount();
     const other = render(<View address="1:/meetings" />);
     expect((screen.getByLabelText("Title") as HTMLInputElement).value).toBe("");
@@ -72,6 +78,7 @@ describe("drafts of a visited view", () => {
     secret.unmount();
     expect(JSON.stringify({ ...sessionStorage })).not.toContain("Not kept");
     clearDrafts();
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain("Kept for upload");
     render(<View address="1:/upload" />);
     expect((screen.getByLabelText("Title") as HTMLInputElement).value).toBe("");
   });

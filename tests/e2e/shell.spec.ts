@@ -220,6 +220,26 @@ test("a cross-site form post is refused and changes nothing", async ({ page, req
   await expect(page.locator(".app-wrapper")).toHaveAttribute("data-sidebar", "open");
 });
 
+test("the text size: chosen in Settings, kept for every page (decision 0044)", async ({ page }, info) => {
+  const rootSize = () => page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
+  await open(page, info, "/discovery");
+  expect(await rootSize()).toBe("16px");
+  await open(page, info, "/personal/Setting");
+  await page.getByTestId("size-switcher").getByRole("button", { name: "Large" }).click();
+  await expect(page.locator("html")).toHaveAttribute("data-size", "large");
+  await expect(page).toHaveURL(/\/personal\/Setting$/);
+  expect(await rootSize()).toBe("18px");
+  await open(page, info, "/retrieval");
+  expect(await rootSize()).toBe("18px");
+  await open(page, info, "/personal/Setting");
+  await page.getByTestId("size-switcher").getByRole("button", { name: "Small" }).click();
+  await expect(page.locator("html")).toHaveAttribute("data-size", "small");
+  expect(await rootSize()).toBe("14px");
+  await page.getByTestId("size-switcher").getByRole("button", { name: "Medium" }).click();
+  await expect(page.locator("html")).not.toHaveAttribute("data-size", /./);
+  expect(await rootSize()).toBe("16px");
+});
+
 test.describe("JavaScript enhancements", JS_ONLY, () => {
   test("right-click menu (105 px) and middle-click close on tabs", async ({ page }, info) => {
     for (const path of ["/discovery", "/upload", "/message"]) await open(page, info, path);
@@ -233,6 +253,19 @@ test.describe("JavaScript enhancements", JS_ONLY, () => {
     await page.getByTestId("tag").filter({ hasText: "Discovery" }).getByRole("link").click({ button: "middle" });
     await expectTabs(page, ["Home", "Message"]);
     await expect(page).toHaveURL(/\/message$/);
+  });
+
+  test("a visited view keeps a half-written form through the tags bar, until it is sent", async ({ page }, info) => {
+    await open(page, info, "/upload");
+    await page.getByLabel("Title").fill("Half-written wells report");
+    await sidebarLink(page, "Discovery").click();
+    await expect(page).toHaveURL(/\/discovery$/);
+    await page.getByTestId("tag").filter({ hasText: "Upload" }).getByRole("link").click();
+    await expect(page.getByLabel("Title")).toHaveValue("Half-written wells report");
+    // Sent (and refused: no file), the draft is let go; the refusal shows what was sent.
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(page.getByTestId("error-summary")).toBeVisible();
+    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith("draft:")))).toEqual([]);
   });
 
   test("a progress bar shows while a navigation is in flight", async ({ page }, info) => {
