@@ -34,10 +34,11 @@ const textHex = (line) =>
  * A PDF with one page per entry of `pages` (each a list of lines), or an image-only page where an
  * entry is null. Options: `padding` bytes of an unused stream (to make a large file), `encrypted`
  * (a user password is needed, so no reader can open it without one), `deflate` (zlib, e.g. Node's
- * deflateSync) to write the pages' contents FlateDecode-compressed, as most PDF writers do.
+ * deflateSync) to write the pages' contents FlateDecode-compressed, as most PDF writers do, `image`
+ * (a grayscale image's size and FlateDecode data) for the 2×2 image every page's resources hold.
  *
  * @param {(string[] | null)[]} pages
- * @param {{ padding?: number; encrypted?: boolean; deflate?: (bytes: Uint8Array) => Uint8Array }} [options]
+ * @param {{ padding?: number; encrypted?: boolean; deflate?: (bytes: Uint8Array) => Uint8Array; image?: { width: number; height: number; flate: Uint8Array } }} [options]
  * @returns {Uint8Array}
  */
 export function makePdf(pages, options = {}) {
@@ -62,8 +63,12 @@ export function makePdf(pages, options = {}) {
   const font = add(
     `<< /Type /Font /Subtype /Type0 /BaseFont /Fixture /Encoding /Identity-H /DescendantFonts [${cidFont} 0 R] /ToUnicode ${cmap} 0 R >>`,
   );
+  const { width = 2, height = 2, flate } = options.image ?? {};
   const image = add(
-    stream("/Type /XObject /Subtype /Image /Width 2 /Height 2 /ColorSpace /DeviceGray /BitsPerComponent 8", "\x00\xff\xff\x00"),
+    stream(
+      `/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray /BitsPerComponent 8${flate ? " /Filter /FlateDecode" : ""}`,
+      flate ?? "\x00\xff\xff\x00",
+    ),
   );
   const kids = [];
   for (const lines of pages) {

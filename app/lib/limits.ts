@@ -158,13 +158,14 @@ export const PDF_TEXT_MAX_MB = 24;
  */
 export const PDF_RUN_MAX_BYTES = 256 * 1024;
 /**
- * What pdf.js may decode of one stream, and of all a file's streams, for its text (images, which
- * text extraction never decodes, are not counted). pdf.js reads text operators at about 1.7 MB a
- * second: an 86 KB file with 12 MB of them on one page kept an instance busy 7 s, so 8 MB in all is
- * about 5 s of a queue job at worst. Text needs far less: two typeset manuals counted 14 KB a page,
- * 7 bytes a character of their text, fonts and all, so DOCUMENT_TEXT_MAX_CHARS of such text is
- * about 2 MB, and 8 MB about 550 pages. A longer file is not read, as only the count, not which
- * page a stream belongs to, is known before pdf.js reads it.
+ * What pdf.js may decode of one stream, and of all a file's streams, for its text (an image counts
+ * only where pdf.js may read it as a page's contents, a font or a CMap: one it only draws it never
+ * decodes for text). pdf.js reads text operators at about 1.7 MB a second: an 86 KB file with
+ * 12 MB of them on one page kept an instance busy 7 s, so 8 MB in all is about 5 s of a queue job
+ * at worst. Text needs far less: two typeset manuals counted 14 KB a page, 7 bytes a character of
+ * their text, fonts and all, so DOCUMENT_TEXT_MAX_CHARS of such text is about 2 MB, and 8 MB about
+ * 550 pages. A longer file is not read, as only the count, not which page a stream belongs to, is
+ * known before pdf.js reads it.
  */
 export const PDF_STREAM_MAX_INFLATED_MB = 2;
 export const PDF_FILE_MAX_INFLATED_MB = 8;
@@ -175,6 +176,15 @@ export const PDF_FILE_MAX_INFLATED_MB = 8;
  * under two streams a page.
  */
 export const PDF_STREAM_MIN_COUNTED_KB = 1;
+/**
+ * What reading a PDF's references to the streams pdf.js reads for text may look at (a stream marked
+ * as an image counts only when one refers to it), each reading counting at least
+ * PDF_REFERENCE_MIN_CHARS: past it every image counts. A reading starts at each key, as one inside
+ * a string cannot be told apart, so hostile patterns could repeat it over a whole file: so bounded,
+ * 24 MB of them took workerd under 0.2 s. Ordinary files take a few hundred characters a page.
+ */
+export const PDF_REFERENCES_MAX_KB = 4096;
+export const PDF_REFERENCE_MIN_CHARS = 64;
 /** Characters of a document's text indexed (about 50,000 words); the pages past it say so on the item. */
 export const DOCUMENT_TEXT_MAX_CHARS = 300_000;
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { inflatesTooMuch, readPdfText } from "~/.server/content/pdf-text";
+import { inflatesTooMuch } from "~/.server/content/pdf-bound";
+import { readPdfText } from "~/.server/content/pdf-text";
 import { PDF_FILE_MAX_INFLATED_MB, PDF_STREAM_MAX_INFLATED_MB, PDF_STREAM_MIN_COUNTED_KB } from "~/lib/limits";
 import { makePdf } from "../../scripts/make-pdf.mjs";
 
@@ -38,11 +39,20 @@ function concat(parts: Part[]) {
   return out;
 }
 
+/** Object `n`, an object stream holding the given objects (number, body), FlateDecode-compressed as writers write one. */
+async function objectStream(n: number, objects: [number, Part][]) {
+  const bodies = objects.map(([, body]) => concat([body, "\n"]));
+  const offsets = bodies.map((_, i) => bodies.slice(0, i).reduce((sum, b) => sum + b.length, 0));
+  const header = `${objects.map(([number], i) => `${number} ${offsets[i]}`).join(" ")}\n`;
+  const data = await deflate(concat([header, ...bodies]));
+  return stream(n, `<< /Type /ObjStm /N ${objects.length} /First ${header.length} /Filter /FlateDecode /Length ${data.length} >>`, data);
+}
+
 /** A file of the given objects (the bound is judged before pdf.js looks for a cross-reference table). */
 const file = (...parts: Part[]) => concat(["%PDF-1.7\n", ...parts, "trailer\n<< /Root 1 0 R >>\n%%EOF\n"]);
 
 /** makePdf's file with its pages' contents FlateDecode-compressed, as most writers write them. */
-async function compressedPdf(pages: string[][]) {
+async function compressedPdf(pages: (string[] | null)[], options: Parameters<typeof makePdf>[1] = {}) {
   const contents: Uint8Array[] = [];
   makePdf(pages, {
     deflate: (bytes) => {
@@ -51,7 +61,7 @@ async function compressedPdf(pages: string[][]) {
     },
   });
   const deflated = await Promise.all(contents.map(deflate));
-  return makePdf(pages, { deflate: () => deflated.shift() ?? new Uint8Array() });
+  return makePdf(pages, { ...options, deflate: () => deflated.shift() ?? new Uint8Array() });
 }
 
 describe("the bound on what a PDF's streams inflate to, in the worker's runtime", () => {
@@ -70,7 +80,7 @@ describe("the bound on what a PDF's streams inflate to, in the worker's runtime"
         expect.soft(await inflatesTooMuch(of(over)), `${JSON.stringify(eol)}, direct length ${direct}`).toBe(true);
       }
     }
-    // An image is never inflated for text; the words of uncompressed content are not keywords.
+    // An image pdf.js reads only as an image is not inflated for text; the words of uncompressed content are not keywords.
     const image = file(...stream(1, "<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /Filter /FlateDecode >>", over));
     expect(await inflatesTooMuch(image)).toBe(false);
     const words = file(...stream(1, "<< >>", enc.encode("BT (a data stream) Tj ET\nstream\n(stream\n) Tj\n")));
@@ -111,8 +121,15 @@ describe("the bound on what a PDF's streams inflate to, in the worker's runtime"
       "a dictionary whose start cannot be found": stream(1, "/Filter /FlateDecode >>", bomb),
       "a dictionary read from inside a string": stream(1, "<< /Filter /FlateDecode /X (<< /Z\\() >>", bomb),
       "an object hidden in a comment": stream(1, "% 2 0 obj << /Filter /FlateDecode /X (\n<< /Z\\() >>", bomb),
+      "an object hidden in a comment, its keyword against its number": stream(
+        1,
+        "% 2 0obj << /Filter /FlateDecode /X (\n<< /Z\\() >>",
+        bomb,
+      ),
       "a stream inside an image's data": stream(1, "<< /Subtype /Image >>", concat(stream(2, "<< /Filter /FlateDecode >>", bomb))),
       "a filter that expands but is not counted": stream(1, "<< /Filter /RunLengthDecode >>", Uint8Array.of(0x81, 0x78, 0x80)),
+      "an object stream marked as an image": stream(1, "<< /Subtype /Image /N 1 /First 4 /Filter /FlateDecode >>", bomb),
+      "a cross-reference stream marked as an image": stream(1, "<< /Subtype /Image /W [1 2 1] /Filter /FlateDecode >>", bomb),
     };
     for (const [name, parts] of Object.entries(cases)) expect.soft(await inflatesTooMuch(file(...parts)), name).toBe(true);
   });
@@ -142,5 +159,69 @@ describe("the bound on what a PDF's streams inflate to, in the worker's runtime"
     for (const [name, data] of Object.entries(cases)) {
       expect.soft(await inflatesTooMuch(file(...stream(1, `<< /Filter /FlateDecode /Length ${data.length} >>`, data))), name).toBe(true);
     }
+  });
+
+  it("counts a stream marked as an image where pdf.js reads it for text whatever its /Subtype", async () => {
+    // pdf.js reads a page's contents, a font's program, a CMap or a Type3 glyph without looking at /Subtype.
+    const bomb = stream(1, "<< /Subtype /Image /Width 1 /Height 1 /Filter /FlateDecode >>", await deflate(operators(STREAM_LIMIT + 1)));
+    const object = (n: number, body: string) => `${n} 0 obj\n${body}\nendobj\n`;
+    const small = stream(3, "<< >>", enc.encode("q Q"));
+    const cases: Record<string, Part[]> = {
+      "a page's /Contents": [object(2, "<< /Type /Page /Contents 1 0 R >>")],
+      "one of a page's /Contents": [object(2, "<< /Type /Page /Contents [3 0 R 1 0 R] >>"), ...small],
+      "a page's /Contents by reference to an array": [object(2, "<< /Type /Page /Contents 4 0 R >>"), object(4, "[ 1 0 R ]")],
+      "/FontFile": [object(2, "<< /Type /FontDescriptor /FontFile 1 0 R >>")],
+      "/FontFile2": [object(2, "<< /Type /FontDescriptor /FontFile2 1 0 R >>")],
+      "/FontFile3": [object(2, "<< /Type /FontDescriptor /FontFile3 1 0 R >>")],
+      "/ToUnicode": [object(2, "<< /Type /Font /Subtype /Type0 /ToUnicode 1 0 R >>")],
+      "an /Encoding CMap": [object(2, "<< /Type /Font /Subtype /Type0 /Encoding 1 0 R >>")],
+      "a CMap's /UseCMap": [object(2, "<< /Type /CMap /UseCMap 1 0 R >>")],
+      "/CIDToGIDMap": [object(2, "<< /Type /Font /Subtype /CIDFontType2 /CIDToGIDMap 1 0 R >>")],
+      "a Type3 glyph": [object(2, "<< /Type /Font /Subtype /Type3 /CharProcs << /a 3 0 R /b 1 0 R >> >>"), ...small],
+      "a Type3 glyph by reference to its dictionary": [object(2, "<< /Subtype /Type3 /CharProcs 4 0 R >>"), object(4, "<< /a 1 0 R >>")],
+      "the key written with # escapes": [object(2, "<< /Type /Page /Cont#65nts 1 0 R >>")],
+      "a comment between the key and the reference": [object(2, "<< /Type /Page /Contents % the page\n1 0 R >>")],
+      "a reference's number written as pdf.js reads an integer": [object(2, "<< /Type /Page /Contents 1.0 0 R >>")],
+      "the page in an object stream": await objectStream(5, [[2, "<< /Type /Page /Contents 1 0 R >>"]]),
+      "the array of /Contents in an object stream": [object(2, "<< /Contents 4 0 R >>"), ...(await objectStream(5, [[4, "[1 0 R]"]]))],
+    };
+    for (const [name, parts] of Object.entries(cases)) expect.soft(await inflatesTooMuch(file(...bomb, ...parts)), name).toBe(true);
+    // Referenced only as an image, it is still not counted.
+    const asImage = object(2, "<< /Type /Page /Contents 3 0 R /Resources << /XObject << /Im1 1 0 R >> >> >>");
+    expect(await inflatesTooMuch(file(...bomb, asImage, ...small))).toBe(false);
+  });
+
+  it("counts the streams an object stream holds, and refuses one whose objects it cannot read", async () => {
+    // pdf.js parses an object stream's objects, streams among them, and reads one where a reference sends it.
+    const bomb = await deflate(operators(STREAM_LIMIT + 1));
+    const inner = concat([`<< /Filter /FlateDecode /Length ${bomb.length} >>\nstream\n`, bomb, "\nendstream"]);
+    const cases: Record<string, Part[]> = {
+      "a bomb in an object stream": await objectStream(5, [[1, inner]]),
+      "an object stream written in hex": stream(
+        5,
+        "<< /Type /ObjStm /N 1 /First 4 /Filter /ASCIIHexDecode >>",
+        enc.encode("3120300A3C3C3E3E>"),
+      ),
+    };
+    for (const [name, parts] of Object.entries(cases)) expect.soft(await inflatesTooMuch(file(...parts)), name).toBe(true);
+  });
+
+  it("skips a large image that pdf.js reads only as an image, and reads the file", async () => {
+    // A page-sized scan: 1,500 × 1,500 gray pixels inflate past one stream's bound.
+    const side = 1500;
+    const pixels = new Uint8Array(side * side).map((_, i) => (i * 7) % 251);
+    expect(pixels.length).toBeGreaterThan(STREAM_LIMIT);
+    const flate = await deflate(pixels);
+    const pdf = await compressedPdf([["Aquifer recharge"], null], { image: { width: side, height: side, flate } });
+    expect(await inflatesTooMuch(pdf)).toBe(false);
+    expect((await readPdfText(pdf)).pages.map((page) => page.trim())).toEqual(["Aquifer recharge", ""]);
+    // So with the pages, their resources and a Type3 font's glyphs in an object stream.
+    const image = stream(1, `<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /Filter /FlateDecode >>`, flate);
+    const held = await objectStream(5, [
+      [2, "<< /Type /Page /Contents 3 0 R /Resources << /XObject << /Im1 1 0 R >> /Font << /F1 6 0 R >> >> >>"],
+      [6, "<< /Type /Font /Subtype /Type3 /CharProcs 7 0 R >>"],
+      [7, "<< /a 3 0 R >>"],
+    ]);
+    expect(await inflatesTooMuch(file(...image, ...held, ...stream(3, "<< >>", enc.encode("q Q"))))).toBe(false);
   });
 });
