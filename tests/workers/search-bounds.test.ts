@@ -67,3 +67,24 @@ describe("search over a catalogue larger than its windows", () => {
     expect(hits[0]?.title).toContain("\u0001窗口\u0002");
   });
 });
+
+describe("a word too long for one LIKE pattern", () => {
+  it("finds a document by a Chinese or Japanese word of more than 16 characters in its text, and only one that has it whole", async () => {
+    const member = await newMember("Long words");
+    const phrase = "农村饮用水安全评估与社区参与式管理研究报告"; // 21 characters: 63 bytes, past D1's 50-byte LIKE pattern
+    const withText = async (body: string) => {
+      const id = await newItem(member, { title: "Report", content: "c", created_at: Date.now() });
+      await env.DB.prepare("INSERT INTO document_text (content_id, body, pages, page_count, extracted_at) VALUES (?, ?, 1, 1, 1)")
+        .bind(id, body)
+        .run();
+      return id;
+    };
+    const whole = await withText(`本文：${phrase}。`);
+    // Its first and last pieces, but not the word whole.
+    await withText(`${[...phrase].slice(0, 16).join("")}……${[...phrase].slice(-16).join("")}`);
+    const found = await searchContent(searchQuerySchema.parse({ q: phrase, tab: "documents" }), member, Date.now());
+    expect(found.map((hit) => hit.id)).toEqual([whole]);
+    const japanese = "地域住民による水道施設の維持管理に関する参加型研究";
+    expect(await searchContent(searchQuerySchema.parse({ q: japanese, tab: "documents" }), member, Date.now())).toEqual([]);
+  });
+});

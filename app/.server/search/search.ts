@@ -34,6 +34,29 @@ export function searchTerms(q: string): string[] {
 const phrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
 const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const isLong = (term: string) => [...term].length >= TRIGRAM;
+
+/** D1 refuses a LIKE pattern over 50 bytes (17 Chinese characters and their wildcards). */
+const LIKE_MAX_BYTES = 50;
+const utf8Length = (text: string) => new TextEncoder().encode(text).length;
+/** The longest start of `chars` whose LIKE pattern D1 takes. */
+function fitting(chars: string[]): string {
+  let piece = "";
+  for (const char of chars) {
+    if (utf8Length(`%${piece}${char}%`) > LIKE_MAX_BYTES) break;
+    piece += char;
+  }
+  return piece;
+}
+/**
+ * The text index's LIKE patterns for a word: the word itself, or, for one too long for D1, its first
+ * and last pieces that fit (the word is then checked whole on the text: `tooLongToLike`).
+ */
+function likePatterns(term: string): string[] {
+  if (!tooLongToLike(term)) return [`%${term}%`];
+  const chars = [...term];
+  return [`%${fitting(chars)}%`, `%${[...fitting(chars.reverse())].reverse().join("")}%`];
+}
+const tooLongToLike = (term: string) => utf8Length(`%${term}%`) > LIKE_MAX_BYTES;
 const SINCE_DAYS = { week: 7, month: 31, year: 366 } as const;
 
 export interface ContentHit {
@@ -177,27 +200,32 @@ export async function searchContent(query: SearchQuery, viewerId: number, now: n
         .bind(cueQuery(terms), ...filterBinds, ...notInFieldsBinds, limit - results.length, textOffset)
         .all<HitRow & { cue: number }>());
     } else {
+      // Short words, and words too long for one LIKE, are checked on the text itself.
+      const checkedWhole = [...short, ...long.filter(tooLongToLike)];
       // The text's index checks each candidate against its text, so it looks at the newest
       // SEARCH_TEXT_WINDOW documents with text only. CROSS JOIN keeps its matches the outer loop.
       ({ results: found } = await db
         .prepare(
           `SELECT ${HIT_COLUMNS}
-           FROM (SELECT rowid FROM document_fts WHERE ${long.map(() => "body LIKE ?").join(" AND ")}
+           FROM (SELECT rowid FROM document_fts WHERE ${long
+             .flatMap(likePatterns)
+             .map(() => "body LIKE ?")
+             .join(" AND ")}
                  AND rowid >= coalesce((SELECT content_id FROM document_text ORDER BY content_id DESC LIMIT 1 OFFSET ?), 0)
                  ORDER BY rowid DESC) t
            CROSS JOIN content c ON c.id = t.rowid CROSS JOIN users u ON u.id = c.owner_id
            WHERE ${[
              ...filters,
-             ...short.map(() => "instr(lower((SELECT body FROM document_text WHERE content_id = c.id)), ?) > 0"),
+             ...checkedWhole.map(() => "instr(lower((SELECT body FROM document_text WHERE content_id = c.id)), ?) > 0"),
              `NOT (${notInFields})`,
            ].join(" AND ")}
            ORDER BY c.id DESC LIMIT ? OFFSET ?`,
         )
         .bind(
-          ...long.map((term) => `%${term}%`),
+          ...long.flatMap(likePatterns),
           SEARCH_TEXT_WINDOW - 1,
           ...filterBinds,
-          ...short.map((term) => term.toLowerCase()),
+          ...checkedWhole.map((term) => term.toLowerCase()),
           ...notInFieldsBinds,
           limit - results.length,
           textOffset,
