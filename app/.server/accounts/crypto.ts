@@ -32,6 +32,21 @@ export async function hmac(key: string, message: string): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.sign("HMAC", imported, encoder.encode(message)));
 }
 
+/**
+ * Whether `signature` (base64url) is the MAC that `sign` makes under one of `secrets`: the pepper
+ * and the older ones still configured, so links and cookies signed before a rotation keep working.
+ */
+export async function signedUnder(secrets: Iterable<string>, signature: string, sign: (secret: string) => Promise<Uint8Array>) {
+  let given: Uint8Array;
+  try {
+    given = fromBase64url(signature);
+  } catch {
+    return false;
+  }
+  for (const secret of secrets) if (timingSafeEqual(await sign(secret), given)) return true;
+  return false;
+}
+
 /** Compares two equal-purpose strings without leaking where they differ. */
 export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;

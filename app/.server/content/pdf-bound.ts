@@ -222,13 +222,7 @@ async function inflate(data: Uint8Array, limit: number): Promise<Uint8Array | nu
   } finally {
     reader.cancel().catch(() => {});
   }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
+  return new Uint8Array(await new Blob(chunks as Uint8Array<ArrayBuffer>[]).arrayBuffer());
 }
 
 /** A value written as a plain integer, as writers write /Length, /N and /First. */

@@ -1,4 +1,4 @@
-import { base64url, fromBase64url, hmac, timingSafeEqual } from "~/.server/accounts/crypto";
+import { base64url, hmac, signedUnder } from "~/.server/accounts/crypto";
 import { env } from "~/.server/bindings";
 import { config } from "~/.server/config/config";
 import { isNotificationKind, type NotificationChannel, type NotificationKind } from "~/lib/notifications";
@@ -19,16 +19,8 @@ export const isTopic = (value: string): value is Topic => value === "daily" || v
 const mac = (secret: string, message: string) => hmac(`member-unsubscribe:${secret}`, message);
 
 /** Whether `signature` is the MAC of `message` under the pepper or an older one. */
-async function signed(message: string, signature: string): Promise<boolean> {
-  let given: Uint8Array;
-  try {
-    given = fromBase64url(signature);
-  } catch {
-    return false;
-  }
-  for (const secret of config().pepper.byId.values()) if (timingSafeEqual(await mac(secret, message), given)) return true;
-  return false;
-}
+const signed = (message: string, signature: string) =>
+  signedUnder(config().pepper.byId.values(), signature, (secret) => mac(secret, message));
 
 /** The channel a topic's mail comes by: its digest, or mail at once for a kind. */
 const channelOf = (topic: Topic): NotificationChannel => (topic === "daily" || topic === "weekly" ? topic : "mail");
