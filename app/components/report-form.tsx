@@ -11,7 +11,7 @@ export function ReportForm({ target, id }: { target: ReportTarget; id: number })
   const name = `report-${target}-${id}`;
   return (
     <details className="text-sm" data-testid={name}>
-      <summary className="cursor-pointer text-slate-500 hover:text-slate-800">{t("safety.report")}</summary>
+      <summary className="cursor-pointer text-slate-600 hover:text-slate-800">{t("safety.report")}</summary>
       <Form method="post" action="/report" className="mt-2 grid max-w-md gap-2 rounded border bg-white p-3">
         <input type="hidden" name="target_type" value={target} />
         <input type="hidden" name="target_id" value={id} />

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, signIn, signUpAndIn, test } from "./fixtures";
-import { axe, JS_ONLY, ready, servedViolations } from "./helpers";
+import { axe, JS_ONLY, MEMBER_PAGES, ready, servedViolations } from "./helpers";
 
 // An accessibility engine nobody here wrote (axe-core) checks every kind of page against WCAG 2.2 A
 // and AA, with JavaScript (the hydrated page) and without (the page as the server sent it): no
@@ -9,25 +9,6 @@ import { axe, JS_ONLY, ready, servedViolations } from "./helpers";
 test.describe.configure({ mode: "parallel" });
 
 const PUBLIC_PAGES = ["/login", "/signup", "/forgetPassword"];
-const MEMBER_PAGES = [
-  "/home",
-  "/discovery",
-  "/retrieval?q=water",
-  "/retrieval/detail?id=1",
-  "/retrieval/detail?id=2",
-  "/retrieval/detail/version?id=1",
-  "/message",
-  "/upload",
-  "/liveStreaming",
-  "/liveStreaming?schedule",
-  "/personal",
-  "/personal/Setting",
-  "/personal/notifications",
-  "/home/rankingList",
-  "/personal/ranking",
-  "/personal/stats",
-  "/personal/stats?range=12m&per=week",
-];
 
 /** Errors the page reports (with JavaScript, a hydration mismatch is one). */
 function pageErrors(page: Page) {

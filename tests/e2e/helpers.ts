@@ -23,6 +23,30 @@ export async function expectTabs(page: Page, titles: string[]) {
 /** Marks a test (or describe) that needs JavaScript: the no-JS project does not schedule it at all. */
 export const JS_ONLY = { tag: "@js-only" };
 
+/** Every main kind of page a member opens, the demo researcher's own item, Space and conversation included (axe and the phone's width check each). */
+export const MEMBER_PAGES = [
+  "/home",
+  "/discovery",
+  "/retrieval?q=water",
+  "/retrieval/detail?id=1",
+  "/retrieval/detail?id=2",
+  "/retrieval/detail/version?id=1",
+  "/upload",
+  "/personal",
+  "/personal?member=2",
+  "/personal/Setting",
+  "/personal/verification",
+  "/personal/notifications",
+  "/message",
+  "/message?conversation=1",
+  "/liveStreaming",
+  "/liveStreaming?schedule",
+  "/home/rankingList",
+  "/personal/ranking",
+  "/personal/stats",
+  "/personal/stats?range=12m&per=week",
+];
+
 /** A file from demo/ as a file input takes it. */
 export const demo = (name: string) => ({
   name,

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, signIn, test } from "./fixtures";
-import { ready } from "./helpers";
+import { MEMBER_PAGES, ready } from "./helpers";
 
 // Nothing of the shell is cut or hidden from 360 to 1440 px, in the three languages (Japanese and
 // Chinese rendered with the CJK font the test setup installs). Screenshots at 390 and 1280 px are
@@ -68,34 +68,11 @@ for (const language of LANGUAGES) {
   });
 }
 
-/** Every main kind of page a member opens, the demo researcher's own item and Space included. */
-const PHONE_PAGES = [
-  "/home",
-  "/discovery",
-  "/retrieval?q=water",
-  "/retrieval/detail?id=1",
-  "/retrieval/detail?id=2",
-  "/retrieval/detail/version?id=1",
-  "/upload",
-  "/personal",
-  "/personal?member=2",
-  "/personal/Setting",
-  "/personal/verification",
-  "/personal/notifications",
-  "/message",
-  "/message?conversation=1",
-  "/liveStreaming",
-  "/liveStreaming?schedule",
-  "/home/rankingList",
-  "/personal/ranking",
-  "/personal/stats",
-];
-
 test("no page scrolls sideways on a 390 px phone", async ({ page }, info) => {
   test.slow();
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page);
-  for (const path of PHONE_PAGES) {
+  for (const path of MEMBER_PAGES) {
     await page.goto(path);
     await ready(page, info);
     await noSidewaysScroll(page, path);
