@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { MIGRATION_DIRS } from "./scripts/databases.mjs";
 import { startFakeOrcid } from "./scripts/fake-orcid.mjs";
 
 // Layers (docs/testing.md): services and pages against real D1/R2/Durable Objects in workerd,
@@ -19,6 +20,7 @@ const OWN_STORAGE = [
   "bindings",
   "chunked",
   "cleanup",
+  "cross-database",
   "digests",
   "document-text",
   "feed",
@@ -45,7 +47,10 @@ const workersPool = (name: string, isolate: boolean, files: { include: string[];
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
         bindings: {
-          TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+          // Each kind of database's migrations (scripts/databases.mjs), applied by tests/workers/apply-migrations.ts.
+          TEST_MIGRATIONS: Object.fromEntries(
+            await Promise.all(Object.entries(MIGRATION_DIRS).map(async ([kind, dir]) => [kind, await readD1Migrations(dir)])),
+          ),
           ...fakeOrcid.vars,
           // Automatic captions on, answered by the stand-in model below (decision 0043).
           SPEECH_TO_TEXT_MODEL: "@cf/openai/whisper-large-v3-turbo",

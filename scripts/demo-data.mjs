@@ -59,29 +59,47 @@ export const DEMO_CONTENT = [
   },
 ];
 
+/** The text shard each demo item lives in: two of them, so the demo's search crosses shards too. */
+const DEMO_SHARD = { document: 1, video: 2 };
+
+/** The core database's demo rows. */
 export async function demoStatements() {
   const now = Date.now();
   const { statSync } = await import("node:fs");
   const content = DEMO_CONTENT.map(
     (c) =>
       // A document's text is read by the queue job that the cron queues for what is pending (npm start runs it once).
-      `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type, thumbnail_key, thumbnail_type, created_at, updated_at, text_state, text_queued_at)
-       SELECT id, ${q(c.kind)}, ${c.sdg}, ${q(c.title)}, ${q(c.summary)}, ${q(c.content)}, ${q(c.keywords)}, 1, ${q(c.file.key)}, ${statSync(c.file.path).size}, ${q(c.file.type)}, ${q(c.thumbnail.key)}, ${q(c.thumbnail.type)}, ${now}, ${now}, ${c.kind === "document" ? "'pending', 0" : "NULL, NULL"}
+      `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type, thumbnail_key, thumbnail_type, created_at, updated_at, text_state, text_queued_at, text_shard)
+       SELECT id, ${q(c.kind)}, ${c.sdg}, ${q(c.title)}, ${q(c.summary)}, ${q(c.content)}, ${q(c.keywords)}, 1, ${q(c.file.key)}, ${statSync(c.file.path).size}, ${q(c.file.type)}, ${q(c.thumbnail.key)}, ${q(c.thumbnail.type)}, ${now}, ${now}, ${c.kind === "document" ? "'pending', 0" : "NULL, NULL"}, ${DEMO_SHARD[c.kind]}
        FROM users WHERE email = ${q(c.owner)} AND NOT EXISTS (SELECT 1 FROM content WHERE file_key = ${q(c.file.key)})`,
   );
-  return [...memberStatements(now), ...content, ...captionStatements(now), ...socialStatements(now), readingStatement(now)];
+  return [...memberStatements(now), ...content, ...captionStatements(now), ...socialStatements(now)];
+}
+
+/** The demo items as the core made them, which the other databases' demo rows name. */
+export const DEMO_ITEMS_SQL = "SELECT id, owner_id, kind, text_shard, file_key FROM content WHERE file_key LIKE 'demo/%' ORDER BY id";
+
+/** The other databases' demo rows, by binding: the captions' cues in the video's shard, the readings. */
+export function demoShardStatements(items) {
+  const now = Date.now();
+  const video = items.find((item) => item.kind === "video");
+  const statements = { STATS_DB: [readingStatement(now, items)] };
+  if (video) statements[`TEXT_${video.text_shard}`] = cueStatements(video);
+  return statements;
 }
 
 /**
  * Six weeks of readings on the demo items, as the stats queue would have folded them (days in UTC,
  * the demo members' zone), so /personal/stats has something to chart; the view counts follow.
  */
-function readingStatement(now) {
+function readingStatement(now, items) {
+  const values = items.map((c) => `(${c.id}, ${c.owner_id}, ${q(c.kind)})`).join(", ");
   return `WITH RECURSIVE d(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM d WHERE k < 41),
-      kinds(kind, type, every) AS (SELECT 'view', 1, 6 UNION ALL SELECT 'view', 2, 4 UNION ALL SELECT 'download', 1, 3 UNION ALL SELECT 'export', 2, 2)
-    INSERT OR IGNORE INTO stat_days (owner_id, content_id, day, kind, reader_type, n, readers)
-    SELECT c.owner_id, c.id, date(${now} / 1000 - d.k * 86400, 'unixepoch'), kinds.kind, kinds.type, (d.k * 7 + c.id * 3) % kinds.every, (d.k * 7 + c.id * 3) % kinds.every
-      FROM d, kinds, content c WHERE c.file_key LIKE 'demo/%' AND (d.k * 7 + c.id * 3) % kinds.every > 0`;
+      kinds(kind, type, every) AS (SELECT 'view', 1, 6 UNION ALL SELECT 'view', 2, 4 UNION ALL SELECT 'download', 1, 3 UNION ALL SELECT 'export', 2, 2),
+      c(id, owner_id, item_kind) AS (VALUES ${values})
+    INSERT OR IGNORE INTO stat_days (owner_id, content_id, item_kind, day, kind, reader_type, n, readers)
+    SELECT c.owner_id, c.id, c.item_kind, date(${now} / 1000 - d.k * 86400, 'unixepoch'), kinds.kind, kinds.type, (d.k * 7 + c.id * 3) % kinds.every, (d.k * 7 + c.id * 3) % kinds.every
+      FROM d, kinds, c WHERE (d.k * 7 + c.id * 3) % kinds.every > 0`;
 }
 
 /** The demo video's captions in English and Japanese (seconds, text), stored as the app stores an owner's file. */
@@ -96,18 +114,27 @@ const DEMO_CAPTIONS = {
   ],
 };
 
+const captionKey = (lang) => `demo-captions-${lang}`;
+const cueBody = (text) => indexForm(text);
+
+/** The caption sets' rows in the core. */
 function captionStatements(now) {
   const video = DEMO_CONTENT.find((c) => c.kind === "video");
-  return Object.entries(DEMO_CAPTIONS).flatMap(([lang, cues]) => {
-    const key = q(`demo-captions-${lang}`);
-    const rows = cues.map(([start, end, text]) => `(${start * 1000}, ${end * 1000}, ${q(indexForm(text))})`).join(", ");
-    return [
-      `INSERT OR IGNORE INTO captions (content_id, lang, source, cue_count, duration_ms, write_key, updated_at)
-       SELECT id, ${q(lang)}, 'owner', ${cues.length}, ${(cues.at(-1)?.[1] ?? 0) * 1000}, ${key}, ${now} FROM content WHERE file_key = ${q(video.file.key)}`,
-      `INSERT INTO caption_cues (caption_id, start_ms, end_ms, body)
-       SELECT c.id, v.column1, v.column2, v.column3 FROM captions c, (VALUES ${rows}) v
-       WHERE c.write_key = ${key} AND NOT EXISTS (SELECT 1 FROM caption_cues WHERE caption_id = c.id)`,
-    ];
+  return Object.entries(DEMO_CAPTIONS).map(([lang, cues]) => {
+    const bytes = cues.reduce((sum, [, , text]) => sum + Buffer.byteLength(cueBody(text)), 0);
+    return `INSERT OR IGNORE INTO captions (content_id, lang, source, state, cue_count, duration_ms, write_key, text_bytes, updated_at)
+       SELECT id, ${q(lang)}, 'owner', 'ready', ${cues.length}, ${(cues.at(-1)?.[1] ?? 0) * 1000}, ${q(captionKey(lang))}, ${bytes}, ${now}
+       FROM content WHERE file_key = ${q(video.file.key)}`;
+  });
+}
+
+/** Their cues, in the video's shard. */
+function cueStatements(video) {
+  return Object.entries(DEMO_CAPTIONS).map(([lang, cues]) => {
+    const rows = cues.map(([start, end, text]) => `(${start * 1000}, ${end * 1000}, ${q(cueBody(text))})`).join(", ");
+    return `INSERT INTO caption_cues (caption_key, content_id, lang, start_ms, end_ms, body, written_at)
+       SELECT ${q(captionKey(lang))}, ${video.id}, ${q(lang)}, v.column1, v.column2, v.column3, 0 FROM (VALUES ${rows}) v
+       WHERE NOT EXISTS (SELECT 1 FROM caption_cues WHERE caption_key = ${q(captionKey(lang))})`;
   });
 }
 

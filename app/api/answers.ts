@@ -167,6 +167,9 @@ export const searchResults = z.object({
   }),
   results: z.array(z.union([contentHit, memberHit])).describe("documents and videos, or members, as the tab says"),
   has_more: z.boolean(),
+  partial: z
+    .boolean()
+    .describe("true when a part of the documents' text or captions could not be searched just now: the results may lack some"),
 });
 
 export const history = z.object({ history: z.array(z.string()) });

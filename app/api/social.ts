@@ -56,14 +56,14 @@ export const socialRoutes = [
     method: "GET",
     path: "/search",
     summary:
-      "Full-text search of documents, videos or members (20 a page); matches are wrapped in U+0001 and U+0002. Documents whose own text, and videos whose captions (not their fields) hold the words follow, each with the passage and its page or second",
+      "Full-text search of documents, videos or members (20 a page); matches are wrapped in U+0001 and U+0002. Documents whose own text, and videos whose captions (not their fields) hold the words follow, each with the passage and its page or second; `partial` is true when some of that text could not be searched just now",
     query: searchQuerySchema,
     answers: { 200: answers.searchResults },
     handle: async ({ ctx, member, query }) => {
-      const { items, has_more } = await searchPage(query, member.user.id, ctx.now);
+      const { items, has_more, partial } = await searchPage(query, member.user.id, ctx.now);
       // Remembered after the answer (decision 0036).
       if (query.page === 1) afterAnswer(ctx)(rememberSearch(member.user.id, query.q, ctx.now));
-      return ok({ query, results: items, has_more });
+      return ok({ query, results: items, has_more, partial });
     },
   }),
   forMember({

@@ -213,3 +213,15 @@ export const SAVED_SEARCHES_MAX = 20;
 export const NEW_ITEM_PAGE = 500;
 /** Members one comment may mention. */
 export const MENTIONS_MAX = 10;
+
+// The databases (docs/decisions/0045-databases.md).
+/** D1's most a database may hold (it cannot be raised). */
+export const DATABASE_LIMIT_MB = 10 * 1024;
+/** The cron logs a warning for a database past this share of the limit (`npm run capacity` flags it too). */
+export const CAPACITY_WARN_SHARE = 0.7;
+/** New items stop going to a text shard past this share: what it has may still grow (new versions, captions). */
+export const TEXT_SHARD_CLOSED_SHARE = 0.8;
+/** How long a search waits for a text shard before answering without it (and saying so). */
+export const SHARD_SEARCH_TIMEOUT_MS = 3000;
+/** A cross-database write's record older than this is taken as stopped halfway: the cron has it made whole. */
+export const FOLLOWUP_GRACE_MINUTES = 15;

@@ -196,6 +196,15 @@ export default function Retrieval({ loaderData }: Route.ComponentProps) {
       ) : list.items.length === 0 ? (
         <p className="text-slate-600">{t("search.noResults", { q: query.q })}</p>
       ) : null}
+      {loaderData.partial ? (
+        <p
+          role="status"
+          className="mb-3 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900"
+          data-testid="search-partial"
+        >
+          {t("search.partial")}
+        </p>
+      ) : null}
       <ol className="flex flex-col gap-3" data-testid="search-results">
         {content.map((hit) => (
           <li key={hit.id} className="rounded-lg border border-slate-200 bg-white p-3">

@@ -582,6 +582,7 @@ const en = {
     pastYear: "Past year",
     anyType: "Researchers and supporters",
     noResults: "No results for “{{q}}”.",
+    partial: "Some documents' text and captions could not be searched just now; try again in a moment for every result.",
     atTime: "At {{time}}:",
     onPage: "Page {{page}}",
     recent: "Recent searches",

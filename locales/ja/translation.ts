@@ -582,6 +582,7 @@ export default {
     pastYear: "1年以内",
     anyType: "研究者と支援者",
     noResults: "「{{q}}」の検索結果はありません。",
+    partial: "一部の文書本文と字幕を今は検索できませんでした。すべての結果を見るには、少し後にもう一度お試しください。",
     atTime: "{{time}}：",
     onPage: "{{page}}ページ",
     recent: "最近の検索",

@@ -567,6 +567,7 @@ export default {
     pastYear: "过去一年",
     anyType: "研究者和支持者",
     noResults: "没有找到“{{q}}”的结果。",
+    partial: "部分文档正文和字幕暂时无法搜索；请稍后再试以查看全部结果。",
     atTime: "{{time}}：",
     onPage: "第 {{page}} 页",
     recent: "最近搜索",

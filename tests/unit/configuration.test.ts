@@ -28,10 +28,15 @@ describe("docs/configuration.md", () => {
 });
 
 describe("wrangler.toml", () => {
+  /** An environment's variables with its D1 bindings, as the worker sees them. */
+  const bound = (block: { vars?: object; d1_databases?: Array<{ binding: string }> } | undefined) => ({
+    ...block?.vars,
+    ...Object.fromEntries((block?.d1_databases ?? []).map((db) => [db.binding, {}])),
+  });
   const environments = {
-    local: { vars: rawConfig.vars ?? {}, localBuild: true },
-    production: { vars: production?.vars ?? {}, localBuild: false },
-    preview: { vars: production?.previews?.vars ?? {}, localBuild: false },
+    local: { vars: rawConfig.vars ?? {}, bindings: bound(rawConfig), localBuild: true },
+    production: { vars: production?.vars ?? {}, bindings: bound(production), localBuild: false },
+    preview: { vars: production?.previews?.vars ?? {}, bindings: bound(production?.previews), localBuild: false },
   };
 
   it("sets only variables the schema knows, never a secret", () => {
@@ -52,15 +57,16 @@ describe("wrangler.toml", () => {
     const required = secretNames.filter((name) => applies(SETTINGS[name].meta.required));
     expect([...(production?.secrets?.required ?? [])].sort()).toEqual([...required].sort());
     const secrets = { PASSWORD_PEPPER: "s".repeat(40), MAIL_API_KEY: "key-1234567890" };
-    for (const [env, { vars, localBuild }] of Object.entries(environments)) {
-      const result = parseConfig({ ...vars, ...(localBuild ? {} : secrets) }, localBuild);
+    for (const [env, { bindings, localBuild }] of Object.entries(environments)) {
+      const result = parseConfig({ ...bindings, ...(localBuild ? {} : secrets) }, localBuild);
       expect(result.ok ? [] : result.problems, env).toEqual([]);
       if (result.ok) expect(result.config.appEnv).toBe(env);
     }
   });
 
-  it("gives production and previews their own database and bucket, apart from each other", () => {
-    const db = (block: { d1_databases?: Array<{ database_name: string }> } | undefined) => block?.d1_databases?.[0]?.database_name;
+  it("gives production and previews their own databases and bucket, apart from each other", () => {
+    const db = (block: { d1_databases?: Array<{ database_name: string }> } | undefined) =>
+      block?.d1_databases?.map((d) => d.database_name).join(",");
     const bucket = (block: { r2_buckets?: Array<{ bucket_name: string }> } | undefined) => block?.r2_buckets?.[0]?.bucket_name;
     const names = [db(rawConfig), db(production), db(production?.previews)];
     expect(new Set(names).size).toBe(3);

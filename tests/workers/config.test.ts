@@ -3,7 +3,10 @@ import { configProblems, servingProblems } from "~/.server/config/config";
 import { parseConfig } from "~/.server/config/parse";
 
 const PEPPER = "p".repeat(40);
+/** The databases every deployment binds (decision 0045): the worker refuses to start without them. */
+const DATABASES = { DB: {}, STATS_DB: {}, TEXT_1: {}, TEXT_2: {} };
 const PRODUCTION = {
+  ...DATABASES,
   APP_ENV: "production",
   MAIL_PROVIDER: "http",
   MAIL_API_URL: "https://mail.example",
@@ -18,7 +21,7 @@ const names = (result: ReturnType<typeof parseConfig>) => (result.ok ? [] : resu
 
 describe("configuration", () => {
   it("lets a local build run with no secrets, on the development pepper", () => {
-    const result = parseConfig({ APP_ENV: "local", MAIL_PROVIDER: "outbox" }, true);
+    const result = parseConfig({ ...DATABASES, APP_ENV: "local", MAIL_PROVIDER: "outbox" }, true);
     expect(result.ok && result.config.pepper.id).toBe("1");
     expect(configProblems()).toEqual([]);
   });
@@ -110,5 +113,26 @@ describe("configuration", () => {
     expect(servingProblems(new Request("http://127.0.0.1:8787/login"))).toEqual([]);
     expect(servingProblems(new Request("http://localhost/login"))).toEqual([]);
     expect(servingProblems(new Request("https://research-commons.example/login")).map((p) => p.name)).toEqual(["CLOUDFLARE_ENV"]);
+  });
+});
+
+describe("the databases", () => {
+  it("are all required: the core, the statistics and text shards numbered from 1 without a gap, listed in order", () => {
+    const { DB, STATS_DB, TEXT_1, ...rest } = PRODUCTION;
+    expect(names(deployed(rest))).toEqual(["DB", "STATS_DB", "TEXT_1"]);
+    expect(names(deployed({ ...rest, DB, STATS_DB, TEXT_3: {} }))).toEqual(["TEXT_1"]);
+    const shards = deployed({
+      ...PRODUCTION,
+      TEXT_10: {},
+      TEXT_3: {},
+      TEXT_4: {},
+      TEXT_5: {},
+      TEXT_6: {},
+      TEXT_7: {},
+      TEXT_8: {},
+      TEXT_9: {},
+    });
+    expect(shards.ok && shards.config.textShards).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(TEXT_1).toEqual({});
   });
 });

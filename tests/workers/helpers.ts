@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import type { Caller } from "~/.server/accounts/accounts";
 import type { ContentItem } from "~/.server/content/content";
+import { textShard } from "~/.server/databases";
 import { readVerification } from "~/.server/members/verification-form";
 import { conversationRoom } from "~/.server/messaging/live";
 import { Refused } from "~/.server/refused";
@@ -57,7 +58,7 @@ export async function newMember(nickName = "M", accountType: 1 | 2 = 1, organisa
 export type ItemFields = Pick<
   ContentItem,
   "kind" | "sdg" | "title" | "summary" | "content" | "keywords" | "publicize" | "views" | "likes" | "created_at"
->;
+> & { text_shard: number };
 
 /** A content row without stored files, for lists, search and counts. */
 export async function newItem(owner: number, fields: Partial<ItemFields> = {}) {
@@ -72,11 +73,13 @@ export async function newItem(owner: number, fields: Partial<ItemFields> = {}) {
     views: 0,
     likes: 0,
     created_at: 1,
+    // Items take the text shards in turn, as uploads spread over them (decision 0045).
+    text_shard: (made++ % TEXT_SHARDS) + 1,
     ...fields,
   };
   const row = await env.DB.prepare(
-    `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type, thumbnail_key, thumbnail_type, views, likes, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, 'application/pdf', 't', 'image/png', ?, ?, ?, ?) RETURNING id`,
+    `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type, thumbnail_key, thumbnail_type, views, likes, created_at, updated_at, text_shard)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, 'application/pdf', 't', 'image/png', ?, ?, ?, ?, ?) RETURNING id`,
   )
     .bind(
       owner,
@@ -92,10 +95,31 @@ export async function newItem(owner: number, fields: Partial<ItemFields> = {}) {
       f.likes,
       f.created_at,
       f.created_at,
+      f.text_shard,
     )
     .first<{ id: number }>();
   if (!row) throw new Error("no item");
   return row.id;
+}
+
+/** The local text shards (wrangler.toml binds three, so every search crosses several). */
+export const TEXT_SHARDS = 3;
+let made = 0;
+
+/** The text shard an item's text and cues live in. */
+export async function shardOf(id: number): Promise<D1Database> {
+  return textShard(Number(await env.DB.prepare("SELECT text_shard FROM content WHERE id = ?").bind(id).first("text_shard")));
+}
+
+/** An item's text as the text job stores it, for its current file, in its shard, and done in the core. */
+export async function putText(id: number, body: string, extractedAt = 1) {
+  const fileKey = await env.DB.prepare("UPDATE content SET text_state = 'done' WHERE id = ? RETURNING file_key")
+    .bind(id)
+    .first<string>("file_key");
+  await (await shardOf(id))
+    .prepare("INSERT INTO document_text (content_id, file_key, body, pages, page_count, extracted_at) VALUES (?, ?, ?, 1, 1, ?)")
+    .bind(id, fileKey, body, extractedAt)
+    .run();
 }
 
 /**

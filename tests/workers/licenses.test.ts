@@ -85,7 +85,7 @@ describe("an item's licence", () => {
     const cc0 = await upload(token, { license: "CC0-1.0", title: `${word} survey` });
     const mit = await upload(token, { license: "MIT", title: `${word} code` });
     const search = (license?: string) =>
-      searchContent(searchQuerySchema.parse({ q: word, ...(license ? { license } : {}) }), member, Date.now()).then((hits) =>
+      searchContent(searchQuerySchema.parse({ q: word, ...(license ? { license } : {}) }), member, Date.now()).then(({ hits }) =>
         hits.map((h) => h.id),
       );
     expect((await search()).sort()).toEqual([cc0.json.data?.id, mit.json.data?.id].sort());

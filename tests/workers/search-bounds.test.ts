@@ -2,14 +2,14 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { searchContent, searchQuerySchema } from "~/.server/search/search";
 import { SEARCH_CANDIDATES, SEARCH_SHORT_WORD_WINDOW } from "~/lib/limits";
-import { newItem, newMember } from "./helpers";
+import { newItem, newMember, putText } from "./helpers";
 
 // Search stays bounded at any catalogue size (docs/decisions/0026): these fill a catalogue past
 // each window and check what a member then finds.
 
 let owner = 0;
-const search = (q: string, tab: "documents" | "videos", page = 1) =>
-  searchContent(searchQuerySchema.parse({ q, tab, page }), owner, Date.now());
+const search = async (q: string, tab: "documents" | "videos", page = 1) =>
+  (await searchContent(searchQuerySchema.parse({ q, tab, page }), owner, Date.now())).hits;
 const plain = (text: string) => text.replace(/[\u0001\u0002]/g, "");
 
 /** `count` items of a kind by SQL, ids (and times) rising, their text made by `text(k)`. */
@@ -74,17 +74,15 @@ describe("a word too long for one LIKE pattern", () => {
     const phrase = "农村饮用水安全评估与社区参与式管理研究报告"; // 21 characters: 63 bytes, past D1's 50-byte LIKE pattern
     const withText = async (body: string) => {
       const id = await newItem(member, { title: "Report", content: "c", created_at: Date.now() });
-      await env.DB.prepare("INSERT INTO document_text (content_id, body, pages, page_count, extracted_at) VALUES (?, ?, 1, 1, 1)")
-        .bind(id, body)
-        .run();
+      await putText(id, body);
       return id;
     };
     const whole = await withText(`本文：${phrase}。`);
     // Its first and last pieces, but not the word whole.
     await withText(`${[...phrase].slice(0, 16).join("")}……${[...phrase].slice(-16).join("")}`);
-    const found = await searchContent(searchQuerySchema.parse({ q: phrase, tab: "documents" }), member, Date.now());
+    const { hits: found } = await searchContent(searchQuerySchema.parse({ q: phrase, tab: "documents" }), member, Date.now());
     expect(found.map((hit) => hit.id)).toEqual([whole]);
     const japanese = "地域住民による水道施設の維持管理に関する参加型研究";
-    expect(await searchContent(searchQuerySchema.parse({ q: japanese, tab: "documents" }), member, Date.now())).toEqual([]);
+    expect((await searchContent(searchQuerySchema.parse({ q: japanese, tab: "documents" }), member, Date.now())).hits).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { textShard } from "~/.server/databases";
 import {
   clearSearchHistory,
   rememberSearch,
@@ -8,8 +9,10 @@ import {
   searchMembers,
   searchQuerySchema,
 } from "~/.server/search/search";
+import * as retrieval from "~/routes/retrieval";
 import rebuildSql from "../../scripts/rebuild-search.sql?raw";
-import { newItem, newMember } from "./helpers";
+import { newItem, newMember, putText } from "./helpers";
+import { callRoute, sessionFor } from "./route";
 
 let owner = 0;
 let other = 0;
@@ -20,7 +23,7 @@ const item = (title: string, content: string, publicize: 0 | 1, by = owner) =>
 
 const q = (text: string) => searchQuerySchema.parse({ q: text });
 const titles = async (text: string, viewer = other) =>
-  (await searchContent(q(text), viewer, Date.now())).map((h) => h.title.replace(/[\u0001\u0002]/g, ""));
+  (await searchContent(q(text), viewer, Date.now())).hits.map((h) => h.title.replace(/[\u0001\u0002]/g, ""));
 
 describe("full-text search", () => {
   beforeAll(async () => {
@@ -36,7 +39,9 @@ describe("full-text search", () => {
     expect(await titles("清洁饮水")).toEqual(["Safe drinking water in small towns"]);
     // Two CJK characters are below the trigram: found by the LIKE fallback.
     expect(await titles("饮水")).toEqual(["Safe drinking water in small towns"]);
-    const [hit] = await searchContent(q("drinking"), other, Date.now());
+    const {
+      hits: [hit],
+    } = await searchContent(q("drinking"), other, Date.now());
     expect(hit?.title).toContain("\u0001drinking\u0002");
   });
 
@@ -60,7 +65,7 @@ describe("full-text search", () => {
     "\u0000\u0001",
     "water \u3000 饮",
   ])("takes hostile query %j without failing", async (text) => {
-    await expect(searchContent(q(text), other, Date.now())).resolves.toBeInstanceOf(Array);
+    await expect(searchContent(q(text), other, Date.now())).resolves.toMatchObject({ hits: expect.any(Array), partial: false });
     await expect(searchMembers(q(text))).resolves.toBeInstanceOf(Array);
   });
 
@@ -91,5 +96,36 @@ describe("full-text search", () => {
     expect(history[0]).toBe("query 0");
     await clearSearchHistory(other);
     expect(await searchHistory(other)).toEqual([]);
+  });
+});
+
+describe("search over the text shards (decision 0045)", () => {
+  it("merges every shard's documents newest first, and answers without a shard that fails, saying so", async () => {
+    const author = await member("Shard Author");
+    const ids: number[] = [];
+    for (const shard of [2, 1, 3, 2]) {
+      const id = await newItem(author, { title: "Notes", created_at: ids.length, text_shard: shard });
+      await putText(id, `the fanoutword measurements, part ${ids.length}`);
+      ids.push(id);
+    }
+    const newestFirst = [...ids].reverse();
+    const all = await searchContent(q("fanoutword"), other, Date.now());
+    expect([all.hits.map((hit) => hit.id), all.partial]).toEqual([newestFirst, false]);
+    expect(all.hits.map((hit) => hit.passage?.text)).toEqual(newestFirst.map((_, i) => expect.stringContaining(`part ${3 - i}`)));
+    // Shard 2 cannot answer (its text table is not where the query looks): the others' results, marked partial.
+    const away = textShard(2);
+    await away.prepare("ALTER TABLE document_text RENAME TO document_text_away").run();
+    try {
+      const degraded = await searchContent(q("fanoutword"), other, Date.now());
+      expect([degraded.hits.map((hit) => hit.id), degraded.partial]).toEqual([[ids[2], ids[1]], true]);
+      const page = await callRoute<{ items: { id: number }[]; partial: boolean }>(retrieval, {
+        path: "/retrieval?q=fanoutword",
+        token: await sessionFor(other),
+      });
+      expect([page.status, page.data.partial, page.data.items.length]).toEqual([200, true, 2]);
+    } finally {
+      await away.prepare("ALTER TABLE document_text_away RENAME TO document_text").run();
+    }
+    expect((await searchContent(q("fanoutword"), other, Date.now())).partial).toBe(false);
   });
 });

@@ -127,7 +127,7 @@ describe("an item's versions", () => {
     await textDone(id);
     const reader = await newMember("Reader");
     const found = async (word: string) =>
-      (await searchContent(searchQuerySchema.parse({ q: word }), reader, Date.now())).map((hit) => hit.id);
+      (await searchContent(searchQuerySchema.parse({ q: word }), reader, Date.now())).hits.map((hit) => hit.id);
     expect(await found(first)).toEqual([id]);
     await setLike(reader, id, true, Date.now());
     await addComment(reader, id, "Keep the old figure?", Date.now());

@@ -1,12 +1,15 @@
 import { env } from "~/.server/bindings";
 import { config } from "~/.server/config/config";
-import { queueItemFiles } from "~/.server/content/content";
+import { queueItemFiles, recordItemFollowups } from "~/.server/content/content";
+import { followupJobs, recordFollowup } from "~/.server/followups/followups";
+import { enqueue } from "~/.server/jobs/queue";
 import { cancelHosted } from "~/.server/meetings/schedule";
 import { avatarKeys } from "~/.server/members/avatar";
 import { deleteVerificationPhotos } from "~/.server/members/verification";
 import { memberInbox } from "~/.server/messaging/live";
 import { refreshMemberRooms } from "~/.server/messaging/room-facts";
 import { closeSessionSockets } from "~/.server/messaging/session-sockets";
+import { describeError, logEvent } from "~/.server/observability/log";
 import { allowRequest } from "~/.server/security/rate-limit";
 import { deleteQueued, queueDeletions } from "~/.server/storage/files";
 import { AccountError } from "./account-error";
@@ -54,11 +57,6 @@ function removals(userId: number, email: string) {
     own("meeting_participants"),
     own("invitation_budgets", "host_id"),
     own("verifications"),
-    // Their statistics; what they read stays counted on others' items, not who read it.
-    own("stat_days", "owner_id"),
-    own("stat_months", "owner_id"),
-    own("stat_owner_days", "owner_id"),
-    own("stat_hits", "member_id"),
     own("score_history"),
     // Reports they filed stay with the moderation record, without the words they wrote.
     db.prepare("UPDATE reports SET details = '' WHERE reporter_id = ?").bind(userId),
@@ -89,8 +87,12 @@ export async function deleteAccount(userId: number, password: string, caller: Ca
   const keys = [...open.filter((u) => u.completed).map((u) => u.object_key), ...(await avatarKeys(userId))];
   // The files' record goes in with the rows' removal: if R2 is not reached after it, the cron deletes them.
   // The items' files are read by that batch itself, so a version added meanwhile is among them.
-  const [queued] = await db.batch([
+  // So are what the other databases hold of them (decision 0045): their items' text and cues, and
+  // their statistics (what they read stays counted on others' items, not who read it).
+  const [queued, followups, memberFollowup] = await db.batch([
     queueItemFiles("owner_id = ?3", caller.now, userId),
+    recordItemFollowups("owner_id = ?2", caller.now, userId),
+    recordFollowup("stats-member", userId, caller.now),
     queueDeletions(keys, caller.now),
     db
       .prepare(
@@ -107,6 +109,9 @@ export async function deleteAccount(userId: number, password: string, caller: Ca
   // Their inbox held the last words of each of their conversations.
   await memberInbox(userId).clear();
   await deleteQueued(keys);
+  await enqueue([...followupJobs(followups), ...followupJobs(memberFollowup)]).catch((error) =>
+    logEvent("error", "account.followups_not_queued", { userId, error: describeError(error) }),
+  );
   for (const upload of open.filter((u) => !u.completed)) {
     await env.FILES.resumeMultipartUpload(upload.object_key, upload.r2_upload_id)
       .abort()

@@ -28,6 +28,8 @@ export interface Config {
   doiResolverUrl: string;
   /** The Workers AI model new videos are transcribed by (through the AI binding), or null: no automatic captions. */
   speechToText: { model: string } | null;
+  /** The text shards bound (TEXT_1, TEXT_2, ... as 1, 2, ...), in order (decision 0045). */
+  textShards: number[];
 }
 
 export interface ConfigProblem {
@@ -133,6 +135,19 @@ export function parseConfig(raw: Record<string, unknown>, localBuild: boolean): 
   const speechModel = value("SPEECH_TO_TEXT_MODEL");
   // A model without the binding would queue work that can only fail: said at start, like a missing secret.
   if (speechModel && raw.AI === undefined) missing("AI", 'SPEECH_TO_TEXT_MODEL is set: add [ai] binding = "AI"');
+  // The databases (decision 0045): the core, the statistics and at least one text shard, numbered from 1 without a gap.
+  if (raw.DB === undefined) missing("DB", "the core database is always required");
+  if (raw.STATS_DB === undefined) missing("STATS_DB", "the statistics database is always required");
+  const textShards = Object.keys(raw)
+    .flatMap((name) => (/^TEXT_[1-9]\d*$/.test(name) ? [Number(name.slice(5))] : []))
+    .sort((a, b) => a - b);
+  if (textShards.length === 0) missing("TEXT_1", "at least one text shard is required");
+  else if (textShards.some((n, i) => n !== i + 1)) {
+    problems.push({
+      name: `TEXT_${textShards.findIndex((n, i) => n !== i + 1) + 1}`,
+      problem: "missing: text shards are numbered from 1 without a gap",
+    });
+  }
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
@@ -147,6 +162,7 @@ export function parseConfig(raw: Record<string, unknown>, localBuild: boolean): 
       orcid,
       doiResolverUrl,
       speechToText: speechModel ? { model: speechModel } : null,
+      textShards,
     },
   };
 }

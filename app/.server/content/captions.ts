@@ -1,4 +1,6 @@
 import { env } from "~/.server/bindings";
+import { textShard } from "~/.server/databases";
+import { forgetFollowup, recordFollowups } from "~/.server/followups/followups";
 import type { Read } from "~/.server/reads";
 import { Refused } from "~/.server/refused";
 import { indexForm, shownForm } from "~/lib/caption-words";
@@ -8,16 +10,20 @@ import { captionFile } from "./caption-file";
 import { MEMBER_FILE_POLICY } from "./member-file-policy";
 import { mp4DurationMs } from "./sniff";
 
-// A video's captions (docs/decisions/0043-captions.md): one set of cues per language, stored in D1
-// and indexed for search; the .vtt a player reads is written from them.
+// A video's captions (docs/decisions/0043-captions.md): one set of cues per language, its row in the
+// core and its cues, indexed for search, in the item's text shard (decision 0045); the .vtt a player
+// reads is written from them.
 
 /** Cues per statement: the JSON they travel in stays far below D1's limit on one value. */
 const CUES_PER_STATEMENT = 2000;
 
 const BUDGET_BYTES = CAPTIONS_MEMBER_MAX_MB * 1024 * 1024;
-/** The caption text as stored, in bytes, of the owner of ?1, leaving out its set in ?2 (the one being replaced). */
+/**
+ * The caption text as stored, in bytes, of the owner of ?1: every set, ready or being written,
+ * except the ready set of ?1 in ?2 (the one a new set replaces).
+ */
 const OWNER_CAPTION_BYTES = `(SELECT coalesce(sum(k.text_bytes), 0) FROM captions k JOIN content x ON x.id = k.content_id
-  WHERE x.owner_id = (SELECT owner_id FROM content WHERE id = ?1) AND NOT (k.content_id = ?1 AND k.lang = ?2))`;
+  WHERE x.owner_id = (SELECT owner_id FROM content WHERE id = ?1) AND NOT (k.content_id = ?1 AND k.lang = ?2 AND k.state = 'ready'))`;
 
 /** Refuses cues that do not fit the video: one that starts after it ends, or more than its length holds. */
 export async function checkAgainstVideo(file: { key: string; size: number }, cues: TranscriptCue[]) {
@@ -52,13 +58,18 @@ const encoder = new TextEncoder();
 const storedBytes = (bodies: string[]) => bodies.reduce((sum, body) => sum + encoder.encode(body).length, 0);
 
 /**
- * Stores a video's cues in a language in one transaction. The owner's replace what that language
- * had (its index rows go with them); automatic ones are stored only while the video has no captions
- * at all, so a repeated job or an owner's file that came first keeps what is there. Cues must fit the
- * video's length, and the owner's captions in all their budget (decision 0043): the budget is
- * checked by the statements that write, so two writes at once cannot both pass it, and a refused
- * replacement keeps the set it would have replaced. Answers whether they were stored; refuses past
- * CAPTIONS_MAX_LANGUAGES languages or the budget.
+ * Stores a video's cues in a language. The owner's replace what that language had; automatic ones are
+ * stored only while the video has no captions at all, so a repeated job or an owner's file that came
+ * first keeps what is there. Cues must fit the video's length, and the owner's captions in all their
+ * budget (decision 0043). Answers whether they were stored; refuses past CAPTIONS_MAX_LANGUAGES
+ * languages or the budget.
+ *
+ * The cues live in the item's text shard and the set's row in the core (decision 0045), so a write
+ * has three steps: (1) the core makes the row 'pending', checked against the budget and the languages
+ * by the statement that writes it (two writes at once cannot both pass), with a record of the write;
+ * (2) the shard stores the cues under the row's key; (3) the core makes the row 'ready' and drops the
+ * set it replaces, whose cues then leave the shard, and the record goes. A write that stops between
+ * steps leaves its record: the follow-up removes the cues no ready or recent set claims.
  */
 export async function saveCaptions(
   contentId: number,
@@ -69,9 +80,9 @@ export async function saveCaptions(
 ): Promise<boolean> {
   const db = env.DB;
   const video = await db
-    .prepare("SELECT file_key, file_size FROM content WHERE id = ? AND kind = 'video'")
+    .prepare("SELECT file_key, file_size, text_shard FROM content WHERE id = ? AND kind = 'video'")
     .bind(contentId)
-    .first<{ file_key: string; file_size: number }>();
+    .first<{ file_key: string; file_size: number; text_shard: number }>();
   if (!video) {
     if (source === "owner") throw new Refused("content.notFound", { status: 404 });
     return false;
@@ -90,83 +101,155 @@ export async function saveCaptions(
   const fits = `${OWNER_CAPTION_BYTES} + ?3 <= ?4`;
   const room =
     source === "owner"
-      ? "(SELECT count(*) FROM captions WHERE content_id = ?1 AND lang <> ?2) < ?5"
+      ? "(SELECT count(DISTINCT lang) FROM captions WHERE content_id = ?1 AND lang <> ?2) < ?5"
       : "NOT EXISTS (SELECT 1 FROM captions WHERE content_id = ?1) AND ?5 > 0";
-  const statements = [
-    // The owner's set replaces this language's, only when the new one will be stored.
-    ...(source === "owner"
-      ? [
-          db
-            .prepare(`DELETE FROM captions WHERE content_id = ?1 AND lang = ?2 AND ${fits} AND ${room}`)
-            .bind(contentId, lang, bytes, BUDGET_BYTES, CAPTIONS_MAX_LANGUAGES),
-        ]
-      : []),
+  // (1) The pending row and the write's record.
+  const [pending, recorded] = await db.batch([
     db
       .prepare(
-        `INSERT INTO captions (content_id, lang, source, cue_count, duration_ms, write_key, updated_at, text_bytes)
-         SELECT ?1, ?2, ?6, ?7, ?8, ?9, ?10, ?3 WHERE EXISTS (SELECT 1 FROM content WHERE id = ?1 AND kind = 'video') AND ${fits} AND ${room}`,
+        `INSERT INTO captions (content_id, lang, source, state, cue_count, duration_ms, write_key, text_bytes, updated_at)
+         SELECT ?1, ?2, ?6, 'pending', ?7, ?8, ?9, ?3, ?10 WHERE EXISTS (SELECT 1 FROM content WHERE id = ?1 AND kind = 'video') AND ${fits} AND ${room}`,
       )
       .bind(contentId, lang, bytes, BUDGET_BYTES, CAPTIONS_MAX_LANGUAGES, source, cues.length, durationMs, key, now),
-  ];
+    recordFollowups(
+      "SELECT 'text:' || text_shard, id, ?1 FROM content WHERE id = ?2 AND EXISTS (SELECT 1 FROM captions WHERE write_key = ?3)",
+      now,
+      contentId,
+      key,
+    ),
+  ]);
+  const followup = (recorded?.results[0] as { id: number } | undefined)?.id;
+  if (!pending?.meta.changes || followup === undefined) {
+    if (source === "automatic") return false;
+    throw await refusal(contentId, lang, bytes);
+  }
+  // (2) The cues, in the item's shard.
+  const shard = textShard(video.text_shard);
+  const statements: D1PreparedStatement[] = [];
   for (let from = 0; from < rows.length; from += CUES_PER_STATEMENT) {
     statements.push(
-      db
+      shard
         .prepare(
-          `INSERT INTO caption_cues (caption_id, start_ms, end_ms, body)
-           SELECT c.id, j.value ->> 0, j.value ->> 1, j.value ->> 2 FROM captions c JOIN json_each(?2) j WHERE c.write_key = ?1 ORDER BY j.key`,
+          `INSERT INTO caption_cues (caption_key, content_id, lang, start_ms, end_ms, body, written_at)
+           SELECT ?1, ?2, ?3, j.value ->> 0, j.value ->> 1, j.value ->> 2, ?5 FROM json_each(?4) j ORDER BY j.key`,
         )
-        .bind(key, JSON.stringify(rows.slice(from, from + CUES_PER_STATEMENT))),
+        .bind(key, contentId, lang, JSON.stringify(rows.slice(from, from + CUES_PER_STATEMENT)), now),
     );
   }
-  const results = await db.batch(statements);
-  const stored = (results[source === "owner" ? 1 : 0]?.meta.changes ?? 0) > 0;
-  if (!stored && source === "owner") {
-    // Which condition failed, to say so: the video gone, the budget, or its languages.
-    const state = await db
-      .prepare(`SELECT EXISTS (SELECT 1 FROM content WHERE id = ?1 AND kind = 'video') AS video, ${fits} AS fits`)
-      .bind(contentId, lang, bytes, BUDGET_BYTES)
-      .first<{ video: number; fits: number }>();
-    if (!state?.video) throw new Refused("content.notFound", { status: 404 });
-    if (!state.fits) throw budgetFull();
-    throw new Refused(`content.captionsTooManyLanguages|max=${CAPTIONS_MAX_LANGUAGES}`, { status: 409, field: "captions" });
+  try {
+    await shard.batch(statements);
+  } catch (error) {
+    await abandon(key, followup, shard);
+    throw error;
   }
-  return stored;
+  // (3) Ready, in place of the set it replaces (an automatic set only while there is still none).
+  const [replaced, made] = await db.batch([
+    db
+      .prepare(
+        `DELETE FROM captions WHERE content_id = ?1 AND lang = ?2 AND state = 'ready' AND ?4 = 'owner'
+           AND EXISTS (SELECT 1 FROM captions WHERE write_key = ?3 AND state = 'pending') RETURNING write_key`,
+      )
+      .bind(contentId, lang, key, source),
+    db
+      .prepare(
+        `UPDATE captions SET state = 'ready' WHERE write_key = ?1 AND state = 'pending'
+           AND (?2 = 'owner' OR NOT EXISTS (SELECT 1 FROM captions WHERE content_id = ?3 AND state = 'ready'))`,
+      )
+      .bind(key, source, contentId),
+  ]);
+  if (!made?.meta.changes) {
+    // The video went meanwhile, or an owner's set came first: this write's cues and row go.
+    await abandon(key, followup, shard);
+    if (source === "owner") throw new Refused("content.notFound", { status: 404 });
+    return false;
+  }
+  const old = ((replaced?.results ?? []) as { write_key: string }[]).map((set) => set.write_key);
+  await dropCues(shard, old);
+  await forgetFollowup(followup).run();
+  return true;
 }
 
-/** Removes a language's captions (and their index rows); removing what is not there is not an error. */
+/** A write that will not be made ready: its cues leave the shard, then its row and record the core. */
+async function abandon(key: string, followup: number, shard: D1Database) {
+  await dropCues(shard, [key]);
+  await env.DB.batch([
+    env.DB.prepare("DELETE FROM captions WHERE write_key = ? AND state = 'pending'").bind(key),
+    forgetFollowup(followup),
+  ]);
+}
+
+/** The cues of sets the core no longer has. */
+async function dropCues(shard: D1Database, keys: string[]) {
+  if (keys.length)
+    await shard.prepare("DELETE FROM caption_cues WHERE caption_key IN (SELECT value FROM json_each(?))").bind(JSON.stringify(keys)).run();
+}
+
+/** Why an owner's set was not stored: the video gone, the budget, or its languages. */
+async function refusal(contentId: number, lang: string, bytes: number) {
+  const state = await env.DB.prepare(
+    `SELECT EXISTS (SELECT 1 FROM content WHERE id = ?1 AND kind = 'video') AS video, ${OWNER_CAPTION_BYTES} + ?3 <= ?4 AS fits`,
+  )
+    .bind(contentId, lang, bytes, BUDGET_BYTES)
+    .first<{ video: number; fits: number }>();
+  if (!state?.video) return new Refused("content.notFound", { status: 404 });
+  if (!state.fits) return budgetFull();
+  return new Refused(`content.captionsTooManyLanguages|max=${CAPTIONS_MAX_LANGUAGES}`, { status: 409, field: "captions" });
+}
+
+/** Removes a language's captions (their cues leave the shard after); removing what is not there is not an error. */
 export async function removeCaptions(contentId: number, lang: string) {
-  await env.DB.prepare("DELETE FROM captions WHERE content_id = ? AND lang = ?").bind(contentId, lang).run();
+  const db = env.DB;
+  const now = Date.now();
+  const [recorded, removed] = await db.batch([
+    recordFollowups("SELECT 'text:' || text_shard, id, ?1 FROM content WHERE id = ?2", now, contentId),
+    db.prepare("DELETE FROM captions WHERE content_id = ? AND lang = ? AND state = 'ready' RETURNING write_key").bind(contentId, lang),
+  ]);
+  const record = recorded?.results[0] as { id: number; target: string } | undefined;
+  if (!record) return;
+  await dropCues(
+    textShard(Number(record.target.slice(5))),
+    ((removed?.results ?? []) as { write_key: string }[]).map((set) => set.write_key),
+  );
+  await forgetFollowup(record.id).run();
 }
 
 /** The languages a video has captions in, as one read of a page's round trip. */
 export const captionsRead = (contentId: number): Read<CaptionInfo[]> => ({
   statements: [
-    env.DB.prepare("SELECT lang, source, cue_count, duration_ms, updated_at FROM captions WHERE content_id = ? ORDER BY lang").bind(
-      contentId,
-    ),
+    env.DB.prepare(
+      "SELECT lang, source, cue_count, duration_ms, updated_at FROM captions WHERE content_id = ? AND state = 'ready' ORDER BY lang",
+    ).bind(contentId),
   ],
   decode: ([listed]) => (listed?.results ?? []) as CaptionInfo[],
 });
 
+/** Where a language's ready set lives: its key and the item's shard, or null. */
+async function captionSet(contentId: number, lang: string) {
+  const set = await env.DB.prepare(
+    "SELECT k.write_key, c.text_shard FROM captions k JOIN content c ON c.id = k.content_id WHERE k.content_id = ? AND k.lang = ? AND k.state = 'ready'",
+  )
+    .bind(contentId, lang)
+    .first<{ write_key: string; text_shard: number }>();
+  return set ? { key: set.write_key, shard: textShard(set.text_shard) } : null;
+}
+
 /** Cues of one language in order, as members read them: `limit` from `offset`. */
 export async function captionCues(contentId: number, lang: string, offset = 0, limit = -1): Promise<ShownCue[]> {
-  const { results } = await env.DB.prepare(
-    `SELECT q.id, q.start_ms, q.end_ms, q.body AS text FROM caption_cues q
-     WHERE q.caption_id = (SELECT id FROM captions WHERE content_id = ? AND lang = ?) ORDER BY q.id LIMIT ? OFFSET ?`,
-  )
-    .bind(contentId, lang, limit, offset)
+  const set = await captionSet(contentId, lang);
+  if (!set) return [];
+  const { results } = await set.shard
+    .prepare("SELECT id, start_ms, end_ms, body AS text FROM caption_cues WHERE caption_key = ? ORDER BY id LIMIT ? OFFSET ?")
+    .bind(set.key, limit, offset)
     .all<ShownCue>();
   return results.map((cue) => ({ ...cue, text: shownForm(cue.text) }));
 }
 
 /** How many cues of a language start before `ms`: the transcript page a link to that second opens. */
 export async function cuesBefore(contentId: number, lang: string, ms: number): Promise<number> {
+  const set = await captionSet(contentId, lang);
+  if (!set) return 0;
   return Number(
-    await env.DB.prepare(
-      "SELECT count(*) AS n FROM caption_cues WHERE caption_id = (SELECT id FROM captions WHERE content_id = ? AND lang = ?) AND start_ms < ?",
-    )
-      .bind(contentId, lang, ms)
-      .first("n"),
+    await set.shard.prepare("SELECT count(*) AS n FROM caption_cues WHERE caption_key = ? AND start_ms < ?").bind(set.key, ms).first("n"),
   );
 }
 

@@ -1,4 +1,8 @@
 import { env } from "~/.server/bindings";
+import { NEW_ITEM_SHARD, newItemShardBinds } from "~/.server/databases";
+import { followupJobs, recordFollowups } from "~/.server/followups/followups";
+import { enqueue } from "~/.server/jobs/queue";
+import { describeError, logEvent } from "~/.server/observability/log";
 import { madeOnce } from "~/.server/once";
 import { awardPoints } from "~/.server/ranking/ranking";
 import { deleteQueued } from "~/.server/storage/files";
@@ -100,9 +104,9 @@ export async function createContent(
     db
       .prepare(
         `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type,
-          thumbnail_key, thumbnail_type, created_at, updated_at, client_key, doi, authors, published_year, license, text_state, text_queued_at)
+          thumbnail_key, thumbnail_type, created_at, updated_at, client_key, doi, authors, published_year, license, text_state, text_queued_at, text_shard)
          SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14, ?15, ?16, ?17, ?18, ?19,
-           CASE ?2 WHEN 'document' THEN 'pending' END, CASE ?2 WHEN 'document' THEN ?14 END
+           CASE ?2 WHEN 'document' THEN 'pending' END, CASE ?2 WHEN 'document' THEN ?14 END, ${NEW_ITEM_SHARD(20, 21)}
          WHERE EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL)
          ON CONFLICT DO NOTHING RETURNING id`,
       )
@@ -126,6 +130,7 @@ export async function createContent(
         JSON.stringify(fields.authors),
         fields.year ?? null,
         fields.license ?? DEFAULT_LICENSE,
+        ...newItemShardBinds(),
       ),
     db
       .prepare("SELECT id, file_key FROM content WHERE owner_id = ? AND (file_key = ? OR client_key = ?)")
@@ -177,15 +182,32 @@ export async function findContentFor(id: number, viewer: { id: number; roles: st
 
 /** Deletes an item of `ownerId` and its files; false when there is no such item of theirs. */
 export async function deleteContent(id: number, ownerId: number): Promise<boolean> {
-  // The row and the record of its files in one batch; the files after it (the cron sweeps them if that stops).
-  const [queued, deleted] = await env.DB.batch([
-    queueItemFiles("id = ?3 AND owner_id = ?4", Date.now(), id, ownerId),
+  const now = Date.now();
+  // The row, the record of its files and of what the other databases hold of it in one batch; the
+  // files and the follow-ups after it (the cron sweeps them if that stops).
+  const [queued, followups, deleted] = await env.DB.batch([
+    queueItemFiles("id = ?3 AND owner_id = ?4", now, id, ownerId),
+    recordItemFollowups("id = ?2 AND owner_id = ?3", now, id, ownerId),
     env.DB.prepare("DELETE FROM content WHERE id = ? AND owner_id = ? RETURNING id").bind(id, ownerId),
   ]);
   if (!deleted?.results.length) return false;
   await deleteQueued(((queued?.results ?? []) as { key: string }[]).map((row) => row.key));
+  await enqueue(followupJobs(followups)).catch((error) =>
+    logEvent("error", "content.followups_not_queued", { id, error: describeError(error) }),
+  );
   return true;
 }
+
+/**
+ * Records the follow-ups of the items `where` selects (its placeholders from ?2), for the batch that
+ * deletes them: their text and cues in their shard, their statistics (decision 0045).
+ */
+export const recordItemFollowups = (where: string, now: number, ...values: unknown[]) =>
+  recordFollowups(
+    `SELECT 'text:' || text_shard, id, ?1 FROM content WHERE ${where} UNION ALL SELECT 'stats', id, ?1 FROM content WHERE ${where}`,
+    now,
+    ...values,
+  );
 
 /**
  * Records for deletion every object of the items `where` selects (its placeholders from ?3), every

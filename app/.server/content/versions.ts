@@ -1,4 +1,5 @@
 import { env } from "~/.server/bindings";
+import { followupJobs, recordFollowups } from "~/.server/followups/followups";
 import { enqueue } from "~/.server/jobs/queue";
 import { newItemJob } from "~/.server/notifications/new-items";
 import { describeError, logEvent } from "~/.server/observability/log";
@@ -94,7 +95,7 @@ export async function addVersion(
   if (!item) throw new Refused("notify.notFound", { status: 404 });
   if (!fileMatchesKind(item.kind, file.type)) throw new Refused("validation.fileMismatch", { field: "file" });
   const latest = "(SELECT max(number) FROM content_versions WHERE content_id = ?1)";
-  const [inserted, , , repeat] = await db.batch([
+  const [inserted, , stale, repeat] = await db.batch([
     db
       .prepare(
         `INSERT INTO content_versions (content_id, number, note, title, file_key, file_size, file_type, thumbnail_key, thumbnail_type, doi, license, created_at, client_key)
@@ -123,15 +124,18 @@ export async function addVersion(
         `UPDATE content SET (version, file_key, file_size, file_type, thumbnail_key, thumbnail_type, license) =
            (SELECT number, file_key, file_size, file_type, thumbnail_key, thumbnail_type, license FROM content_versions
             WHERE content_id = ?1 ORDER BY number DESC LIMIT 1),
-           updated_at = ?2, text_state = CASE kind WHEN 'document' THEN 'pending' END, text_note = NULL, text_attempts = 0,
+           updated_at = ?2, text_state = CASE kind WHEN 'document' THEN 'pending' END, text_note = NULL, text_attempts = 0, text_pages = NULL, text_page_count = NULL,
            text_queued_at = CASE kind WHEN 'document' THEN ?2 END
          WHERE id = ?1 AND version < ${latest}`,
       )
       .bind(contentId, now),
-    // The earlier version's text leaves search with it; the job reads the new file's.
-    db
-      .prepare("DELETE FROM document_text WHERE content_id = ?1 AND (SELECT text_queued_at FROM content WHERE id = ?1) = ?2")
-      .bind(contentId, now),
+    // The earlier version's text, in the item's shard, leaves search now (the core names the new file)
+    // and the shard by the follow-up (decision 0045); the job reads the new file's.
+    recordFollowups(
+      "SELECT 'text:' || text_shard, id, ?1 FROM content WHERE id = ?2 AND kind = 'document' AND text_queued_at = ?1",
+      now,
+      contentId,
+    ),
     db.prepare("SELECT number FROM content_versions WHERE content_id = ? AND client_key = ?").bind(contentId, fields.client_key ?? null),
   ]);
   const number = (inserted?.results[0] as { number: number } | undefined)?.number;
@@ -140,8 +144,12 @@ export async function addVersion(
     if (made !== undefined) return { number: made, created: false };
     throw new Refused(`validation.versionsFull|max=${VERSIONS_MAX}`, { status: 409 });
   }
-  const jobs = [newItemJob(contentId, number), ...(item.kind === "document" ? [{ type: "document-text" as const, id: contentId }] : [])];
-  // A send lost here: the cron sends the text job again (stalledDocuments); followers are not told twice.
+  const jobs = [
+    newItemJob(contentId, number),
+    ...(item.kind === "document" ? [{ type: "document-text" as const, id: contentId }] : []),
+    ...followupJobs(stale),
+  ];
+  // A send lost here: the cron sends the text job and the follow-up again; followers are not told twice.
   await enqueue(jobs).catch((error) => logEvent("error", "version.not_queued", { id: contentId, number, error: describeError(error) }));
   return { number, created: true };
 }

@@ -3,6 +3,7 @@ import { autoCaption } from "~/.server/content/auto-captions";
 import { extractDocumentText } from "~/.server/content/document-text";
 import { cleanUp } from "~/.server/cron/cleanup";
 import { withCountedDb } from "~/.server/db-session";
+import { runFollowup } from "~/.server/followups/followups";
 import { sendMeetingMail } from "~/.server/meetings/mail-jobs";
 import { conversationsToMove, MOVE_JOB_CONVERSATIONS } from "~/.server/messaging/legacy-messages";
 import { conversationRoom } from "~/.server/messaging/live";
@@ -84,6 +85,8 @@ async function runJob(job: Job) {
       return extractDocumentText(job.id);
     case "auto-captions":
       return autoCaption(job.id);
+    case "followup":
+      return runFollowup(job.id);
     case "meeting-mail":
       return sendMeetingMail(job);
     case "cleanup": {

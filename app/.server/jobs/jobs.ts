@@ -6,6 +6,8 @@ import type { Meeting } from "~/.server/meetings/meetings";
 // consumer imports the producers, so no two of them import each other.
 
 export type TextJob = { type: "document-text"; id: number };
+/** A cross-database write made whole (decision 0045): the record in shard_followups. */
+export type FollowupJob = { type: "followup"; id: number };
 /** A new video transcribed by the speech-to-text provider (decision 0043). */
 export type CaptionsJob = { type: "auto-captions"; id: number };
 
@@ -67,6 +69,7 @@ export type Job =
   | MeetingMailJob
   | TextJob
   | CaptionsJob
+  | FollowupJob
   | RoomsRefreshJob
   | { type: "cleanup"; at: number }
   | { type: "messages-move" };

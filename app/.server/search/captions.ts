@@ -1,4 +1,4 @@
-import { env } from "~/.server/bindings";
+import { textShard } from "~/.server/databases";
 import { indexForm, shownForm } from "~/lib/caption-words";
 import { SEARCH_CAPTION_WINDOW } from "~/lib/limits";
 import { snippetOf } from "./mark";
@@ -21,37 +21,31 @@ export interface CuePassage {
 export const cueQuery = (terms: string[]) => terms.map((term) => `"${indexForm(term).replace(/"/g, '""')}"`).join(" AND ");
 
 /**
- * The videos whose cues hold every word (in one cue), newest first, with the earliest such cue:
- * only the newest SEARCH_CAPTION_WINDOW matching cues are looked at, whatever the word. The page's
- * ids are chosen first and only they are joined to their columns, so the sort carries no text.
- * `filters` are what every result must be; `notInFields` leaves out the fields' matches.
+ * A shard's videos whose cues hold every word (in one cue), with each caption set's earliest such
+ * cue: only the newest SEARCH_CAPTION_WINDOW matching cues are looked at, whatever the word. The
+ * core keeps the ready sets among them (a set being written or replaced has cues here too).
  */
-export function captionMatchesSql(columns: string, filters: string[], notInFields: string) {
-  return `SELECT ${columns}, r.cue
-    FROM (SELECT c.id, t.cue
-          FROM (SELECT min(q.id) AS cue, cap.content_id AS id
-                FROM (SELECT rowid FROM caption_fts WHERE caption_fts MATCH ? ORDER BY rowid DESC LIMIT ${SEARCH_CAPTION_WINDOW}) m
-                CROSS JOIN caption_cues q ON q.id = m.rowid CROSS JOIN captions cap ON cap.id = q.caption_id
-                GROUP BY cap.content_id) t
-          CROSS JOIN content c ON c.id = t.id
-          WHERE ${[...filters, `NOT (${notInFields})`].join(" AND ")}
-          ORDER BY c.id DESC LIMIT ? OFFSET ?) r
-    CROSS JOIN content c ON c.id = r.id CROSS JOIN users u ON u.id = c.owner_id
-    ORDER BY c.id DESC`;
-}
+export const captionCandidatesSql = `SELECT q.content_id AS id, q.caption_key AS key, min(q.id) AS cue
+  FROM (SELECT rowid FROM caption_fts WHERE caption_fts MATCH ? ORDER BY rowid DESC LIMIT ${SEARCH_CAPTION_WINDOW}) m
+  CROSS JOIN caption_cues q ON q.id = m.rowid
+  GROUP BY q.content_id, q.caption_key`;
 
-/** The matched cue of each result, its words marked, with its second and language. */
-export async function cuePassages(cues: number[], terms: string[]): Promise<Map<number, CuePassage>> {
-  const passages = new Map<number, CuePassage>();
-  if (!cues.length) return passages;
-  const { results } = await env.DB.prepare(
-    `SELECT q.id, q.start_ms, q.body, cap.lang FROM caption_cues q JOIN captions cap ON cap.id = q.caption_id
-     WHERE q.id IN (${cues.map(() => "?").join(", ")})`,
-  )
-    .bind(...cues)
-    .all<{ id: number; start_ms: number; body: string; lang: string }>();
-  for (const { id, start_ms, body, lang } of results) {
-    passages.set(id, { text: snippetOf([shownForm(body).replace(/\s+/g, " ")], terms), time: Math.floor(start_ms / 1000), lang });
-  }
+/** The matched cue of each result (by shard and cue: `${shard}:${cue}`), its words marked, with its second and language. */
+export async function cuePassages(cues: { cue: number; shard?: number }[], terms: string[]): Promise<Map<string, CuePassage>> {
+  const passages = new Map<string, CuePassage>();
+  const shards = new Map<number, number[]>();
+  for (const { cue, shard = 0 } of cues) shards.set(shard, [...(shards.get(shard) ?? []), cue]);
+  await Promise.all(
+    [...shards].map(async ([shard, ids]) => {
+      const { results } = await textShard(shard)
+        .prepare("SELECT id, start_ms, body, lang FROM caption_cues WHERE id IN (SELECT value FROM json_each(?))")
+        .bind(JSON.stringify(ids))
+        .all<{ id: number; start_ms: number; body: string; lang: string }>();
+      for (const { id, start_ms, body, lang } of results) {
+        const text = snippetOf([shownForm(body).replace(/\s+/g, " ")], terms);
+        passages.set(`${shard}:${id}`, { text, time: Math.floor(start_ms / 1000), lang });
+      }
+    }),
+  );
   return passages;
 }

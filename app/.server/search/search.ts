@@ -3,9 +3,10 @@ import { env } from "~/.server/bindings";
 import { MARK_END, MARK_START } from "~/lib/highlight";
 import { LICENSE_ID } from "~/lib/licenses";
 import { SEARCH_CANDIDATES, SEARCH_SHORT_WORD_WINDOW, SEARCH_TEXT_WINDOW } from "~/lib/limits";
-import { type CuePassage, captionMatchesSql, cuePassages, cueQuery } from "./captions";
+import { type CuePassage, captionCandidatesSql, cuePassages, cueQuery } from "./captions";
 import { markTerms, snippetOf } from "./mark";
 import { documentPassages, type PagePassage } from "./passages";
+import { askShards } from "./shards";
 
 const TRIGRAM = 3;
 const HISTORY_SIZE = 10;
@@ -77,8 +78,8 @@ export interface ContentHit {
 /** The columns of a result, before its matches are marked. */
 const HIT_COLUMNS = "c.id, c.kind, c.sdg, c.created_at, u.nick_name AS owner_name, c.title, c.summary, c.content, c.keywords";
 type HitRow = Omit<ContentHit, "snippet" | "passage"> & { summary: string; content: string; keywords: string };
-/** A row found by its text: a video's carries the cue that matched. */
-type FoundRow = HitRow & { cue?: number };
+/** A row found by its text, with its shard: a video's carries the cue that matched. */
+type FoundRow = HitRow & { cue?: number; shard?: number };
 
 export interface MemberHit {
   id: number;
@@ -111,10 +112,15 @@ const FIELD_WEIGHTS = { title: 10, summary: 4, keywords: 3, content: 1 } as cons
  * (docs/decisions/0030-document-text.md); in the videos tab, videos whose captions hold every word
  * in one cue, with the cue and its second (docs/decisions/0043-captions.md).
  */
-export async function searchContent(query: SearchQuery, viewerId: number, now: number, limit = SEARCH_PAGE_SIZE): Promise<ContentHit[]> {
+export async function searchContent(
+  query: SearchQuery,
+  viewerId: number,
+  now: number,
+  limit = SEARCH_PAGE_SIZE,
+): Promise<{ hits: ContentHit[]; partial: boolean }> {
   const db = env.DB;
   const terms = searchTerms(query.q);
-  if (!terms.length) return [];
+  if (!terms.length) return { hits: [], partial: false };
   const long = terms.filter(isLong);
   const short = terms.filter((t) => !isLong(t));
   const kind = query.tab === "videos" ? "video" : "document";
@@ -175,6 +181,7 @@ export async function searchContent(query: SearchQuery, viewerId: number, now: n
     .bind(...binds, ...orderBinds, limit, skipped)
     .all<HitRow>();
   let found: FoundRow[] = [];
+  let partial = false;
   // Items found by their own text follow every match in the fields: documents by their PDF's text
   // (decision 0030), videos by their captions (decision 0043). LIKE's wildcards cannot be escaped in
   // the documents' text index (ESCAPE turns it off): such words skip it.
@@ -194,61 +201,105 @@ export async function searchContent(query: SearchQuery, viewerId: number, now: n
     const inFieldsIndex = long.length ? ["c.id IN (SELECT rowid FROM content_fts WHERE content_fts MATCH ?)"] : [];
     const notInFields = [...inFieldsIndex, ...shortInFields].join(" AND ");
     const notInFieldsBinds = [...(long.length ? [phraseQuery] : []), ...shortBinds];
-    if (kind === "video") {
-      ({ results: found } = await db
-        .prepare(captionMatchesSql(HIT_COLUMNS, filters, notInFields))
-        .bind(cueQuery(terms), ...filterBinds, ...notInFieldsBinds, limit - results.length, textOffset)
-        .all<HitRow & { cue: number }>());
-    } else {
-      // Short words, and words too long for one LIKE, are checked on the text itself.
-      const checkedWhole = [...short, ...long.filter(tooLongToLike)];
-      // The text's index checks each candidate against its text, so it looks at the newest
-      // SEARCH_TEXT_WINDOW documents with text only. CROSS JOIN keeps its matches the outer loop.
-      ({ results: found } = await db
-        .prepare(
-          `SELECT ${HIT_COLUMNS}
-           FROM (SELECT rowid FROM document_fts WHERE ${long
-             .flatMap(likePatterns)
-             .map(() => "body LIKE ?")
-             .join(" AND ")}
-                 AND rowid >= coalesce((SELECT content_id FROM document_text ORDER BY content_id DESC LIMIT 1 OFFSET ?), 0)
-                 ORDER BY rowid DESC) t
-           CROSS JOIN content c ON c.id = t.rowid CROSS JOIN users u ON u.id = c.owner_id
-           WHERE ${[
-             ...filters,
-             ...checkedWhole.map(() => "instr(lower((SELECT body FROM document_text WHERE content_id = c.id)), ?) > 0"),
-             `NOT (${notInFields})`,
-           ].join(" AND ")}
-           ORDER BY c.id DESC LIMIT ? OFFSET ?`,
-        )
-        .bind(
-          ...long.flatMap(likePatterns),
-          SEARCH_TEXT_WINDOW - 1,
-          ...filterBinds,
-          ...checkedWhole.map((term) => term.toLowerCase()),
-          ...notInFieldsBinds,
-          limit - results.length,
-          textOffset,
-        )
-        .all<HitRow>());
-    }
+    const page = { filters, filterBinds, notInFields, notInFieldsBinds, limit: limit - results.length, offset: textOffset };
+    ({ found, partial } = kind === "video" ? await captionMatches(terms, page) : await textMatches(long, short, page));
   }
   const [pages, cues] = await Promise.all([
     documentPassages(
-      found.filter((hit) => hit.cue === undefined).map((hit) => hit.id),
+      found.filter((hit) => hit.cue === undefined),
       long,
     ),
     cuePassages(
-      found.flatMap((hit) => (hit.cue === undefined ? [] : [hit.cue])),
+      found.flatMap((hit) => (hit.cue === undefined ? [] : [{ cue: hit.cue, shard: hit.shard }])),
       terms,
     ),
   ]);
-  return [...results, ...found].map(({ summary, content, keywords, title, cue, ...hit }: FoundRow) => ({
+  const hits = [...results, ...found].map(({ summary, content, keywords, title, cue, shard, ...hit }: FoundRow) => ({
     ...hit,
     title: markTerms(title, terms),
     snippet: snippetOf([summary, content, keywords], terms),
-    passage: (cue === undefined ? pages.get(hit.id) : cues.get(cue)) ?? null,
+    passage: (cue === undefined ? pages.get(hit.id) : cues.get(`${shard}:${cue}`)) ?? null,
   }));
+  return { hits, partial };
+}
+
+/** The part of a text search's page the core decides: what every result must be, and which of the page's places are left. */
+interface TextPage {
+  filters: string[];
+  filterBinds: (string | number)[];
+  notInFields: string;
+  notInFieldsBinds: (string | number)[];
+  limit: number;
+  offset: number;
+}
+
+/**
+ * Documents whose own text holds every word (decision 0030), from every text shard at once (decision
+ * 0045): each shard gives its candidates (the newest SEARCH_TEXT_WINDOW documents with text it
+ * holds), the core keeps those it says are done for their item's current file and that pass the
+ * filters, newest first: text a write stopped halfway stored is not shown.
+ */
+async function textMatches(long: string[], short: string[], page: TextPage) {
+  // Short words, and words too long for one LIKE, are checked on the text itself.
+  const checkedWhole = [...short, ...long.filter(tooLongToLike)];
+  // The text's index checks each candidate against its text. CROSS JOIN keeps its matches the outer loop.
+  const { rows, partial } = await askShards("documents", async (shard) => {
+    const { results } = await shard
+      .prepare(
+        `SELECT d.content_id AS id, d.file_key FROM (SELECT rowid FROM document_fts WHERE ${long
+          .flatMap(likePatterns)
+          .map(() => "body LIKE ?")
+          .join(" AND ")}
+             AND rowid >= coalesce((SELECT content_id FROM document_text ORDER BY content_id DESC LIMIT 1 OFFSET ?), 0)) t
+         CROSS JOIN document_text d ON d.content_id = t.rowid
+         ${checkedWhole.length ? `WHERE ${checkedWhole.map(() => "instr(lower(d.body), ?) > 0").join(" AND ")}` : ""}`,
+      )
+      .bind(...long.flatMap(likePatterns), SEARCH_TEXT_WINDOW - 1, ...checkedWhole.map((term) => term.toLowerCase()))
+      .all<{ id: number; file_key: string }>();
+    return results;
+  });
+  const found = await inCore(
+    rows.map((row) => [row.id, row.shard, row.file_key]),
+    "CROSS JOIN content c ON c.id = j.value ->> 0 AND c.text_shard = j.value ->> 1 AND c.file_key = j.value ->> 2 AND c.text_state = 'done'",
+    page,
+  );
+  return { found, partial };
+}
+
+/**
+ * Videos whose captions hold every word in one cue (decision 0043), from every text shard at once:
+ * each shard gives the videos among its newest SEARCH_CAPTION_WINDOW matching cues (whatever the
+ * word), with each set's earliest such cue; the core keeps the ready sets' videos that pass the filters.
+ */
+async function captionMatches(terms: string[], page: TextPage) {
+  const { rows, partial } = await askShards("captions", async (shard) => {
+    const { results } = await shard.prepare(captionCandidatesSql).bind(cueQuery(terms)).all<{ id: number; key: string; cue: number }>();
+    return results;
+  });
+  const found = await inCore(
+    rows.map((row) => [row.id, row.shard, row.key, row.cue]),
+    `CROSS JOIN captions k ON k.write_key = j.value ->> 2 AND k.state = 'ready'
+     CROSS JOIN content c ON c.id = k.content_id AND c.id = j.value ->> 0 AND c.text_shard = j.value ->> 1`,
+    page,
+    "min(j.value ->> 3) AS cue",
+  );
+  return { found, partial };
+}
+
+/**
+ * The shards' candidates (as JSON rows, joined to the core's rows by `join`) that pass the page's
+ * filters, newest first, one row an item: the page's places of them.
+ */
+async function inCore(candidates: unknown[][], join: string, page: TextPage, extra = "NULL AS cue"): Promise<FoundRow[]> {
+  if (!candidates.length) return [];
+  const { results } = await env.DB.prepare(
+    `SELECT ${HIT_COLUMNS}, c.text_shard AS shard, ${extra} FROM json_each(?) j ${join} CROSS JOIN users u ON u.id = c.owner_id
+     WHERE ${[...page.filters, `NOT (${page.notInFields})`].join(" AND ")}
+     GROUP BY c.id ORDER BY c.id DESC LIMIT ? OFFSET ?`,
+  )
+    .bind(JSON.stringify(candidates), ...page.filterBinds, ...page.notInFieldsBinds, page.limit, page.offset)
+    .all<FoundRow & { cue: number | null }>();
+  return results.map(({ cue, ...row }) => (cue === null ? row : { ...row, cue }));
 }
 
 /** Members by nick name, organisation or the profile they made public, with the same rules for short words. */
@@ -288,11 +339,11 @@ async function runPage<T>(sql: string, long: string[], binds: (string | number)[
 
 /** One page of the query's tab, for the page's load-more list and the API. */
 export async function searchPage(query: SearchQuery, viewerId: number, now: number) {
-  const hits: Array<ContentHit | MemberHit> =
+  const { hits, partial }: { hits: Array<ContentHit | MemberHit>; partial: boolean } =
     query.tab === "members"
-      ? await searchMembers(query, SEARCH_PAGE_SIZE + 1)
+      ? { hits: await searchMembers(query, SEARCH_PAGE_SIZE + 1), partial: false }
       : await searchContent(query, viewerId, now, SEARCH_PAGE_SIZE + 1);
-  return { items: hits.slice(0, SEARCH_PAGE_SIZE), has_more: hits.length > SEARCH_PAGE_SIZE, page: query.page };
+  return { items: hits.slice(0, SEARCH_PAGE_SIZE), has_more: hits.length > SEARCH_PAGE_SIZE, page: query.page, partial };
 }
 
 export async function rememberSearch(userId: number, q: string, now: number) {
