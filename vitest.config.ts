@@ -18,6 +18,7 @@ const OWN_STORAGE = [
   "api",
   "api-fuzz.property",
   "bindings",
+  "capacity",
   "chunked",
   "cleanup",
   "cross-database",

@@ -60,26 +60,52 @@ describe("the deploy script, dry-run on the real build", () => {
       stdio: ["ignore", "pipe", "pipe"],
     });
 
-  it("production: builds, migrates before it deploys, and bundles what wrangler would upload", { timeout: 180_000 }, () => {
+  // The databases production binds (wrangler.toml's [env.production]), as the build carries them.
+  const productionBindings = () =>
+    (JSON.parse(readFileSync("build-production/server/wrangler.json", "utf8")).d1_databases as { binding: string }[]).map((d) => d.binding);
+
+  it("production: builds, migrates every database before it deploys, and bundles what wrangler would upload", { timeout: 180_000 }, () => {
     const out = dryRun("production");
-    const migrate = out.indexOf("would run: wrangler d1 migrations apply DB --remote --env production");
+    const bindings = productionBindings();
+    // The core first, then the statistics, then the text shards: each checked locally, then migrated remotely, in that order.
+    expect(bindings.slice(0, 3)).toEqual(["DB", "STATS_DB", "TEXT_1"]);
     const bundle = out.indexOf("--dry-run: exiting now.");
-    expect(migrate).toBeGreaterThan(-1);
-    expect(bundle).toBeGreaterThan(migrate);
+    let previous = -1;
+    for (const binding of bindings) {
+      const kind = binding === "DB" ? "core" : binding === "STATS_DB" ? "stats" : "text";
+      const local = out.indexOf(`[dry run] ${binding} (migrations/${kind}): all `);
+      const migrate = out.indexOf(`would run: wrangler d1 migrations apply ${binding} --remote --env production\n`);
+      expect(local, binding).toBeGreaterThan(-1);
+      expect(migrate, binding).toBeGreaterThan(previous);
+      expect(bundle).toBeGreaterThan(migrate);
+      previous = migrate;
+    }
+    expect(out.match(/would run: wrangler d1 migrations apply/g)).toHaveLength(bindings.length);
     expect(out).toMatch(/Total Upload: [\d.]+ KiB/);
     expect(out).toContain("nothing was sent to Cloudflare");
   });
 
-  it("preview: gives the pull request its own database, migrated before the preview", { timeout: 180_000 }, () => {
+  it("preview: gives the pull request its own database of every kind, each migrated before the preview", { timeout: 180_000 }, () => {
     const out = dryRun("preview", "--name", "pr-7");
-    const create = out.indexOf("would run: wrangler d1 create research-commons-pr-7");
-    const migrate = out.indexOf("would run: wrangler d1 migrations apply DB --remote --config");
-    const preview = out.indexOf("would run: wrangler preview --config build-production/server/wrangler.json --name pr-7");
-    expect(create).toBeGreaterThan(-1);
-    expect(migrate).toBeGreaterThan(create);
-    expect(preview).toBeGreaterThan(migrate);
     const built = JSON.parse(readFileSync("build-production/server/wrangler.json", "utf8"));
-    expect(built.previews.d1_databases[0].database_name).toBe("research-commons-pr-7");
+    const own = built.previews.d1_databases as { binding: string; database_name: string; database_id: string }[];
+    expect(own.map((d) => d.database_name)).toEqual([
+      "research-commons-pr-7",
+      "research-commons-pr-7-stats",
+      "research-commons-pr-7-text-1",
+      "research-commons-pr-7-text-2",
+    ]);
+    expect(new Set(own.map((d) => d.database_id)).size).toBe(own.length);
+    const preview = out.indexOf("would run: wrangler preview --config build-production/server/wrangler.json --name pr-7");
+    for (const { binding, database_name } of own) {
+      const create = out.indexOf(`would run: wrangler d1 create ${database_name}\n`);
+      const local = out.indexOf(`[dry run] ${binding} (migrations/`);
+      const migrate = out.indexOf(`would run: wrangler d1 migrations apply ${binding} --remote --config`);
+      expect(create, database_name).toBeGreaterThan(-1);
+      expect(local, binding).toBeGreaterThan(create);
+      expect(migrate, binding).toBeGreaterThan(local);
+      expect(preview).toBeGreaterThan(migrate);
+    }
     // Its own queue too: one consumer per queue, and its jobs name rows of its own database.
     expect(out).toContain("would run: wrangler queues create research-commons-pr-7-jobs");
     expect(built.previews.queues.producers[0].queue).toBe("research-commons-pr-7-jobs");
@@ -95,9 +121,30 @@ describe("the deploy script, dry-run on the real build", () => {
     });
     const removal = dryRun("preview-delete", "--name", "pr-7");
     expect(removal).toContain("would run: wrangler preview delete");
-    expect(removal).toContain("would run: wrangler d1 delete research-commons-pr-7 -y");
+    for (const { database_name } of own) expect(removal).toContain(`would run: wrangler d1 delete ${database_name} -y`);
     expect(removal).toContain("would run: wrangler queues delete research-commons-pr-7-jobs");
     expect(removal).toContain("would run: wrangler queues delete research-commons-pr-7-stats-failed");
+  });
+
+  it("add-shard: a config with one more text shard migrates it with the text migrations and bundles it", { timeout: 180_000 }, () => {
+    const before = readFileSync("wrangler.toml", "utf8");
+    const shards = productionBindings().filter((b) => b.startsWith("TEXT_")).length;
+    const next = `TEXT_${shards + 1}`;
+    const name = `research-commons-production-text-${shards + 1}`;
+    const out = dryRun("add-shard");
+    const create = out.indexOf(`would run: wrangler d1 create ${name}\n`);
+    const block = out.indexOf(`binding = "${next}"\ndatabase_name = "${name}"`);
+    const local = out.indexOf(`[dry run] ${next} (migrations/text): all `);
+    const migrate = out.indexOf(`would run: wrangler d1 migrations apply ${next} --remote --env production\n`);
+    const bundled = out.indexOf(`env.${next} (${name})`);
+    expect(create).toBeGreaterThan(-1);
+    expect(block).toBeGreaterThan(create);
+    expect(local).toBeGreaterThan(block);
+    expect(migrate).toBeGreaterThan(local);
+    expect(bundled).toBeGreaterThan(migrate);
+    expect(out).toMatch(/Total Upload: [\d.]+ KiB/);
+    // A dry run writes the block into a copy only.
+    expect(readFileSync("wrangler.toml", "utf8")).toBe(before);
   });
 
   it("refuses a preview name that is not a plain slug", () => {

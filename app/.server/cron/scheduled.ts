@@ -1,5 +1,6 @@
 import { env } from "~/.server/bindings";
 import { stalledDocuments } from "~/.server/content/document-text";
+import { staleFollowups } from "~/.server/followups/followups";
 import { enqueue } from "~/.server/jobs/queue";
 import { conversationsToMove } from "~/.server/messaging/legacy-messages";
 import { startScoreRun } from "~/.server/ranking/score-runs";
@@ -17,7 +18,14 @@ export async function runScheduled(controller: Pick<ScheduledController, "cron" 
   const batches = await startScoreRun(now);
   // Messages still in D1 from before each conversation kept its own (decision 0028) move in the background.
   const move = (await conversationsToMove(1)).length > 0 ? [{ type: "messages-move" } as const] : [];
-  await enqueue([...batches, { type: "cleanup", at: now }, { type: "digests", at: now }, ...move, ...(await stalledDocuments(now))]);
+  await enqueue([
+    ...batches,
+    { type: "cleanup", at: now },
+    { type: "digests", at: now },
+    ...move,
+    ...(await stalledDocuments(now)),
+    ...(await staleFollowups(now)),
+  ]);
   const cutoff = now - CRON_LOG_DAYS * 86_400_000;
   const [, pruned] = await db.batch([
     db
