@@ -100,7 +100,7 @@ describe("a write across two databases stopped halfway", () => {
     const made = await addVersion(
       id,
       owner,
-      { note: "New wells" },
+      { note: "New wells", license: undefined, doi: null },
       { key: `cross/${crypto.randomUUID()}`, size: 1000, type: "application/pdf" },
       undefined,
       Date.now(),

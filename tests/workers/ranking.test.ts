@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { runScheduled } from "~/.server/cron/scheduled";
-import { awardPoints, PUBLISHED_RUN, rankingList, scoreFor } from "~/.server/ranking/ranking";
+import { awardPoints, PUBLISHED_RUN, rankingList, scoreFor, VIEWS_SQL } from "~/.server/ranking/ranking";
 import { recomputeScores } from "~/.server/ranking/score-runs";
 import { COEFFICIENTS, POINT_RULES, SCORE_INPUTS, type ScoreInput, scoreOf } from "~/lib/credit-score";
 import { newItem, newMember, until } from "./helpers";
@@ -47,12 +47,12 @@ describe("the credit score", () => {
         for (const fan of others.slice(0, next(4))) {
           await env.DB.prepare("INSERT INTO likes (user_id, content_id, created_at) VALUES (?, ?, ?)").bind(fan, id, recent()).run();
           expected[kind === "video" ? "videoLikes" : "documentLikes"]++;
-          // A reader's day on the item, as the stats queue folds it (decision 0039).
-          await env.DB.prepare(
-            `INSERT INTO stat_days (owner_id, content_id, day, kind, reader_type, n, readers) VALUES (?, ?, ?, 'view', 1, 1, 1)
+          // A reader's day on the item, as the stats queue folds it into the statistics database (decisions 0039, 0045).
+          await env.STATS_DB.prepare(
+            `INSERT INTO stat_days (owner_id, content_id, item_kind, day, kind, reader_type, n, readers) VALUES (?, ?, ?, ?, 'view', 1, 1, 1)
              ON CONFLICT DO UPDATE SET n = n + 1, readers = readers + 1`,
           )
-            .bind(subject, id, new Date(recent()).toISOString().slice(0, 10))
+            .bind(subject, id, kind, new Date(recent()).toISOString().slice(0, 10))
             .run();
           expected[kind === "video" ? "videoViews" : "documentViews"]++;
         }
@@ -86,6 +86,24 @@ describe("the credit score", () => {
         expect(JSON.parse(row?.breakdown ?? "{}")[input].count, `${seed}:${input}`).toBe(expected[input]);
       }
       expect(scoreOf(expected).score).toBeCloseTo(sum, 2);
+    }
+  });
+
+  it("reads the views of a batch's own members, each over the period's days only (the statistics database)", async () => {
+    for (const [input, sql] of Object.entries(VIEWS_SQL)) {
+      const { results } = await env.STATS_DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind("2026-10-01", 1, 1000, "2026-10-31")
+        .all<{ detail: string }>();
+      const steps = results.map((row) => row.detail);
+      // Member by member through the views' index, never the whole table.
+      expect(
+        steps.some((step) => /SCAN (x|stat_days)\b/.test(step)),
+        `${input}: ${steps.join("; ")}`,
+      ).toBe(false);
+      expect(
+        steps.some((step) => /stat_days_views \(owner_id=\? AND item_kind=\? AND day>\? AND day<\?\)/.test(step)),
+        `${input}: ${steps.join("; ")}`,
+      ).toBe(true);
     }
   });
 

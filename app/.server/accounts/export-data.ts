@@ -3,6 +3,7 @@
 // flat however much a member wrote. Reviewers' notes and other members' private data are not in it.
 
 import { env } from "~/.server/bindings";
+import { statsDb, textShard } from "~/.server/databases";
 import { conversationRoom } from "~/.server/messaging/live";
 
 const PAGE = 500;
@@ -26,11 +27,9 @@ const LISTS: Record<string, string> = {
   versions: `SELECT * FROM (SELECT ROW_NUMBER() OVER (ORDER BY v.content_id, v.number) AS id, v.content_id, v.number, v.note, v.title,
             v.file_size, v.file_type, v.doi, v.license, v.created_at FROM content_versions v JOIN content c ON c.id = v.content_id
             WHERE c.owner_id = ?1) WHERE id > ?2`,
-  // Their videos' captions and every cue of them (decision 0043), the text as members read it.
+  // Their videos' captions (decision 0043); every cue of them follows (`captionCues`, from the shards).
   captions: `SELECT * FROM (SELECT cap.id, cap.content_id, cap.lang, cap.source, cap.cue_count, cap.duration_ms, cap.updated_at
-            FROM captions cap JOIN content c ON c.id = cap.content_id WHERE c.owner_id = ?1) WHERE id > ?2`,
-  captionCues: `SELECT * FROM (SELECT q.id, q.caption_id, q.start_ms, q.end_ms, replace(q.body, char(8203), '') AS text
-            FROM caption_cues q JOIN captions cap ON cap.id = q.caption_id JOIN content c ON c.id = cap.content_id WHERE c.owner_id = ?1) WHERE id > ?2`,
+            FROM captions cap JOIN content c ON c.id = cap.content_id WHERE c.owner_id = ?1 AND cap.state = 'ready') WHERE id > ?2`,
   comments: "SELECT id, content_id, body, created_at FROM comments WHERE user_id = ?1 AND id > ?2",
   following:
     "SELECT f.followee_id AS id, u.nick_name, f.created_at FROM follows f JOIN users u ON u.id = f.followee_id WHERE f.follower_id = ?1 AND f.followee_id > ?2",
@@ -54,6 +53,9 @@ const LISTS: Record<string, string> = {
   savedSearches: "SELECT id, q, kind, sdg, created_at FROM saved_searches WHERE user_id = ?1 AND id > ?2",
 };
 
+/** The list sections another database holds (decision 0045); every other one is the core's. */
+const LIST_DATABASE: Record<string, () => D1Database> = { statisticsDays: statsDb, statisticsItemMonths: statsDb };
+
 /** The document's text, piece by piece, read from D1 only as fast as the reader takes it. */
 async function* pieces(userId: number, now: number): AsyncGenerator<string> {
   const db = env.DB;
@@ -72,7 +74,10 @@ async function* pieces(userId: number, now: number): AsyncGenerator<string> {
     let after = -1;
     let first = true;
     for (;;) {
-      const { results } = await db.prepare(`${sql} ORDER BY id LIMIT ${PAGE}`).bind(userId, after).all<Record<string, number>>();
+      const { results } = await (LIST_DATABASE[name]?.() ?? db)
+        .prepare(`${sql} ORDER BY id LIMIT ${PAGE}`)
+        .bind(userId, after)
+        .all<Record<string, number>>();
       if (results.length) yield (first ? "" : ",") + results.map((row) => JSON.stringify(row)).join(",");
       first &&= results.length === 0;
       if (results.length < PAGE) break;
@@ -80,6 +85,13 @@ async function* pieces(userId: number, now: number): AsyncGenerator<string> {
     }
     yield "]";
   }
+  yield `,"captionCues":[`;
+  let firstCues = true;
+  for await (const rows of captionCuesOf(userId)) {
+    yield (firstCues ? "" : ",") + rows.map((row) => JSON.stringify(row)).join(",");
+    firstCues = false;
+  }
+  yield "]";
   yield `,"messagesSent":[`;
   let first = true;
   for await (const rows of messagesSent(userId)) {
@@ -87,6 +99,37 @@ async function* pieces(userId: number, now: number): AsyncGenerator<string> {
     first = false;
   }
   yield "]}";
+}
+
+/**
+ * Every cue of the member's caption sets, set by set (a page of sets from the core, each set's cues a
+ * page at a time from its item's text shard, decision 0045), the text as members read it.
+ */
+async function* captionCuesOf(userId: number) {
+  for (let after = 0; ; ) {
+    const { results: sets } = await env.DB.prepare(
+      `SELECT cap.id, cap.write_key, c.text_shard FROM captions cap JOIN content c ON c.id = cap.content_id
+       WHERE c.owner_id = ? AND cap.state = 'ready' AND cap.id > ? ORDER BY cap.id LIMIT ${PAGE}`,
+    )
+      .bind(userId, after)
+      .all<{ id: number; write_key: string; text_shard: number }>();
+    for (const set of sets) {
+      for (let cue = 0; ; ) {
+        const { results } = await textShard(set.text_shard)
+          .prepare(
+            `SELECT id, ${set.id} AS caption_id, start_ms, end_ms, replace(body, char(8203), '') AS text FROM caption_cues
+             WHERE caption_key = ? AND id > ? ORDER BY id LIMIT ${PAGE}`,
+          )
+          .bind(set.write_key, cue)
+          .all<{ id: number }>();
+        if (results.length > 0) yield results;
+        if (results.length < PAGE) break;
+        cue = results.at(-1)?.id ?? cue;
+      }
+    }
+    if (sets.length < PAGE) return;
+    after = sets.at(-1)?.id ?? after;
+  }
 }
 
 /** The messages the member sent, conversation by conversation, a page at a time from each conversation's object. */

@@ -61,11 +61,16 @@ export interface ContentItem {
   text_note: TextNote | null;
   text_queued_at: number | null;
   text_attempts: number;
+  text_pages: number | null;
+  text_page_count: number | null;
+  /** Where its text and cues live, and the readers last copied from the statistics (decision 0045). */
+  text_shard: number;
+  views_synced: number;
 }
 
 /**
  * An item as pages and the API show it: storage keys, moderation and upload bookkeeping, the text
- * job's own state and the owner's names for citations stay inside (hidden_at tells the owner their
+ * job's own state, where its bulk lives and the owner's names for citations stay inside (hidden_at tells the owner their
  * item is hidden; the owner reads the text's state through textStateOf).
  */
 export function shownItem({
@@ -77,6 +82,10 @@ export function shownItem({
   text_note: _note,
   text_queued_at: _queued,
   text_attempts: _attempts,
+  text_pages: _pages,
+  text_page_count: _pageCount,
+  text_shard: _shard,
+  views_synced: _synced,
   owner_given: _given,
   owner_family: _family,
   owner_zone: _zone,

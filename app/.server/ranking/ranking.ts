@@ -1,4 +1,5 @@
 import { env } from "~/.server/bindings";
+import { statsDb } from "~/.server/databases";
 import { type Read, readOne } from "~/.server/reads";
 import {
   type Breakdown,
@@ -57,9 +58,13 @@ export async function pointsLedger(userId: number, now: number, limit = 50) {
   };
 }
 
+/** The inputs counted from the statistics database (decision 0045); the others from the core. */
+const VIEW_INPUTS = ["videoViews", "documentViews"] as const;
+type ViewInput = (typeof VIEW_INPUTS)[number];
+
 // One query per input over a range of member ids (?2..?3): member id -> count in the period, from ?1 up to ?4
-// (its end, so a batch run late or again counts what a batch run on time would).
-export const INPUT_SQL: Record<ScoreInput, string> = {
+// (its end, so a batch run late or again counts what a batch run on time would). The core's inputs:
+export const INPUT_SQL: Record<Exclude<ScoreInput, ViewInput>, string> = {
   follows:
     "SELECT follower_id AS user_id, count(*) AS n FROM follows WHERE follower_id BETWEEN ?2 AND ?3 AND created_at >= ?1 AND created_at <= ?4 GROUP BY follower_id",
   followers:
@@ -68,8 +73,6 @@ export const INPUT_SQL: Record<ScoreInput, string> = {
   documentUploads: uploadsOf("document"),
   videoLikes: receivedOn("video", "likes", "created_at"),
   documentLikes: receivedOn("document", "likes", "created_at"),
-  videoViews: readersOn("video"),
-  documentViews: readersOn("document"),
   points:
     "SELECT user_id, sum(amount) AS n FROM points WHERE user_id BETWEEN ?2 AND ?3 AND created_at >= ?1 AND created_at <= ?4 GROUP BY user_id",
 };
@@ -88,34 +91,65 @@ function receivedOn(kind: string, table: string, since: string) {
           WHERE c.owner_id BETWEEN ?2 AND ?3 AND c.kind = '${kind}' AND x.${since} >= ?1 AND x.${since} <= ?4 GROUP BY c.owner_id`;
 }
 
-/** Views on the owners' items: each member counted once a day per item (their days' readers, decision 0039). */
+/** The statistics database's inputs, with the same placeholders (days for ?1 and ?4). */
+export const VIEWS_SQL: Record<ViewInput, string> = {
+  videoViews: readersOn("video"),
+  documentViews: readersOn("document"),
+};
+
+/**
+ * Views on the owners' items of a kind: each member counted once a day per item (their days'
+ * readers, decision 0039). Owner by owner, so each reads only the period's days of its views.
+ */
 function readersOn(kind: string) {
-  return `SELECT c.owner_id AS user_id, sum(x.readers) AS n FROM content c INDEXED BY content_owner_recent
-          JOIN stat_days x ON x.owner_id = c.owner_id AND x.content_id = c.id
-          WHERE c.owner_id BETWEEN ?2 AND ?3 AND c.kind = '${kind}' AND x.kind = 'view' AND x.day >= ?1 AND x.day <= ?4 GROUP BY c.owner_id`;
+  return `WITH RECURSIVE owners(id) AS (SELECT ?2 UNION ALL SELECT id + 1 FROM owners WHERE id < ?3)
+    SELECT x.owner_id AS user_id, sum(x.readers) AS n FROM owners o JOIN stat_days x INDEXED BY stat_days_views ON x.owner_id = o.id
+      WHERE x.kind = 'view' AND x.item_kind = '${kind}' AND x.day >= ?1 AND x.day <= ?4 GROUP BY x.owner_id`;
 }
 
-/** Every score input of the members with ids in [from, to], counted over the period before `asOf`. */
-export function countsRead(asOf: number, from: number, to: number): Read<Map<number, Record<ScoreInput, number>>> {
+/** The views inputs of the members with ids in [from, to]: member id -> input -> count. */
+async function viewsOf(since: string, from: number, to: number, asOf: string) {
+  const stats = statsDb();
+  const results = await stats.batch(VIEW_INPUTS.map((input) => stats.prepare(VIEWS_SQL[input]).bind(since, from, to, asOf)));
+  const counts = new Map<number, Partial<Record<ViewInput, number>>>();
+  VIEW_INPUTS.forEach((input, i) => {
+    for (const row of (results[i]?.results ?? []) as { user_id: number; n: number }[]) {
+      counts.set(row.user_id, { ...counts.get(row.user_id), [input]: Number(row.n) });
+    }
+  });
+  return counts;
+}
+
+type Counts = Map<number, Record<ScoreInput, number>>;
+
+/**
+ * Every score input of the members with ids in [from, to], counted over the period before `asOf`:
+ * the core's in the read's batch, the views from the statistics database, asked as the read is made
+ * so both answer in the same time; the decoded counts are a promise of both.
+ */
+export function countsRead(asOf: number, from: number, to: number): Read<Promise<Counts>> {
   const db = env.DB;
   const since = asOf - SCORE_PERIOD_DAYS * 86_400_000;
   const day = (at: number) => new Date(at).toISOString().slice(0, 10);
+  // Views are counted by day, everything else by time.
+  const views = viewsOf(day(since), from, to, day(asOf));
+  // Awaited by the decoding; a core batch that fails first leaves it unread, which is no error of its own.
+  views.catch(() => {});
+  const inputs = SCORE_INPUTS.filter((input): input is Exclude<ScoreInput, ViewInput> => input in INPUT_SQL);
   return {
     statements: [
       db.prepare("SELECT id FROM users WHERE id BETWEEN ? AND ? AND deleted_at IS NULL").bind(from, to),
-      // Views are counted by day, everything else by time.
-      ...SCORE_INPUTS.map((input) => {
-        const [start, end] = input.endsWith("Views") ? [day(since), day(asOf)] : [since, asOf];
-        return db.prepare(INPUT_SQL[input]).bind(start, from, to, end);
-      }),
+      ...inputs.map((input) => db.prepare(INPUT_SQL[input]).bind(since, from, to, asOf)),
     ],
-    decode: ([members, ...inputs]) => {
-      const counts = new Map<number, Record<ScoreInput, number>>();
+    decode: async ([members, ...results]) => {
+      const viewed = await views;
+      const counts: Counts = new Map();
       for (const { id } of (members?.results ?? []) as { id: number }[]) {
-        counts.set(id, Object.fromEntries(SCORE_INPUTS.map((i) => [i, 0])) as Record<ScoreInput, number>);
+        const member = Object.fromEntries(SCORE_INPUTS.map((i) => [i, 0])) as Record<ScoreInput, number>;
+        counts.set(id, Object.assign(member, viewed.get(id)));
       }
-      SCORE_INPUTS.forEach((input, i) => {
-        for (const row of (inputs[i]?.results ?? []) as { user_id: number; n: number }[]) {
+      inputs.forEach((input, i) => {
+        for (const row of (results[i]?.results ?? []) as { user_id: number; n: number }[]) {
           const member = counts.get(row.user_id);
           if (member) member[input] = Number(row.n);
         }
@@ -125,7 +159,7 @@ export function countsRead(asOf: number, from: number, to: number): Read<Map<num
   };
 }
 
-export const countsOf = (asOf: number, from: number, to: number) => readOne(countsRead(asOf, from, to));
+export const countsOf = async (asOf: number, from: number, to: number): Promise<Counts> => readOne(countsRead(asOf, from, to));
 
 /** The id of the run the ranking shows: the newest published one. */
 export const PUBLISHED_RUN = "(SELECT max(id) FROM score_runs WHERE published_at IS NOT NULL)";
@@ -164,8 +198,8 @@ export async function scoreFor(userId: number, now: number): Promise<OwnScore> {
 }
 
 /** The member's score from their counts (read with countsRead, maybe beside a page's other reads), placed in the ranking. */
-export async function placeScore(userId: number, now: number, counted: Map<number, Record<ScoreInput, number>>) {
-  const { score, breakdown } = scoreOf(counted.get(userId) ?? ({} as Record<ScoreInput, number>));
+export async function placeScore(userId: number, now: number, counted: Counts | Promise<Counts>) {
+  const { score, breakdown } = scoreOf((await counted).get(userId) ?? ({} as Record<ScoreInput, number>));
   const ranked = await env.DB.prepare(
     `SELECT r.published_at, (SELECT count(*) + 1 FROM credit_scores s WHERE s.run_id = r.id AND s.score > ?1 AND s.user_id <> ?2) AS rank
        FROM score_runs r WHERE r.id = ${PUBLISHED_RUN}`,

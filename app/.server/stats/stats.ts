@@ -1,4 +1,5 @@
 import { env } from "~/.server/bindings";
+import { statsDb } from "~/.server/databases";
 import {
   addDays,
   bucketOf,
@@ -16,7 +17,8 @@ import { localDay, zonedToUtc } from "~/lib/time-zone";
 import { localDaySql } from "./zone-days";
 
 // What members read of their statistics (docs/decisions/0039-statistics.md): readings from the
-// folded rows, likes, comments and followers from their own rows, all on the member's days.
+// folded rows, likes, comments and followers from their own rows, all on the member's days. The
+// folded rows are the statistics database's (decision 0045): a page asks it and the core at once.
 
 type Counts = Partial<Record<StatSeries, number>>;
 /** What chooses a period and its buckets. */
@@ -131,9 +133,13 @@ function socialByDay(ownerId: number, zone: string, start: number, end: number, 
 const socialRows = (results: D1Result[], names: StatSeries[]) =>
   names.flatMap((series, i) => rowsOf(results[i]).map((row) => ({ day: String(row.day), series, n: Number(row.n) })));
 
-/** The item table's counts over the period (readings from days or months, likes and comments by time). */
+/**
+ * The item table's counts over the period: the member's items, likes and comments by time from the
+ * core, readings from days or months from the statistics database.
+ */
 function itemCounts(ownerId: number, period: Period, zone: string) {
   const db = env.DB;
+  const stats = statsDb();
   const { end } = instants(period, zone);
   const start = zonedToUtc(`${period.from}T00:00`, zone) ?? 0;
   // Whole months from each item's months, the days before the first whole month from its days: 12
@@ -151,16 +157,21 @@ function itemCounts(ownerId: number, period: Period, zone: string) {
   const received = (table: string) =>
     `SELECT x.content_id AS id, count(*) AS n FROM content c JOIN ${table} x ON x.content_id = c.id
        WHERE c.owner_id = ?1 AND x.user_id <> ?1 AND x.created_at >= ?2 AND x.created_at < ?3 GROUP BY x.content_id`;
-  return [
-    db.prepare("SELECT id, title, kind FROM content WHERE owner_id = ?").bind(ownerId),
-    db.prepare(days).bind(ownerId, dayFrom, dayTo),
-    db.prepare(wholeMonths).bind(ownerId, firstWhole.slice(0, 7), period.to.slice(0, 7)),
-    db.prepare(received("likes")).bind(ownerId, start, end),
-    db.prepare(received("comments")).bind(ownerId, start, end),
-  ];
+  return {
+    core: [
+      db.prepare("SELECT id, title, kind FROM content WHERE owner_id = ?").bind(ownerId),
+      db.prepare(received("likes")).bind(ownerId, start, end),
+      db.prepare(received("comments")).bind(ownerId, start, end),
+    ],
+    stats: [
+      stats.prepare(days).bind(ownerId, dayFrom, dayTo),
+      stats.prepare(wholeMonths).bind(ownerId, firstWhole.slice(0, 7), period.to.slice(0, 7)),
+    ],
+  };
 }
 
-function itemRowsOf([items, days, months, likes, comments]: D1Result[]): ItemRow[] {
+/** The item table from itemCounts' results: the core's items, with their readings (a deleted item's rows are not shown). */
+function itemRowsOf([items, likes, comments]: D1Result[], [days, months]: D1Result[]): ItemRow[] {
   const rows = new Map<number, ItemRow>();
   for (const row of rowsOf(items)) {
     const counts = Object.fromEntries(ITEM_SERIES.map((name) => [name, 0])) as ItemRow["counts"];
@@ -199,22 +210,22 @@ export async function memberStats(userId: number, query: StatsQuery, now: number
   const owner = await ownerOf(userId, now);
   const period = periodOf(query.range, localDay(now, owner.zone), owner.since);
   const { start, end } = instants(period, owner.zone);
-  const db = env.DB;
+  const stats = statsDb();
   const social = socialByDay(userId, owner.zone, start, end, null);
   const items = itemCounts(userId, period, owner.zone);
-  const days = db
+  const days = stats
     .prepare("SELECT day, kind, n FROM stat_owner_days WHERE owner_id = ? AND day BETWEEN ? AND ?")
     .bind(userId, period.previousFrom ?? period.from, period.to);
-  const results = await db.batch([days, ...social, ...items]);
-  const readings = rowsOf(results[0]).map((row) => ({
+  const [core, counted] = await Promise.all([env.DB.batch([...social, ...items.core]), stats.batch([days, ...items.stats])]);
+  const readings = rowsOf(counted[0]).map((row) => ({
     day: String(row.day),
     series: READING_SERIES[String(row.kind)] as StatSeries,
     n: Number(row.n),
   }));
-  const socials = socialRows(results.slice(1, 4), ["likes", "comments", "followers"]);
+  const socials = socialRows(core.slice(0, 3), ["likes", "comments", "followers"]);
   return {
     overview: overviewOf([...readings, ...socials], STAT_SERIES, query, owner.zone, period),
-    items: sortItems(itemRowsOf(results.slice(4)), query.sort),
+    items: sortItems(itemRowsOf(core.slice(3), counted.slice(1)), query.sort),
   };
 }
 
@@ -228,21 +239,20 @@ export async function itemStats(itemId: number, ownerId: number, query: PeriodQu
   const owner = await ownerOf(ownerId, now);
   const period = periodOf(query.range, localDay(now, owner.zone), owner.since);
   const { start, end } = instants(period, owner.zone);
-  const db = env.DB;
-  const days = db
+  const days = statsDb()
     .prepare(
       "SELECT day, kind, reader_type, sum(n) AS n, sum(readers) AS readers FROM stat_days WHERE owner_id = ? AND content_id = ? AND day BETWEEN ? AND ? GROUP BY day, kind, reader_type",
     )
     .bind(ownerId, itemId, period.previousFrom ?? period.from, period.to);
-  const results = await db.batch([days, ...socialByDay(ownerId, owner.zone, start, end, itemId)]);
+  const [counted, social] = await Promise.all([days.all(), env.DB.batch(socialByDay(ownerId, owner.zone, start, end, itemId))]);
   const readers: ReaderSplit = { researchers: 0, supporters: 0 };
-  const readings = rowsOf(results[0]).map((row) => {
+  const readings = rowsOf(counted).map((row) => {
     if (row.kind === "view" && String(row.day) >= period.from)
       readers[row.reader_type === 2 ? "supporters" : "researchers"] += Number(row.readers);
     return { day: String(row.day), series: READING_SERIES[String(row.kind)] as StatSeries, n: Number(row.n) };
   });
   return {
-    overview: overviewOf([...readings, ...socialRows(results.slice(1), ["likes", "comments"])], ITEM_SERIES, query, owner.zone, period),
+    overview: overviewOf([...readings, ...socialRows(social, ["likes", "comments"])], ITEM_SERIES, query, owner.zone, period),
     readers,
   };
 }
