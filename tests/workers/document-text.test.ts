@@ -9,7 +9,7 @@ import type { Job } from "~/.server/jobs/jobs";
 import { searchContent, searchPage, searchQuerySchema } from "~/.server/search/search";
 import { DOCUMENT_TEXT_MAX_CHARS, PDF_TEXT_MAX_MB, SEARCH_TEXT_WINDOW, TEXT_EXTRACT_ATTEMPTS } from "~/lib/limits";
 import { makePdf } from "../../scripts/make-pdf.mjs";
-import { newItem, newMember, shardOf, until } from "./helpers";
+import { newItem, newMember, shardOf, TEXT_SHARDS, until } from "./helpers";
 import { logged } from "./log-sink";
 
 /** A document whose file is in storage, waiting for its text, as an upload leaves it. */
@@ -162,32 +162,35 @@ describe("a document's own text", () => {
     expect(first.items.map((hit) => hit.id)).toEqual([id]);
   });
 
-  it("looks only in the newest documents with text, so a search's work stays bounded", async () => {
+  it("looks only in the newest documents with text of all the shards together, so a search's work stays bounded", async () => {
     const owner = await newMember("Window");
     const { id } = await pendingDocument(owner, makePdf([["the oldest zyzzyvant notes"]]));
     await deliver(id);
     expect((await found("zyzzyvant", owner)).map((h) => h.id)).toEqual([id]);
-    // SEARCH_TEXT_WINDOW newer documents with text, made in SQL.
+    // SEARCH_TEXT_WINDOW newer documents with text, made in SQL, spread over the shards as uploads are:
+    // each shard holds far fewer than the window, and together they fill it.
     await env.DB.prepare(
       `WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < ?)
        INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type,
          thumbnail_key, thumbnail_type, created_at, updated_at, text_state, text_shard)
        SELECT ?, 'document', 4, 'newer', 's', 'c', 'k', 1, 'window/' || k, 1, 'application/pdf', 't', 'image/png', 2, 2, 'done',
-         (SELECT text_shard FROM content WHERE id = ?) FROM n`,
+         1 + k % ? FROM n`,
     )
-      .bind(SEARCH_TEXT_WINDOW, owner, id)
+      .bind(SEARCH_TEXT_WINDOW + TEXT_SHARDS, owner, TEXT_SHARDS)
       .run();
-    // In the same shard as the first: each shard's window is its own newest documents with text.
-    const { results: newer } = await env.DB.prepare("SELECT id, file_key FROM content WHERE file_key LIKE 'window/%'").all<{
+    const { results: newer } = await env.DB.prepare("SELECT id, file_key, text_shard FROM content WHERE file_key LIKE 'window/%'").all<{
       id: number;
       file_key: string;
+      text_shard: number;
     }>();
-    await (await shardOf(id))
-      .prepare(
-        "INSERT INTO document_text (content_id, file_key, body, pages, page_count, extracted_at) SELECT j.value ->> 0, j.value ->> 1, 'newer text', 1, 1, 2 FROM json_each(?) j",
-      )
-      .bind(JSON.stringify(newer.map((row) => [row.id, row.file_key])))
-      .run();
+    for (const { n, db } of textShards()) {
+      await db
+        .prepare(
+          "INSERT INTO document_text (content_id, file_key, body, pages, page_count, extracted_at) SELECT j.value ->> 0, j.value ->> 1, 'newer text', 1, 1, 2 FROM json_each(?) j",
+        )
+        .bind(JSON.stringify(newer.filter((row) => row.text_shard === n).map((row) => [row.id, row.file_key])))
+        .run();
+    }
     expect(await found("zyzzyvant", owner)).toEqual([]);
   });
 

@@ -1,6 +1,5 @@
 import { textShard } from "~/.server/databases";
 import { indexForm, shownForm } from "~/lib/caption-words";
-import { SEARCH_CAPTION_WINDOW } from "~/lib/limits";
 import { snippetOf } from "./mark";
 
 // Videos found by what is said in them (docs/decisions/0043-captions.md): their cues' own index,
@@ -22,11 +21,12 @@ export const cueQuery = (terms: string[]) => terms.map((term) => `"${indexForm(t
 
 /**
  * A shard's videos whose cues hold every word (in one cue), with each caption set's earliest such
- * cue: only the newest SEARCH_CAPTION_WINDOW matching cues are looked at, whatever the word. The
- * core keeps the ready sets among them (a set being written or replaced has cues here too).
+ * cue: only its newest ?2 matching cues are looked at, whatever the word (its share of
+ * SEARCH_CAPTION_WINDOW). The core keeps the ready sets among them (a set being written or replaced
+ * has cues here too).
  */
 export const captionCandidatesSql = `SELECT q.content_id AS id, q.caption_key AS key, min(q.id) AS cue
-  FROM (SELECT rowid FROM caption_fts WHERE caption_fts MATCH ? ORDER BY rowid DESC LIMIT ${SEARCH_CAPTION_WINDOW}) m
+  FROM (SELECT rowid FROM caption_fts WHERE caption_fts MATCH ?1 ORDER BY rowid DESC LIMIT ?2) m
   CROSS JOIN caption_cues q ON q.id = m.rowid
   GROUP BY q.content_id, q.caption_key`;
 

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { env } from "~/.server/bindings";
+import { config } from "~/.server/config/config";
 import { MARK_END, MARK_START } from "~/lib/highlight";
 import { LICENSE_ID } from "~/lib/licenses";
-import { SEARCH_CANDIDATES, SEARCH_SHORT_WORD_WINDOW, SEARCH_TEXT_WINDOW } from "~/lib/limits";
+import { SEARCH_CANDIDATES, SEARCH_CAPTION_WINDOW, SEARCH_SHORT_WORD_WINDOW, SEARCH_TEXT_WINDOW } from "~/lib/limits";
 import { type CuePassage, captionCandidatesSql, cuePassages, cueQuery } from "./captions";
 import { markTerms, snippetOf } from "./mark";
 import { documentPassages, type PagePassage } from "./passages";
@@ -223,6 +224,13 @@ export async function searchContent(
   return { hits, partial };
 }
 
+/**
+ * A shard's share of a window over the newest documents or cues: items go to the open shards at
+ * random, so each shard's newest `window / shards` are, together, about the newest `window` of all,
+ * and a search does the work of one database's window however many shards there are.
+ */
+const perShard = (window: number) => Math.ceil(window / config().textShards.length);
+
 /** The part of a text search's page the core decides: what every result must be, and which of the page's places are left. */
 interface TextPage {
   filters: string[];
@@ -235,11 +243,12 @@ interface TextPage {
 
 /**
  * Documents whose own text holds every word (decision 0030), from every text shard at once (decision
- * 0045): each shard gives its candidates (the newest SEARCH_TEXT_WINDOW documents with text it
- * holds), the core keeps those it says are done for their item's current file and that pass the
- * filters, newest first: text a write stopped halfway stored is not shown.
+ * 0045): each shard gives its candidates among its share of the newest SEARCH_TEXT_WINDOW documents
+ * with text (`perShard`), the core keeps those it says are done for their item's current file and
+ * that pass the filters, newest first: text a write stopped halfway stored is not shown.
  */
 async function textMatches(long: string[], short: string[], page: TextPage) {
+  const window = perShard(SEARCH_TEXT_WINDOW);
   // Short words, and words too long for one LIKE, are checked on the text itself.
   const checkedWhole = [...short, ...long.filter(tooLongToLike)];
   // The text's index checks each candidate against its text. CROSS JOIN keeps its matches the outer loop.
@@ -254,7 +263,7 @@ async function textMatches(long: string[], short: string[], page: TextPage) {
          CROSS JOIN document_text d ON d.content_id = t.rowid
          ${checkedWhole.length ? `WHERE ${checkedWhole.map(() => "instr(lower(d.body), ?) > 0").join(" AND ")}` : ""}`,
       )
-      .bind(...long.flatMap(likePatterns), SEARCH_TEXT_WINDOW - 1, ...checkedWhole.map((term) => term.toLowerCase()))
+      .bind(...long.flatMap(likePatterns), window - 1, ...checkedWhole.map((term) => term.toLowerCase()))
       .all<{ id: number; file_key: string }>();
     return results;
   });
@@ -268,12 +277,17 @@ async function textMatches(long: string[], short: string[], page: TextPage) {
 
 /**
  * Videos whose captions hold every word in one cue (decision 0043), from every text shard at once:
- * each shard gives the videos among its newest SEARCH_CAPTION_WINDOW matching cues (whatever the
- * word), with each set's earliest such cue; the core keeps the ready sets' videos that pass the filters.
+ * each shard gives the videos among its share of the newest SEARCH_CAPTION_WINDOW matching cues
+ * (whatever the word), with each set's earliest such cue; the core keeps the ready sets' videos that
+ * pass the filters.
  */
 async function captionMatches(terms: string[], page: TextPage) {
+  const window = perShard(SEARCH_CAPTION_WINDOW);
   const { rows, partial } = await askShards("captions", async (shard) => {
-    const { results } = await shard.prepare(captionCandidatesSql).bind(cueQuery(terms)).all<{ id: number; key: string; cue: number }>();
+    const { results } = await shard
+      .prepare(captionCandidatesSql)
+      .bind(cueQuery(terms), window)
+      .all<{ id: number; key: string; cue: number }>();
     return results;
   });
   const found = await inCore(
