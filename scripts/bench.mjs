@@ -21,6 +21,7 @@ import { catalogueBenchmarks } from "./bench-catalogue.mjs";
 import { loadBenchmarks } from "./bench-load.mjs";
 import { notificationBenchmarks } from "./bench-notifications.mjs";
 import { pdfTextBenchmarks } from "./bench-pdf-text.mjs";
+import { shardBenchmarks } from "./bench-shards.mjs";
 import { statsBenchmarks } from "./bench-stats.mjs";
 import { freePort, mustRun, prepareDatabase, serveBuilt, waitFor } from "./lib.mjs";
 
@@ -49,7 +50,7 @@ const LCP_PAGES = ["/login", "/home", "/discovery", "/retrieval?q=climate", "/re
 const RPS_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = 8;
 const JS_BUDGET_KB = 130;
-/** BENCH_ONLY=pages: page sizes and the slow-network table alone; =d1: D1 round trips per page load alone; =stats: the statistics alone; =notifications: digests and new-item matching alone; =uploads: upload memory and speed alone; =text: PDF text extraction alone; =catalogue: the generated catalogues alone; =catalogue-large: the large one alone; =captions: the catalogue of today's figures alone (its videos' captions with it). */
+/** BENCH_ONLY=pages: page sizes and the slow-network table alone; =d1: D1 round trips per page load alone; =stats: the statistics alone; =notifications: digests and new-item matching alone; =uploads: upload memory and speed alone; =text: PDF text extraction alone; =catalogue: the generated catalogues alone; =catalogue-large: the large one alone; =captions: the catalogue of today's figures alone (its videos' captions with it); =shards: search over 1, 4 and 8 text shards at a million items (scripts/bench-shards.mjs), which runs only so: about 10 minutes a layout, 7 GB of disk at a time. */
 const ONLY = process.env.BENCH_ONLY;
 
 const port = await freePort();
@@ -63,8 +64,8 @@ await mustRun("node_modules/.bin/react-router", ["build"], { stdio: "ignore" });
 let cookie = "";
 /** The worker under test (its workerd's memory is sampled). */
 let server;
-if (ONLY === "stats" || ONLY === "notifications") {
-  await (ONLY === "stats" ? statsBenchmarks() : notificationBenchmarks());
+if (ONLY === "stats" || ONLY === "notifications" || ONLY === "shards") {
+  await (ONLY === "stats" ? statsBenchmarks() : ONLY === "shards" ? shardBenchmarks() : notificationBenchmarks());
   process.exit();
 }
 if (!ONLY?.startsWith("catalogue") && ONLY !== "captions") {

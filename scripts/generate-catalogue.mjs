@@ -1,14 +1,20 @@
-// `npm run bench:data [-- stateDir [items] [members] [texts] [captions]]`: fills a local D1 state folder
+// `npm run bench:data [-- stateDir [items] [members] [texts] [captions]]`: fills a local state folder
 // with a generated catalogue for the search and ranking benchmarks — by default 100,000 documents and
 // videos from 10,000 members, with follows, interests, likes, views and points over the last month,
 // 10,000 documents with 5,000 words of their own text each, and 10,000 videos with one hour of
-// captions each. The rows are made by SQL inside D1 (recursive CTEs), so the script itself stays
-// small and fast.
-import { readdirSync } from "node:fs";
+// captions each. Laid out as the app keeps it (docs/decisions/0045-databases.md): items, members and
+// the captions' rows in the core (DB), documents' text and captions' cues in each item's text shard
+// (TEXT_1, TEXT_2, ...), the readings in the statistics database (STATS_DB). The rows are made by SQL
+// inside D1 (recursive CTEs), one database after the other in one local runtime: a row that names
+// another database's row is computed from the bench item's number k, whose id is clo + k - 1 in a
+// fresh core (one INSERT numbers them in order).
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { indexForm } from "../app/lib/caption-words.ts";
-import { seedState } from "./lib.mjs";
+import { databaseBindings } from "./databases.mjs";
+import { DEMO_CONTENT, DEMO_ITEMS_SQL, demoShardStatements, demoStatements } from "./demo-data.mjs";
+import { prepareLocalState, withoutClassWarnings } from "./local-state.mjs";
 
 // Words the text is drawn from: English, Japanese and Chinese, so every query path is exercised.
 export const BENCH_WORDS = [
@@ -125,26 +131,6 @@ const textPage = (p) =>
     w % 10 === 0 ? BENCH_WORDS[(p * 13 + w) % BENCH_WORDS.length] : TEXT_WORDS[(p * 101 + w * 37) % TEXT_WORDS.length],
   ).join(" ");
 
-/**
- * Documents' own text, as the extraction job stores it: `texts` documents spread over the catalogue
- * get ten of the TEXT_PAGES pages each (5,000 words, about 45,000 characters), joined by page breaks.
- */
-function documentTextSql(texts, now) {
-  if (!texts) return [];
-  // One statement per page: D1 refuses a statement over 100 KB.
-  const pages = Array.from({ length: TEXT_PAGES }, (_, p) => `INSERT OR IGNORE INTO bench_pages VALUES (${p}, '${textPage(p)}')`);
-  const picks = Array.from({ length: 10 }, (_, k) => `(c.id + ${k * 7}) % ${TEXT_PAGES}`).join(", ");
-  return [
-    "CREATE TABLE IF NOT EXISTS bench_pages (i INTEGER PRIMARY KEY, w TEXT NOT NULL)",
-    ...pages,
-    `INSERT INTO document_text (content_id, body, pages, page_count, extracted_at)
-     SELECT c.id, (SELECT group_concat(w, char(12)) FROM bench_pages WHERE i IN (${picks})), 10, 10, ${now}
-     FROM content c WHERE c.kind = 'document' AND c.file_key LIKE 'bench/%' AND c.id % 6 = 0 LIMIT ${texts}`,
-    "UPDATE content SET text_state = 'done' WHERE id IN (SELECT content_id FROM document_text)",
-    "DROP TABLE bench_pages",
-  ];
-}
-
 /** Words of spoken English in captions beside the catalogue's: none is ever in a form field or documents' text. */
 const SPOKEN_WORDS = [
   "people",
@@ -191,8 +177,8 @@ const CAPTION_ONLY_EVERY = 500;
 /** One hour of captions: CAPTION_CUES cues of CUE_MS each. */
 const CAPTION_CUES = 900;
 const CUE_MS = 4000;
-/** Videos whose cues one statement inserts: 450,000 rows, each indexed by the triggers, about 5 s. */
-const CAPTION_CHUNK = 500;
+/** Videos whose cues one statement inserts: 90,000 rows, each indexed by the triggers, about a second. */
+const CAPTION_CHUNK = 100;
 
 /** A number in [0, 1) from `n`, the same on every run (a 32-bit mix, as murmur3's finalizer). */
 const unit = (n) => {
@@ -257,96 +243,83 @@ function cueTemplate({ space, end, pools }, seed, t) {
   return indexForm(text[0].toUpperCase() + text.slice(1) + end);
 }
 
+/** The text shard of bench item k among `shards`: spread as the app's random pick spreads them, the same here and in SQL. */
+const shardOf = (k, shards) => 1 + (Math.floor(((k * 2654435761) % 4294967296) / 65536) % shards);
+const shardSql = (k, shards) => `(1 + ((${k}) * 2654435761 % 4294967296 / 65536) % ${shards})`;
+/** Two items in five are videos. */
+const isVideo = (k) => k % 5 < 2;
+/** One item in ten is a document with its own text (while there are texts to give). */
+const mayHaveText = (k) => !isVideo(k) && k % 6 === 0;
 /**
- * Videos' captions, as an owner's WebVTT file leaves them: `videos` of the catalogue's videos,
- * spread over it, get one hour each (CAPTION_CUES cues of CUE_MS), in English, Japanese (every third)
- * or Chinese (every fifth). A cue's text is one of its language's templates, picked by video and cue
- * number; the cues go in through caption_cues, so its triggers index each one as a write does.
+ * Rows one statement makes, each a second or two here: the local runtime drops a request that runs
+ * past about 10 s. Items (each indexed by content_fts's trigger), likes, readings (each folded by the
+ * statistics' triggers), and the bench items whose text one statement stores (a multiple of 6: those
+ * are the items that may have text; about 1,200 documents).
  */
-export function captionsSql(videos, now) {
-  if (!videos) return [];
+const ITEM_CHUNK = 25_000;
+const LIKE_CHUNK = 250_000;
+const READING_CHUNK = 50_000;
+const TEXT_CHUNK = 12_000;
+/** [first, last] of each `size` numbers from 1 to `total`. */
+const chunks = (total, size) => Array.from({ length: Math.ceil(total / size) }, (_, i) => [i * size + 1, Math.min(total, (i + 1) * size)]);
+
+/** The last bench item with text: the first `texts` items that may have it do. */
+function lastTextItem(items, texts) {
+  let given = 0;
+  for (let k = 6; k <= items && texts > 0; k += 6) if (mayHaveText(k) && ++given === texts) return k;
+  return texts > 0 ? items : 0;
+}
+
+/** The captioned videos, numbered 1..: every (videos ÷ captioned)th video in the catalogue's order, in English, Japanese (every third) or Chinese (every fifth). */
+function captionedVideos(items, captions) {
+  if (!captions) return [];
+  const videos = [];
+  for (let k = 1; k <= items; k++) if (isVideo(k)) videos.push(k);
+  const step = Math.max(1, Math.floor(videos.length / captions));
+  return videos
+    .filter((_, r) => r % step === 0)
+    .slice(0, captions)
+    .map((k, i) => ({ n: i + 1, k, lang: (i + 1) % 5 === 0 ? "zh" : (i + 1) % 3 === 0 ? "ja" : "en" }));
+}
+
+let cueLanguages;
+/** Each language's cue templates and where they start among all of them. */
+function languages() {
   let base = 0;
-  const langs = CAPTION_LANGS.map((spec, l) => {
+  cueLanguages ??= CAPTION_LANGS.map((spec, l) => {
     const templates = Array.from({ length: spec.count }, (_, t) => cueTemplate(spec, (l + 1) * 1_000_000, t));
     const at = base;
     base += spec.count;
     return { ...spec, base: at, templates };
   });
-  const rows = langs.flatMap(({ base, templates }) => templates.map((body, t) => `(${base + t}, '${body.replaceAll("'", "''")}')`));
-  // A hundred templates a statement: D1 refuses a statement over 100 KB.
-  const templates = Array.from(
-    { length: Math.ceil(rows.length / 100) },
-    (_, i) => `INSERT INTO bench_cues VALUES ${rows.slice(i * 100, i * 100 + 100).join(", ")}`,
-  );
-  const video = "kind = 'video' AND file_key LIKE 'bench/%'";
-  const byLang = (column) => `CASE lang ${langs.map((l) => `WHEN '${l.lang}' THEN ${l[column]}`).join(" ")} END`;
-  const cues = Array.from(
-    { length: Math.ceil(videos / CAPTION_CHUNK) },
-    (_, i) => `INSERT INTO caption_cues (caption_id, start_ms, end_ms, body)
-     SELECT v.caption_id, q.k * ${CUE_MS}, (q.k + 1) * ${CUE_MS}, (SELECT body FROM bench_cues WHERE i = v.base + (v.n * 7919 + q.k * 104729) % v.size)
-     FROM bench_videos v CROSS JOIN bench_cue_numbers q WHERE v.n > ${i * CAPTION_CHUNK} AND v.n <= ${(i + 1) * CAPTION_CHUNK} ORDER BY v.n, q.k`,
-  );
-  return [
-    "CREATE TABLE IF NOT EXISTS bench_cues (i INTEGER PRIMARY KEY, body TEXT NOT NULL)",
-    ...templates,
-    "CREATE TABLE IF NOT EXISTS bench_cue_numbers (k INTEGER PRIMARY KEY)",
-    `WITH RECURSIVE n(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM n WHERE k < ${CAPTION_CUES - 1})
-     INSERT OR IGNORE INTO bench_cue_numbers SELECT k FROM n`,
-    // The captioned videos, numbered 1.. in the catalogue's order: every (videos ÷ captioned)th one.
-    "CREATE TABLE IF NOT EXISTS bench_videos (n INTEGER PRIMARY KEY, id INTEGER NOT NULL, lang TEXT, base INTEGER, size INTEGER, caption_id INTEGER)",
-    "DELETE FROM bench_videos",
-    `INSERT INTO bench_videos (id)
-     SELECT id FROM (SELECT id, row_number() OVER (ORDER BY id) - 1 AS r FROM content WHERE ${video})
-     WHERE r % max(1, (SELECT count(*) FROM content WHERE ${video}) / ${videos}) = 0 ORDER BY id LIMIT ${videos}`,
-    "UPDATE bench_videos SET lang = CASE WHEN n % 5 = 0 THEN 'zh' WHEN n % 3 = 0 THEN 'ja' ELSE 'en' END",
-    `UPDATE bench_videos SET base = ${byLang("base")}, size = ${byLang("count")}`,
-    `INSERT INTO captions (content_id, lang, source, cue_count, duration_ms, write_key, updated_at)
-     SELECT id, lang, 'owner', ${CAPTION_CUES}, ${CAPTION_CUES * CUE_MS}, 'bench-captions-' || id, ${now} FROM bench_videos ORDER BY n`,
-    "UPDATE bench_videos SET caption_id = (SELECT id FROM captions WHERE content_id = bench_videos.id)",
-    ...cues,
-    "DROP TABLE bench_cues",
-    "DROP TABLE bench_cue_numbers",
-    "DROP TABLE bench_videos",
-  ];
+  return cueLanguages;
 }
-
-/**
- * Captions' share of a generated state's D1 database, from SQLite's own page counts (dbstat): D1
- * answers neither dbstat nor PRAGMA page_count, so the database file is read here once generated,
- * with Node's SQLite (Node 22). Cues: the captions rows, the cues and the cues' index by caption;
- * index: caption_fts's tables. Answers hours of captions and MB.
- */
-export async function captionsSize(stateDir) {
-  const { DatabaseSync } = await import("node:sqlite");
-  const dir = join(stateDir, "v3", "d1", "miniflare-D1DatabaseObject");
-  const file = readdirSync(dir).find((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
-  const db = new DatabaseSync(join(dir, file), { readOnly: true });
-  try {
-    const objects = db
-      .prepare(
-        "SELECT name, tbl_name FROM sqlite_schema WHERE rootpage > 0 AND (tbl_name IN ('captions', 'caption_cues') OR tbl_name GLOB 'caption_fts_*')",
-      )
-      .all();
-    // One object at a time, so dbstat walks that b-tree only.
-    const bytes = (table) =>
-      objects
-        .filter((o) => table(o.tbl_name))
-        .reduce((sum, o) => sum + Number(db.prepare("SELECT coalesce(sum(pgsize), 0) AS b FROM dbstat WHERE name = ?").get(o.name).b), 0);
-    return {
-      hours: Number(db.prepare("SELECT coalesce(sum(duration_ms), 0) / 3600000.0 AS h FROM captions").get().h),
-      cuesMB: bytes((t) => !t.startsWith("caption_fts")) / 1e6,
-      indexMB: bytes((t) => t.startsWith("caption_fts")) / 1e6,
-    };
-  } finally {
-    db.close();
-  }
+/** Cue q of captioned video n: one of its language's templates, picked by video and cue number (the same formula in the shard's SQL). */
+const cueIndex = (n, q, size) => (n * 7919 + q * 104729) % size;
+/** Captioned video n's hour of cues in `lang`, as its shard stores them: [start_ms, end_ms, body]. */
+export function videoCues(n, lang) {
+  const { templates } = languages().find((l) => l.lang === lang);
+  return Array.from({ length: CAPTION_CUES }, (_, q) => [q * CUE_MS, (q + 1) * CUE_MS, templates[cueIndex(n, q, templates.length)]]);
 }
+const encoder = new TextEncoder();
+/** The bytes of a video's cues as stored, which the core's row counts against its owner's budget. */
+const captionBytes = ({ n, lang }) => videoCues(n, lang).reduce((sum, [, , body]) => sum + encoder.encode(body).length, 0);
+/** Bench item k's text as its shard stores it: the pages the shard's SQL picks, in the order it joins them. */
+export const documentBody = (k, pages = 10) =>
+  Array.from({ length: pages }, (_, j) => (k + j * 7) % TEXT_PAGES)
+    .sort((a, b) => a - b)
+    .map(textPage)
+    .join("\f");
+/** Rows of VALUES, `per` a statement (D1 refuses a statement over 100 KB). */
+const valueChunks = (rows, per, statement) =>
+  Array.from({ length: Math.ceil(rows.length / per) }, (_, i) => statement(rows.slice(i * per, i * per + per).join(", ")));
 
-/** The statements that generate the catalogue (the demo members and items stay as they are). */
-export function catalogueSql(items, members, now = Date.now(), texts = 0, captions = 0) {
+/** The core: members, items (each with its text shard), follows, likes, interests, points; which documents have text; the caption sets' rows. */
+function coreStatements({ items, members, now, shards, lastText, pages, videos }) {
   const month = 30 * 86_400_000;
   const since = now - month;
   const day = (expr) => `strftime('%Y-%m-%d', (${expr}) / 1000, 'unixepoch')`;
+  const clo = "(SELECT clo FROM bench_range)";
   return [
     "CREATE TABLE IF NOT EXISTS bench_words (i INTEGER PRIMARY KEY, w TEXT NOT NULL)",
     `INSERT OR IGNORE INTO bench_words VALUES ${list(BENCH_WORDS)}`,
@@ -366,8 +339,9 @@ export function catalogueSql(items, members, now = Date.now(), texts = 0, captio
     "DELETE FROM bench_range",
     "INSERT INTO bench_range SELECT min(id), max(id), NULL FROM users WHERE email LIKE 'bench-%'",
     // Items: one in ten private, two in five videos, texts of 6-10 words, spread over the month.
-    `WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < ${items})
-     INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type, thumbnail_key, thumbnail_type, views, likes, created_at, updated_at)
+    ...chunks(items, ITEM_CHUNK).map(
+      ([from, to]) => `WITH RECURSIVE n(k) AS (SELECT ${from} UNION ALL SELECT k + 1 FROM n WHERE k < ${to})
+     INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type, thumbnail_key, thumbnail_type, views, likes, created_at, updated_at, text_shard)
      SELECT (SELECT lo FROM bench_range) + (k * 7919) % ${members},
        CASE WHEN k % 5 < 2 THEN 'video' ELSE 'document' END, 1 + k % 17,
        ${word("k * 3")} || ' ' || ${word("k * 7 + 1")} || ' study ' || k,
@@ -375,24 +349,20 @@ export function catalogueSql(items, members, now = Date.now(), texts = 0, captio
        ${word("k * 17 + 4")} || ' ' || ${word("k * 19 + 5")} || ' ' || ${word("k * 23 + 6")} || ' ' || ${word("k * 29 + 7")} || ' ' || ${word("k * 31 + 8")} || ' field notes number ' || k,
        ${word("k * 37 + 9")} || ', ' || ${word("k * 41 + 10")},
        CASE WHEN k % 10 = 0 THEN 0 ELSE 1 END, 'bench/' || k, 1000, 'application/pdf', 'bench/' || k || '/t', 'image/png',
-       (k * 31) % 500, (k * 17) % 50, ${since} + (k * 25919) % ${month}, ${since} + (k * 25919) % ${month}
-     FROM n`,
-    "UPDATE bench_range SET clo = (SELECT min(id) FROM content WHERE file_key LIKE 'bench/%')",
+       (k * 31) % 500, (k * 17) % 50, ${since} + (k * 25919) % ${month}, ${since} + (k * 25919) % ${month}, ${shardSql("k", shards)}
+     FROM n ORDER BY k`,
+    ),
+    `UPDATE bench_range SET clo = (SELECT min(id) FROM content WHERE file_key LIKE 'bench/%')`,
     `WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < ${members * 3})
      INSERT OR IGNORE INTO follows (follower_id, followee_id, created_at)
      SELECT (SELECT lo FROM bench_range) + k % ${members}, (SELECT lo FROM bench_range) + (k * 7 + 1 + k / ${members}) % ${members}, ${since} + (k * 997) % ${month}
      FROM n WHERE k % ${members} <> (k * 7 + 1 + k / ${members}) % ${members}`,
-    `WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < ${items})
+    ...chunks(items, LIKE_CHUNK).map(
+      ([from, to]) => `WITH RECURSIVE n(k) AS (SELECT ${from} UNION ALL SELECT k + 1 FROM n WHERE k < ${to})
      INSERT OR IGNORE INTO likes (user_id, content_id, created_at)
-     SELECT (SELECT lo FROM bench_range) + (k * 13) % ${members}, (SELECT clo FROM bench_range) + (k * 7) % ${items}, ${since} + (k * 1009) % ${month}
+     SELECT (SELECT lo FROM bench_range) + (k * 13) % ${members}, ${clo} + (k * 7) % ${items}, ${since} + (k * 1009) % ${month}
      FROM n`,
-    `WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < ${items * 2})
-     INSERT INTO stat_days (owner_id, content_id, day, kind, reader_type, n, readers)
-     SELECT c.owner_id, c.id, v.day, 'view', 1, count(*), count(*) FROM (
-       SELECT DISTINCT (SELECT clo FROM bench_range) + (k * 11) % ${items} AS content_id, (SELECT lo FROM bench_range) + (k * 29) % ${members} AS user_id,
-         ${day(`${since} + (k * 1013) % ${month}`)} AS day FROM n
-     ) v JOIN content c ON c.id = v.content_id GROUP BY c.id, v.day
-     ON CONFLICT DO UPDATE SET n = n + excluded.n, readers = readers + excluded.readers`,
+    ),
     // Two interests each (goals), so the recommended list has both of its reasons to weigh.
     `WITH RECURSIVE n(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM n WHERE k < ${members - 1})
      INSERT OR IGNORE INTO interests (user_id, sdg, created_at)
@@ -402,18 +372,196 @@ export function catalogueSql(items, members, now = Date.now(), texts = 0, captio
      INSERT INTO points (user_id, reason, amount, day, created_at)
      SELECT (SELECT lo FROM bench_range) + k % ${members}, 'comment', 1, ${day(`${since} + (k * 1019) % ${month}`)}, ${since} + (k * 1019) % ${month}
      FROM n`,
-    ...documentTextSql(texts, now),
-    ...captionsSql(captions, now),
+    // What the extraction job's core half leaves for a document whose text its shard holds.
+    ...(lastText
+      ? [
+          `UPDATE content SET text_state = 'done', text_pages = ${pages}, text_page_count = ${pages}
+           WHERE id BETWEEN ${clo} AND ${clo} + ${lastText} - 1 AND (id - ${clo} + 1) % 6 = 0 AND kind = 'document'`,
+        ]
+      : []),
+    // Each captioned video's ready set (its cues are in the video's shard under the write key).
+    ...valueChunks(
+      videos.map((v) => `(${v.k}, '${v.lang}', ${captionBytes(v)})`),
+      1000,
+      (rows) => `INSERT INTO captions (content_id, lang, source, state, cue_count, duration_ms, write_key, text_bytes, updated_at)
+       SELECT ${clo} + v.column1 - 1, v.column2, 'owner', 'ready', ${CAPTION_CUES}, ${CAPTION_CUES * CUE_MS}, 'bench-captions-' || (${clo} + v.column1 - 1), v.column3, ${now}
+       FROM (VALUES ${rows}) v`,
+    ),
     "DROP TABLE bench_words",
     "DROP TABLE bench_names",
     "DROP TABLE bench_family",
-    "DROP TABLE bench_range",
   ];
 }
 
-/** Migrations, demo data, then the generated catalogue, into a fresh state folder. */
-export async function generateCatalogue(stateDir, items = 100_000, members = 10_000, texts = 0, captions = 0) {
-  return seedState(stateDir, "catalogue", catalogueSql(items, members, Date.now(), texts, captions));
+/**
+ * The statistics: two views an item over the last month (reading k of bench item 1 + 11k mod items),
+ * folded as the stats queue folds a batch of them, an item-day's row added to; the triggers fill the rest.
+ */
+function statsStatements({ items, members, now, lo, clo }) {
+  const month = 30 * 86_400_000;
+  const since = now - month;
+  const day = (expr) => `strftime('%Y-%m-%d', (${expr}) / 1000, 'unixepoch')`;
+  return chunks(items * 2, READING_CHUNK).map(
+    ([from, to]) => `WITH RECURSIVE n(k) AS (SELECT ${from} UNION ALL SELECT k + 1 FROM n WHERE k < ${to})
+     INSERT INTO stat_days (owner_id, content_id, item_kind, day, kind, reader_type, n, readers)
+     SELECT ${lo} + (v.ck * 7919) % ${members}, ${clo} + v.ck - 1, CASE WHEN v.ck % 5 < 2 THEN 'video' ELSE 'document' END, v.day, 'view', 1, count(*), count(*)
+     FROM (SELECT DISTINCT 1 + (k * 11) % ${items} AS ck, (k * 29) % ${members} AS reader, ${day(`${since} + (k * 1013) % ${month}`)} AS day FROM n) v
+     GROUP BY v.ck, v.day
+     ON CONFLICT DO UPDATE SET n = n + excluded.n, readers = readers + excluded.readers`,
+  );
+}
+
+/**
+ * Text shard `shard`: its documents' text, as the extraction job stores it (`pages` of the TEXT_PAGES
+ * pages each, 500 words a page, joined by page breaks), and its captioned videos' cues, as an owner's
+ * WebVTT file leaves them (an hour each: CAPTION_CUES cues of CUE_MS), through the tables' triggers
+ * so each is indexed as a write does.
+ */
+function shardStatements({ shard, shards, now, clo, lastText, pages, videos }) {
+  const statements = [];
+  if (lastText) {
+    const picks = Array.from({ length: pages }, (_, j) => `(k + ${j * 7}) % ${TEXT_PAGES}`).join(", ");
+    statements.push(
+      "CREATE TABLE bench_pages (i INTEGER PRIMARY KEY, w TEXT NOT NULL)",
+      // One statement per page: D1 refuses a statement over 100 KB.
+      ...Array.from({ length: TEXT_PAGES }, (_, p) => `INSERT INTO bench_pages VALUES (${p}, '${textPage(p)}')`),
+    );
+    for (let from = 6; from <= lastText; from += TEXT_CHUNK) {
+      const to = Math.min(lastText, from + TEXT_CHUNK - 6);
+      statements.push(`WITH RECURSIVE n(k) AS (SELECT ${from} UNION ALL SELECT k + 6 FROM n WHERE k + 6 <= ${to})
+        INSERT INTO document_text (content_id, file_key, body, pages, page_count, extracted_at)
+        SELECT ${clo} + k - 1, 'bench/' || k, (SELECT group_concat(w, char(12)) FROM bench_pages WHERE i IN (${picks})), ${pages}, ${pages}, ${now}
+        FROM n WHERE k % 5 >= 2 AND ${shardSql("k", shards)} = ${shard} ORDER BY k`);
+    }
+    statements.push("DROP TABLE bench_pages");
+  }
+  const mine = videos.filter((v) => shardOf(v.k, shards) === shard);
+  if (mine.length) {
+    const langs = languages();
+    const templates = langs.flatMap(({ base, templates }) => templates.map((body, t) => `(${base + t}, '${body.replaceAll("'", "''")}')`));
+    const spec = Object.fromEntries(langs.map((l) => [l.lang, l]));
+    statements.push(
+      "CREATE TABLE bench_cues (i INTEGER PRIMARY KEY, body TEXT NOT NULL)",
+      ...valueChunks(templates, 100, (rows) => `INSERT INTO bench_cues VALUES ${rows}`),
+      "CREATE TABLE bench_cue_numbers (k INTEGER PRIMARY KEY)",
+      `WITH RECURSIVE n(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM n WHERE k < ${CAPTION_CUES - 1}) INSERT INTO bench_cue_numbers SELECT k FROM n`,
+      // This shard's captioned videos, in order (r), each with its number n and its language's templates.
+      "CREATE TABLE bench_videos (r INTEGER PRIMARY KEY, n INTEGER, id INTEGER, lang TEXT, base INTEGER, size INTEGER)",
+      ...valueChunks(
+        mine.map((v, r) => `(${r}, ${v.n}, ${clo + v.k - 1}, '${v.lang}', ${spec[v.lang].base}, ${spec[v.lang].count})`),
+        1000,
+        (rows) => `INSERT INTO bench_videos VALUES ${rows}`,
+      ),
+      ...Array.from(
+        { length: Math.ceil(mine.length / CAPTION_CHUNK) },
+        (_, i) => `INSERT INTO caption_cues (caption_key, content_id, lang, start_ms, end_ms, body, written_at)
+         SELECT 'bench-captions-' || v.id, v.id, v.lang, q.k * ${CUE_MS}, (q.k + 1) * ${CUE_MS}, (SELECT body FROM bench_cues WHERE i = v.base + (v.n * 7919 + q.k * 104729) % v.size), ${now}
+         FROM bench_videos v CROSS JOIN bench_cue_numbers q WHERE v.r >= ${i * CAPTION_CHUNK} AND v.r < ${(i + 1) * CAPTION_CHUNK} ORDER BY v.r, q.k`,
+      ),
+      "DROP TABLE bench_cues",
+      "DROP TABLE bench_cue_numbers",
+      "DROP TABLE bench_videos",
+    );
+  }
+  return statements;
+}
+
+/**
+ * The demo members and items with their rows in every database, as `prepareLocalState` makes them
+ * (their views not copied to the cards), the demo video in the last shard when fewer than its two are bound.
+ */
+async function demoRows(env, shards) {
+  const { DB, FILES } = env;
+  await DB.batch((await demoStatements()).map((sql) => DB.prepare(sql)));
+  await DB.prepare("UPDATE content SET text_shard = ?1 WHERE text_shard > ?1").bind(shards).run();
+  for (const [binding, statements] of Object.entries(demoShardStatements((await DB.prepare(DEMO_ITEMS_SQL).all()).results)))
+    await env[binding].batch(statements.map((sql) => env[binding].prepare(sql)));
+  for (const object of DEMO_CONTENT.flatMap((c) => [c.file, c.thumbnail]))
+    await FILES.put(object.key, readFileSync(object.path), { httpMetadata: { contentType: object.type } });
+}
+
+/**
+ * A fresh state folder for `config`'s databases (migrated, the demo rows), then the generated
+ * catalogue: the core first, then the statistics and each text shard (TEXT_1..TEXT_n, however many
+ * `config` binds), whose rows name the core's by number. Documents with text get `pages` pages of 500
+ * words. Answers the seconds each database's rows took, by binding, and each database's size after
+ * (D1's own `size_after`), in bytes.
+ */
+export async function loadCatalogue(
+  stateDir,
+  { items, members, texts = 0, captions = 0, pages = 10, config = "wrangler.toml", now = Date.now() },
+) {
+  rmSync(stateDir, { recursive: true, force: true });
+  await prepareLocalState(stateDir, { demo: false, config });
+  const { getPlatformProxy } = await import("wrangler");
+  const proxy = await withoutClassWarnings(() => getPlatformProxy({ configPath: config, persist: { path: join(stateDir, "v3") } }));
+  const seconds = {};
+  const sizes = {};
+  try {
+    const { env } = proxy;
+    const bindings = databaseBindings(env);
+    const shards = bindings.filter((binding) => binding.startsWith("TEXT_")).length;
+    await demoRows(env, shards);
+    const run = async (binding, statements) => {
+      const started = performance.now();
+      for (const sql of statements) await env[binding].prepare(sql).run();
+      seconds[binding] = (performance.now() - started) / 1000;
+    };
+    const lastText = lastTextItem(items, texts);
+    const videos = captionedVideos(items, captions);
+    await run("DB", coreStatements({ items, members, now, shards, lastText, pages, videos }));
+    const { lo, clo } = await env.DB.prepare("SELECT lo, clo FROM bench_range").first();
+    await env.DB.prepare("DROP TABLE bench_range").run();
+    await run("STATS_DB", statsStatements({ items, members, now, lo, clo }));
+    for (let shard = 1; shard <= shards; shard++)
+      await run(`TEXT_${shard}`, shardStatements({ shard, shards, now, clo, lastText, pages, videos }));
+    for (const binding of bindings) sizes[binding] = (await env[binding].prepare("SELECT 1").run()).meta.size_after;
+  } finally {
+    await proxy.dispose();
+  }
+  return { seconds, sizes };
+}
+
+/**
+ * Captions' share of a generated state's databases, from SQLite's own page counts (dbstat): D1
+ * answers neither dbstat nor PRAGMA page_count, so each database file is read here once generated,
+ * with Node's SQLite (Node 22). Cues: the captions' rows (core), the cues and their indexes (shards);
+ * index: caption_fts's tables. Answers hours of captions and MB.
+ */
+export async function captionsSize(stateDir) {
+  const { DatabaseSync } = await import("node:sqlite");
+  const dir = join(stateDir, "v3", "d1", "miniflare-D1DatabaseObject");
+  const total = { hours: 0, cuesMB: 0, indexMB: 0 };
+  for (const file of readdirSync(dir).filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite")) {
+    const db = new DatabaseSync(join(dir, file), { readOnly: true });
+    try {
+      const objects = db
+        .prepare(
+          "SELECT name, tbl_name FROM sqlite_schema WHERE rootpage > 0 AND (tbl_name IN ('captions', 'caption_cues') OR tbl_name GLOB 'caption_fts_*')",
+        )
+        .all();
+      // One object at a time, so dbstat walks that b-tree only.
+      const bytes = (table) =>
+        objects
+          .filter((o) => table(o.tbl_name))
+          .reduce((sum, o) => sum + Number(db.prepare("SELECT coalesce(sum(pgsize), 0) AS b FROM dbstat WHERE name = ?").get(o.name).b), 0);
+      total.cuesMB += bytes((t) => !t.startsWith("caption_fts")) / 1e6;
+      total.indexMB += bytes((t) => t.startsWith("caption_fts")) / 1e6;
+      if (objects.some((o) => o.tbl_name === "captions"))
+        total.hours += Number(
+          db.prepare("SELECT coalesce(sum(duration_ms), 0) / 3600000.0 AS h FROM captions WHERE state = 'ready'").get().h,
+        );
+    } finally {
+      db.close();
+    }
+  }
+  return total;
+}
+
+/** Migrations, demo data, then the generated catalogue, into a fresh state folder; answers the seconds the catalogue's rows took. */
+export async function generateCatalogue(stateDir, items = 100_000, members = 10_000, texts = 0, captions = 0, options = {}) {
+  const { seconds } = await loadCatalogue(stateDir, { items, members, texts, captions, ...options });
+  return Object.values(seconds).reduce((sum, s) => sum + s, 0);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
