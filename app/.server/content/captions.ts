@@ -223,8 +223,14 @@ export const captionsRead = (contentId: number): Read<CaptionInfo[]> => ({
   decode: ([listed]) => (listed?.results ?? []) as CaptionInfo[],
 });
 
-/** Where a language's ready set lives: its key and the item's shard, or null. */
-async function captionSet(contentId: number, lang: string) {
+/** Where a language's ready set lives: its key, in the item's shard. */
+export interface CaptionSet {
+  key: string;
+  shard: D1Database;
+}
+
+/** A language's ready set, or null: read once for every read of its cues a page makes. */
+export async function captionSet(contentId: number, lang: string): Promise<CaptionSet | null> {
   const set = await env.DB.prepare(
     "SELECT k.write_key, c.text_shard FROM captions k JOIN content c ON c.id = k.content_id WHERE k.content_id = ? AND k.lang = ? AND k.state = 'ready'",
   )
@@ -233,9 +239,8 @@ async function captionSet(contentId: number, lang: string) {
   return set ? { key: set.write_key, shard: textShard(set.text_shard) } : null;
 }
 
-/** Cues of one language in order, as members read them: `limit` from `offset`. */
-export async function captionCues(contentId: number, lang: string, offset = 0, limit = -1): Promise<ShownCue[]> {
-  const set = await captionSet(contentId, lang);
+/** A set's cues in order, as members read them: `limit` from `offset`. */
+export async function captionCues(set: CaptionSet | null, offset = 0, limit = -1): Promise<ShownCue[]> {
   if (!set) return [];
   const { results } = await set.shard
     .prepare("SELECT id, start_ms, end_ms, body AS text FROM caption_cues WHERE caption_key = ? ORDER BY id LIMIT ? OFFSET ?")
@@ -244,9 +249,8 @@ export async function captionCues(contentId: number, lang: string, offset = 0, l
   return results.map((cue) => ({ ...cue, text: shownForm(cue.text) }));
 }
 
-/** How many cues of a language start before `ms`: the transcript page a link to that second opens. */
-export async function cuesBefore(contentId: number, lang: string, ms: number): Promise<number> {
-  const set = await captionSet(contentId, lang);
+/** How many of a set's cues start before `ms`: the transcript page a link to that second opens. */
+export async function cuesBefore(set: CaptionSet | null, ms: number): Promise<number> {
   if (!set) return 0;
   return Number(
     await set.shard.prepare("SELECT count(*) AS n FROM caption_cues WHERE caption_key = ? AND start_ms < ?").bind(set.key, ms).first("n"),
@@ -267,7 +271,7 @@ export function preferredCaption(captions: CaptionInfo[], asked: string | null, 
 
 /** A language's captions as a WebVTT file (its address is the platform's own, so players read it), or null. */
 export async function captionFileResponse(contentId: number, lang: string): Promise<Response | null> {
-  const cues = await captionCues(contentId, lang);
+  const cues = await captionCues(await captionSet(contentId, lang));
   if (!cues.length) return null;
   return new Response(captionFile(cues), {
     headers: {

@@ -1,7 +1,7 @@
 import Download from "lucide-react/icons/download";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
-import { captionCues, captionsRead, cuesBefore, preferredCaption } from "~/.server/content/captions";
+import { captionCues, captionSet, captionsRead, cuesBefore, preferredCaption } from "~/.server/content/captions";
 import { findContentFor, shownItem } from "~/.server/content/content";
 import { textStateRead } from "~/.server/content/document-text";
 import { licenseInfo, licenseOptions } from "~/.server/content/licenses";
@@ -122,15 +122,16 @@ async function transcriptOf(id: number, captions: CaptionInfo[], params: URLSear
   if (!chosen) return { at, lang: null, html: null };
   const pages = Math.max(1, Math.ceil(chosen.cue_count / TRANSCRIPT_PAGE_CUES));
   const asked = Number(params.get("tp"));
+  const set = await captionSet(id, chosen.lang);
   const page = Math.min(
     pages,
     at !== null
-      ? Math.floor((await cuesBefore(id, chosen.lang, at * 1000)) / TRANSCRIPT_PAGE_CUES) + 1
+      ? Math.floor((await cuesBefore(set, at * 1000)) / TRANSCRIPT_PAGE_CUES) + 1
       : Number.isInteger(asked) && asked >= 1
         ? asked
         : 1,
   );
-  const cues = await captionCues(id, chosen.lang, (page - 1) * TRANSCRIPT_PAGE_CUES, TRANSCRIPT_PAGE_CUES);
+  const cues = await captionCues(set, (page - 1) * TRANSCRIPT_PAGE_CUES, TRANSCRIPT_PAGE_CUES);
   const view = { lang: chosen.lang, page, pages, cues };
   return { at, lang: chosen.lang, html: transcriptHtml(id, captions, view, reader) };
 }
