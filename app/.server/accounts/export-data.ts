@@ -69,36 +69,32 @@ async function* pieces(userId: number, now: number): AsyncGenerator<string> {
     .bind(userId)
     .first();
   yield `,"verification":${JSON.stringify(verification ?? { status: "not submitted" })}`;
-  for (const [name, sql] of Object.entries(LISTS)) {
-    yield `,${JSON.stringify(name)}:[`;
-    let after = -1;
-    let first = true;
-    for (;;) {
-      const { results } = await (LIST_DATABASE[name]?.() ?? db)
-        .prepare(`${sql} ORDER BY id LIMIT ${PAGE}`)
-        .bind(userId, after)
-        .all<Record<string, number>>();
-      if (results.length) yield (first ? "" : ",") + results.map((row) => JSON.stringify(row)).join(",");
-      first &&= results.length === 0;
-      if (results.length < PAGE) break;
-      after = Number(results.at(-1)?.id);
-    }
-    yield "]";
-  }
-  yield `,"captionCues":[`;
-  let firstCues = true;
-  for await (const rows of captionCuesOf(userId)) {
-    yield (firstCues ? "" : ",") + rows.map((row) => JSON.stringify(row)).join(",");
-    firstCues = false;
-  }
-  yield "]";
-  yield `,"messagesSent":[`;
+  for (const [name, sql] of Object.entries(LISTS)) yield* jsonArray(name, listPages(LIST_DATABASE[name]?.() ?? db, sql, userId));
+  yield* jsonArray("captionCues", captionCuesOf(userId));
+  yield* jsonArray("messagesSent", messagesSent(userId));
+  yield "}";
+}
+
+/** A section of rows, `,"name":[…]`, written a page at a time. */
+async function* jsonArray(name: string, pages: AsyncIterable<object[]>): AsyncGenerator<string> {
+  yield `,${JSON.stringify(name)}:[`;
   let first = true;
-  for await (const rows of messagesSent(userId)) {
+  for await (const rows of pages) {
+    if (rows.length === 0) continue;
     yield (first ? "" : ",") + rows.map((row) => JSON.stringify(row)).join(",");
     first = false;
   }
-  yield "]}";
+  yield "]";
+}
+
+/** A LISTS section's rows, a page at a time by its `id` column. */
+async function* listPages(db: D1Database, sql: string, userId: number) {
+  for (let after = -1; ; ) {
+    const { results } = await db.prepare(`${sql} ORDER BY id LIMIT ${PAGE}`).bind(userId, after).all<Record<string, number>>();
+    yield results;
+    if (results.length < PAGE) return;
+    after = Number(results.at(-1)?.id);
+  }
 }
 
 /**
