@@ -12,7 +12,7 @@ import { FOLLOWUP_GRACE_MINUTES } from "~/lib/limits";
  */
 export const WRITE_MARGIN_MS = 60_000;
 
-/** Makes shard `n` agree with the core for item `contentId`; false when rows were left for a later run. */
+/** Makes shard `n` agree with the core for item `contentId`; false when rows or a pending set were left for a later run. */
 export async function reconcileText(n: number, contentId: number, now: number): Promise<boolean> {
   const db = env.DB;
   // A caption write that stopped before making its set ready has left it pending: past the grace period it goes.
@@ -21,7 +21,7 @@ export async function reconcileText(n: number, contentId: number, now: number): 
       .prepare("DELETE FROM captions WHERE content_id = ? AND state = 'pending' AND updated_at < ?")
       .bind(contentId, now - FOLLOWUP_GRACE_MINUTES * 60_000),
     db.prepare("SELECT text_shard, file_key FROM content WHERE id = ?").bind(contentId),
-    db.prepare("SELECT write_key FROM captions WHERE content_id = ?").bind(contentId),
+    db.prepare("SELECT write_key, state FROM captions WHERE content_id = ?").bind(contentId),
   ]);
   const row = item?.results[0] as { text_shard: number; file_key: string } | undefined;
   const shard = textShard(n);
@@ -33,7 +33,8 @@ export async function reconcileText(n: number, contentId: number, now: number): 
     ]);
     return true;
   }
-  const keys = JSON.stringify(((sets?.results ?? []) as { write_key: string }[]).map((set) => set.write_key));
+  const held = (sets?.results ?? []) as { write_key: string; state: string }[];
+  const keys = JSON.stringify(held.map((set) => set.write_key));
   const settled = now - WRITE_MARGIN_MS;
   const [, , left] = await shard.batch([
     shard
@@ -49,5 +50,7 @@ export async function reconcileText(n: number, contentId: number, now: number): 
       )
       .bind(contentId, row.file_key, keys),
   ]);
-  return Number((left?.results[0] as { left_over: number } | undefined)?.left_over ?? 0) === 0;
+  // A set still pending is a write that may yet finish, or one that stopped: kept until the grace period says which.
+  const pending = held.some((set) => set.state === "pending");
+  return !pending && Number((left?.results[0] as { left_over: number } | undefined)?.left_over ?? 0) === 0;
 }
