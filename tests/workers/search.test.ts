@@ -9,6 +9,7 @@ import {
   searchMembers,
   searchQuerySchema,
 } from "~/.server/search/search";
+import { askShards } from "~/.server/search/shards";
 import * as retrieval from "~/routes/retrieval";
 import rebuildSql from "../../scripts/rebuild-search.sql?raw";
 import { newItem, newMember, putText } from "./helpers";
@@ -127,5 +128,22 @@ describe("search over the text shards (decision 0045)", () => {
       await away.prepare("ALTER TABLE document_text_away RENAME TO document_text").run();
     }
     expect((await searchContent(q("fanoutword"), other, Date.now())).partial).toBe(false);
+  });
+});
+
+describe("a shard that does not answer in time", () => {
+  it("is left out of the answer, which says it is partial, while the others' rows stay", async () => {
+    // Shard 2 answers only after the bound (a crafted slow shard; askShards is what searchContent asks through).
+    const slow = textShard(2);
+    const { rows, partial } = await askShards(
+      "test",
+      async (db) => {
+        if (db === slow) await new Promise((resolve) => setTimeout(resolve, 500));
+        return (await db.prepare("SELECT 1 AS one").all<{ one: number }>()).results;
+      },
+      100,
+    );
+    expect(partial).toBe(true);
+    expect(rows.map((row) => row.shard).sort()).toEqual([1, 3]);
   });
 });
