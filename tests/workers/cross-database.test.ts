@@ -72,6 +72,10 @@ describe("a write across two databases stopped halfway", () => {
     // Between the two writes: the shard has it, the core does not say so, search does not show it.
     expect([await inShards("document_text", id), await textState(id), await records(id)]).toEqual([1, "pending", 1]);
     expect(await found("haltword", owner)).toEqual([]);
+    // A follow-up run now leaves text the job may yet claim (written within the margin), and keeps the record.
+    const record = Number(await env.DB.prepare("SELECT id FROM shard_followups WHERE subject = ?").bind(id).first("id"));
+    await runFollowup(record, Date.now());
+    expect([await inShards("document_text", id), await records(id)]).toEqual([1, 1]);
     await recover();
     // The queue's retry, then the cron's follow-up for the stopped run's record.
     await extractDocumentText(id);
@@ -84,9 +88,15 @@ describe("a write across two databases stopped halfway", () => {
     const again = await stop(env.DB, "BEFORE UPDATE OF text_state ON content WHEN NEW.text_state = 'done'");
     await expect(extractDocumentText(gone)).rejects.toThrow(/stopped here/);
     await again();
+    // A job that stopped and was never retried: past the grace period its text, which the core never marked done, goes.
+    const never = await stored(owner, "document", makePdf([["the strandedword field notes"]]));
+    const stopNever = await stop(env.DB, "BEFORE UPDATE OF text_state ON content WHEN NEW.text_state = 'done'");
+    await expect(extractDocumentText(never)).rejects.toThrow(/stopped here/);
+    await stopNever();
     expect(await deleteContent(gone, owner)).toBe(true);
     await followUp();
     expect([await inShards("document_text", gone), await records(gone)]).toEqual([0, 0]);
+    expect([await inShards("document_text", never), await records(never), await textState(never)]).toEqual([0, 0, "pending"]);
   });
 
   it("a new version: the earlier text leaves search with the core's write, and the shard by the follow-up, whatever the new file's job does", async () => {
