@@ -6,6 +6,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { deployTarget } from "./app/lib/deploy-target";
+import { enhanceModules } from "./scripts/vite-enhance";
 
 /** The API reference's viewer (/api/docs): static files beside the client build, in no page's bundle. */
 const viewerDir = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
@@ -39,7 +40,14 @@ const LISTS = /[\\/]app[\\/]components[\\/](content-card|load-more|ranking-rows)
 const ACCOUNTS = /[\\/]app[\\/]components[\\/](code-fields|public-page)\./;
 
 export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter(), apiReferenceViewer(), browserI18n()],
+  plugins: [
+    cloudflare({ viteEnvironment: { name: "ssr" } }),
+    tailwindcss(),
+    reactRouter(),
+    apiReferenceViewer(),
+    browserI18n(),
+    enhanceModules(),
+  ],
   // A literal, so that local-only code is dropped from deployed builds (app/build-flags.d.ts).
   define: { __LOCAL_BUILD__: JSON.stringify(deployTarget() === "local"), __BUILD_ID__: JSON.stringify(Date.now().toString(36)) },
   resolve: { tsconfigPaths: true },

@@ -3,10 +3,10 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { listenForClientErrors } from "./lib/client-errors";
 import { DEFAULT_LANGUAGE, isLanguage } from "./lib/i18n";
 
-listenForClientErrors();
+// Only pages whose route hydrates load this (docs/decisions/0046); the shell module (app/enhance/shell.ts)
+// reports errors and registers the service worker on every page.
 
 // The page is already readable; hydration waits only for the language the server rendered.
 async function hydrate() {
@@ -33,19 +33,3 @@ async function hydrate() {
 }
 
 hydrate().catch((error) => console.error(error));
-
-// The service worker keeps scripts for the next visit and shows the offline page; it tells it the
-// page's language. A browser without one loses nothing. It starts after the page has loaded: its
-// install fetches the offline pages, which on a slow network would compete with the page's own files.
-function registerServiceWorker() {
-  navigator.serviceWorker
-    .register("/sw.js")
-    .then(() => navigator.serviceWorker.ready)
-    .then((registration) => registration.active?.postMessage({ language: document.documentElement.lang }))
-    .catch((error) => console.error("service worker not registered", error));
-}
-
-if ("serviceWorker" in navigator) {
-  if (document.readyState === "complete") registerServiceWorker();
-  else window.addEventListener("load", registerServiceWorker, { once: true });
-}

@@ -1,8 +1,9 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useNavigation, useRouteLoaderData } from "react-router";
 import { localeFile } from "./.server/i18n/locale-files";
 import { optionalUser, sessionMiddleware } from "./.server/web/auth/session";
+import { enhanceFiles } from "./.server/web/enhance-files";
 import { getLocale, i18nextMiddleware } from "./.server/web/i18n/middleware";
 import { flashContext, flashMiddleware } from "./.server/web/shell/flash";
 import { readSize } from "./.server/web/shell/shell-state";
@@ -13,8 +14,8 @@ import { FlashToast } from "./components/toast";
 import { useDocument } from "./document-context";
 import { DEFAULT_SIZE } from "./lib/display-size";
 import { DEFAULT_LANGUAGE, isLanguage } from "./lib/i18n";
+import { pageScript } from "./lib/page-handle";
 import type { RootShellData } from "./lib/shapes";
-import { clearDrafts } from "./lib/use-drafts";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, flashMiddleware, sessionMiddleware];
 
@@ -26,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     localeFile: localeFile(isLanguage(locale) ? locale : DEFAULT_LANGUAGE),
     flash: context.get(flashContext),
     size: readSize(request),
+    modules: enhanceFiles,
     // The shape components read (lib/shapes.ts), since they do not import this file.
     user: (user ? { id: user.id, nickName: user.nick_name, image: user.image } : null) satisfies RootShellData["user"],
   };
@@ -43,20 +45,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const lang = data?.locale ?? DEFAULT_LANGUAGE;
   const { t } = useTranslation();
-  // A page with nothing to enhance (its handle says `scripts: false`) ships no JavaScript at all.
-  const scripts = !useMatches().some((match) => (match.handle as { scripts?: boolean } | undefined)?.scripts === false);
+  const { nonce } = useDocument();
+  // What the page's routes say in their handles (lib/page-handle.ts, docs/decisions/0046).
+  const { hydrate, modules } = pageScript(useMatches().map((match) => match.handle));
+  const files = data?.modules;
   return (
     <html
       lang={lang}
-      data-locale-file={scripts ? data?.localeFile : undefined}
+      data-locale-file={hydrate ? data?.localeFile : undefined}
       data-size={data?.size && data.size !== DEFAULT_SIZE ? data.size : undefined}
+      data-guest={data && !data.user ? "" : undefined}
+      data-hydrate={hydrate ? "" : undefined}
+      // A page without script is interactive as it arrives; else the shell module says when.
+      data-interactive={modules.length && files ? undefined : ""}
     >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="description" content={t("product.tagline")} />
         {/* Hydration waits for the translations: fetched beside the scripts, not after them. */}
-        {scripts && data ? <link rel="preload" as="fetch" crossOrigin="anonymous" href={data.localeFile} /> : null}
+        {hydrate && data ? <link rel="preload" as="fetch" crossOrigin="anonymous" href={data.localeFile} /> : null}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <CriticalStyle />
@@ -64,27 +72,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        {scripts ? (
+        {hydrate ? (
           <>
             <ScrollRestoration />
             <Scripts />
           </>
         ) : null}
+        {/* The page's modules, then the shell, in this order (module scripts run in document order). */}
+        {files ? modules.map((name) => <script key={name} type="module" src={files[name]} nonce={nonce} suppressHydrationWarning />) : null}
       </body>
     </html>
   );
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  // Marks the page interactive (styles and browser tests can tell enhanced from plain HTML).
+  // Runs only where the page hydrates: the shell module waits for this before it marks the page interactive.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    document.dispatchEvent(new Event("hydrated"));
   }, []);
-  // Signed out (or never in): no member's drafts stay in the tab.
-  const signedIn = Boolean(loaderData.user);
-  useEffect(() => {
-    if (!signedIn) clearDrafts();
-  }, [signedIn]);
+  useLeaveByDocument();
   return (
     <>
       <ProgressBar />
@@ -92,6 +99,19 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <Outlet />
     </>
   );
+}
+
+/**
+ * A hydrated page leaves by a document load, as every other page moves: the next page's server HTML
+ * and its own modules, not React rendering it here. Changes of the query alone stay in the page.
+ */
+function useLeaveByDocument() {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const next = navigation.state === "loading" ? navigation.location : null;
+  useEffect(() => {
+    if (next && next.pathname !== pathname) window.location.assign(next.pathname + next.search + next.hash);
+  }, [next, pathname]);
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

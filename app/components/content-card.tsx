@@ -93,6 +93,7 @@ export function ContentGrid({
   sizes,
   level,
   eager = false,
+  paged = false,
 }: {
   items: FeedItem[];
   now: number;
@@ -104,9 +105,11 @@ export function ContentGrid({
   /** The cards' title headings: h2 where the grid is the page's content, h3 under a section's h2. */
   level?: 2 | 3;
   eager?: boolean;
+  /** A paged list, whose next pages the lists module appends (app/enhance/lists.ts). */
+  paged?: boolean;
 }) {
   return (
-    <ul className={cn("grid gap-4", columns)} data-testid={testId}>
+    <ul className={cn("grid gap-4", columns)} data-testid={testId} data-paged={paged ? "" : undefined}>
       {items.map((item, at) => (
         <ContentCard key={item.id} item={item} now={now} first={eager && at < FIRST_ROW} sizes={sizes} level={level} />
       ))}

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { badgeText } from "~/lib/badge";
+import { liveLabel } from "~/lib/live-label";
 import { buildMenu, type MenuItem } from "~/lib/menu";
 import { Logo } from "./logo";
 import { MenuIcon } from "./menu-icon";
@@ -31,18 +32,23 @@ export function Sidebar({ activePath, unread, items = buildMenu() }: SidebarProp
 }
 
 function MenuEntry({ item, activePath, unread }: { item: MenuItem; activePath?: string; unread: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const title = t(`route.${item.title}`);
   const badge = item.badge === "unread" ? badgeText(unread) : null;
   const label = (
     <>
       <MenuIcon name={item.icon} />
       <span className="menu-label flex-1">{title}</span>
-      {badge ? (
+      {item.badge === "unread" ? (
+        // Always there, hidden at zero: the shell module updates it live.
         <span
           className="menu-badge rounded-full bg-red-500 px-1.5 text-xs leading-5 text-white"
           data-testid="unread-badge"
+          data-badge="messages"
+          data-count={unread}
           title={t("navbar.unread", { count: unread })}
+          data-label={liveLabel(t, i18n.language, "navbar.unread")}
+          hidden={!badge}
         >
           {badge}
         </span>

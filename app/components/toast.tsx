@@ -1,6 +1,5 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { NOTIFICATION_MS } from "~/lib/config";
 import { translateError } from "~/lib/form-errors";
 import type { Flash } from "~/lib/shapes";
 import { cn } from "~/lib/utils";
@@ -11,19 +10,14 @@ const tone = {
   info: "border-slate-200 bg-white text-slate-800",
 } as const;
 
-/** A notification carried by the flash cookie; it fades after 5 s by CSS, and is removed by JS. */
+/** A notification carried by the flash cookie; it fades after 5 s by CSS, and the shell module hides it then. */
 export function Toast({ flash }: { flash: Flash }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(true);
-  useEffect(() => {
-    const timer = setTimeout(() => setOpen(false), NOTIFICATION_MS);
-    return () => clearTimeout(timer);
-  }, []);
-  if (!open) return null;
   return (
     <div
       role={flash.kind === "error" ? "alert" : "status"}
       data-testid="toast"
+      data-notice
       className={cn("toast fixed top-14 left-1/2 z-50 -translate-x-1/2 rounded-md border px-4 py-3 text-sm shadow-md", tone[flash.kind])}
     >
       {translateError(t, flash.key)}

@@ -6,10 +6,14 @@ import { requireUser } from "~/.server/web/auth/session";
 import { flashRedirect } from "~/.server/web/shell/flash";
 import { ContentGrid } from "~/components/content-card";
 import { GoalSelect } from "~/components/content-fields";
-import { PageLinks, useLoadMore } from "~/components/load-more";
+import { PageLinks } from "~/components/load-more";
 import { PageTitle } from "~/components/page-title";
 import { Button } from "~/components/ui/button";
+import type { PageHandle } from "~/lib/page-handle";
 import type { Route } from "./+types/discovery";
+
+// The list grows as its end scrolls into view (docs/decisions/0046).
+export const handle: PageHandle = { modules: ["lists"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
@@ -38,7 +42,6 @@ const select = "h-9 rounded-md border border-slate-300 bg-white px-2 text-sm";
 export default function Discovery({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { query } = loaderData;
-  const list = useLoadMore(loaderData);
 
   return (
     <>
@@ -68,9 +71,9 @@ export default function Discovery({ loaderData }: Route.ComponentProps) {
           </Button>
         </Form>
       ) : null}
-      {list.items.length === 0 ? <p className="text-slate-600">{t("feed.nothing")}</p> : null}
-      <ContentGrid items={list.items} now={loaderData.now} eager level={2} testId="feed" />
-      <PageLinks page={query.page} list={list} />
+      {loaderData.items.length === 0 ? <p className="text-slate-600">{t("feed.nothing")}</p> : null}
+      <ContentGrid items={loaderData.items} now={loaderData.now} eager level={2} testId="feed" paged />
+      <PageLinks page={query.page} hasMore={loaderData.has_more} />
     </>
   );
 }

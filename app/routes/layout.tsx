@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Outlet, useLocation, useNavigation, useRevalidator } from "react-router";
+import { Link, Outlet, useLocation } from "react-router";
 import { unreadTotal } from "~/.server/messaging/conversations";
 import { unreadNotifications } from "~/.server/notifications/unread";
 import { requireUser, requireUserMiddleware } from "~/.server/web/auth/session";
@@ -11,8 +10,6 @@ import { Sidebar } from "~/components/sidebar";
 import { TagsBar } from "~/components/tags-bar";
 import { activeMenuPath, buildMenu } from "~/lib/menu";
 import { findMeta, MAIN_ROUTES, metaTrail } from "~/lib/route-meta";
-import { useDrafts } from "~/lib/use-drafts";
-import { useLiveUnread } from "~/lib/use-live-unread";
 import type { Route } from "./+types/layout";
 
 // Every page of the layout is for members only (spec: 'Please log in to view contents').
@@ -27,52 +24,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // The tags bar is recorded on the server, so the layout reloads its data on every navigation.
 export const shouldRevalidate = () => true;
 
+/**
+ * Plain markup: the shell module (app/enhance/shell.ts) gives it its behaviours on every page, hydrated
+ * or not, and without JavaScript each control is a form post or a link the server answers.
+ */
 export default function MainLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const location = useLocation();
-  const navigation = useNavigation();
   const trail = metaTrail(location.pathname);
   const page = trail.at(-1);
-  const [mobileMenuOpen, setMobileMenuOpen] = useState(loaderData.mobileMenuOpen);
-  const revalidator = useRevalidator();
-  const main = useRef<HTMLElement>(null);
-  useDrafts(main, `${loaderData.userId}:${location.pathname}${location.search}`, !findMeta(location.pathname)?.noCache);
-  // On /message a new message anywhere refreshes the conversation list (last message, counts).
-  const unread = useLiveUnread(loaderData.unread, () => {
-    if (location.pathname === "/message") revalidator.revalidate();
-  });
-
-  // On mobile the menu closes on every route change (spec: layout behaviour).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
-  useEffect(() => setMobileMenuOpen(false), [location.pathname]);
-
-  // Optimistic: the sidebar follows the hamburger's post before the server answers.
-  const pending = navigation.formAction === "/shell/sidebar" ? navigation.formData?.get("open") : null;
-  const sidebarOpen = pending ? pending === "1" : loaderData.sidebarOpen;
-
+  const here = location.pathname + location.search;
   return (
-    <div className="app-wrapper" data-sidebar={sidebarOpen ? "open" : "closed"} data-mobile-menu={mobileMenuOpen ? "open" : "closed"}>
-      <Sidebar activePath={activeMenuPath(trail)} unread={unread.total} items={buildMenu(MAIN_ROUTES, loaderData.roles)} />
-      <Link
-        to={location.pathname + location.search}
-        className="drawer-bg"
-        aria-label={t("navbar.closeMenu")}
-        data-testid="drawer-bg"
-        onClick={(event) => {
-          event.preventDefault();
-          setMobileMenuOpen(false);
-        }}
-      />
+    <div
+      className="app-wrapper"
+      data-sidebar={loaderData.sidebarOpen ? "open" : "closed"}
+      data-mobile-menu={loaderData.mobileMenuOpen ? "open" : "closed"}
+    >
+      <Sidebar activePath={activeMenuPath(trail)} unread={loaderData.unread.total} items={buildMenu(MAIN_ROUTES, loaderData.roles)} />
+      <Link to={here} className="drawer-bg" aria-label={t("navbar.closeMenu")} data-testid="drawer-bg" />
       <div className="main-container">
         <Navbar
           trail={trail}
-          notifications={unread.notifications}
-          sidebarOpen={sidebarOpen}
-          mobileMenuOpen={mobileMenuOpen}
-          onMobileToggle={() => setMobileMenuOpen((open) => !open)}
+          notifications={loaderData.unread.notifications}
+          sidebarOpen={loaderData.sidebarOpen}
+          mobileMenuOpen={loaderData.mobileMenuOpen}
         />
         <TagsBar views={loaderData.views} />
-        <main ref={main} className="p-4 sm:p-6">
+        {/* The shell keeps what is typed here for the tab (lib/drafts.ts), except on a noCache page. */}
+        <main className="p-4 sm:p-6" data-drafts={findMeta(location.pathname)?.noCache ? undefined : loaderData.userId}>
           {page ? (
             <h1 className="mb-4 flex items-center gap-2 text-lg font-semibold" data-testid="section-title">
               <MenuIcon name={trail[0]?.icon} />

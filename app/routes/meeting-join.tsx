@@ -11,6 +11,7 @@ import { contentSecurityPolicy, meetingPermissions } from "~/.server/web/securit
 import { PageTitle } from "~/components/page-title";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { MEETING_JOIN_EARLY_MINUTES } from "~/lib/limits";
+import type { PageHandle } from "~/lib/page-handle";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/meeting-join";
 
@@ -26,6 +27,9 @@ declare global {
     ) => unknown;
   }
 }
+
+// Hydrates: the meeting room in the page, full screen (docs/decisions/0046).
+export const handle: PageHandle = { hydrate: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);

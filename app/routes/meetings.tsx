@@ -13,6 +13,7 @@ import { refusalReply } from "~/.server/web/shell/refusal-reply";
 import { type MeetingDefaults, MeetingForm } from "~/components/meeting-form";
 import { PageTitle } from "~/components/page-title";
 import { Button, buttonVariants } from "~/components/ui/button";
+import type { PageHandle } from "~/lib/page-handle";
 import { meetingSchema } from "~/lib/schemas/meeting";
 import { formatInZone, relativeToNow, timeZones, utcToZoned } from "~/lib/time-zone";
 import type { Route } from "./+types/meetings";
@@ -34,6 +35,9 @@ function shown(meeting: MeetingSummary, zone: string, language: string, now: num
     editable: meeting.cancelled_at === null && meeting.starts_at > now,
   };
 }
+
+// Hydrates: the schedule form finds time zones as typed and starts from the browser's (docs/decisions/0046).
+export const handle: PageHandle = { hydrate: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);

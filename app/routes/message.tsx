@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, useRevalidator } from "react-router";
 import type { z } from "zod";
 import { conversationFor, listConversations, startConversation } from "~/.server/messaging/conversations";
 import { conversationRoom } from "~/.server/messaging/live";
@@ -15,6 +16,8 @@ import { RelativeTime } from "~/components/relative-time";
 import { ReportForm } from "~/components/report-form";
 import { Button } from "~/components/ui/button";
 import { translateError } from "~/lib/form-errors";
+import { UNREAD_EVENT } from "~/lib/live-connection";
+import type { PageHandle } from "~/lib/page-handle";
 import { messageSchema } from "~/lib/schemas/message";
 import { useConversation } from "~/lib/use-conversation";
 import { getFormProps, useForm } from "~/lib/use-form";
@@ -26,6 +29,9 @@ const openId = (request: Request) => Number(new URL(request.url).searchParams.ge
 
 // Opening a conversation marks it read before any loader runs, so the layout's badge already counts it;
 // only when the member opened it (here, or typed), never from another site's link.
+// Hydrates: the conversation is live (docs/decisions/0046).
+export const handle: PageHandle = { hydrate: true };
+
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     const user = optionalUser(context);
@@ -72,9 +78,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 type Data = Route.ComponentProps["loaderData"];
 
 /** The member's conversations, and the open one with its history and composer. */
+/** A new message anywhere (the shell module's live unread total grows) refreshes the conversation list. */
+function useListRefresh() {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    const heard = (event: Event) => {
+      if ((event as CustomEvent<{ grew: boolean }>).detail.grew) revalidator.revalidate();
+    };
+    window.addEventListener(UNREAD_EVENT, heard);
+    return () => window.removeEventListener(UNREAD_EVENT, heard);
+  }, [revalidator]);
+}
+
 export default function MessagePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { conversations, open, now } = loaderData;
+  useListRefresh();
   // minmax(0, …) columns: a long last message is truncated rather than widening the page.
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-[18rem_minmax(0,1fr)]">

@@ -5,6 +5,7 @@ import { PageTitle } from "~/components/page-title";
 import { PublicPage } from "~/components/public-page";
 import { Button } from "~/components/ui/button";
 import type { NotificationKind } from "~/lib/notifications";
+import type { PageHandle } from "~/lib/page-handle";
 import type { Route } from "./+types/notifications-unsubscribe";
 
 // A member's one-click unsubscribe (app/.server/notifications/unsubscribe.ts): opening the link
@@ -55,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
   return { state: "done", topic: signed.topic, kinds, link: linkOf(params), undo } satisfies Answer;
 }
 
-export const handle = { scripts: false };
+export const handle: PageHandle = { scripts: false };
 
 export default function NotificationsUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -1,9 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { PageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/lib/page-handle";
 
 // What the service worker shows for a page that cannot be fetched (app/service-worker/sw.js):
 // it keeps this page in each language. Text and one link: nothing to hydrate.
-export const handle = { scripts: false };
+export const handle: PageHandle = { scripts: false };
 
 export default function Offline() {
   const { t } = useTranslation();

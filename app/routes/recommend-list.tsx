@@ -2,9 +2,13 @@ import { useTranslation } from "react-i18next";
 import { recommended } from "~/.server/content/recommend";
 import { requireUser } from "~/.server/web/auth/session";
 import { ContentGrid } from "~/components/content-card";
-import { PageLinks, useLoadMore } from "~/components/load-more";
+import { PageLinks } from "~/components/load-more";
 import { PageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/lib/page-handle";
 import type { Route } from "./+types/recommend-list";
+
+// The list grows as its end scrolls into view (docs/decisions/0046).
+export const handle: PageHandle = { modules: ["lists"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
@@ -16,14 +20,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The whole recommended list, paged by links (more on scroll with JavaScript). */
 export default function RecommendList({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const list = useLoadMore(loaderData);
   return (
     <>
       <PageTitle titleKey="recommendList" />
       <p className="mb-3 text-sm text-slate-600">{t("home.recommendExplain")}</p>
-      {list.items.length === 0 ? <p className="text-slate-600">{t("home.nothingRecommended")}</p> : null}
-      <ContentGrid items={list.items} now={loaderData.now} eager level={2} testId="recommended" />
-      <PageLinks page={loaderData.page} list={list} />
+      {loaderData.items.length === 0 ? <p className="text-slate-600">{t("home.nothingRecommended")}</p> : null}
+      <ContentGrid items={loaderData.items} now={loaderData.now} eager level={2} testId="recommended" paged />
+      <PageLinks page={loaderData.page} hasMore={loaderData.has_more} />
     </>
   );
 }

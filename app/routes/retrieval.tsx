@@ -17,16 +17,20 @@ import { afterAnswer } from "~/.server/web/context";
 import { isOwnNavigation } from "~/.server/web/security/same-origin";
 import { flashRedirect } from "~/.server/web/shell/flash";
 import { GoalSelect } from "~/components/content-fields";
-import { PageLinks, useLoadMore } from "~/components/load-more";
+import { PageLinks } from "~/components/load-more";
 import { OrcidBadge } from "~/components/orcid";
 import { PageTitle } from "~/components/page-title";
 import { Button } from "~/components/ui/button";
 import { clockTime } from "~/lib/captions";
 import { highlightParts } from "~/lib/highlight";
 import { ALL_RIGHTS_RESERVED, COMMON_LICENSES } from "~/lib/licenses";
+import type { PageHandle } from "~/lib/page-handle";
 import { sdgKey } from "~/lib/sdg";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/retrieval";
+
+// The list grows as its end scrolls into view (docs/decisions/0046).
+export const handle: PageHandle = { modules: ["lists"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
@@ -91,9 +95,8 @@ export default function Retrieval({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const { query, history } = loaderData;
-  const list = useLoadMore(loaderData);
-  const content = list.items.filter((hit): hit is ContentHit => "kind" in hit);
-  const members = list.items.filter((hit): hit is MemberHit => !("kind" in hit));
+  const content = loaderData.items.filter((hit): hit is ContentHit => "kind" in hit);
+  const members = loaderData.items.filter((hit): hit is MemberHit => !("kind" in hit));
   const tabUrl = (tab: string) => {
     const copy = new URLSearchParams(params);
     copy.set("tab", tab);
@@ -193,7 +196,7 @@ export default function Retrieval({ loaderData }: Route.ComponentProps) {
             </Form>
           </section>
         ) : null
-      ) : list.items.length === 0 ? (
+      ) : loaderData.items.length === 0 ? (
         <p className="text-slate-600">{t("search.noResults", { q: query.q })}</p>
       ) : null}
       {loaderData.partial ? (
@@ -205,7 +208,7 @@ export default function Retrieval({ loaderData }: Route.ComponentProps) {
           {t("search.partial")}
         </p>
       ) : null}
-      <ol className="flex flex-col gap-3" data-testid="search-results">
+      <ol className="flex flex-col gap-3" data-testid="search-results" data-paged>
         {content.map((hit) => (
           <li key={hit.id} className="rounded-lg border border-slate-200 bg-white p-3">
             <Link to={`/retrieval/detail?id=${hit.id}${passageQuery(hit.passage)}`} className="font-medium hover:text-brand">
@@ -247,7 +250,7 @@ export default function Retrieval({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ol>
-      {query.q ? <PageLinks page={query.page} list={list} /> : null}
+      {query.q ? <PageLinks page={query.page} hasMore={loaderData.has_more} /> : null}
     </>
   );
 }

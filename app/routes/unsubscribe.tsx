@@ -4,6 +4,7 @@ import { optedOut, optOut, validOptOut } from "~/.server/mail/opt-out";
 import { PageTitle } from "~/components/page-title";
 import { PublicPage } from "~/components/public-page";
 import { Button } from "~/components/ui/button";
+import type { PageHandle } from "~/lib/page-handle";
 import type { Route } from "./+types/unsubscribe";
 
 // The stop link of meeting mail to outside addresses (app/.server/mail/opt-out.ts). Opening it asks
@@ -34,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
   return { state: "done" as State, address, token: "" };
 }
 
-export const handle = { scripts: false };
+export const handle: PageHandle = { scripts: false };
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

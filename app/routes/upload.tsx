@@ -18,6 +18,7 @@ import { PartsProgress } from "~/components/parts-progress";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
 import { DEFAULT_LICENSE } from "~/lib/licenses";
+import type { PageHandle } from "~/lib/page-handle";
 import { uploadFormSchema } from "~/lib/schemas/content";
 import { type FormReply, getFormProps, getInputProps, useForm } from "~/lib/use-form";
 import { usePartsUpload } from "~/lib/use-parts-upload";
@@ -54,6 +55,9 @@ const FORM_DEFAULTS = { kind: "document", publicize: "1", license: DEFAULT_LICEN
  * from an ORCID work arrives filled in: from its DOI (`?doi=`), or its title and year; `?from=orcid`
  * lists the member's works to start from.
  */
+// Hydrates: a resumable upload with its progress (docs/decisions/0046).
+export const handle: PageHandle = { hydrate: true };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const query = new URL(request.url).searchParams;

@@ -3,7 +3,7 @@ import { expect, signIn, signUpAndIn, test } from "./fixtures";
 import { axe, JS_ONLY, MEMBER_PAGES, ready, servedViolations } from "./helpers";
 
 // An accessibility engine nobody here wrote (axe-core) checks every kind of page against WCAG 2.2 A
-// and AA, with JavaScript (the hydrated page) and without (the page as the server sent it): no
+// and AA, with JavaScript (the page once interactive) and without (the page as the server sent it): no
 // violations at all. Both states are checked in one visit, in the js project; each test stands
 // alone (pages are only read), so the file's tests are shared out between the workers.
 test.describe.configure({ mode: "parallel" });

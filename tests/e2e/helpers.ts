@@ -4,10 +4,12 @@ import { type Browser, expect, type Page, type TestInfo, test } from "@playwrigh
 
 export const hasJs = (info: TestInfo) => info.project.name === "js";
 
-/** Waits until React has hydrated (with JavaScript), so clicks are handled by the client router. */
+/** Waits until everything a member can do on the page works (with JavaScript): hydrated, or its modules ran (decision 0046). */
 export async function ready(page: Page, info: TestInfo) {
-  if (hasJs(info)) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  if (hasJs(info)) await interactive(page);
 }
+
+export const interactive = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-interactive", "");
 
 export async function open(page: Page, info: TestInfo, path: string) {
   await page.goto(path);

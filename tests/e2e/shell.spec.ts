@@ -268,9 +268,11 @@ test.describe("JavaScript enhancements", JS_ONLY, () => {
     expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith("draft:")))).toEqual([]);
   });
 
-  test("a progress bar shows while a navigation is in flight", async ({ page }, info) => {
-    await open(page, info, "/home");
-    // The page's data is held until the bar has been seen: the test waits on the state, not on a clock.
+  test("a progress bar shows while a hydrated page's form is in flight", async ({ page }, info) => {
+    // Moving between pages is a document load (the browser shows its own progress); a page that
+    // hydrates sends its forms itself (decision 0046).
+    await open(page, info, "/upload");
+    // The answer is held until the bar has been seen: the test waits on the state, not on a clock.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -279,10 +281,10 @@ test.describe("JavaScript enhancements", JS_ONLY, () => {
       await held;
       await route.continue();
     });
-    await sidebarLink(page, "Discovery").click();
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
     await expect(page.getByTestId("progress-bar")).toBeVisible();
     release();
-    await expect(page).toHaveURL(/\/discovery$/);
+    await expect(page.getByTestId("error-summary")).toBeVisible();
     await expect(page.getByTestId("progress-bar")).toHaveCount(0);
   });
 

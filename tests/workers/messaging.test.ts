@@ -12,7 +12,7 @@ import { handleSocket } from "~/.server/web/sockets";
 import { handleApi } from "~/api/router";
 import { SESSION_IDLE_MS } from "~/lib/config";
 import { MESSAGE_MAX } from "~/lib/limits";
-import { SESSION_ENDED_CLOSE } from "~/lib/live-socket";
+import { SESSION_ENDED_CLOSE } from "~/lib/live-connection";
 import type { LiveEvent } from "~/lib/shapes";
 import * as message from "~/routes/message";
 import { d1Statements, history, newMember, testCaller } from "./helpers";

@@ -1,6 +1,6 @@
 import { env } from "~/.server/bindings";
 import { SESSION_IDLE_MS } from "~/lib/config";
-import { SESSION_ENDED_CLOSE } from "~/lib/live-socket";
+import { SESSION_ENDED_CLOSE } from "~/lib/live-connection";
 import type { LiveEvent } from "~/lib/shapes";
 
 // What the worker tells a Durable Object about a socket it forwards (set only after authenticating),

@@ -15,20 +15,19 @@ import { itemStats } from "~/.server/stats/stats";
 import { overviewView } from "~/.server/stats/views";
 import { requireUser } from "~/.server/web/auth/session";
 import { afterAnswer } from "~/.server/web/context";
-import { renderFragment } from "~/.server/web/fragment";
 import { languageOf } from "~/.server/web/i18n/request-language";
 import { CitationMeta, CiteItem, CoAuthors } from "~/components/cite-item";
 import { OrcidBadge } from "~/components/orcid";
 import { RelativeTime } from "~/components/relative-time";
 import { ReportForm } from "~/components/report-form";
 import { RouteError } from "~/components/route-error";
-import { ServerFragment } from "~/components/server-fragment";
 import { TextStateNote } from "~/components/text-state-note";
 import { buttonVariants } from "~/components/ui/button";
 import { type CaptionInfo, captionFileUrl, languageName } from "~/lib/captions";
 import { itemUrl } from "~/lib/citations";
 import { doiUrl } from "~/lib/identifiers";
 import { TRANSCRIPT_PAGE_CUES } from "~/lib/limits";
+import type { PageHandle } from "~/lib/page-handle";
 import { sdgKey, sdgStyle } from "~/lib/sdg";
 import type { Route } from "./+types/route";
 import { deleteIntent, editIntent, prefillIntent, SOCIAL_INTENTS, socialIntent } from "./intents.server";
@@ -38,10 +37,12 @@ import { OwnerActions } from "./owner-actions";
 import { PdfViewer } from "./pdf-viewer";
 import { Social } from "./social";
 import { Transcript } from "./transcript";
-import { transcriptHtml } from "./transcript.server";
 import { fileUrlOf, VersionLine, VersionList } from "./versions";
 
 const idOf = (request: Request) => Number(new URL(request.url).searchParams.get("id"));
+
+// The transcript seeks the player, the PDF viewer opens after load, "@" suggests names (docs/decisions/0046).
+export const handle: PageHandle = { modules: ["item"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
@@ -82,20 +83,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     item: shownItem(item),
     license: licenseInfo(item.license),
     licenses: isOwner ? licenseOptions() : null,
-    // The citation box is static: made here (a fragment), its code stays out of the page's script.
-    citeHtml: renderFragment(
-      <CiteItem
-        id={item.id}
-        version={version?.number}
-        references={citeItem(cited, itemUrl(origin, item.id, version?.number), ["apa", "harvard", "bibtex"], languageOf(request))}
-      />,
-      languageOf(request),
-    ),
+    references: citeItem(cited, itemUrl(origin, item.id, version?.number), ["apa", "harvard", "bibtex"], languageOf(request)),
     pdfUrl: item.kind === "document" ? `${origin}${fileUrlOf(item.id, version?.number)}` : null,
     versions,
     captionCount: captions.length,
     tracks: tracksOf(item.id, captions, transcript.lang, languageOf(request)),
-    transcript: { at: transcript.at, html: transcript.html },
+    transcript: { at: transcript.at, view: transcript.view, captions },
     shownVersion: version ? { number: version.number, title: version.title, license: licenseInfo(version.license) } : null,
     isOwner,
     moderating,
@@ -113,13 +106,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * The transcript a video's page shows (decision 0043): the language asked for, else the reader's;
- * the part of it holding the second asked for (`t`), else the part asked for (`tp`); as HTML.
+ * the part of it holding the second asked for (`t`), else the part asked for (`tp`).
  */
 async function transcriptOf(id: number, captions: CaptionInfo[], params: URLSearchParams, reader: string) {
   const chosen = preferredCaption(captions, params.get("lang"), reader);
   const second = Number(params.get("t") ?? Number.NaN);
   const at = Number.isInteger(second) && second >= 0 ? second : null;
-  if (!chosen) return { at, lang: null, html: null };
+  if (!chosen) return { at, lang: null, view: null };
   const pages = Math.max(1, Math.ceil(chosen.cue_count / TRANSCRIPT_PAGE_CUES));
   const asked = Number(params.get("tp"));
   const set = await captionSet(id, chosen.lang);
@@ -132,8 +125,7 @@ async function transcriptOf(id: number, captions: CaptionInfo[], params: URLSear
         : 1,
   );
   const cues = await captionCues(set, (page - 1) * TRANSCRIPT_PAGE_CUES, TRANSCRIPT_PAGE_CUES);
-  const view = { lang: chosen.lang, page, pages, cues };
-  return { at, lang: chosen.lang, html: transcriptHtml(id, captions, view, reader) };
+  return { at, lang: chosen.lang, view: { lang: chosen.lang, page, pages, cues } };
 }
 
 /** The player's tracks, the shown language first (players list them in the order given), labelled in the reader's language. */
@@ -247,7 +239,9 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
         ) : null}
       </p>
       {loaderData.text ? <TextStateNote text={loaderData.text} /> : null}
-      {loaderData.transcript.html ? <Transcript html={loaderData.transcript.html} /> : null}
+      {loaderData.transcript.view ? (
+        <Transcript id={item.id} captions={loaderData.transcript.captions} view={loaderData.transcript.view} />
+      ) : null}
       <section className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[160px_1fr]">
         <img
           src={`${fileUrl}/thumbnail?w=400`}
@@ -277,7 +271,7 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
           </ul>
         </div>
       </section>
-      <ServerFragment html={loaderData.citeHtml} />
+      <CiteItem id={item.id} version={shown?.number} references={loaderData.references} />
       <VersionList versions={loaderData.versions} shown={shown?.number ?? item.version} id={item.id} />
       {loaderData.stats ? <ItemStats view={loaderData.stats.view} readers={loaderData.stats.readers} /> : null}
       {isOwner || loaderData.moderating ? null : <ReportForm target="content" id={item.id} />}

@@ -14,6 +14,7 @@ import { PageTitle } from "~/components/page-title";
 import { type ProfileDefaults, ProfileForm } from "~/components/profile-form";
 import { SizeSwitcher } from "~/components/size-switcher";
 import { isLanguage } from "~/lib/i18n";
+import type { PageHandle } from "~/lib/page-handle";
 import type { Route } from "./+types/route";
 import { BlockedMembers } from "./blocked-members";
 import { runIntent } from "./intents.server";
@@ -21,6 +22,9 @@ import { NotificationSettings } from "./notification-settings";
 import { OrcidSettings } from "./orcid-settings";
 
 /** /personal/Setting: the profile (spec section 3), the password, the language, and blocked members. */
+// Hydrates: the avatar cropper (docs/decisions/0046).
+export const handle: PageHandle = { hydrate: true };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const locale = getLocale(context);

@@ -137,7 +137,7 @@ test.describe("a production build", () => {
 
   test("sends a browser error to the log as one structured, scrubbed line", async ({ page }) => {
     await page.goto("/login");
-    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await expect(page.locator("html")).toHaveAttribute("data-interactive", "");
     const marker = `boom-${Date.now()}`;
     await page.evaluate((text) => {
       setTimeout(() => {

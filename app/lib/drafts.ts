@@ -1,9 +1,7 @@
-import { type RefObject, useEffect } from "react";
-
 // A visited view keeps what was typed (the spec's cached views; docs/decisions/0044-size-and-drafts.md):
-// with JavaScript, each form's fields are kept for the tab in sessionStorage while the member types,
+// with JavaScript (the shell module, app/enhance/shell.ts), each form's fields are kept for the tab in sessionStorage while the member types,
 // put back when they return to the view, and dropped when the form is sent and when they sign out.
-// Never on a noCache page. Kept small, as every member page carries it: a form's values are a list
+// Never on a noCache page. Kept small, as every member page carries it, without a framework: a form's values are a list
 // in the order of its fields, as the page renders them.
 
 const PREFIX = "draft:";
@@ -41,29 +39,26 @@ function restore(form: HTMLFormElement, values: (string | boolean)[]) {
   });
 }
 
-/** Keeps the drafts of the forms inside `container` for the view at `address`, unless `enabled` is false. */
-export function useDrafts(container: RefObject<HTMLElement | null>, address: string, enabled: boolean) {
-  useEffect(() => {
-    const root = container.current;
-    const kept = storage();
-    if (!root || !kept || !enabled) return;
-    // By place, not id: a form's id may come from useId, which differs between a page served and one rendered in the browser.
-    const keyOf = (form: HTMLFormElement) => `${PREFIX}${address}#${[...root.querySelectorAll("form")].indexOf(form)}`;
-    for (const form of root.querySelectorAll("form")) {
-      const draft = kept.getItem(keyOf(form));
-      if (draft) restore(form, JSON.parse(draft));
-    }
-    // Every field sends "input" as it changes (a select and a checkbox too).
-    const save = (event: Event) => {
-      const form = (event.target as Field).form;
-      if (form) kept.setItem(keyOf(form), JSON.stringify(keptFields(form).map((f) => (checkable(f) ? f.checked : f.value))));
-    };
-    const sent = (event: Event) => kept.removeItem(keyOf(event.target as HTMLFormElement));
-    root.addEventListener("input", save);
-    root.addEventListener("submit", sent, true);
-    return () => {
-      root.removeEventListener("input", save);
-      root.removeEventListener("submit", sent, true);
-    };
-  }, [container, address, enabled]);
+/** Keeps the drafts of the forms inside `root` for the view at `address`; answers how to stop. */
+export function keepDrafts(root: HTMLElement, address: string): () => void {
+  const kept = storage();
+  if (!kept) return () => {};
+  // By place, not id: a form's id may come from useId, which differs between a page served and one rendered in the browser.
+  const keyOf = (form: HTMLFormElement) => `${PREFIX}${address}#${[...root.querySelectorAll("form")].indexOf(form)}`;
+  for (const form of root.querySelectorAll("form")) {
+    const draft = kept.getItem(keyOf(form));
+    if (draft) restore(form, JSON.parse(draft));
+  }
+  // Every field sends "input" as it changes (a select and a checkbox too).
+  const save = (event: Event) => {
+    const form = (event.target as Field).form;
+    if (form) kept.setItem(keyOf(form), JSON.stringify(keptFields(form).map((f) => (checkable(f) ? f.checked : f.value))));
+  };
+  const sent = (event: Event) => kept.removeItem(keyOf(event.target as HTMLFormElement));
+  root.addEventListener("input", save);
+  root.addEventListener("submit", sent, true);
+  return () => {
+    root.removeEventListener("input", save);
+    root.removeEventListener("submit", sent, true);
+  };
 }

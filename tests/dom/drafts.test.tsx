@@ -1,14 +1,15 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { clearDrafts, useDrafts } from "~/lib/use-drafts";
+import { clearDrafts, keepDrafts } from "~/lib/drafts";
 
 // Cached views (decision 0044): a view's forms keep what was typed for the tab, come back with it,
 // and let it go when sent, on a noCache page and at signing out.
 
 function View({ address, enabled = true }: { address: string; enabled?: boolean }) {
   const main = useRef<HTMLElement>(null);
-  useDrafts(main, address, enabled);
+  // As the shell module does on a page whose main names the member (never on a noCache page).
+  useEffect(() => (main.current && enabled ? keepDrafts(main.current, address) : undefined), [address, enabled]);
   // A field React holds in state, as some forms do: it must hear of what is put back.
   const [tags, setTags] = useState("");
   return (

@@ -1,0 +1,24 @@
+/** The modules in app/enhance, each bundled whole for the pages that name it (scripts/vite-enhance.ts). */
+export type EnhanceModule = "shell" | "item" | "lists";
+
+/**
+ * What a route's `handle` says about the script its page ships (docs/decisions/0046). React renders
+ * every page on the server; by default the page does not hydrate and runs the shell module only.
+ */
+export interface PageHandle {
+  /** React hydrates the page: a live conversation, an upload with progress, the avatar cropper. */
+  hydrate?: true;
+  /** The page's own small modules, run before the shell. */
+  modules?: Exclude<EnhanceModule, "shell">[];
+  /** Nothing at all, not even the shell: a page no script improves (it is interactive as it arrives). */
+  scripts?: false;
+}
+
+/** The script a page ships, from its matched routes' handles. */
+export function pageScript(handles: unknown[]) {
+  const pages = handles.map((handle) => (handle ?? {}) as PageHandle);
+  const scripts = !pages.some((page) => page.scripts === false);
+  const hydrate = scripts && pages.some((page) => page.hydrate);
+  const modules: EnhanceModule[] = scripts ? [...new Set(pages.flatMap((page) => page.modules ?? [])), "shell"] : [];
+  return { hydrate, modules };
+}
