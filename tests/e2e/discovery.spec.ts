@@ -60,8 +60,11 @@ test("cards' thumbnails are sized before they load, the first row at once, each 
   expect([bytes.readUInt16BE(sof + 7), bytes.readUInt16BE(sof + 5)]).toEqual([400, 225]);
 });
 
-test("the page preloads its translations, versioned and kept for good", async ({ page }) => {
+test("a page that hydrates preloads its translations, versioned and kept for good", async ({ page }) => {
+  // Only React in the browser reads them (decision 0046): the shell's words are in the page.
   await page.goto("/discovery");
+  await expect(page.locator('link[rel="preload"][as="fetch"]')).toHaveCount(0);
+  await page.goto("/message");
   const file = await page.locator('link[rel="preload"][as="fetch"]').getAttribute("href");
   expect(file).toMatch(/^\/locales\/en\.[0-9a-z]+\.json$/);
   const answer = await page.request.get(file ?? "");
@@ -80,18 +83,18 @@ test("a second visit downloads the page's HTML, not its scripts or translations 
     caching.set(event.response.url, String(event.response.headers["cache-control"] ?? event.response.headers["Cache-Control"] ?? ""));
   });
   cdp.on("Network.loadingFinished", (event) => fetched.push({ url: urls.get(event.requestId) ?? "", bytes: event.encodedDataLength }));
-  await page.goto("/discovery");
+  await page.goto("/message");
   await ready(page, info);
   const first = fetched.filter((r) => /\/assets\/.+\.js$|\/locales\//.test(r.url) && r.bytes > 0);
   expect(first.length).toBeGreaterThan(2);
   // Kept for good: a later deploy names its files anew.
   for (const { url } of first) expect(caching.get(url), url).toContain("immutable");
   fetched.length = 0;
-  await page.goto("/home");
-  await ready(page, info);
   await page.goto("/discovery");
   await ready(page, info);
-  // (Home's own module is new to the browser; nothing the first visit fetched is fetched again.)
+  await page.goto("/message");
+  await ready(page, info);
+  // (Discovery's own module is new to the browser; nothing the first visit fetched is fetched again.)
   const again = fetched.filter((r) => first.some((before) => before.url === r.url) && r.bytes > 0);
   expect(again).toEqual([]);
 });

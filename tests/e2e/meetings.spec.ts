@@ -219,7 +219,7 @@ test(
   async ({ page, browser }, info) => {
     const member = await signUpAndIn(page, "Watched Member");
     await open(page, info, "/home");
-    await expect(page.getByTestId("bell-badge")).toHaveCount(0);
+    await expect(page.getByTestId("bell-badge")).toBeHidden();
     const other = await browser.newContext().then((context) => context.newPage());
     const fan = await signUpAndIn(other, "Fan");
     await other.request.post(`/api/users/${member.id}/follow`, { headers: { Authorization: `Bearer ${fan.token}` } });

@@ -1,19 +1,53 @@
 import { gzipSync } from "node:zlib";
 import { expect, signIn, test } from "./fixtures";
+import { JS_ONLY } from "./helpers";
 
-// The JavaScript budget (docs/decisions/0011-javascript-budget.md): at most 130 KB gzip per page.
-// A size, not a time: a server-only library reaching the browser (zod through a shared module, once)
-// fails here instead of waiting for `npm run bench` to print OVER BUDGET.
-const BUDGET = 130 * 1024;
+// The script budgets (docs/decisions/0046-script-per-page.md): a page that does not hydrate runs at
+// most 15 KB gzip of JavaScript (the shell module and its own); one where React hydrates stays
+// within decision 0011's 130 KB (the issue's 110 KB is not met: React and React Router alone are
+// 110 KB). Sizes, not times: what the browser fetched as script until the page said it is
+// interactive, each file gzipped at level 9. A library reaching a page that should not carry it fails here.
+const BUDGET = { plain: 15 * 1024, hydrated: 130 * 1024 };
 
-for (const path of ["/login", "/home", "/retrieval/detail?id=1", "/personal/stats", "/personal/ranking"]) {
-  test(`${path} loads at most 130 KB of JavaScript, gzipped`, async ({ page }) => {
-    if (path !== "/login") await signIn(page);
-    const html = await (await page.request.get(path)).text();
-    const scripts = new Set([...html.matchAll(/(?:modulepreload" href=|from )"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? ""));
-    expect(scripts.size).toBeGreaterThan(0);
-    let total = 0;
-    for (const src of scripts) total += gzipSync(Buffer.from(await (await page.request.get(src)).body()), { level: 9 }).length;
-    expect(total).toBeLessThanOrEqual(BUDGET);
-  });
-}
+const PAGES = [
+  "/login",
+  "/signup/individual",
+  "/home",
+  "/discovery",
+  "/retrieval?q=water",
+  "/retrieval/detail?id=1",
+  "/retrieval/detail?id=2",
+  "/personal",
+  "/personal/stats",
+  "/personal/ranking",
+  "/personal/notifications",
+  "/message",
+  "/upload",
+  "/retrieval/detail/version?id=1",
+  "/personal/Setting",
+  "/liveStreaming",
+];
+
+test.describe("script budgets", JS_ONLY, () => {
+  for (const path of PAGES) {
+    test(`${path} stays within its kind's script budget`, async ({ page }) => {
+      if (path !== "/login" && !path.startsWith("/signup")) await signIn(page);
+      const scripts = new Map<string, Promise<number>>();
+      page.on("response", (response) => {
+        if (response.request().resourceType() !== "script") return;
+        scripts.set(
+          response.url(),
+          response.body().then((body) => gzipSync(body, { level: 9 }).length),
+        );
+      });
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("data-interactive", "");
+      const hydrated = (await page.locator("html").getAttribute("data-hydrate")) !== null;
+      const total = (await Promise.all(scripts.values())).reduce((sum, size) => sum + size, 0);
+      expect(scripts.size).toBeGreaterThan(0);
+      expect(total, `${hydrated ? "hydrated" : "plain"} page: ${[...scripts.keys()].join(", ")}`).toBeLessThanOrEqual(
+        hydrated ? BUDGET.hydrated : BUDGET.plain,
+      );
+    });
+  }
+});

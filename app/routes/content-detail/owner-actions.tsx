@@ -53,14 +53,8 @@ export function OwnerActions({
           </Button>
         </Form>
       </details>
-      <Form
-        method="post"
-        onSubmit={(event) => {
-          if (!window.confirm(t("content.deleteConfirm"))) return event.preventDefault();
-          const confirm = event.currentTarget.elements.namedItem("confirm") as HTMLInputElement | null;
-          if (confirm) confirm.value = "1";
-        }}
-      >
+      {/* With JavaScript a dialog asks (the shell module reads data-confirm); without, the server asks once more. */}
+      <Form method="post" data-confirm={t("content.deleteConfirm")}>
         {actionData?.confirmDelete ? (
           <p role="alert" className="mb-2 text-sm text-red-700" data-testid="delete-question">
             {t("content.deleteConfirm")}
