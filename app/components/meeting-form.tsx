@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { FieldErrors } from "~/components/content-fields";
@@ -12,24 +11,17 @@ import { useReplyCleared } from "~/lib/use-reply-cleared";
  * With JavaScript, a search box that narrows a long list (a select's 400 zones, a list of member
  * checkboxes) to the entries whose names contain what is typed; chosen ones always stay visible.
  */
+/** A search field over a long list (zones, members); the meetings module shows it and filters as typed. */
 function OptionFilter({ target, label }: { target: string; label: string }) {
   return (
     <input
       type="search"
+      hidden
       aria-label={label}
       placeholder={label}
       aria-controls={target}
+      data-filter-for={target}
       className="mb-1 h-8 w-full rounded-md border border-slate-300 bg-white px-2 text-sm"
-      onChange={(event) => {
-        const wanted = event.currentTarget.value.trim().toLowerCase().replaceAll(" ", "_");
-        const matches = (text: string | null) => (text ?? "").toLowerCase().replaceAll(" ", "_").includes(wanted);
-        const list = document.getElementById(target);
-        if (list instanceof HTMLSelectElement)
-          for (const option of Array.from(list.options)) option.hidden = !option.selected && !matches(option.text);
-        else
-          for (const item of Array.from(list?.querySelectorAll("li") ?? []))
-            item.hidden = !item.querySelector("input")?.checked && !matches(item.textContent);
-      }}
     />
   );
 }
@@ -72,25 +64,17 @@ export function MeetingForm({
     defaultValue: defaults,
   });
   useReplyCleared(form, lastResult);
-  const zone = useRef<HTMLSelectElement>(null);
-  const [browserZone, setBrowserZone] = useState<string | null>(null);
-  useEffect(() => {
-    const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    setBrowserZone(browser);
-    if (!editing && !lastResult && zone.current && zones.includes(browser)) zone.current.value = browser;
-  }, [editing, lastResult, zones]);
 
   // One chosen member comes back as a string, several as a list.
   const chosen = ([] as unknown[]).concat(fields.participants.initialValue ?? []).map(String);
   return (
-    <Form method="post" {...getFormProps(form)} data-testid="meeting-form">
+    // With JavaScript the member's own zone comes along (myZone, the meetings module): their times are shown in it.
+    <Form method="post" {...getFormProps(form)} data-testid="meeting-form" data-my-zone>
       <input type="hidden" name="intent" value={editing ? "update" : "create"} />
       {editing ? <input type="hidden" name="id" value={editing} /> : null}
       {/* As posted when the form comes back refused: the version the member's edit was made on. */}
       {fields.clientKey.initialValue ? <input type="hidden" name="clientKey" value={String(fields.clientKey.initialValue)} /> : null}
       {fields.sequence.initialValue ? <input type="hidden" name="sequence" value={String(fields.sequence.initialValue)} /> : null}
-      {/* With JavaScript the member's own zone comes along: their times are shown in it. */}
-      {browserZone ? <input type="hidden" name="myZone" value={browserZone} /> : null}
       <FormErrors errors={form.errors} id={form.errorId} />
       <Field
         label={t("fields.meetingTitle")}
@@ -115,10 +99,11 @@ export function MeetingForm({
           <label htmlFor={fields.timeZone.id} className="mb-1 block text-sm font-medium text-slate-700">
             {t("fields.meetingTimeZone")}
           </label>
-          {browserZone ? <OptionFilter target={fields.timeZone.id} label={t("meetings.findZone")} /> : null}
+          <OptionFilter target={fields.timeZone.id} label={t("meetings.findZone")} />
           <select
-            ref={zone}
             id={fields.timeZone.id}
+            // A new meeting starts in the browser's zone (the meetings module); a refused or edited one keeps its own.
+            data-browser-zone={!editing && !lastResult ? "" : undefined}
             name={fields.timeZone.name}
             key={fields.timeZone.key}
             defaultValue={String(fields.timeZone.initialValue ?? "")}
@@ -156,7 +141,7 @@ export function MeetingForm({
       {/* Checkboxes, not a multi-select: on a phone a multi-select is a chore, and "hold Ctrl" means nothing. */}
       <fieldset className="mb-4" aria-describedby={`${fields.participants.id}-hint`}>
         <legend className="mb-1 block text-sm font-medium text-slate-700">{t("fields.meetingParticipants")}</legend>
-        {invitable.length > 6 && browserZone ? <OptionFilter target={fields.participants.id} label={t("meetings.findMember")} /> : null}
+        {invitable.length > 6 ? <OptionFilter target={fields.participants.id} label={t("meetings.findMember")} /> : null}
         {invitable.length === 0 ? (
           <p className="text-sm text-slate-500">{t("meetings.noInvitable")}</p>
         ) : (

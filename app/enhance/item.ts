@@ -2,8 +2,7 @@
 // the page has loaded, and typing "@" in a comment suggests members. Without JavaScript each still
 // works: the line's link opens the page at that second, the viewer is in a <noscript>, and a name
 // typed in full is read by the server.
-const closest = <T extends Element>(target: EventTarget | null, selector: string) =>
-  target instanceof Element ? (target.closest(selector) as T | null) : null;
+import { closest } from "./parts/dom";
 
 function transcript() {
   document.addEventListener("click", (event) => {

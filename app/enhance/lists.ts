@@ -40,3 +40,6 @@ if (list && links && "IntersectionObserver" in window) {
   });
   observer.observe(links);
 }
+
+// A module of its own (each file here is bundled alone, scripts/vite-enhance.ts).
+export {};

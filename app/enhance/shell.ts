@@ -9,11 +9,9 @@ import { clearDrafts, keepDrafts } from "~/lib/drafts";
 import { openLive, UNREAD_EVENT } from "~/lib/live-connection";
 import { labelFor } from "~/lib/live-label";
 import type { LiveEvent } from "~/lib/shapes";
+import { closest } from "./parts/dom";
 
 const html = document.documentElement;
-
-const closest = <T extends Element>(target: EventTarget | null, selector: string) =>
-  target instanceof Element ? (target.closest(selector) as T | null) : null;
 
 /** Notices close after 5 s (CSS fades them; hidden, not removed, since React may own the node). */
 function closeNotices() {

@@ -12,8 +12,9 @@ interface Status {
 const storageKey = (file: File) => `upload:${file.name}:${file.size}:${file.lastModified}`;
 
 async function json<T>(response: Response): Promise<T> {
-  const body = (await response.json().catch(() => ({}))) as T & { error?: string };
-  if (!response.ok) throw new UploadStopped(body.error ?? response.statusText);
+  const body = (await response.json().catch(() => ({}))) as T & { error?: string; message?: string };
+  // The refusal in the member's language (the server translates it), else its key.
+  if (!response.ok) throw new UploadStopped(body.message ?? body.error ?? response.statusText);
   return body;
 }
 
@@ -26,7 +27,8 @@ function putPart(url: string, blob: Blob, signal: AbortSignal, onProgress: (load
       if (xhr.status >= 200 && xhr.status < 300) return resolve();
       let message = xhr.statusText;
       try {
-        message = JSON.parse(xhr.responseText).error ?? message;
+        const body = JSON.parse(xhr.responseText);
+        message = body.message ?? body.error ?? message;
       } catch {}
       // 4xx: the server refused this file; retrying would not help.
       reject(xhr.status >= 400 && xhr.status < 500 ? new UploadStopped(message) : new Error(message));

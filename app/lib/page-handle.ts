@@ -1,5 +1,5 @@
 /** The modules in app/enhance, each bundled whole for the pages that name it (scripts/vite-enhance.ts). */
-export type EnhanceModule = "shell" | "item" | "lists";
+export type EnhanceModule = "shell" | "item" | "lists" | "meetings" | "uploads";
 
 /**
  * What a route's `handle` says about the script its page ships (docs/decisions/0046). React renders

@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { meetingTime } from "~/.server/meetings/invitations";
@@ -12,24 +11,14 @@ import { PageTitle } from "~/components/page-title";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { MEETING_JOIN_EARLY_MINUTES } from "~/lib/limits";
 import type { PageHandle } from "~/lib/page-handle";
-import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/meeting-join";
 
 // /liveStreaming/join?id= (hidden child of Meeting): the meeting's details to the host and invited
 // members, 404 to anyone else. With JavaScript the room opens here through the provider's iframe
 // API; without it, a link opens it in a new tab. This page alone may frame the provider's origin.
 
-declare global {
-  interface Window {
-    JitsiMeetExternalAPI?: new (
-      domain: string,
-      options: { roomName: string; parentNode: HTMLElement; width: string; height: number },
-    ) => unknown;
-  }
-}
-
-// Hydrates: the meeting room in the page, full screen (docs/decisions/0046).
-export const handle: PageHandle = { hydrate: true };
+// The room in the page and full screen come from the meetings module (docs/decisions/0046).
+export const handle: PageHandle = { modules: ["meetings"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
@@ -64,65 +53,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-/** The room, through the provider's iframe API; a plain frame of the room if that script cannot load. */
+/**
+ * The room, shown by the meetings module (app/enhance/meetings.ts) through the provider's iframe API,
+ * with full screen; hidden without JavaScript, where the link below opens it.
+ */
 function Room({ origin, joinUrl }: { origin: string; joinUrl: string }) {
   const { t } = useTranslation();
-  const parent = useRef<HTMLDivElement>(null);
-  const [unsupported, setUnsupported] = useState(false);
-  useEffect(() => {
-    const node = parent.current;
-    if (!node) return;
-    const roomName = new URL(joinUrl).pathname.slice(1);
-    const plainFrame = () => {
-      const frame = document.createElement("iframe");
-      frame.src = joinUrl;
-      frame.allow = "camera; microphone; fullscreen; display-capture";
-      frame.className = "h-[600px] w-full";
-      frame.title = roomName;
-      node.replaceChildren(frame);
-    };
-    const script = document.createElement("script");
-    script.src = `${origin}/external_api.js`;
-    script.onload = () => {
-      if (window.JitsiMeetExternalAPI)
-        new window.JitsiMeetExternalAPI(new URL(origin).host, { roomName, parentNode: node, width: "100%", height: 600 });
-      else plainFrame();
-    };
-    script.onerror = plainFrame;
-    document.head.appendChild(script);
-    return () => {
-      script.remove();
-      node.replaceChildren();
-    };
-  }, [origin, joinUrl]);
-
-  async function fullScreen() {
-    // Spec section 8: a browser that cannot show the meeting full screen says so.
-    if (!document.fullscreenEnabled || !parent.current?.requestFullscreen) return setUnsupported(true);
-    await parent.current.requestFullscreen().catch(() => setUnsupported(true));
-  }
-
   return (
-    <div className="flex flex-col gap-2">
+    <div className="flex flex-col gap-2" hidden data-meeting-room data-origin={origin} data-join-url={joinUrl}>
       <p className="text-sm text-slate-600">{t("meetings.joinIntro")}</p>
-      <div
-        ref={parent}
-        className="min-h-[600px] w-full overflow-hidden rounded-md border border-slate-200 bg-slate-900"
-        data-testid="meeting-room"
-      />
+      <div className="min-h-[600px] w-full overflow-hidden rounded-md border border-slate-200 bg-slate-900" data-testid="meeting-room" />
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="button" variant="outline" size="sm" onClick={fullScreen}>
+        <Button type="button" variant="outline" size="sm" data-fullscreen>
           {t("meetings.fullScreen")}
         </Button>
         <a href={joinUrl} target="_blank" rel="noopener noreferrer" className="text-sm text-brand">
           {t("meetings.joinLink")}
         </a>
       </div>
-      {unsupported ? (
-        <p role="alert" className="text-sm text-red-700" data-testid="fullscreen-unsupported">
-          {t("notify.browserUnsupported")}
-        </p>
-      ) : null}
+      <p role="alert" className="text-sm text-red-700" data-testid="fullscreen-unsupported" hidden>
+        {t("notify.browserUnsupported")}
+      </p>
     </div>
   );
 }
@@ -130,7 +81,6 @@ function Room({ origin, joinUrl }: { origin: string; joinUrl: string }) {
 export default function MeetingJoin({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { meeting, origin } = loaderData;
-  const hydrated = useHydrated();
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
       <PageTitle titleKey="join" />
@@ -160,8 +110,8 @@ export default function MeetingJoin({ loaderData }: Route.ComponentProps) {
           {t("meetings.startAsHost")}
         </a>
       ) : null}
-      {meeting.joinable && hydrated && origin ? <Room origin={origin} joinUrl={meeting.joinUrl} /> : null}
-      {meeting.joinable && !(hydrated && origin) ? (
+      {meeting.joinable && origin ? <Room origin={origin} joinUrl={meeting.joinUrl} /> : null}
+      {meeting.joinable ? (
         <p className="text-sm" data-testid="meeting-link">
           {t("meetings.joinNoScript")}{" "}
           <a href={meeting.joinUrl} target="_blank" rel="noopener noreferrer" className="text-brand underline">

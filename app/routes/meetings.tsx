@@ -36,8 +36,8 @@ function shown(meeting: MeetingSummary, zone: string, language: string, now: num
   };
 }
 
-// Hydrates: the schedule form finds time zones as typed and starts from the browser's (docs/decisions/0046).
-export const handle: PageHandle = { hydrate: true };
+// The schedule form finds zones and members as typed and starts from the browser's zone (docs/decisions/0046).
+export const handle: PageHandle = { modules: ["meetings"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);

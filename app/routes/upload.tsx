@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, useLocation, useNavigation, useSubmit } from "react-router";
+import { data, Form, useLocation } from "react-router";
 import type { z } from "zod";
 import { orcidEnabled, orcidWorks } from "~/.server/accounts/orcid";
 import { createFromMultipart } from "~/.server/content/create-from-form";
@@ -21,7 +21,6 @@ import { DEFAULT_LICENSE } from "~/lib/licenses";
 import type { PageHandle } from "~/lib/page-handle";
 import { uploadFormSchema } from "~/lib/schemas/content";
 import { type FormReply, getFormProps, getInputProps, useForm } from "~/lib/use-form";
-import { usePartsUpload } from "~/lib/use-parts-upload";
 import type { Route } from "./+types/upload";
 
 /**
@@ -55,8 +54,8 @@ const FORM_DEFAULTS = { kind: "document", publicize: "1", license: DEFAULT_LICEN
  * from an ORCID work arrives filled in: from its DOI (`?doi=`), or its title and year; `?from=orcid`
  * lists the member's works to start from.
  */
-// Hydrates: a resumable upload with its progress (docs/decisions/0046).
-export const handle: PageHandle = { hydrate: true };
+// The file goes up in resumable parts with progress, from the uploads module (docs/decisions/0046).
+export const handle: PageHandle = { modules: ["uploads"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
@@ -87,9 +86,6 @@ export default function Upload(props: Route.ComponentProps) {
 
 function UploadForm({ actionData, loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const busy = useNavigation().state === "submitting";
-  const submit = useSubmit();
-  const parts = usePartsUpload();
   const [form, fields] = useForm<z.input<typeof uploadFormSchema>>({
     lastResult: actionData?.result ?? loaderData.start?.result,
     defaultValue: FORM_DEFAULTS,
@@ -102,22 +98,7 @@ function UploadForm({ actionData, loaderData }: Route.ComponentProps) {
         method="post"
         encType="multipart/form-data"
         {...getFormProps(form)}
-        onSubmit={async (event) => {
-          const element = event.currentTarget;
-          if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "prefill") {
-            // The fields only: a chosen file stays chosen while the form is filled in.
-            event.preventDefault();
-            const formData = new FormData(element);
-            formData.delete("file");
-            formData.delete("thumbnail");
-            formData.delete("captions");
-            formData.set("intent", "prefill");
-            submit(formData, { method: "post", encType: "application/x-www-form-urlencoded" });
-            return;
-          }
-          // With JavaScript the file goes first, in resumable parts, with progress; then the form.
-          await parts.onSubmit(event);
-        }}
+        data-parts-upload
         className="max-w-2xl rounded-lg border border-slate-200 bg-white p-6"
       >
         <input type="hidden" name="client_key" value={loaderData.formKey} />
@@ -146,7 +127,7 @@ function UploadForm({ actionData, loaderData }: Route.ComponentProps) {
           label={t("content.file")}
           hint={`${t("content.fileHintDocument")} · ${t("content.fileHintVideo")}`}
           accept="application/pdf,video/mp4,.pdf,.mp4"
-          errors={parts.partsError ? [parts.partsError] : fields.file.errors}
+          errors={fields.file.errors}
           {...getInputProps(fields.file, { type: "file" })}
         />
         <Field
@@ -160,13 +141,10 @@ function UploadForm({ actionData, loaderData }: Route.ComponentProps) {
           <legend className="px-1 text-sm font-medium">{t("content.captionsAtUpload")}</legend>
           <CaptionFields lang={fields.captions_lang} file={fields.captions} />
         </fieldset>
-        {parts.progress === null ? (
-          <Button type="submit" disabled={busy}>
-            {t("content.submit")}
-          </Button>
-        ) : (
-          <PartsProgress progress={parts.progress} onCancel={parts.cancel} />
-        )}
+        <PartsProgress />
+        <Button type="submit" data-upload-submit>
+          {t("content.submit")}
+        </Button>
       </Form>
     </>
   );

@@ -1,7 +1,10 @@
 import { data } from "react-router";
 import { abortUpload, completeUpload, putPart, startUpload, uploadStatus } from "~/.server/content/chunked";
+import { translator } from "~/.server/i18n/translate";
 import { Refused } from "~/.server/refused";
 import { requireUser } from "~/.server/web/auth/session";
+import { languageOf } from "~/.server/web/i18n/request-language";
+import { translateError } from "~/lib/form-errors";
 import type { Route } from "./+types/uploads";
 
 // The browser's resumable upload (cookie session, same origin):
@@ -39,7 +42,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     throw data(null, { status: 405 });
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
-    // The refusal's key: the page's script shows it beside the field in the member's language, as the form's own.
-    return Response.json({ error: error.key }, { status: error.status });
+    // The refusal's key, and its words in the member's language for the upload form's module to show.
+    const message = translateError(translator(languageOf(request)), error.key);
+    return Response.json({ error: error.key, message }, { status: error.status });
   }
 }

@@ -7,7 +7,6 @@ import { requireUser } from "~/.server/web/auth/session";
 import { afterAnswer } from "~/.server/web/context";
 import { flashRedirect } from "~/.server/web/shell/flash";
 import { RouteError } from "~/components/route-error";
-import type { PageHandle } from "~/lib/page-handle";
 import type { FormReply } from "~/lib/use-form";
 import type { Route } from "./+types/route";
 import { VersionForm } from "./version-form";
@@ -24,9 +23,6 @@ async function ownItem(id: number, userId: number) {
   if (item?.owner_id !== userId) throw data(null, { status: 404 });
   return item;
 }
-
-// Hydrates: a new version's file is a resumable upload with its progress (docs/decisions/0046).
-export const handle: PageHandle = { hydrate: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);

@@ -1,0 +1,68 @@
+// The upload form (docs/decisions/0046): with JavaScript the chosen file goes first, in resumable
+// parts with progress and cancel (lib/chunked-upload.ts), then the form is posted with `upload_id`
+// in place of the file. Without JavaScript, or without a chosen file, the form posts as it is.
+import { cancelUpload, UploadStopped, uploadInParts } from "~/lib/chunked-upload";
+import { closest } from "./parts/dom";
+
+let running: { controller: AbortController; file: File } | null = null;
+
+document.addEventListener("submit", async (event) => {
+  const form = event.target as HTMLFormElement;
+  const input = form.elements.namedItem("file");
+  const file = input instanceof HTMLInputElement ? input.files?.[0] : undefined;
+  // "Fill from DOI" posts the fields only; the server answers the form filled in.
+  if (!form.matches("[data-parts-upload]") || !file || !(input instanceof HTMLInputElement)) return;
+  if ((event as SubmitEvent).submitter?.getAttribute("value") === "prefill") return;
+  event.preventDefault();
+  const progress = form.querySelector<HTMLElement>("[data-testid=upload-progress]");
+  const bar = progress?.querySelector("progress");
+  const percent = progress?.querySelector("[data-percent]");
+  const submit = form.querySelector<HTMLElement>("[data-upload-submit]");
+  const show = (fraction: number) => {
+    if (bar) bar.value = Math.round(fraction * 100);
+    if (percent) percent.textContent = `${Math.round(fraction * 100)}%`;
+  };
+  const controller = new AbortController();
+  running = { controller, file };
+  submit?.setAttribute("hidden", "");
+  progress?.removeAttribute("hidden");
+  show(0);
+  try {
+    const id = await uploadInParts(file, controller.signal, show);
+    const field = document.createElement("input");
+    field.type = "hidden";
+    field.name = "upload_id";
+    field.value = id;
+    form.appendChild(field);
+    input.disabled = true; // the file went up in parts: not again in the post
+    form.submit();
+  } catch (error) {
+    progress?.setAttribute("hidden", "");
+    submit?.removeAttribute("hidden");
+    // The server's refusal comes in the member's language; anything else (the network) is "the request failed".
+    if (!controller.signal.aborted) fieldError(input, error instanceof UploadStopped ? error.message : (progress?.dataset.failed ?? ""));
+  } finally {
+    running = null;
+  }
+});
+
+/** The message beside the file field, as the server renders a field's error (components/ui/field.tsx). */
+function fieldError(input: HTMLInputElement, text: string) {
+  let note = document.getElementById(`${input.id}-error`);
+  if (!note) {
+    note = document.createElement("p");
+    note.id = `${input.id}-error`;
+    note.className = "mt-1 text-sm text-red-600";
+    note.dataset.testid = `error-${input.name}`;
+    input.parentElement?.insertAdjacentElement("afterend", note);
+    input.setAttribute("aria-describedby", `${note.id} ${input.getAttribute("aria-describedby") ?? ""}`.trim());
+  }
+  note.textContent = text;
+  input.setAttribute("aria-invalid", "true");
+}
+
+document.addEventListener("click", (event) => {
+  if (!closest(event.target, "[data-cancel-upload]") || !running) return;
+  running.controller.abort();
+  void cancelUpload(running.file);
+});
