@@ -2,7 +2,6 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import { MIGRATION_DIRS } from "./scripts/databases.mjs";
 import { startFakeOrcid } from "./scripts/fake-orcid.mjs";
-import { enhanceModules } from "./scripts/vite-enhance";
 
 // Layers (docs/testing.md): services and pages against real D1/R2/Durable Objects in workerd,
 // components in happy-dom, and plain logic in Node. Browser tests are Playwright's (tests/e2e).
@@ -92,7 +91,6 @@ const workersPool = (name: string, isolate: boolean, files: { include: string[];
 });
 
 export default defineConfig({
-  plugins: [enhanceModules()],
   resolve: { tsconfigPaths: true },
   define: { __LOCAL_BUILD__: "true", __BUILD_ID__: JSON.stringify("test") },
   test: {

@@ -1,3 +1,4 @@
+import modules from "virtual:enhance";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
@@ -24,7 +25,7 @@ export default async function handleRequest(
   const { nonce, requestId } = loadContext.get(requestContext);
   let responseStatus = status;
   const body = await renderToReadableStream(
-    <DocumentContext value={{ nonce, css, requestId }}>
+    <DocumentContext value={{ nonce, css, requestId, modules }}>
       <I18nextProvider i18n={getInstance(loadContext)}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </I18nextProvider>

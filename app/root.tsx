@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useNavigation, useRouteLoaderData } from "react-router";
 import { localeFile } from "./.server/i18n/locale-files";
 import { optionalUser, sessionMiddleware } from "./.server/web/auth/session";
-import { enhanceFiles } from "./.server/web/enhance-files";
 import { getLocale, i18nextMiddleware } from "./.server/web/i18n/middleware";
 import { flashContext, flashMiddleware } from "./.server/web/shell/flash";
 import { readSize } from "./.server/web/shell/shell-state";
@@ -14,7 +13,7 @@ import { FlashToast } from "./components/toast";
 import { useDocument } from "./document-context";
 import { DEFAULT_SIZE } from "./lib/display-size";
 import { DEFAULT_LANGUAGE, isLanguage } from "./lib/i18n";
-import { pageScript } from "./lib/page-handle";
+import { type EnhanceModule, pageScript } from "./lib/page-handle";
 import type { RootShellData } from "./lib/shapes";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, flashMiddleware, sessionMiddleware];
@@ -27,10 +26,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     localeFile: localeFile(isLanguage(locale) ? locale : DEFAULT_LANGUAGE),
     flash: context.get(flashContext),
     size: readSize(request),
-    modules: enhanceFiles,
     // The shape components read (lib/shapes.ts), since they do not import this file.
     user: (user ? { id: user.id, nickName: user.nick_name, image: user.image } : null) satisfies RootShellData["user"],
   };
+}
+
+/**
+ * A small module (docs/decisions/0046), written into the page by the server: no request, and on a slow
+ * network no round trip before the page works. A page that hydrates reuses what is already there.
+ */
+function Module({ name }: { name: EnhanceModule }) {
+  const { nonce, modules } = useDocument();
+  const id = `module-${name}`;
+  const code = modules?.[name] ?? (typeof document === "undefined" ? "" : (document.getElementById(id)?.textContent ?? ""));
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: our own build's modules, never member input
+  return <script type="module" id={id} nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: code }} />;
 }
 
 /** The critical CSS, inlined by the server; the client reuses what is already in the page. */
@@ -45,10 +55,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const lang = data?.locale ?? DEFAULT_LANGUAGE;
   const { t } = useTranslation();
-  const { nonce } = useDocument();
   // What the page's routes say in their handles (lib/page-handle.ts, docs/decisions/0046).
   const { hydrate, modules } = pageScript(useMatches().map((match) => match.handle));
-  const files = data?.modules;
   return (
     <html
       lang={lang}
@@ -57,7 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       data-guest={data && !data.user ? "" : undefined}
       data-hydrate={hydrate ? "" : undefined}
       // A page without script is interactive as it arrives; else the shell module says when.
-      data-interactive={modules.length && files ? undefined : ""}
+      data-interactive={modules.length ? undefined : ""}
     >
       <head>
         <meta charSet="utf-8" />
@@ -79,7 +87,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         ) : null}
         {/* The page's modules, then the shell, in this order (module scripts run in document order). */}
-        {files ? modules.map((name) => <script key={name} type="module" src={files[name]} nonce={nonce} suppressHydrationWarning />) : null}
+        {modules.map((name) => (
+          <Module key={name} name={name} />
+        ))}
       </body>
     </html>
   );

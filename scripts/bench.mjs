@@ -67,7 +67,7 @@ const CONCURRENCY = 8;
 /** Script budgets by kind of page (docs/decisions/0046): one that hydrates, one that does not. */
 const JS_BUDGET_KB = { hydrated: 110, plain: 15 };
 const kindOf = (html) => (/<html[^>]* data-hydrate=""/.test(html) ? "hydrated" : "plain");
-/** BENCH_ONLY=pages: page sizes and the slow-network table alone; =d1: D1 round trips per page load alone; =stats: the statistics alone; =notifications: digests and new-item matching alone; =uploads: upload memory and speed alone; =text: PDF text extraction alone; =catalogue: the generated catalogues alone; =catalogue-large: the large one alone; =captions: the catalogue of today's figures alone (its videos' captions with it); =shards: search over 1, 4 and 8 text shards at a million items (scripts/bench-shards.mjs), which runs only so: about 10 minutes a layout, 7 GB of disk at a time. */
+/** BENCH_ONLY=pages: page sizes and the slow-network table alone; =moves: a returning member's moves alone; =d1: D1 round trips per page load alone; =stats: the statistics alone; =notifications: digests and new-item matching alone; =uploads: upload memory and speed alone; =text: PDF text extraction alone; =catalogue: the generated catalogues alone; =catalogue-large: the large one alone; =captions: the catalogue of today's figures alone (its videos' captions with it); =shards: search over 1, 4 and 8 text shards at a million items (scripts/bench-shards.mjs), which runs only so: about 10 minutes a layout, 7 GB of disk at a time. */
 const ONLY = process.env.BENCH_ONLY;
 
 const port = await freePort();
@@ -95,6 +95,7 @@ if (!ONLY?.startsWith("catalogue") && ONLY !== "captions") {
     if (ONLY === "uploads") await uploadMemory();
     else if (ONLY === "text") pdfTextBenchmarks();
     else if (ONLY === "d1") await d1PerPage();
+    else if (ONLY === "moves") await returningMoves();
     else {
       await pageSizes();
       await d1PerPage();
@@ -115,7 +116,7 @@ if (!ONLY?.startsWith("catalogue") && ONLY !== "captions") {
   // One server at a time on this 2-core machine.
   await new Promise((resolve) => server.once("exit", resolve));
 }
-if (ONLY === "pages" || ONLY === "uploads" || ONLY === "text" || ONLY === "d1") process.exit();
+if (ONLY === "pages" || ONLY === "moves" || ONLY === "uploads" || ONLY === "text" || ONLY === "d1") process.exit();
 // The catalogue of today's figures (BENCH_ITEMS / BENCH_MEMBERS / BENCH_TEXTS / BENCH_CAPTIONS change it), then
 // ten times as much: search at a million items and the recomputation at 100,000 members (BENCH_LARGE=0 skips it).
 const items = Number(process.env.BENCH_ITEMS ?? 100_000);
@@ -198,11 +199,12 @@ async function pageSizes() {
     const res = await fetch(base + path, { redirect: "manual", headers: PUBLIC.has(path) ? {} : { Cookie: cookie } });
     const html = Buffer.from(await res.arrayBuffer());
     const text = html.toString("utf8");
-    // Preloaded, imported, or a module of its own (the shell and the page's modules).
-    const scripts = new Set([...text.matchAll(/(?:modulepreload" href=|from | src=)"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+    const scripts = new Set([...text.matchAll(/(?:modulepreload" href=|from )"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
     const kind = kindOf(text);
-    let jsRaw = 0;
-    let jsGz = 0;
+    // The small modules written into the page (decision 0046), counted as script as well as in the HTML.
+    const inline = [...text.matchAll(/<script type="module" id="module-[a-z-]+"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => Buffer.from(m[1]));
+    let jsRaw = inline.reduce((sum, code) => sum + code.length, 0);
+    let jsGz = inline.reduce((sum, code) => sum + gz(code), 0);
     for (const src of scripts) {
       const body = await asset(src);
       jsRaw += body.length;
@@ -214,7 +216,7 @@ async function pageSizes() {
       kb(html.length).padStart(10),
       kb(gz(html)).padStart(9),
       kb(br(html)).padStart(9),
-      String(scripts.size).padStart(10),
+      String(scripts.size + inline.length).padStart(10),
       kb(jsRaw).padStart(10),
       kb(jsGz).padStart(10),
       kind.padStart(9),
@@ -711,10 +713,10 @@ async function slowNetwork() {
         within ? "" : "  OVER BUDGET",
       );
     }
-    await returningMoves(browser);
   } finally {
     await browser.close();
   }
+  await returningMoves();
 }
 
 /**
@@ -723,10 +725,15 @@ async function slowNetwork() {
  * median of SLOW_RUNS walks. Each link is hovered for 300 ms first, as a hand does; the second walk
  * adds Speculation Rules prefetching on hover ("moderate"), to see whether it earns a place.
  */
-async function returningMoves(browser) {
+async function returningMoves() {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"],
+  });
   const RULES = { prefetch: [{ where: { href_matches: "/*" }, eagerness: "moderate" }] };
   const walk = async (prefetch) => {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, bypassCSP: true });
+    // A wide screen: the sidebar is open without a tap.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
     await context.addCookies([{ name: "token", value: cookie.slice("token=".length), url: base }]);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -744,7 +751,12 @@ async function returningMoves(browser) {
     });
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     const moves = [];
-    for (const link of ["main a[href^='/retrieval/detail']", "[data-testid=sidebar] a[href='/retrieval']"]) {
+    // Each move: the link, and what says its page is there (an item's article, Retrieval's search field).
+    const steps = [
+      { link: "main a[href^='/retrieval/detail']", path: "/retrieval/detail", shown: "[data-testid=content-detail]" },
+      { link: "[data-testid=sidebar] a[href='/retrieval']", path: "/retrieval", shown: "main input[name=q]" },
+    ];
+    for (const step of steps) {
       if (prefetch) {
         await page.evaluate((rules) => {
           const script = document.createElement("script");
@@ -753,12 +765,22 @@ async function returningMoves(browser) {
           document.head.append(script);
         }, RULES);
       }
-      const target = page.locator(link).first();
+      const target = page.locator(step.link).first();
       await target.hover();
       await page.waitForTimeout(300);
+      // From the click (kept in the tab, which a document load keeps) to the next page shown and
+      // interactive: a move in the browser (before decision 0046) and a document load alike.
+      await page.evaluate(() => sessionStorage.setItem("benchClick", String(Date.now())));
       await target.click();
-      await page.waitForURL((url) => url.pathname === new URL(link.includes("detail") ? "/retrieval/detail" : "/retrieval", base).pathname);
-      moves.push(await interactiveAt(page));
+      await page.waitForFunction(
+        ({ path, shown }) =>
+          location.pathname === path &&
+          document.querySelector(shown) !== null &&
+          (document.documentElement.hasAttribute("data-interactive") || document.documentElement.dataset.hydrated === "true"),
+        step,
+        { timeout: 60_000, polling: 50 },
+      );
+      moves.push(await page.evaluate(() => Date.now() - Number(sessionStorage.getItem("benchClick"))));
     }
     await context.close();
     return moves;
@@ -767,8 +789,9 @@ async function returningMoves(browser) {
   for (const prefetch of [false, true]) {
     const walks = [];
     for (let run = 0; run < SLOW_RUNS; run++) walks.push(await walk(prefetch));
-    const label = prefetch ? "with prefetch on hover" : "plain document loads";
+    const label = prefetch ? "prefetch on hover" : "no prefetch";
     const at = (i) => `${(median(walks.map((w) => w[i])) / 1000).toFixed(2)} s`;
     console.log(`  ${label.padEnd(24)} Home -> item ${at(0).padStart(8)}   item -> Retrieval ${at(1).padStart(8)}`);
   }
+  await browser.close();
 }

@@ -1,5 +1,6 @@
 /** The modules in app/enhance, each bundled whole for the pages that name it (scripts/vite-enhance.ts). */
-export type EnhanceModule = "shell" | "item" | "lists" | "meetings" | "uploads";
+export const ENHANCE_MODULES = ["shell", "item", "lists", "meetings", "uploads"] as const;
+export type EnhanceModule = (typeof ENHANCE_MODULES)[number];
 
 /**
  * What a route's `handle` says about the script its page ships (docs/decisions/0046). React renders

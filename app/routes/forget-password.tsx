@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import type { z } from "zod";
 import { resetPassword, sendVerificationCode } from "~/.server/accounts/accounts";
 import { callerFrom } from "~/.server/web/auth/caller";
@@ -38,7 +38,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** Forgotten password: a code by mail, then a new password; every session of the member ends. */
 export default function ForgetPassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm<z.input<typeof resetSchema>>({
     lastResult: actionData?.result,
   });
@@ -50,7 +49,7 @@ export default function ForgetPassword({ actionData }: Route.ComponentProps) {
         <FormErrors errors={form.errors} id={form.errorId} />
         <EmailAndCode email={fields.email} code={fields.code} sent={Boolean(actionData?.notice)} />
         <NewPassword password={fields.password} confirm={fields.confirmPassword} label="auth.newPassword" />
-        <Button type="submit" name="intent" value="reset" className="w-full" disabled={busy}>
+        <Button type="submit" name="intent" value="reset" className="w-full">
           {t("auth.submitReset")}
         </Button>
       </Form>

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { login } from "~/.server/accounts/accounts";
 import { orcidEnabled } from "~/.server/accounts/orcid";
@@ -39,7 +39,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm<z.input<typeof loginSchema>>({
     lastResult: actionData?.result,
   });
@@ -67,7 +66,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           errors={fields.password.errors}
           {...getInputProps(fields.password, { type: "password" })}
         />
-        <Button type="submit" className="w-full" disabled={busy}>
+        <Button type="submit" className="w-full">
           {t("auth.submitLogin")}
         </Button>
       </Form>

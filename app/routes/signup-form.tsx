@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect, useMatches, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useMatches, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { register, sendVerificationCode } from "~/.server/accounts/accounts";
 import { pendingOrcidSignup } from "~/.server/accounts/orcid";
@@ -69,7 +69,6 @@ export default function SignupForm({ actionData, loaderData }: Route.ComponentPr
   const kind = useMatches().at(-1)?.id === "signupFacilitator" ? "facilitator" : "individual";
   const [params] = useSearchParams();
   const orcid = loaderData?.orcid ?? null;
-  const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm<z.input<ReturnType<typeof signupSchema>>>({
     lastResult: actionData?.result,
     defaultValue: { accountType: params.get("type") === "2" ? "2" : "1", nickName: orcid?.name ?? "" },
@@ -111,7 +110,7 @@ export default function SignupForm({ actionData, loaderData }: Route.ComponentPr
         />
         {orcid ? <p className="mb-2 text-sm text-slate-600">{t("auth.orcidPasswordOptional")}</p> : null}
         <NewPassword password={fields.password} confirm={fields.confirmPassword} label="auth.password" />
-        <Button type="submit" name="intent" value="register" className="w-full" disabled={busy}>
+        <Button type="submit" name="intent" value="register" className="w-full">
           {t("auth.submitSignup")}
         </Button>
       </Form>

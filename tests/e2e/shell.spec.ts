@@ -270,8 +270,8 @@ test.describe("JavaScript enhancements", JS_ONLY, () => {
 
   test("a progress bar shows while a hydrated page's form is in flight", async ({ page }, info) => {
     // Moving between pages is a document load (the browser shows its own progress); a page that
-    // hydrates sends its forms itself (decision 0046).
-    await open(page, info, "/upload");
+    // hydrates (Settings) sends its forms itself (decision 0046).
+    await open(page, info, "/personal/Setting");
     // The answer is held until the bar has been seen: the test waits on the state, not on a clock.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -281,11 +281,11 @@ test.describe("JavaScript enhancements", JS_ONLY, () => {
       await held;
       await route.continue();
     });
-    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await page.getByTestId("notification-settings").getByRole("button").last().click();
     await expect(page.getByTestId("progress-bar")).toBeVisible();
     release();
-    await expect(page.getByTestId("error-summary")).toBeVisible();
     await expect(page.getByTestId("progress-bar")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/personal\/Setting/);
   });
 
   test("every navigation starts at the top of the page", async ({ page }, info) => {
