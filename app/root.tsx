@@ -5,6 +5,7 @@ import { localeFile } from "./.server/i18n/locale-files";
 import { optionalUser, sessionMiddleware } from "./.server/web/auth/session";
 import { getLocale, i18nextMiddleware } from "./.server/web/i18n/middleware";
 import { flashContext, flashMiddleware } from "./.server/web/shell/flash";
+import { prefetchMiddleware } from "./.server/web/shell/prefetch";
 import { readSize } from "./.server/web/shell/shell-state";
 import type { Route } from "./+types/root";
 import { ProgressBar } from "./components/progress-bar";
@@ -16,7 +17,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from "./lib/i18n";
 import { type EnhanceModule, pageScript } from "./lib/page-handle";
 import type { RootShellData } from "./lib/shapes";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, flashMiddleware, sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, flashMiddleware, sessionMiddleware, prefetchMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = optionalUser(context);
@@ -26,6 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     localeFile: localeFile(isLanguage(locale) ? locale : DEFAULT_LANGUAGE),
     flash: context.get(flashContext),
     size: readSize(request),
+    // When the page was made: a page the browser fetched ahead and opened much later is made again.
+    served: Date.now(),
     // The shape components read (lib/shapes.ts), since they do not import this file.
     user: (user ? { id: user.id, nickName: user.nick_name, image: user.image } : null) satisfies RootShellData["user"],
   };
@@ -41,6 +44,48 @@ function Module({ name }: { name: EnhanceModule }) {
   const code = modules?.[name] ?? (typeof document === "undefined" ? "" : (document.getElementById(id)?.textContent ?? ""));
   // biome-ignore lint/security/noDangerouslySetInnerHtml: our own build's modules, never member input
   return <script type="module" id={id} nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: code }} />;
+}
+
+/**
+ * Links the browser may fetch while the pointer rests on them (Speculation Rules, "moderate"; in
+ * Chromium): measured, a returning member's move took a third of the time (docs/decisions/0046). Not
+ * what is no page (files, exports, the API) or changes something when opened (logout, opening a
+ * notification, joining a meeting, leaving for ORCID). A prefetch records nothing (isPrefetch); the
+ * shell module makes it a visit when the page is opened.
+ */
+const NO_PREFETCH = [
+  "/logout",
+  "/redirect/",
+  "/files/",
+  "/uploads",
+  "/api/",
+  "/dev/",
+  "/auth/",
+  "/shell/",
+  "/personal/export",
+  "/personal/stats/csv",
+  "/personal/notifications/open",
+  "/retrieval/detail/cite",
+  "/liveStreaming/join",
+];
+const SPECULATION_RULES = JSON.stringify({
+  prefetch: [
+    {
+      where: {
+        and: [
+          { href_matches: "/*" },
+          { not: { selector_matches: [...NO_PREFETCH.map((path) => `a[href^="${path}"]`), "a[download]", "a[target]"].join(", ") } },
+        ],
+      },
+      eagerness: "moderate",
+    },
+  ],
+});
+
+function SpeculationRules() {
+  const { nonce } = useDocument();
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours
+  return <script type="speculationrules" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />;
 }
 
 /** The critical CSS, inlined by the server; the client reuses what is already in the page. */
@@ -64,6 +109,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       data-size={data?.size && data.size !== DEFAULT_SIZE ? data.size : undefined}
       data-guest={data && !data.user ? "" : undefined}
       data-hydrate={hydrate ? "" : undefined}
+      data-served={data?.served}
       // A page without script is interactive as it arrives; else the shell module says when.
       data-interactive={modules.length ? undefined : ""}
     >
@@ -90,6 +136,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {modules.map((name) => (
           <Module key={name} name={name} />
         ))}
+        {modules.length ? <SpeculationRules /> : null}
       </body>
     </html>
   );

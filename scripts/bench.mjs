@@ -722,8 +722,8 @@ async function slowNetwork() {
 /**
  * A returning member (scripts and styles cached by an earlier visit) moving Home -> an item ->
  * Retrieval on the same emulated network: from the click to the next page being interactive, the
- * median of SLOW_RUNS walks. Each link is hovered for 300 ms first, as a hand does; the second walk
- * adds Speculation Rules prefetching on hover ("moderate"), to see whether it earns a place.
+ * median of SLOW_RUNS walks. Each link is hovered for 300 ms first, as a hand does; one walk without
+ * the pages' Speculation Rules (prefetch on hover, "moderate"), one with them.
  */
 async function returningMoves() {
   const browser = await chromium.launch({
@@ -757,14 +757,19 @@ async function returningMoves() {
       { link: "[data-testid=sidebar] a[href='/retrieval']", path: "/retrieval", shown: "main input[name=q]" },
     ];
     for (const step of steps) {
-      if (prefetch) {
-        await page.evaluate((rules) => {
+      // The page's own rules (decision 0046), taken away for the walk without; code from before them gets these.
+      await page.evaluate(
+        ({ prefetch, rules }) => {
+          const shipped = document.querySelector("script[type=speculationrules]");
+          if (!prefetch) return shipped?.remove();
+          if (shipped) return;
           const script = document.createElement("script");
           script.type = "speculationrules";
           script.textContent = JSON.stringify(rules);
           document.head.append(script);
-        }, RULES);
-      }
+        },
+        { prefetch, rules: RULES },
+      );
       const target = page.locator(step.link).first();
       await target.hover();
       await page.waitForTimeout(300);

@@ -4,7 +4,7 @@
 // JavaScript each of these is a form post or a link that the server answers (nothing here is needed).
 import { badgeText } from "~/lib/badge";
 import { listenForClientErrors } from "~/lib/client-errors";
-import { CONTEXT_MENU_WIDTH, NOTIFICATION_MS } from "~/lib/config";
+import { CONTEXT_MENU_WIDTH, NOTIFICATION_MS, PREFETCH_FRESH_MS } from "~/lib/config";
 import { clearDrafts, keepDrafts } from "~/lib/drafts";
 import { openLive, UNREAD_EVENT } from "~/lib/live-connection";
 import { labelFor } from "~/lib/live-label";
@@ -162,6 +162,23 @@ function registerServiceWorker() {
   else window.addEventListener("load", register, { once: true });
 }
 
+/**
+ * A page the browser prefetched while the pointer rested on its link recorded nothing then (a view,
+ * a tab, a search; isPrefetch on the server): now that it is open, it is asked for once more, as a
+ * visit. Made longer ago than PREFETCH_FRESH_MS (by the server's clock, from that answer's Date), it
+ * is loaded again instead: what it shows may have changed.
+ */
+function visitIfPrefetched() {
+  const [entry] = performance.getEntriesByType("navigation") as (PerformanceNavigationTiming & { deliveryType?: string })[];
+  if (entry?.deliveryType !== "navigational-prefetch") return;
+  fetch(location.href, { headers: { Accept: "text/html" } })
+    .then((answer) => {
+      const now = Date.parse(answer.headers.get("Date") ?? "");
+      if (now - Number(html.dataset.served) > PREFETCH_FRESH_MS) location.reload();
+    })
+    .catch(() => {});
+}
+
 /** Where React hydrates the page, the drafts wait for it (forms holding state in React hear them come back). */
 const hydrated = () =>
   new Promise<void>((resolve) => {
@@ -177,6 +194,7 @@ logout();
 confirmForms();
 liveBadges();
 registerServiceWorker();
+visitIfPrefetched();
 hydrated().then(() => {
   const main = document.querySelector<HTMLElement>("main[data-drafts]");
   if (html.hasAttribute("data-guest")) clearDrafts();

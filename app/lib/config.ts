@@ -7,3 +7,5 @@ export const MAX_VISITED_VIEWS = 12;
 export const MAX_VIEW_URL_ENCODED = 250;
 export const CONTEXT_MENU_WIDTH = 105;
 export const SESSION_IDLE_MS = 1_200_000;
+/** A page the browser fetched ahead (on hover) is shown if it was made at most this long before it was opened; else made again. */
+export const PREFETCH_FRESH_MS = 30_000;

@@ -16,6 +16,7 @@ import { overviewView } from "~/.server/stats/views";
 import { requireUser } from "~/.server/web/auth/session";
 import { afterAnswer } from "~/.server/web/context";
 import { languageOf } from "~/.server/web/i18n/request-language";
+import { isPrefetch } from "~/.server/web/shell/prefetch";
 import { CitationMeta, CiteItem, CoAuthors } from "~/components/cite-item";
 import { OrcidBadge } from "~/components/orcid";
 import { RelativeTime } from "~/components/relative-time";
@@ -65,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     versionsRead(item.id),
     item.kind === "video" && !version ? captionsRead(item.id) : known([]),
   ] as const);
-  if (!moderating) countReading(readingOf("view", item, user, request, now), afterAnswer(context));
+  if (!moderating && !isPrefetch(request)) countReading(readingOf("view", item, user, request, now), afterAnswer(context));
   // A search result found in the document's text opens it at that page; one in a video's captions at that second.
   const page = Number(new URL(request.url).searchParams.get("page"));
   const transcript = await transcriptOf(item.id, captions, new URL(request.url).searchParams, languageOf(request));

@@ -1,3 +1,5 @@
+import { isPrefetch } from "~/.server/web/shell/prefetch";
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The one-click unsubscribe links (RFC 8058), each with the query parameter that carries its signature. */
@@ -36,10 +38,11 @@ export function isCrossSiteWrite(request: Request): boolean {
 
 /**
  * Whether a page request came from this site or from the member themselves (typed, bookmarked):
- * GET pages that also record something (the search history) record it only then, so another site's
- * link cannot write into a member's account. Browsers without Sec-Fetch-Site count as same-site.
+ * GET pages that also record something (the search history, a conversation read) record it only
+ * then, so another site's link cannot write into a member's account. Browsers without
+ * Sec-Fetch-Site count as same-site. A prefetch is not a visit (below).
  */
 export function isOwnNavigation(request: Request): boolean {
   const site = request.headers.get("Sec-Fetch-Site");
-  return site === null || site === "same-origin" || site === "none";
+  return (site === null || site === "same-origin" || site === "none") && !isPrefetch(request);
 }

@@ -1,6 +1,7 @@
 import { createContext, type MiddlewareFunction, redirect } from "react-router";
 import { clearCookie, readCookie, serializeCookie } from "~/.server/http/cookies";
 import { NOT_AVAILABLE } from "~/.server/social/block-rules";
+import { isPrefetch } from "~/.server/web/shell/prefetch";
 import type { Flash } from "~/lib/shapes";
 
 const FLASH_COOKIE = "flash";
@@ -44,9 +45,12 @@ function parseFlash(raw: string | undefined): Flash | null {
   }
 }
 
-/** Hands the pending flash to loaders, and clears it once a page has actually been rendered with it. */
+/**
+ * Hands the pending flash to loaders, and clears it once a page has actually been rendered with it
+ * (a prefetched page neither shows nor takes it: the member may never open that page).
+ */
 export const flashMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const flash = parseFlash(readCookie(request, FLASH_COOKIE));
+  const flash = isPrefetch(request) ? null : parseFlash(readCookie(request, FLASH_COOKIE));
   context.set(flashContext, flash);
   const response = await next();
   const shown = request.method === "GET" && response.status === 200;

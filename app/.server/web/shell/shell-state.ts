@@ -1,5 +1,6 @@
 import { createContext, type MiddlewareFunction } from "react-router";
 import { clearCookie, ONE_YEAR, readCookie, serializeCookie } from "~/.server/http/cookies";
+import { isPrefetch } from "~/.server/web/shell/prefetch";
 import { DEFAULT_SIZE, isSize, SIZE_COOKIE, type Size } from "~/lib/display-size";
 import { metaTrail } from "~/lib/route-meta";
 import { addView, parseViews, serializeViews, type VisitedView } from "~/lib/visited-views";
@@ -49,14 +50,16 @@ export function pageUrl(request: Request): URL {
 export const shellMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const state = readShell(request);
   const url = pageUrl(request);
-  const isVisit = request.method === "GET" && metaTrail(url.pathname).length > 0;
-  const views = isVisit ? addView(state.views, url.pathname + url.search) : state.views;
+  const shown = request.method === "GET" && metaTrail(url.pathname).length > 0;
+  // A prefetched page shows its tab as it will be, but records it only when opened (isPrefetch).
+  const isVisit = shown && !isPrefetch(request);
+  const views = shown ? addView(state.views, url.pathname + url.search) : state.views;
   context.set(shellContext, { ...state, views });
   const response = await next();
   if (isVisit && response.status === 200 && serializeViews(views) !== serializeViews(state.views)) {
     response.headers.append("Set-Cookie", viewsCookie(request, views));
   }
-  if (state.mobileMenuOpen && request.method === "GET") {
+  if (state.mobileMenuOpen && isVisit) {
     response.headers.append("Set-Cookie", clearCookie(request, MOBILE_MENU_COOKIE));
   }
   return response;
