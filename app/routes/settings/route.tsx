@@ -22,8 +22,8 @@ import { NotificationSettings } from "./notification-settings";
 import { OrcidSettings } from "./orcid-settings";
 
 /** /personal/Setting: the profile (spec section 3), the password, the language, and blocked members. */
-// Hydrates: the avatar cropper (docs/decisions/0046).
-export const handle: PageHandle = { hydrate: true };
+// The avatar's cropper comes from the avatar module (docs/decisions/0046).
+export const handle: PageHandle = { modules: ["avatar"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);

@@ -139,11 +139,12 @@ describe("/uploads", () => {
       inLayout: false,
     });
     expect(answer.status).toBe(400);
-    expect(JSON.parse(answer.body)).toEqual({ error: "validation.fieldEmpty|field=fields.file" });
+    // The key, and its words in the member's language for the upload form's module to show.
+    expect(JSON.parse(answer.body)).toEqual({ error: "validation.fieldEmpty|field=fields.file", message: "ファイルを入力してください" });
     // A body that is not JSON at all is refused the same way, never a 500.
     const garbled = await callRoute(uploads, { path: "/uploads", form: { size: "1000" }, token: me.token, inLayout: false });
     expect(garbled.status).toBe(400);
-    expect(JSON.parse(garbled.body)).toEqual({ error: "validation.fieldEmpty|field=fields.file" });
+    expect(JSON.parse(garbled.body)).toMatchObject({ error: "validation.fieldEmpty|field=fields.file" });
     expect(await env.DB.prepare("SELECT count(*) AS n FROM uploads WHERE owner_id = ?").bind(me.id).first("n")).toBe(0);
   });
 });
