@@ -8,13 +8,14 @@ import { flashContext, flashMiddleware } from "./.server/web/shell/flash";
 import { prefetchMiddleware } from "./.server/web/shell/prefetch";
 import { readSize } from "./.server/web/shell/shell-state";
 import type { Route } from "./+types/root";
+import { PageModule, SpeculationRules } from "./components/page-scripts";
 import { ProgressBar } from "./components/progress-bar";
 import { RouteError } from "./components/route-error";
 import { FlashToast } from "./components/toast";
 import { useDocument } from "./document-context";
 import { DEFAULT_SIZE } from "./lib/display-size";
 import { DEFAULT_LANGUAGE, isLanguage } from "./lib/i18n";
-import { type EnhanceModule, pageScript } from "./lib/page-handle";
+import { pageScript } from "./lib/page-handle";
 import type { RootShellData } from "./lib/shapes";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, flashMiddleware, sessionMiddleware, prefetchMiddleware];
@@ -32,60 +33,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The shape components read (lib/shapes.ts), since they do not import this file.
     user: (user ? { id: user.id, nickName: user.nick_name, image: user.image } : null) satisfies RootShellData["user"],
   };
-}
-
-/**
- * A small module (docs/decisions/0046), written into the page by the server: no request, and on a slow
- * network no round trip before the page works. A page that hydrates reuses what is already there.
- */
-function Module({ name }: { name: EnhanceModule }) {
-  const { nonce, modules } = useDocument();
-  const id = `module-${name}`;
-  const code = modules?.[name] ?? (typeof document === "undefined" ? "" : (document.getElementById(id)?.textContent ?? ""));
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: our own build's modules, never member input
-  return <script type="module" id={id} nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: code }} />;
-}
-
-/**
- * Links the browser may fetch while the pointer rests on them (Speculation Rules, "moderate"; in
- * Chromium): measured, a returning member's move took a third of the time (docs/decisions/0046). Not
- * what is no page (files, exports, the API) or changes something when opened (logout, opening a
- * notification, joining a meeting, leaving for ORCID). A prefetch records nothing (isPrefetch); the
- * shell module makes it a visit when the page is opened.
- */
-const NO_PREFETCH = [
-  "/logout",
-  "/redirect/",
-  "/files/",
-  "/uploads",
-  "/api/",
-  "/dev/",
-  "/auth/",
-  "/shell/",
-  "/personal/export",
-  "/personal/stats/csv",
-  "/personal/notifications/open",
-  "/retrieval/detail/cite",
-  "/liveStreaming/join",
-];
-const SPECULATION_RULES = JSON.stringify({
-  prefetch: [
-    {
-      where: {
-        and: [
-          { href_matches: "/*" },
-          { not: { selector_matches: [...NO_PREFETCH.map((path) => `a[href^="${path}"]`), "a[download]", "a[target]"].join(", ") } },
-        ],
-      },
-      eagerness: "moderate",
-    },
-  ],
-});
-
-function SpeculationRules() {
-  const { nonce } = useDocument();
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours
-  return <script type="speculationrules" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />;
 }
 
 /** The critical CSS, inlined by the server; the client reuses what is already in the page. */
@@ -134,7 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : null}
         {/* The page's modules, then the shell, in this order (module scripts run in document order). */}
         {modules.map((name) => (
-          <Module key={name} name={name} />
+          <PageModule key={name} name={name} />
         ))}
         {modules.length ? <SpeculationRules /> : null}
       </body>
