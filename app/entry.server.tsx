@@ -3,6 +3,7 @@ import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
 import { requestContext } from "./.server/web/context";
+import { withPageCss } from "./.server/web/critical-css";
 import { getInstance } from "./.server/web/i18n/middleware";
 import { logFailure } from "./.server/web/observability/failures";
 import css from "./app.css?inline";
@@ -39,13 +40,15 @@ export default async function handleRequest(
       },
     },
   );
-  // Finished HTML, never a half page: members on slow links get one complete document.
+  // Finished HTML, never a half page: members on slow links get one complete document, with only
+  // the CSS its markup uses (a page React hydrates keeps it all).
   await body.allReady;
+  const page = withPageCss(await new Response(body).text());
   headers.set("Content-Type", "text/html; charset=utf-8");
   // Pages are never kept by shared caches; the public ones (login, sign-up, reset) not even by the
   // browser (spec section 2: "not cached"), so a shared computer shows no one's typed email later.
   if (!headers.has("Cache-Control")) {
     headers.set("Cache-Control", findMeta(new URL(request.url).pathname)?.noCache ? "no-store" : "private, no-cache");
   }
-  return new Response(body, { headers, status: responseStatus });
+  return new Response(page, { headers, status: responseStatus });
 }

@@ -1,0 +1,124 @@
+// The CSS a page carries is the part of the app's stylesheet its own markup uses (docs/decisions/0046):
+// the whole sheet is about 7 KB gzip of every page, the part a page uses about half. A rule is kept
+// when every class its selector surely needs appears somewhere in the page, markup or module alike (a
+// module's class names are strings in its code); at-rules that hold no selectors (fonts, keyframes,
+// properties) are kept whole. A page React hydrates keeps the whole sheet: it may render anything.
+
+interface StyleRule {
+  selectors: { text: string; classes: string[] }[];
+  body: string;
+}
+interface GroupRule {
+  prelude: string;
+  rules: Rule[];
+}
+type Rule = StyleRule | GroupRule | string;
+
+/** The index of the `}` that closes the block opened at `open`, past quoted strings and comments. */
+function closing(css: string, open: number): number {
+  let depth = 0;
+  for (let at = open; at < css.length; at++) {
+    const char = css[at];
+    if (char === '"' || char === "'") at = css.indexOf(char, at + 1);
+    else if (char === "/" && css[at + 1] === "*") {
+      const end = css.indexOf("*/", at + 2);
+      at = end < 0 ? -1 : end + 1;
+    } else if (char === "{") depth++;
+    else if (char === "}" && --depth === 0) return at;
+    if (at < 0) break; // an unclosed string or comment: the rest is its block
+  }
+  return css.length;
+}
+
+/** Top-level commas only: `:is(a, b)` is one selector's part. */
+function splitSelectors(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let at = 0; at < list.length; at++) {
+    const char = list[at];
+    if (char === "(" || char === "[") depth++;
+    else if (char === ")" || char === "]") depth--;
+    else if (char === "," && depth === 0) {
+      parts.push(list.slice(start, at));
+      start = at + 1;
+    }
+  }
+  parts.push(list.slice(start));
+  return parts;
+}
+
+const unescape = (name: string) =>
+  name.replace(/\\([0-9a-fA-F]{1,6}) ?|\\(.)/g, (_, hex: string | undefined, char: string | undefined) =>
+    hex ? String.fromCodePoint(Number.parseInt(hex, 16)) : (char ?? ""),
+  );
+
+/**
+ * Classes the selector needs for sure: those outside parentheses (inside :is(), :where() or :not()
+ * a class may be one of several, or must be absent), so a rule is never dropped that could match.
+ */
+function classesOf(selector: string): string[] {
+  let needed = selector;
+  while (/\([^()]*\)/.test(needed)) needed = needed.replace(/\([^()]*\)/g, "");
+  return [...needed.matchAll(/\.((?:\\[0-9a-fA-F]{1,6} ?|\\.|[\w-])+)/g)].map((match) => unescape(match[1] ?? ""));
+}
+
+const GROUPS = /^@(media|layer|supports|container)\b/;
+
+function parse(css: string): Rule[] {
+  const rules: Rule[] = [];
+  let at = 0;
+  while (at < css.length) {
+    const open = css.indexOf("{", at);
+    const semicolon = css.indexOf(";", at);
+    // A statement at-rule (`@layer a, b;`, `@import …;`) has no block.
+    if (semicolon >= 0 && (open < 0 || semicolon < open)) {
+      rules.push(css.slice(at, semicolon + 1));
+      at = semicolon + 1;
+      continue;
+    }
+    if (open < 0) break;
+    const end = closing(css, open);
+    const prelude = css.slice(at, open).trim();
+    const body = css.slice(open + 1, end);
+    if (GROUPS.test(prelude)) rules.push({ prelude, rules: parse(body) });
+    else if (prelude.startsWith("@")) rules.push(`${prelude}{${body}}`);
+    else rules.push({ selectors: splitSelectors(prelude).map((text) => ({ text, classes: classesOf(text) })), body });
+    at = end + 1;
+  }
+  return rules;
+}
+
+function write(rules: Rule[], used: Set<string>): string {
+  let out = "";
+  for (const rule of rules) {
+    if (typeof rule === "string") out += rule;
+    else if ("prelude" in rule) {
+      const inner = write(rule.rules, used);
+      if (inner) out += `${rule.prelude}{${inner}}`;
+    } else {
+      const kept = rule.selectors.filter((selector) => selector.classes.every((name) => used.has(name)));
+      if (kept.length) out += `${kept.map((selector) => selector.text).join(",")}{${rule.body}}`;
+    }
+  }
+  return out;
+}
+
+let parsed: { css: string; rules: Rule[] } | null = null;
+
+/** The rules of `css` that the page `html` can use (the sheet is read once per isolate). */
+export function cssFor(css: string, html: string): string {
+  if (parsed?.css !== css) parsed = { css, rules: parse(css) };
+  return write(parsed.rules, new Set(html.split(/[\s"'`<>=]+/)));
+}
+
+const STYLE = /(<style id="critical-css"[^>]*>)([\s\S]*?)(<\/style>)/;
+
+/** The page with only the CSS it uses in its critical style, unless React hydrates it. */
+export function withPageCss(page: string): string {
+  if (/<html[^>]* data-hydrate=""/.test(page)) return page;
+  const style = STYLE.exec(page);
+  if (!style) return page;
+  const rest = page.replace(STYLE, "$1$3");
+  return page.replace(STYLE, (_, open: string, css: string, close: string) => `${open}${cssFor(css, rest)}${close}`);
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { cssFor, withPageCss } from "~/.server/web/critical-css";
+
+// A page's critical CSS is the part of the sheet its own markup and modules use (decision 0046).
+
+const SHEET = [
+  "@layer theme, base, components, utilities;",
+  "@layer base{*,:after{box-sizing:border-box}[hidden]:where(:not([hidden=until-found])){display:none!important}}",
+  "@layer utilities{.flex{display:flex}.grid{display:grid}.h-\\[70vh\\]{height:70vh}",
+  ".max-sm\\:sr-only{@media (width<40rem){position:absolute}}",
+  ".hover\\:bg-slate-100{&:hover{@media (hover:hover){background-color:#f1f5f9}}}",
+  ".\\32 xl\\:grid-cols-4{grid-template-columns:repeat(4,1fr)}",
+  ".space-y-2{:where(&>:not(:last-child)){margin-block-start:.5rem}}",
+  ".peer:not(.open)~.drawer{opacity:0}}",
+  "@media (width>=62rem){.app-wrapper[data-sidebar=closed] .menu-label{display:none}.unused{color:red}}",
+  '@keyframes fade{to{opacity:0}}.toast{animation:fade 5s;content:"{"}',
+  ":is(.a, .b) .c{color:blue}",
+].join("");
+
+describe("the CSS a page carries", () => {
+  const kept = (html: string) => cssFor(SHEET, html);
+
+  it("keeps a rule whose classes are all in the page, escaped names read as written", () => {
+    const css = kept('<div class="flex h-[70vh] max-sm:sr-only hover:bg-slate-100 2xl:grid-cols-4 space-y-2">');
+    for (const rule of [".flex{", ".h-\\[70vh\\]{", ".max-sm\\:sr-only{", ".hover\\:bg-slate-100{", ".\\32 xl\\:grid-cols-4{", ".space-y-2{"]) {
+      expect(css).toContain(rule);
+    }
+    expect(css).not.toContain(".grid{");
+  });
+
+  it("keeps what needs no class, the statements and the keyframes, and drops empty groups", () => {
+    const css = kept("<p>");
+    expect(css).toContain("@layer theme, base, components, utilities;");
+    expect(css).toContain("[hidden]:where(:not([hidden=until-found]))");
+    expect(css).toContain("@keyframes fade{to{opacity:0}}");
+    expect(css).not.toContain("@media (width>=62rem)");
+  });
+
+  it("needs every class of a selector outside parentheses (under :not() or :is() one may be absent)", () => {
+    expect(kept('<div class="app-wrapper"><span class="menu-label">')).toContain(".app-wrapper[data-sidebar=closed] .menu-label{");
+    expect(kept('<div class="app-wrapper">')).not.toContain(".menu-label");
+    expect(kept('<i class="peer drawer">')).toContain(".peer:not(.open)~.drawer{");
+    expect(kept('<i class="a c">')).toContain(":is(.a, .b) .c{");
+    expect(kept('<i class="a">')).not.toContain(":is(.a, .b) .c{");
+    // A brace in a string does not end the rule.
+    expect(kept('<i class="toast">')).toContain('.toast{animation:fade 5s;content:"{"}');
+  });
+
+  it("counts a class a module names in its code", () => {
+    expect(kept('<script type="module">x.className="grid gap-1"</script>')).toContain(".grid{");
+  });
+
+  it("leaves the whole sheet to a page React hydrates", () => {
+    const page = (hydrate: boolean) =>
+      `<html lang="en"${hydrate ? ' data-hydrate=""' : ""}><head><style id="critical-css" nonce="n">${SHEET}</style></head><body class="flex"></body></html>`;
+    expect(withPageCss(page(true))).toBe(page(true));
+    const plain = withPageCss(page(false));
+    expect(plain).toContain(".flex{display:flex}");
+    expect(plain).not.toContain(".grid{");
+    expect(plain.length).toBeLessThan(page(false).length);
+  });
+});
