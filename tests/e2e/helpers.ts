@@ -16,6 +16,16 @@ export async function open(page: Page, info: TestInfo, path: string) {
   await ready(page, info);
 }
 
+/**
+ * Waits until the tags bar has recorded a visit to `path` (the tagsView cookie). A page the browser
+ * fetched ahead records its visit a round trip after it opens (decision 0046): a move made sooner
+ * may show the tabs without it.
+ */
+export async function recorded(page: Page, path: string) {
+  const tabs = async () => decodeURIComponent((await page.context().cookies()).find((c) => c.name === "tagsView")?.value ?? "");
+  await expect.poll(tabs).toContain(path);
+}
+
 export const menu = (page: Page) => page.getByRole("navigation", { name: /.+/ }).first();
 
 export async function expectTabs(page: Page, titles: string[]) {

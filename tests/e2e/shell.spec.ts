@@ -1,5 +1,5 @@
 import { expect, signIn, test } from "./fixtures";
-import { expectTabs, JS_ONLY, open, ready } from "./helpers";
+import { expectTabs, JS_ONLY, open, ready, recorded } from "./helpers";
 
 // Pages of the layout are for members: every test here starts signed in as the demo researcher.
 test.beforeEach(async ({ page }) => {
@@ -21,8 +21,10 @@ test("the shell: menu, page titles, breadcrumb and tags bar", async ({ page }, i
   await expect(page.getByTestId("section-title")).toHaveText("Discovery");
   await expect(page.getByTestId("feed-filters")).toBeVisible();
 
+  await recorded(page, "/discovery");
   await sidebarLink(page, "Upload").click();
   await expect(page).toHaveTitle("Upload - Research Commons");
+  await recorded(page, "/upload");
   await sidebarLink(page, "Retrieval").click();
   await expectTabs(page, ["Home", "Discovery", "Upload", "Retrieval"]);
 

@@ -22,7 +22,14 @@ describe("the CSS a page carries", () => {
 
   it("keeps a rule whose classes are all in the page, escaped names read as written", () => {
     const css = kept('<div class="flex h-[70vh] max-sm:sr-only hover:bg-slate-100 2xl:grid-cols-4 space-y-2">');
-    for (const rule of [".flex{", ".h-\\[70vh\\]{", ".max-sm\\:sr-only{", ".hover\\:bg-slate-100{", ".\\32 xl\\:grid-cols-4{", ".space-y-2{"]) {
+    for (const rule of [
+      ".flex{",
+      ".h-\\[70vh\\]{",
+      ".max-sm\\:sr-only{",
+      ".hover\\:bg-slate-100{",
+      ".\\32 xl\\:grid-cols-4{",
+      ".space-y-2{",
+    ]) {
       expect(css).toContain(rule);
     }
     expect(css).not.toContain(".grid{");

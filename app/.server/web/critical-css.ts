@@ -48,7 +48,7 @@ function splitSelectors(list: string): string[] {
   return parts;
 }
 
-const unescape = (name: string) =>
+const unescapeCss = (name: string) =>
   name.replace(/\\([0-9a-fA-F]{1,6}) ?|\\(.)/g, (_, hex: string | undefined, char: string | undefined) =>
     hex ? String.fromCodePoint(Number.parseInt(hex, 16)) : (char ?? ""),
   );
@@ -60,7 +60,7 @@ const unescape = (name: string) =>
 function classesOf(selector: string): string[] {
   let needed = selector;
   while (/\([^()]*\)/.test(needed)) needed = needed.replace(/\([^()]*\)/g, "");
-  return [...needed.matchAll(/\.((?:\\[0-9a-fA-F]{1,6} ?|\\.|[\w-])+)/g)].map((match) => unescape(match[1] ?? ""));
+  return [...needed.matchAll(/\.((?:\\[0-9a-fA-F]{1,6} ?|\\.|[\w-])+)/g)].map((match) => unescapeCss(match[1] ?? ""));
 }
 
 const GROUPS = /^@(media|layer|supports|container)\b/;
