@@ -1,9 +1,11 @@
 // A paged list (the feed, recommendations, search results; docs/decisions/0046): as its page links
-// scroll into view, the next page's list is read from that page's own HTML and appended, once per item.
+// scroll into view, the next page's list is read from that page's own HTML and appended, once per
+// item, with the CSS that page carried.
 // Without JavaScript the links open the next page.
 
 const list = document.querySelector<HTMLElement>("[data-paged]");
 const links = document.querySelector<HTMLElement>("[data-load-more]");
+const added = new Set<string>();
 const keyOf = (item: Element) => item.querySelector("a")?.getAttribute("href") ?? item.textContent;
 
 async function more(observer: IntersectionObserver) {
@@ -21,6 +23,15 @@ async function more(observer: IntersectionObserver) {
     const shown = new Set([...list.children].map(keyOf));
     for (const item of page.querySelector("[data-paged]")?.children ?? []) {
       if (!shown.has(keyOf(item))) list.appendChild(document.importNode(item, true));
+    }
+    // The next page's items come with the CSS that page carried (each page carries only what it uses).
+    const css = page.getElementById("critical-css")?.textContent;
+    if (css && !added.has(css)) {
+      added.add(css);
+      const style = document.createElement("style");
+      style.nonce = document.getElementById("critical-css")?.nonce ?? "";
+      style.textContent = css;
+      document.head.appendChild(style);
     }
     const after = page.querySelector("[data-load-more] [data-testid=next-page]");
     if (after) next.replaceWith(document.importNode(after, true));
