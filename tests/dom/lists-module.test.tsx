@@ -23,7 +23,7 @@ describe("a paged list with JavaScript", () => {
         }
       },
     );
-    const fetched = vi.fn(async () => new Response(NEXT_PAGE, { headers: { "Content-Type": "text/html" } }));
+    const fetched = vi.fn(async (_url: string) => new Response(NEXT_PAGE, { headers: { "Content-Type": "text/html" } }));
     vi.stubGlobal("fetch", fetched);
     await import("~/enhance/lists");
 
