@@ -2,6 +2,8 @@
 // and the server crops the centre. With it, choosing a picture opens a square cropper (drag it, or
 // use the sliders to zoom and move) and the crop itself is sent, as a PNG drawn in the browser.
 
+import { fieldError } from "./parts/field-error";
+
 const VIEW = 240; // the cropper's side on screen, CSS pixels
 const OUTPUT = 512; // the crop's side as sent (the server scales it to its stored size)
 
@@ -39,20 +41,8 @@ const sliders = {
 };
 let crop: Crop | null = null;
 
-/** The message beside the field, as the server renders a field's error (components/ui/field.tsx). */
-function unreadable(shown: boolean) {
-  if (!field) return;
-  document.getElementById(`${field.id}-error`)?.remove();
-  field.removeAttribute("aria-invalid");
-  if (!shown) return;
-  const note = document.createElement("p");
-  note.id = `${field.id}-error`;
-  note.className = "mt-1 text-sm text-red-600";
-  note.dataset.testid = `error-${field.name}`;
-  note.textContent = form?.dataset.unreadable ?? "";
-  field.parentElement?.insertAdjacentElement("afterend", note);
-  field.setAttribute("aria-invalid", "true");
-}
+/** The message beside the field when the chosen file is no PNG or JPG the browser can read. */
+const unreadable = (shown: boolean) => field && fieldError(field, shown ? (form?.dataset.unreadable ?? "") : null);
 
 function show(next: Crop | null) {
   crop?.picture.close(); // a picture no longer shown gives its memory back
@@ -124,6 +114,3 @@ form?.addEventListener("submit", (event) => {
     form.submit();
   }, "image/png");
 });
-
-// A module of its own (each file here is bundled alone, scripts/vite-enhance.ts).
-export {};

@@ -3,6 +3,7 @@
 // in place of the file. Without JavaScript, or without a chosen file, the form posts as it is.
 import { cancelUpload, UploadStopped, uploadInParts } from "~/lib/chunked-upload";
 import { closest } from "./parts/dom";
+import { fieldError } from "./parts/field-error";
 
 let running: { controller: AbortController; file: File } | null = null;
 
@@ -45,21 +46,6 @@ document.addEventListener("submit", async (event) => {
     running = null;
   }
 });
-
-/** The message beside the file field, as the server renders a field's error (components/ui/field.tsx). */
-function fieldError(input: HTMLInputElement, text: string) {
-  let note = document.getElementById(`${input.id}-error`);
-  if (!note) {
-    note = document.createElement("p");
-    note.id = `${input.id}-error`;
-    note.className = "mt-1 text-sm text-red-600";
-    note.dataset.testid = `error-${input.name}`;
-    input.parentElement?.insertAdjacentElement("afterend", note);
-    input.setAttribute("aria-describedby", `${note.id} ${input.getAttribute("aria-describedby") ?? ""}`.trim());
-  }
-  note.textContent = text;
-  input.setAttribute("aria-invalid", "true");
-}
 
 document.addEventListener("click", (event) => {
   if (!closest(event.target, "[data-cancel-upload]") || !running) return;

@@ -119,6 +119,8 @@ export function withPageCss(page: string): string {
   if (/<html[^>]* data-hydrate=""/.test(page)) return page;
   const style = STYLE.exec(page);
   if (!style) return page;
-  const rest = page.replace(STYLE, "$1$3");
-  return page.replace(STYLE, (_, open: string, css: string, close: string) => `${open}${cssFor(css, rest)}${close}`);
+  const [whole, open = "", css = "", close = ""] = style;
+  const before = page.slice(0, style.index);
+  const after = page.slice(style.index + whole.length);
+  return `${before}${open}${cssFor(css, before + after)}${close}${after}`;
 }
