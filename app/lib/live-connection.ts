@@ -20,8 +20,7 @@ export interface LiveConnection {
 
 /**
  * A WebSocket to one of our /live paths that reconnects by itself (backoff 0.5 s doubling to 10 s,
- * at once when the browser comes back online). Without a framework: the shell module and React's
- * pages (lib/live-socket.ts) both use it.
+ * at once when the browser comes back online). Without a framework, for the small modules.
  */
 export function openLive<T>(path: string, handlers: LiveHandlers<T>): LiveConnection {
   let socket: WebSocket | null = null;

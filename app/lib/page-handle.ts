@@ -1,5 +1,5 @@
 /** The modules in app/enhance, each bundled whole for the pages that name it (scripts/vite-enhance.ts). */
-export const ENHANCE_MODULES = ["shell", "item", "lists", "meetings", "uploads", "avatar"] as const;
+export const ENHANCE_MODULES = ["shell", "item", "lists", "meetings", "uploads", "avatar", "conversation"] as const;
 export type EnhanceModule = (typeof ENHANCE_MODULES)[number];
 
 /**

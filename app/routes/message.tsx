@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useRevalidator } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import type { z } from "zod";
 import { conversationFor, listConversations, startConversation } from "~/.server/messaging/conversations";
 import { conversationRoom } from "~/.server/messaging/live";
@@ -16,12 +15,12 @@ import { RelativeTime } from "~/components/relative-time";
 import { ReportForm } from "~/components/report-form";
 import { Button } from "~/components/ui/button";
 import { translateError } from "~/lib/form-errors";
-import { UNREAD_EVENT } from "~/lib/live-connection";
+import { MESSAGE_MAX } from "~/lib/limits";
+import { liveLabel } from "~/lib/live-label";
 import type { PageHandle } from "~/lib/page-handle";
 import { messageSchema } from "~/lib/schemas/message";
-import { useConversation } from "~/lib/use-conversation";
+import type { Message } from "~/lib/shapes";
 import { getFormProps, useForm } from "~/lib/use-form";
-import { useReplyCleared } from "~/lib/use-reply-cleared";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/message";
 
@@ -29,8 +28,8 @@ const openId = (request: Request) => Number(new URL(request.url).searchParams.ge
 
 // Opening a conversation marks it read before any loader runs, so the layout's badge already counts it;
 // only when the member opened it (here, or typed), never from another site's link.
-// Hydrates: the conversation is live (docs/decisions/0046).
-export const handle: PageHandle = { hydrate: true };
+// The conversation is live from a small module, app/enhance/conversation.ts (docs/decisions/0046).
+export const handle: PageHandle = { modules: ["conversation"] };
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
@@ -42,17 +41,27 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
+/** What the conversation's room may answer a message sent live with: the page carries their translations. */
+const ROOM_ERRORS = [
+  NOT_AVAILABLE,
+  "notify.requestFailed",
+  "validation.inputEmpty",
+  "validation.hiddenCharacters",
+  `validation.messageTooLong|max=${MESSAGE_MAX}`,
+];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const id = openId(request);
   const conversations = await listConversations(user.id);
-  if (!id) return { conversations, open: null, me: user.id, clientId: crypto.randomUUID(), now: Date.now() };
+  const base = { conversations, me: user.id, clientId: crypto.randomUUID(), now: Date.now(), roomErrors: ROOM_ERRORS };
+  if (!id) return { ...base, open: null };
   const conversation = await conversationFor(id, user.id);
   // Not a member: the same answer as for a conversation that does not exist.
   if (!conversation) throw data(null, { status: 404 });
   const before = Number(new URL(request.url).searchParams.get("before")) || undefined;
   const page = await conversationRoom(id).history(id, { before });
-  return { conversations, open: { ...conversation, ...page, before }, me: user.id, clientId: crypto.randomUUID(), now: Date.now() };
+  return { ...base, open: { ...conversation, ...page, before } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -77,28 +86,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Data = Route.ComponentProps["loaderData"];
 
-/** The member's conversations, and the open one with its history and composer. */
-/** A new message anywhere (the shell module's live unread total grows) refreshes the conversation list. */
-function useListRefresh() {
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    const heard = (event: Event) => {
-      if ((event as CustomEvent<{ grew: boolean }>).detail.grew) revalidator.revalidate();
-    };
-    window.addEventListener(UNREAD_EVENT, heard);
-    return () => window.removeEventListener(UNREAD_EVENT, heard);
-  }, [revalidator]);
-}
+/** The words of a relative time (lib/relative-time.ts), for the times of messages that arrive live. */
+const TIME_KEYS = ["time.justNow", "time.minutesAgo", "time.hoursAgo", "time.oneDayAgo"];
 
 export default function MessagePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { conversations, open, now } = loaderData;
-  useListRefresh();
   // minmax(0, …) columns: a long last message is truncated rather than widening the page.
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-[18rem_minmax(0,1fr)]">
       <PageTitle titleKey="message" />
-      <nav aria-label={t("route.message")} className={cn(open ? "hidden lg:block" : "")}>
+      {/* The conversation module puts this page's list again in place when a new message arrives. */}
+      <nav aria-label={t("route.message")} className={cn(open ? "hidden lg:block" : "")} data-conversation-list>
         {conversations.length === 0 ? <p className="text-sm text-slate-600">{t("message.none")}</p> : null}
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white" data-testid="conversations">
           {conversations.map((c) => (
@@ -133,7 +132,7 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
         </ul>
       </nav>
       {open ? (
-        <Conversation key={open.id} data={loaderData} open={open} actionData={actionData} />
+        <Conversation data={loaderData} open={open} actionData={actionData} />
       ) : (
         <p className="hidden self-center text-center text-slate-500 lg:block">{t("message.choose")}</p>
       )}
@@ -141,8 +140,31 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
   );
 }
 
+/** One message as a bubble: the member's own on the right, the other's on the left with "Report". */
+function Bubble({ message, mine, now }: { message: Message; mine: boolean; now: number }) {
+  return (
+    <li
+      data-id={message.id || undefined}
+      data-sender={message.sender_id || undefined}
+      className={cn("max-w-[80%] rounded-lg px-3 py-2", mine ? "self-end bg-brand text-white" : "self-start bg-slate-100")}
+    >
+      <MessageText text={message.body} />
+      {/* Colours that read at 4.5:1 on each bubble (an opacity did not, on the brand blue). */}
+      <span className={cn("text-[11px]", mine ? "text-blue-100" : "text-slate-600")}>
+        <RelativeTime date={new Date(message.created_at)} now={new Date(now)} />
+      </span>
+      {mine ? null : <ReportForm target="message" id={message.id} />}
+    </li>
+  );
+}
+
+/**
+ * The open conversation: its history, and a composer that posts as a plain form. The conversation
+ * module (app/enhance/conversation.ts) makes it live; it builds new bubbles from the templates here,
+ * so a message reads the same whichever way it arrived.
+ */
 function Conversation({
-  data: { me, clientId, now },
+  data: { me, clientId, now, roomErrors },
   open,
   actionData,
 }: {
@@ -150,19 +172,18 @@ function Conversation({
   open: NonNullable<Data["open"]>;
   actionData: Route.ComponentProps["actionData"];
 }) {
-  const { t } = useTranslation();
-  const live = useConversation(open.id, me, open.messages);
-  const [form, fields] = useForm<z.input<typeof messageSchema>>({
-    lastResult: actionData?.composer,
-  });
-  useReplyCleared(form, actionData?.composer);
+  const { t, i18n } = useTranslation();
+  const [form, fields] = useForm<z.input<typeof messageSchema>>({ lastResult: actionData?.composer });
   const fieldError = fields.body.errors?.[0];
-  const error = live.error ?? fieldError ?? form.errors?.[0] ?? null;
+  const error = fieldError ?? form.errors?.[0] ?? null;
+  const template: Message = { id: 0, conversation_id: open.id, sender_id: 0, client_id: "", body: "", created_at: now };
   return (
     <section
       className="flex min-h-[60vh] flex-col rounded-lg border border-slate-200 bg-white"
       data-testid="conversation"
-      data-live={live.connected ? "connected" : "disconnected"}
+      data-live="disconnected"
+      data-conversation={open.id}
+      data-me={me}
     >
       <header className="flex items-center gap-3 border-b border-slate-100 p-3">
         <Link to="/message" className="text-sm text-brand lg:hidden">
@@ -178,7 +199,7 @@ function Conversation({
         <div className="flex flex-col gap-2">
           {open.has_more ? (
             <Link
-              to={`/message?conversation=${open.id}&before=${live.messages[0]?.id ?? ""}`}
+              to={`/message?conversation=${open.id}&before=${open.messages[0]?.id ?? ""}`}
               preventScrollReset
               className="self-center text-sm text-brand underline underline-offset-2"
               data-testid="older-messages"
@@ -186,32 +207,13 @@ function Conversation({
               {t("message.older")}
             </Link>
           ) : null}
-          <ol className="flex flex-col gap-2" data-testid="messages">
-            {live.messages.map((m) => (
-              <li
-                key={m.id}
-                className={cn(
-                  "max-w-[80%] rounded-lg px-3 py-2",
-                  m.sender_id === me ? "self-end bg-brand text-white" : "self-start bg-slate-100",
-                )}
-              >
-                <MessageText text={m.body} />
-                {/* Colours that read at 4.5:1 on each bubble (an opacity did not, on the brand blue). */}
-                <span className={cn("text-[11px]", m.sender_id === me ? "text-blue-100" : "text-slate-600")}>
-                  <RelativeTime date={new Date(m.created_at)} now={new Date(now)} />
-                </span>
-                {m.sender_id === me ? null : <ReportForm target="message" id={m.id} />}
-              </li>
-            ))}
-            {live.pending.map((p) => (
-              <li
-                key={p.client_id}
-                className="max-w-[80%] self-end rounded-lg bg-brand/60 px-3 py-2 text-white"
-                data-testid="pending-message"
-              >
-                <MessageText text={p.body} />
-                <span className="text-[11px] opacity-70">{t("message.sending")}</span>
-              </li>
+          <ol
+            className="flex flex-col gap-2"
+            data-testid="messages"
+            data-times={JSON.stringify(Object.fromEntries(TIME_KEYS.map((key) => [key, liveLabel(t, i18n.language, key)])))}
+          >
+            {open.messages.map((m) => (
+              <Bubble key={m.id} message={m} mine={m.sender_id === me} now={now} />
             ))}
           </ol>
           {open.before ? (
@@ -221,21 +223,24 @@ function Conversation({
           ) : null}
         </div>
       </div>
+      <template data-bubble="mine">
+        <Bubble message={template} mine now={now} />
+      </template>
+      <template data-bubble="theirs">
+        <Bubble message={template} mine={false} now={now} />
+      </template>
+      <template data-bubble="pending">
+        <li className="max-w-[80%] self-end rounded-lg bg-brand/60 px-3 py-2 text-white" data-testid="pending-message">
+          <MessageText text="" />
+          <span className="text-[11px] opacity-70">{t("message.sending")}</span>
+        </li>
+      </template>
       <Form
         method="post"
         {...getFormProps(form)}
         className="flex flex-col gap-1 border-t border-slate-100 p-3"
         data-testid="composer"
-        onSubmit={(event) => {
-          // With the socket open the message goes live; otherwise, and for an empty message (the server's
-          // refusal then shows beside the field), the form posts as it does without JavaScript.
-          const field = event.currentTarget.elements.namedItem("body") as HTMLTextAreaElement;
-          const body = field.value.trim();
-          if (body && live.send(body)) {
-            event.preventDefault();
-            field.value = "";
-          }
-        }}
+        data-errors={JSON.stringify(Object.fromEntries(roomErrors.map((key) => [key, translateError(t, key)])))}
       >
         <input type="hidden" name="client_id" value={clientId} />
         <label htmlFor="message-body" className="sr-only">
@@ -249,16 +254,14 @@ function Conversation({
             defaultValue={fields.body.initialValue ?? ""}
             placeholder={t("message.write")}
             aria-invalid={fieldError ? true : undefined}
-            aria-describedby={error ? form.errorId : undefined}
+            aria-describedby={form.errorId}
             className="min-h-10 flex-1 rounded-md border border-slate-300 px-3 py-2 text-sm"
           />
           <Button type="submit">{t("message.send")}</Button>
         </div>
-        {error ? (
-          <p id={form.errorId} role="alert" className="text-sm text-red-600" data-testid="message-error">
-            {translateError(t, error)}
-          </p>
-        ) : null}
+        <p id={form.errorId} role="alert" className="text-sm text-red-600 empty:hidden" data-testid="message-error">
+          {error ? translateError(t, error) : null}
+        </p>
       </Form>
     </section>
   );

@@ -76,9 +76,11 @@ test("a page whose connection dropped reconnects by itself and misses nothing, t
   const live = bob.page.getByTestId("conversation");
   await expect(live).toHaveAttribute("data-live", "connected");
 
-  // The message also reaches Bob's inbox, whose push makes his /message page reload its data; that
-  // reload must be over before the drop, or (on a busy machine) it reads what is sent after it.
-  const refreshed = bob.page.waitForResponse((response) => response.url().includes("/message.data"));
+  // The message also reaches Bob's inbox, whose push makes his /message page read its list again; that
+  // reading must be over before the drop, or (on a busy machine) it reads what is sent after it.
+  const refreshed = bob.page.waitForResponse(
+    (response) => response.url().includes("/message?") && response.request().resourceType() === "fetch",
+  );
   await say(page, "before the drop");
   await expect(messages(bob.page)).toHaveText([/before the drop/]);
   await refreshed;
