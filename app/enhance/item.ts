@@ -18,11 +18,12 @@ function transcript() {
 
 /**
  * The browser's PDF viewer runs on the page's thread and its file shares the network: on a slow
- * phone it opens after the page has loaded, in the box kept for it (nothing moves).
+ * phone it opens after the page has loaded, in the box kept for it (nothing moves). Where the page
+ * hides the box (a phone, content-detail/pdf-viewer.tsx), it does not open.
  */
 function pdfViewer() {
   const box = document.querySelector<HTMLElement>("[data-pdf-viewer]");
-  if (!box) return;
+  if (!box || box.getClientRects().length === 0) return;
   const open = () => {
     const frame = document.createElement("iframe");
     frame.src = box.dataset.src ?? "";

@@ -156,3 +156,21 @@ test.describe("with JavaScript", JS_ONLY, () => {
     await expect(page).toHaveURL(/\/upload$/);
   });
 });
+
+test("on a phone an item's page links to its PDF instead of framing it, unless the page has no script", async ({ page }) => {
+  const files: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/files/") && request.resourceType() !== "image") files.push(request.url());
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/retrieval/detail?id=1");
+  await ready(page, test.info());
+  await expect(page.getByTestId("open-pdf")).toBeVisible();
+  await expect(page.getByTestId("download")).toBeVisible();
+  if (hasJs(test.info())) {
+    await page.waitForLoadState("load"); // when the module would open the viewer
+    // Nothing fetched the file: a member on a slow network pays for it when they open it.
+    await expect(page.getByTestId("pdf-viewer")).toHaveCount(0);
+    expect(files).toEqual([]);
+  } else await expect(page.getByTestId("pdf-viewer")).toBeVisible();
+});

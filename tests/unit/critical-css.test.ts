@@ -10,6 +10,7 @@ const SHEET = [
   ".max-sm\\:sr-only{@media (width<40rem){position:absolute}}",
   ".hover\\:bg-slate-100{&:hover{@media (hover:hover){background-color:#f1f5f9}}}",
   ".\\32 xl\\:grid-cols-4{grid-template-columns:repeat(4,1fr)}",
+  "@media not all and (width>=48rem){@media (scripting:enabled){.max-md\\:\\[\\@media\\(scripting\\:enabled\\)\\]\\:hidden{display:none}}}",
   ".space-y-2{:where(&>:not(:last-child)){margin-block-start:.5rem}}",
   ".peer:not(.open)~.drawer{opacity:0}}",
   "@media (width>=62rem){.app-wrapper[data-sidebar=closed] .menu-label{display:none}.unused{color:red}}",
@@ -21,7 +22,9 @@ describe("the CSS a page carries", () => {
   const kept = (html: string) => cssFor(SHEET, html);
 
   it("keeps a rule whose classes are all in the page, escaped names read as written", () => {
-    const css = kept('<div class="flex h-[70vh] max-sm:sr-only hover:bg-slate-100 2xl:grid-cols-4 space-y-2">');
+    const css = kept(
+      '<div class="flex h-[70vh] max-sm:sr-only hover:bg-slate-100 2xl:grid-cols-4 space-y-2 max-md:[@media(scripting:enabled)]:hidden">',
+    );
     for (const rule of [
       ".flex{",
       ".h-\\[70vh\\]{",
@@ -29,6 +32,8 @@ describe("the CSS a page carries", () => {
       ".hover\\:bg-slate-100{",
       ".\\32 xl\\:grid-cols-4{",
       ".space-y-2{",
+      // Parentheses in a class name are its own, not a selector's :is(…).
+      ".max-md\\:\\[\\@media\\(scripting\\:enabled\\)\\]\\:hidden{",
     ]) {
       expect(css).toContain(rule);
     }

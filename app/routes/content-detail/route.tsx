@@ -30,6 +30,7 @@ import { doiUrl } from "~/lib/identifiers";
 import { TRANSCRIPT_PAGE_CUES } from "~/lib/limits";
 import type { PageHandle } from "~/lib/page-handle";
 import { sdgKey, sdgStyle } from "~/lib/sdg";
+import { cn } from "~/lib/utils";
 import type { Route } from "./+types/route";
 import { deleteIntent, editIntent, prefillIntent, SOCIAL_INTENTS, socialIntent } from "./intents.server";
 import { ItemStats } from "./item-stats";
@@ -199,7 +200,13 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
         <LicenseLine license={shown ? shown.license : loaderData.license} />
         <VersionLine versions={loaderData.versions} shown={shown?.number ?? item.version} id={item.id} />
       </header>
-      <div className="mb-4 overflow-hidden rounded-lg border border-slate-200 bg-black/90">
+      {/* A phone with script gets no PDF frame (see PdfViewer): the links below open or download the file. */}
+      <div
+        className={cn(
+          "mb-4 overflow-hidden rounded-lg border border-slate-200 bg-black/90",
+          item.kind === "document" && "max-md:[@media(scripting:enabled)]:hidden",
+        )}
+      >
         {item.kind === "video" ? (
           // biome-ignore lint/a11y/useMediaCaption: a video has caption tracks once its owner (or the speech-to-text job) adds them
           <video
