@@ -64,6 +64,7 @@ export default [
     route("retrieval/detail", "routes/content-detail/route.tsx", { id: "retrievalDetail" }),
     route("retrieval/detail/captions", "routes/captions/route.tsx", { id: "retrievalCaptions" }),
     route("retrieval/detail/version", "routes/version/route.tsx", { id: "retrievalVersion" }),
+    route("retrieval/detail/edit", "routes/edit/route.tsx", { id: "retrievalEdit" }),
     route("liveStreaming", "routes/meetings.tsx", { id: "liveStreaming" }),
     route("liveStreaming/join", "routes/meeting-join.tsx", { id: "join" }),
     route("message", "routes/message.tsx"),

@@ -42,6 +42,7 @@ export const MAIN_ROUTES: RouteMeta[] = [
       { path: "/retrieval/detail", title: "retrievalDetail", hidden: true, activeMenu: "/retrieval" },
       { path: "/retrieval/detail/captions", title: "retrievalCaptions", hidden: true, activeMenu: "/retrieval" },
       { path: "/retrieval/detail/version", title: "retrievalVersion", hidden: true, activeMenu: "/retrieval" },
+      { path: "/retrieval/detail/edit", title: "retrievalEdit", hidden: true, activeMenu: "/retrieval" },
     ],
   },
   {

@@ -87,10 +87,14 @@ test("the owner edits the details and deletes the item, which removes its files"
   await expect(page).toHaveURL(/\/retrieval\/detail\?id=\d+$/);
   const src = (await page.getByTestId("pdf-viewer").getAttribute("src")) ?? "";
 
-  await page.getByTestId("edit").locator("summary").click();
+  // The details are edited on a page of their own, which starts from them.
+  await page.getByTestId("edit-link").click();
+  await expect(page).toHaveURL(/\/retrieval\/detail\/edit\?id=\d+$/);
+  await expect(page.getByTestId("edit").getByLabel("Title")).toHaveValue(/^To edit \d+$/);
   await page.getByTestId("edit").getByLabel("Title").fill("A better title");
   await page.getByTestId("edit").getByLabel("Private: only you can see it").check();
   await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/retrieval\/detail\?id=\d+$/);
   await expect(page.getByTestId("toast")).toHaveText("Update Success");
   await expect(page.getByTestId("content-title")).toHaveText("A better title");
   await expect(page.getByText("Private", { exact: true })).toBeVisible();

@@ -6,6 +6,7 @@ import { snakeKeys } from "~/api/casing";
 import { handleApi } from "~/api/router";
 import { CLIENT_ERROR_PATH } from "~/lib/client-errors";
 import * as detail from "~/routes/content-detail/route";
+import * as edit from "~/routes/edit/route";
 import * as login from "~/routes/login";
 import * as member from "~/routes/member/route";
 import * as message from "~/routes/message";
@@ -245,7 +246,7 @@ describe("the big list of naughty strings", () => {
       // The edit and upload forms check with the API's schema and cost an R2 write each: markup and
       // every eighth string go through them, so the run stays bounded.
       if (!MARKUP.test(text) && i % 8 !== 0) return;
-      if (await page("edit form", text, detail, { path: `/retrieval/detail?id=${item}`, token, form: { intent: "edit", ...fields } }))
+      if (await page("edit form", text, edit, { path: `/retrieval/detail/edit?id=${item}`, token, form: { intent: "edit", ...fields } }))
         lane.titles.add(kept(text));
       await page("upload form", text, upload, { path: "/upload", token, form: { kind: "document", ...fields, ...files() } });
     });

@@ -1,15 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { deleteContent, findContent, updateContent } from "~/.server/content/content";
+import { deleteContent, findContent } from "~/.server/content/content";
 import { attempt, Refused } from "~/.server/refused";
 import { addComment, deleteComment, setFollow, setLike } from "~/.server/social/social";
-import { doiPrefillReply } from "~/.server/web/shell/doi-prefill-reply";
 import { flashRedirect, refusedRedirect } from "~/.server/web/shell/flash";
 import { refusalReply } from "~/.server/web/shell/refusal-reply";
-import { commentSchema, editContentSchema } from "~/lib/schemas/content";
+import { commentSchema } from "~/lib/schemas/content";
 
 // The detail page's intents, one function each: what anyone who may see the item does (like,
-// follow its author, comment), and what its owner does (edit, delete). Every one is a plain form
+// follow its author, comment), and what its owner does here (delete; editing has its own page). Every one is a plain form
 // answered with a redirect (PRG), or the form again with its refusals.
 
 export const SOCIAL_INTENTS = new Set(["like", "unlike", "follow", "unfollow", "comment", "delete-comment"]);
@@ -28,38 +27,22 @@ export async function socialIntent(request: Request, form: FormData, intent: str
   if (intent === "comment") {
     const submission = parseWithZod(form, { schema: commentSchema });
     if (submission.status !== "success")
-      return data({ result: undefined, confirmDelete: false, comment: submission.reply() }, { status: 400 });
+      return data({ confirmDelete: false, comment: submission.reply() }, { status: 400 });
     const { body, client_key, parent_id } = submission.value;
     const added = await attempt(() => addComment(userId, id, body, now, client_key, parent_id));
     // An ambiguous mention or a reply to a comment gone: said beside the field, nothing stored.
     if (added instanceof Refused) {
       const { reply, status } = refusalReply(submission, added);
-      return data({ result: undefined, confirmDelete: false, comment: reply }, { status });
+      return data({ confirmDelete: false, comment: reply }, { status });
     }
     if (added === "refused") return refusedRedirect(request, back(id));
   }
   return redirect(back(id), { status: 303 });
 }
 
-export async function editIntent(request: Request, form: FormData, id: number, userId: number) {
-  const submission = parseWithZod(form, { schema: editContentSchema });
-  if (submission.status !== "success")
-    return data({ result: submission.reply(), confirmDelete: false, comment: undefined }, { status: 400 });
-  if (!(await updateContent(id, userId, submission.value, Date.now()))) throw data(null, { status: 404 });
-  return flashRedirect(request, back(id), "success", "notify.updateSuccess");
-}
-
-/** The edit form's "Fill from DOI": the form again, filled from the record (the owner's only). */
-export async function prefillIntent(form: FormData, id: number, userId: number) {
-  const item = await findContent(id, userId);
-  if (item?.owner_id !== userId) throw data(null, { status: 404 });
-  const { data: answer, init } = await doiPrefillReply(form, userId);
-  return data({ ...answer, confirmDelete: false, comment: undefined }, init ?? undefined);
-}
-
 export async function deleteIntent(request: Request, form: FormData, id: number, userId: number) {
   // Without JavaScript the first press asks again on the page; the dialog does that with it.
-  if (form.get("confirm") !== "1") return { result: undefined, confirmDelete: true, comment: undefined };
+  if (form.get("confirm") !== "1") return { confirmDelete: true, comment: undefined };
   if (!(await deleteContent(id, userId))) throw data(null, { status: 404 });
   return flashRedirect(request, "/upload", "success", "content.deleted");
 }

@@ -4,7 +4,7 @@ import { data, Link } from "react-router";
 import { captionCues, captionSet, captionsRead, cuesBefore, preferredCaption } from "~/.server/content/captions";
 import { findContentFor, shownItem } from "~/.server/content/content";
 import { textStateRead } from "~/.server/content/document-text";
-import { licenseInfo, licenseOptions } from "~/.server/content/licenses";
+import { licenseInfo } from "~/.server/content/licenses";
 import { askedVersion, versionsRead } from "~/.server/content/versions";
 import { translator } from "~/.server/i18n/translate";
 import { known, readTogether } from "~/.server/reads";
@@ -32,7 +32,7 @@ import type { PageHandle } from "~/lib/page-handle";
 import { sdgKey, sdgStyle } from "~/lib/sdg";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/route";
-import { deleteIntent, editIntent, prefillIntent, SOCIAL_INTENTS, socialIntent } from "./intents.server";
+import { deleteIntent, SOCIAL_INTENTS, socialIntent } from "./intents.server";
 import { ItemStats } from "./item-stats";
 import { LicenseLine } from "./license-line";
 import { OwnerActions } from "./owner-actions";
@@ -84,7 +84,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     item: shownItem(item),
     license: licenseInfo(item.license),
-    licenses: isOwner ? licenseOptions() : null,
     references: citeItem(cited, itemUrl(origin, item.id, version?.number), ["apa", "harvard", "bibtex"], languageOf(request)),
     pdfUrl: item.kind === "document" ? `${origin}${fileUrlOf(item.id, version?.number)}` : null,
     versions,
@@ -147,8 +146,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   if (SOCIAL_INTENTS.has(intent)) return socialIntent(request, form, intent, id, user.id);
-  if (intent === "edit") return editIntent(request, form, id, user.id);
-  if (intent === "prefill") return prefillIntent(form, id, user.id);
   if (intent === "delete") return deleteIntent(request, form, id, user.id);
   throw data(null, { status: 400 });
 }
@@ -284,27 +281,15 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
       {loaderData.stats ? <ItemStats view={loaderData.stats.view} readers={loaderData.stats.readers} /> : null}
       {isOwner || loaderData.moderating ? null : <ReportForm target="content" id={item.id} />}
       {loaderData.moderating ? null : <Social data={loaderData} actionData={actionData} />}
-      {isOwner && !shown ? (
-        <p className="mt-4 flex flex-wrap gap-2">
-          <Link
-            to={`/retrieval/detail/version?id=${item.id}`}
-            className={buttonVariants({ variant: "outline", size: "sm" })}
-            data-testid="add-version"
-          >
-            {t("content.addVersion")}
-          </Link>
-          {item.kind === "video" ? (
-            <Link
-              to={`/retrieval/detail/captions?id=${item.id}`}
-              className={buttonVariants({ variant: "outline", size: "sm" })}
-              data-testid="manage-captions"
-            >
-              {t("content.captionsManage", { count: loaderData.captionCount })}
-            </Link>
-          ) : null}
-        </p>
+      {isOwner ? (
+        <OwnerActions
+          id={item.id}
+          latest={!shown}
+          video={item.kind === "video"}
+          captionCount={loaderData.captionCount}
+          confirmDelete={Boolean(actionData?.confirmDelete)}
+        />
       ) : null}
-      {isOwner ? <OwnerActions item={item} actionData={actionData} licenses={loaderData.licenses} /> : null}
     </article>
   );
 }

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as detail from "~/routes/content-detail/route";
+import * as edit from "~/routes/edit/route";
 import { newItem, newMember } from "../helpers";
 import { callRoute, sessionFor } from "../route";
 
@@ -79,23 +80,41 @@ describe("/retrieval/detail", () => {
     expect(await env.DB.prepare("SELECT id FROM content WHERE id = ?").bind(me.item).first()).toBeNull();
   });
 
-  it("does not let another member edit or delete the item", async () => {
+  it("does not let another member edit or delete the item, nor open its edit page", async () => {
     const me = await owner();
     const other = await sessionFor(await newMember("Other"));
     const path = `/retrieval/detail?id=${me.item}`;
+    const editPath = `/retrieval/detail/edit?id=${me.item}`;
     const fields = { intent: "edit", sdg: "3", title: "Taken", summary: "s", content: "c", keywords: "k", publicize: "1" };
-    expect((await callRoute(detail, { path, token: other, form: fields })).status).toBe(404);
+    expect((await callRoute(edit, { path: editPath, token: other })).status).toBe(404);
+    expect((await callRoute(edit, { path: editPath, token: other, form: fields })).status).toBe(404);
     expect((await callRoute(detail, { path, token: other, form: { intent: "delete", confirm: "1" } })).status).toBe(404);
+    // Editing is its own page's: the item's page takes no edit.
+    expect((await callRoute(detail, { path, token: me.token, form: fields })).status).toBe(400);
     expect(await env.DB.prepare("SELECT title FROM content WHERE id = ?").bind(me.item).first("title")).toBe("Wells");
+  });
+
+  it("opens the owner's edit page with the item's details, and refuses an empty title beside the field", async () => {
+    const me = await owner();
+    const path = `/retrieval/detail/edit?id=${me.item}`;
+    const page = await callRoute<{ item: { title: string }; licenses: { common: unknown[] } }>(edit, { path, token: me.token });
+    expect([page.status, page.data.item.title]).toEqual([200, "Wells"]);
+    const fields = { intent: "edit", sdg: "3", title: "", summary: "s", content: "c", keywords: "k", publicize: "1" };
+    const refused = await callRoute<{ result: { error: Record<string, string[]> } }>(edit, { path, token: me.token, form: fields });
+    expect([refused.status, refused.data.result.error.title]).toEqual([400, ["validation.fieldEmpty|field=fields.title"]]);
+    const saved = await callRoute(edit, { path, token: me.token, form: { ...fields, title: "Deep wells" } });
+    expect([saved.status, saved.location]).toEqual([303, `/retrieval/detail?id=${me.item}`]);
+    expect(JSON.parse(saved.cookies.flash ?? "{}")).toMatchObject({ kind: "success", key: "notify.updateSuccess" });
+    expect(await env.DB.prepare("SELECT title FROM content WHERE id = ?").bind(me.item).first("title")).toBe("Deep wells");
   });
 
   it("fills the owner's edit form from a DOI without saving it, and saves the year with the edit", async () => {
     const me = await owner();
-    const path = `/retrieval/detail?id=${me.item}`;
+    const path = `/retrieval/detail/edit?id=${me.item}`;
     const typed = { sdg: "6", title: "Wells", summary: "s", content: "c", keywords: "k", publicize: "1", doi: "10.5555/rc.2024.001" };
     const other = await sessionFor(await newMember("Other"));
-    expect((await callRoute(detail, { path, token: other, form: { ...typed, intent: "prefill" } })).status).toBe(404);
-    const filled = await callRoute<{ result: { initialValue: Record<string, string> }; notice: string }>(detail, {
+    expect((await callRoute(edit, { path, token: other, form: { ...typed, intent: "prefill" } })).status).toBe(404);
+    const filled = await callRoute<{ result: { initialValue: Record<string, string> }; notice: string }>(edit, {
       path,
       token: me.token,
       form: { ...typed, intent: "prefill" },
@@ -107,7 +126,7 @@ describe("/retrieval/detail", () => {
       content: "c",
     });
     expect(await env.DB.prepare("SELECT title FROM content WHERE id = ?").bind(me.item).first("title")).toBe("Wells");
-    const saved = await callRoute(detail, { path, token: me.token, form: { ...filled.data.result.initialValue, intent: "edit" } });
+    const saved = await callRoute(edit, { path, token: me.token, form: { ...filled.data.result.initialValue, intent: "edit" } });
     expect(saved.status).toBe(303);
     const row = await env.DB.prepare("SELECT title, published_year FROM content WHERE id = ?").bind(me.item).first();
     expect(row).toMatchObject({ title: expect.stringContaining("Groundwater recharge"), published_year: 2024 });

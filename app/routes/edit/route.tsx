@@ -1,0 +1,98 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link } from "react-router";
+import type { z } from "zod";
+import { findContent, shownItem, updateContent } from "~/.server/content/content";
+import { licenseOptions } from "~/.server/content/licenses";
+import { requireUser } from "~/.server/web/auth/session";
+import { doiPrefillReply } from "~/.server/web/shell/doi-prefill-reply";
+import { flashRedirect } from "~/.server/web/shell/flash";
+import { ContentMetadataFields } from "~/components/content-fields";
+import { RouteError } from "~/components/route-error";
+import { Button } from "~/components/ui/button";
+import { authorsText } from "~/lib/identifiers";
+import { editContentSchema } from "~/lib/schemas/content";
+import { getFormProps, useForm } from "~/lib/use-form";
+import type { Route } from "./+types/route";
+
+// /retrieval/detail/edit?id=N: the owner changes an item's details on a page of its own, as a new
+// version is added (decision 0047): the item's page, which every member loads, carries no form.
+
+const idOf = (request: Request) => Number(new URL(request.url).searchParams.get("id"));
+const back = (id: number) => `/retrieval/detail?id=${id}`;
+
+/** The owner's item, else 404 (for anyone else it is no page). */
+async function ownItem(id: number, userId: number) {
+  const item = Number.isInteger(id) && id > 0 ? await findContent(id, userId) : null;
+  if (item?.owner_id !== userId) throw data(null, { status: 404 });
+  return item;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  return { item: shownItem(await ownItem(idOf(request), user.id)), licenses: licenseOptions() };
+}
+
+/** Save answers the item's page with a notice, or the form again with its refusals; "Fill from DOI" the form filled in. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const id = idOf(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "prefill") {
+    await ownItem(id, user.id);
+    return doiPrefillReply(form, user.id);
+  }
+  if (intent !== "edit") throw data(null, { status: 400 });
+  const submission = parseWithZod(form, { schema: editContentSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (!(await updateContent(id, user.id, submission.value, Date.now()))) throw data(null, { status: 404 });
+  return flashRedirect(request, back(id), "success", "notify.updateSuccess");
+}
+
+export default function EditItem({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { item, licenses } = loaderData;
+  const [form, fields] = useForm<z.input<typeof editContentSchema>>({
+    lastResult: actionData?.result,
+    defaultValue: {
+      sdg: String(item.sdg),
+      title: item.title,
+      summary: item.summary,
+      content: item.content,
+      keywords: item.keywords,
+      publicize: String(item.publicize),
+      doi: item.doi ?? "",
+      authors: authorsText(item.authors),
+      year: item.published_year ? String(item.published_year) : "",
+      license: item.license ?? "",
+    },
+  });
+  return (
+    <article className="mx-auto flex max-w-3xl flex-col gap-4" data-testid="edit">
+      <title>{`${t("content.editOf", { title: item.title })} - ${t("product.title")}`}</title>
+      <h2 className="text-2xl font-semibold">{t("content.editOf", { title: item.title })}</h2>
+      <p>
+        <Link to={back(item.id)} className="text-brand underline underline-offset-2">
+          {t("content.backToItem")}
+        </Link>
+      </p>
+      <Form method="post" {...getFormProps(form)} className="rounded-lg border border-slate-200 bg-white p-4">
+        {/* Enter in a field saves, not "Fill from DOI". */}
+        <button type="submit" name="intent" value="edit" className="sr-only" tabIndex={-1} aria-hidden />
+        <ContentMetadataFields
+          fields={fields}
+          licenses={licenses}
+          notice={actionData && "notice" in actionData ? actionData.notice : null}
+        />
+        <Button type="submit" name="intent" value="edit">
+          {t("content.save")}
+        </Button>
+      </Form>
+    </article>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
+}
