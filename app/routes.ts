@@ -65,6 +65,7 @@ export default [
     route("retrieval/detail/captions", "routes/captions/route.tsx", { id: "retrievalCaptions" }),
     route("retrieval/detail/version", "routes/version/route.tsx", { id: "retrievalVersion" }),
     route("retrieval/detail/edit", "routes/edit/route.tsx", { id: "retrievalEdit" }),
+    route("retrieval/detail/stats", "routes/stats/item.tsx", { id: "retrievalStats" }),
     route("liveStreaming", "routes/meetings.tsx", { id: "liveStreaming" }),
     route("liveStreaming/join", "routes/meeting-join.tsx", { id: "join" }),
     route("message", "routes/message.tsx"),

@@ -43,6 +43,7 @@ export const MAIN_ROUTES: RouteMeta[] = [
       { path: "/retrieval/detail/captions", title: "retrievalCaptions", hidden: true, activeMenu: "/retrieval" },
       { path: "/retrieval/detail/version", title: "retrievalVersion", hidden: true, activeMenu: "/retrieval" },
       { path: "/retrieval/detail/edit", title: "retrievalEdit", hidden: true, activeMenu: "/retrieval" },
+      { path: "/retrieval/detail/stats", title: "retrievalStats", hidden: true, activeMenu: "/retrieval" },
     ],
   },
   {

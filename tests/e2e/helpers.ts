@@ -44,6 +44,7 @@ export const MEMBER_PAGES = [
   "/retrieval/detail?id=2",
   "/retrieval/detail/version?id=1",
   "/retrieval/detail/edit?id=1",
+  "/retrieval/detail/stats?id=1",
   "/upload",
   "/personal",
   "/personal?member=2",

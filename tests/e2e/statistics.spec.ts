@@ -68,7 +68,7 @@ test("a reader's view, download and citation show as 1/1/1 on the owner's statis
   await open(reader.page, info, `/retrieval/detail?id=${id}`);
   await expect(reader.page.getByTestId("content-title")).toHaveText(title);
   // Only the owner sees an item's statistics: not on the page, a 404 from the API.
-  await expect(reader.page.getByTestId("item-stats")).toHaveCount(0);
+  await expect(reader.page.getByTestId("item-stats-link")).toHaveCount(0);
   const theirs = await reader.page.request.get(`/api/contents/${id}/stats`, {
     headers: { Authorization: `Bearer ${reader.member.token}` },
   });
@@ -99,8 +99,10 @@ test("a reader's view, download and citation show as 1/1/1 on the owner's statis
   expect((await csv("series")).at(-1)).toMatchObject({ views: "1", downloads: "1", exports: "1", likes: "0" });
   expect((await csv("items")).find((item) => Number(item.id) === id)).toMatchObject({ title, views: "1", downloads: "1", exports: "1" });
 
-  // The item's own statistics, on its page, for its owner: the same numbers, and its reader's account type.
+  // The item's own statistics, a link from its page for its owner: the same numbers, and its reader's account type.
   await open(page, info, `/retrieval/detail?id=${id}`);
+  await page.getByTestId("item-stats-link").click();
+  await expect(page).toHaveURL(new RegExp(`/retrieval/detail/stats\\?id=${id}$`));
   await expect(page.getByTestId("item-stats")).toBeVisible();
   await expect(page.locator('[data-readers="supporters"]')).toHaveText("1");
   await expect(page.locator('[data-readers="researchers"]')).toHaveText("0");

@@ -26,8 +26,7 @@ export async function socialIntent(request: Request, form: FormData, intent: str
   if (intent === "delete-comment") await deleteComment(userId, Number(form.get("comment")));
   if (intent === "comment") {
     const submission = parseWithZod(form, { schema: commentSchema });
-    if (submission.status !== "success")
-      return data({ confirmDelete: false, comment: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return data({ confirmDelete: false, comment: submission.reply() }, { status: 400 });
     const { body, client_key, parent_id } = submission.value;
     const added = await attempt(() => addComment(userId, id, body, now, client_key, parent_id));
     // An ambiguous mention or a reply to a comment gone: said beside the field, nothing stored.

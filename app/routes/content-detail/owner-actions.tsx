@@ -3,8 +3,8 @@ import { Form, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 
 /**
- * The owner's tools: editing the details, a new version and the captions each on a page of their own
- * (decision 0047), and delete with confirmation.
+ * The owner's tools: the details, the statistics, a new version and the captions each on a page of
+ * their own (decisions 0043, 0047), and delete with confirmation.
  */
 export function OwnerActions({
   id,
@@ -27,6 +27,9 @@ export function OwnerActions({
       <p className="flex flex-wrap gap-2">
         <Link to={`/retrieval/detail/edit?id=${id}`} className={tool} data-testid="edit-link">
           {t("content.edit")}
+        </Link>
+        <Link to={`/retrieval/detail/stats?id=${id}`} className={tool} data-testid="item-stats-link">
+          {t("stats.itemStats")}
         </Link>
         {latest ? (
           <Link to={`/retrieval/detail/version?id=${id}`} className={tool} data-testid="add-version">

@@ -9,10 +9,7 @@ import { askedVersion, versionsRead } from "~/.server/content/versions";
 import { translator } from "~/.server/i18n/translate";
 import { known, readTogether } from "~/.server/reads";
 import { socialRead } from "~/.server/social/social";
-import { statsQuerySchema } from "~/.server/stats/query";
 import { countReading, readingOf } from "~/.server/stats/readings";
-import { itemStats } from "~/.server/stats/stats";
-import { overviewView } from "~/.server/stats/views";
 import { requireUser } from "~/.server/web/auth/session";
 import { afterAnswer } from "~/.server/web/context";
 import { languageOf } from "~/.server/web/i18n/request-language";
@@ -33,7 +30,6 @@ import { sdgKey, sdgStyle } from "~/lib/sdg";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/route";
 import { deleteIntent, SOCIAL_INTENTS, socialIntent } from "./intents.server";
-import { ItemStats } from "./item-stats";
 import { LicenseLine } from "./license-line";
 import { OwnerActions } from "./owner-actions";
 import { PdfViewer } from "./pdf-viewer";
@@ -76,11 +72,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { asVersion, citeItem } = await import("~/.server/content/citation");
   const cited = version ? asVersion(item, version) : item;
   const origin = new URL(request.url).origin;
-  // The owner's own statistics of the item (decision 0039), over the period their links chose.
-  const stats =
-    isOwner && !moderating
-      ? await itemStats(item.id, user.id, statsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams)), now)
-      : null;
   return {
     item: shownItem(item),
     license: licenseInfo(item.license),
@@ -101,7 +92,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     commentKey,
     // "Reply" is a link (no script needed): the comment form answers this comment.
     replyTo: Number(new URL(request.url).searchParams.get("reply")) || null,
-    stats: stats ? { view: overviewView(stats.overview, languageOf(request)), readers: stats.readers } : null,
   };
 }
 
@@ -278,7 +268,6 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
       </section>
       <CiteItem id={item.id} version={shown?.number} references={loaderData.references} />
       <VersionList versions={loaderData.versions} shown={shown?.number ?? item.version} id={item.id} />
-      {loaderData.stats ? <ItemStats view={loaderData.stats.view} readers={loaderData.stats.readers} /> : null}
       {isOwner || loaderData.moderating ? null : <ReportForm target="content" id={item.id} />}
       {loaderData.moderating ? null : <Social data={loaderData} actionData={actionData} />}
       {isOwner ? (

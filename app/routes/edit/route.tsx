@@ -2,9 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
 import type { z } from "zod";
-import { findContent, shownItem, updateContent } from "~/.server/content/content";
+import { shownItem, updateContent } from "~/.server/content/content";
 import { licenseOptions } from "~/.server/content/licenses";
-import { requireUser } from "~/.server/web/auth/session";
+import { requireOwnItem } from "~/.server/web/auth/roles";
 import { doiPrefillReply } from "~/.server/web/shell/doi-prefill-reply";
 import { flashRedirect } from "~/.server/web/shell/flash";
 import { ContentMetadataFields } from "~/components/content-fields";
@@ -18,36 +18,24 @@ import type { Route } from "./+types/route";
 // /retrieval/detail/edit?id=N: the owner changes an item's details on a page of its own, as a new
 // version is added (decision 0047): the item's page, which every member loads, carries no form.
 
-const idOf = (request: Request) => Number(new URL(request.url).searchParams.get("id"));
 const back = (id: number) => `/retrieval/detail?id=${id}`;
 
-/** The owner's item, else 404 (for anyone else it is no page). */
-async function ownItem(id: number, userId: number) {
-  const item = Number.isInteger(id) && id > 0 ? await findContent(id, userId) : null;
-  if (item?.owner_id !== userId) throw data(null, { status: 404 });
-  return item;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(request, context);
-  return { item: shownItem(await ownItem(idOf(request), user.id)), licenses: licenseOptions() };
+  const { item } = await requireOwnItem(request, context);
+  return { item: shownItem(item), licenses: licenseOptions() };
 }
 
 /** Save answers the item's page with a notice, or the form again with its refusals; "Fill from DOI" the form filled in. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(request, context);
-  const id = idOf(request);
+  const { user, item } = await requireOwnItem(request, context);
   const form = await request.formData();
   const intent = form.get("intent");
-  if (intent === "prefill") {
-    await ownItem(id, user.id);
-    return doiPrefillReply(form, user.id);
-  }
+  if (intent === "prefill") return doiPrefillReply(form, user.id);
   if (intent !== "edit") throw data(null, { status: 400 });
   const submission = parseWithZod(form, { schema: editContentSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  if (!(await updateContent(id, user.id, submission.value, Date.now()))) throw data(null, { status: 404 });
-  return flashRedirect(request, back(id), "success", "notify.updateSuccess");
+  if (!(await updateContent(item.id, user.id, submission.value, Date.now()))) throw data(null, { status: 404 });
+  return flashRedirect(request, back(item.id), "success", "notify.updateSuccess");
 }
 
 export default function EditItem({ loaderData, actionData }: Route.ComponentProps) {

@@ -81,7 +81,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
                   {items.map((item) => (
                     <tr key={item.id} data-item={item.id}>
                       <td>
-                        <Link to={`/retrieval/detail?id=${item.id}#stats`} className="text-brand underline underline-offset-2">
+                        <Link to={`/retrieval/detail/stats?id=${item.id}`} className="text-brand underline underline-offset-2">
                           {item.title}
                         </Link>
                       </td>

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { addVersionFromMultipart } from "~/.server/content/add-version-form";
-import { findContent } from "~/.server/content/content";
 import { licenseOptions } from "~/.server/content/licenses";
+import { requireOwnItem } from "~/.server/web/auth/roles";
 import { requireUser } from "~/.server/web/auth/session";
 import { afterAnswer } from "~/.server/web/context";
 import { flashRedirect } from "~/.server/web/shell/flash";
@@ -17,16 +17,8 @@ import { VersionForm } from "./version-form";
 
 const idOf = (request: Request) => Number(new URL(request.url).searchParams.get("id"));
 
-/** The owner's item, else 404. */
-async function ownItem(id: number, userId: number) {
-  const item = Number.isInteger(id) && id > 0 ? await findContent(id, userId) : null;
-  if (item?.owner_id !== userId) throw data(null, { status: 404 });
-  return item;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(request, context);
-  const item = await ownItem(idOf(request), user.id);
+  const { item } = await requireOwnItem(request, context);
   return {
     item: { id: item.id, title: item.title, kind: item.kind, license: item.license },
     licenses: licenseOptions(),

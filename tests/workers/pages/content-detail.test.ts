@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as detail from "~/routes/content-detail/route";
 import * as edit from "~/routes/edit/route";
+import * as itemStats from "~/routes/stats/item";
 import { newItem, newMember } from "../helpers";
 import { callRoute, sessionFor } from "../route";
 
@@ -26,16 +27,22 @@ describe("/retrieval/detail", () => {
       expect((await callRoute(detail, { path: `/retrieval/detail?id=${id}`, token })).status).toBe(404);
   });
 
-  it("tells the owner apart: their statistics of it, and their own open not counted", async () => {
+  it("tells the owner apart, and opens the item's statistics to its owner alone", async () => {
     const me = await owner();
     const reader = await sessionFor(await newMember("Reader"));
     const path = `/retrieval/detail?id=${me.item}`;
-    const page = await callRoute<{ isOwner: boolean; stats: { readers: unknown } | null }>(detail, { path, token: me.token });
-    expect(page.status).toBe(200);
-    expect(page.data.isOwner).toBe(true);
-    expect(page.data.stats?.readers).toEqual({ researchers: 0, supporters: 0 });
-    const theirs = await callRoute<{ isOwner: boolean; stats: unknown }>(detail, { path, token: reader });
-    expect([theirs.data.isOwner, theirs.data.stats]).toEqual([false, null]);
+    const page = await callRoute<{ isOwner: boolean }>(detail, { path, token: me.token });
+    expect([page.status, page.data.isOwner]).toEqual([200, true]);
+    const theirs = await callRoute<{ isOwner: boolean }>(detail, { path, token: reader });
+    expect(theirs.data.isOwner).toBe(false);
+    const statsPath = `/retrieval/detail/stats?id=${me.item}`;
+    const stats = await callRoute<{ readers: unknown; view: { range: string } }>(itemStats, {
+      path: `${statsPath}&range=12m`,
+      token: me.token,
+    });
+    expect([stats.status, stats.data.readers, stats.data.view.range]).toEqual([200, { researchers: 0, supporters: 0 }, "12m"]);
+    expect((await callRoute(itemStats, { path: statsPath, token: reader })).status).toBe(404);
+    expect((await callRoute(itemStats, { path: "/retrieval/detail/stats?id=x", token: me.token })).status).toBe(404);
   });
 
   it("likes and unlikes, with a 303 back to the item", async () => {
