@@ -5,6 +5,10 @@ import { cssFor, withPageCss } from "~/.server/web/critical-css";
 
 const SHEET = [
   "@layer theme, base, components, utilities;",
+  "@layer theme{:root,:host{--color-red-50:#fef2f2;--color-red-500:#ef4444;--font-sans:system-ui;--default-font-family:var(--font-sans);--color-brand:#1d4ed8;--spacing:.25rem}}",
+  '@property --tw-shadow{syntax:"*";inherits:false}@property --tw-ring{syntax:"*";inherits:false}',
+  "@layer base{html{font-family:var(--default-font-family)}}",
+  ".text-red-500{color:var(--color-red-500)}.shadow{--tw-shadow:0 1px #000;box-shadow:var(--tw-shadow)}",
   "@layer base{*,:after{box-sizing:border-box}[hidden]:where(:not([hidden=until-found])){display:none!important}}",
   "@layer utilities{.flex{display:flex}.grid{display:grid}.h-\\[70vh\\]{height:70vh}",
   ".max-sm\\:sr-only{@media (width<40rem){position:absolute}}",
@@ -56,6 +60,14 @@ describe("the CSS a page carries", () => {
     expect(kept('<i class="a">')).not.toContain(":is(.a, .b) .c{");
     // A brace in a string does not end the rule.
     expect(kept('<i class="toast">')).toContain('.toast{animation:fade 5s;content:"{"}');
+  });
+
+  it("keeps the custom properties something left reads, through another one too, and drops the rest", () => {
+    const css = kept('<p class="text-red-500" style="color:var(--color-brand)">');
+    for (const read of ["--color-red-500:", "--default-font-family:", "--font-sans:", "--color-brand:"]) expect(css).toContain(read);
+    for (const unread of ["--color-red-50:", "--spacing:", "@property --tw-shadow", "@property --tw-ring"])
+      expect(css).not.toContain(unread);
+    expect(kept('<p class="shadow">')).toContain("@property --tw-shadow{");
   });
 
   it("counts a class a module names in its code", () => {

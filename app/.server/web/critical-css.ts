@@ -1,8 +1,8 @@
 // The CSS a page carries is the part of the app's stylesheet its own markup uses (docs/decisions/0046):
 // the whole sheet is about 7 KB gzip of every page, the part a page uses about half. A rule is kept
 // when every class its selector surely needs appears somewhere in the page, markup or module alike (a
-// module's class names are strings in its code); at-rules that hold no selectors (fonts, keyframes,
-// properties) are kept whole. A page React hydrates keeps the whole sheet: it may render anything.
+// module's class names are strings in its code); at-rules that hold no selectors (fonts, keyframes)
+// are kept whole, and custom properties only where something left reads them. A page React hydrates keeps the whole sheet: it may render anything.
 
 interface StyleRule {
   selectors: { text: string; classes: string[] }[];
@@ -110,10 +110,42 @@ function write(rules: Rule[], used: Set<string>): string {
 
 let parsed: { css: string; rules: Rule[] } | null = null;
 
+const ROOT = /:root,:host\{([^{}]*)\}/;
+const PROPERTY = /@property (--[\w-]+)\{[^{}]*\}/g;
+const readIn = (text: string) => new Set([...text.matchAll(/var\((--[\w-]+)/g)].map((match) => match[1]));
+
+/**
+ * Without the custom properties nothing left reads: the theme declares every one the app uses, and
+ * `@property` registers every one a utility may set. A theme property read only by another one that
+ * is kept stays too. The page is read once (this runs on every page's answer).
+ */
+function withoutUnreadProperties(css: string, html: string): string {
+  const root = ROOT.exec(css);
+  const rest = root ? css.slice(0, root.index) + css.slice(root.index + root[0].length) : css;
+  const read = readIn(rest + html);
+  const declarations = root ? (root[1] ?? "").split(";").filter(Boolean) : [];
+  const nameOf = (declaration: string) => declaration.slice(0, declaration.indexOf(":"));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const declaration of declarations.filter((d) => read.has(nameOf(d)))) {
+      for (const name of readIn(declaration)) {
+        if (!read.has(name)) {
+          read.add(name);
+          grew = true;
+        }
+      }
+    }
+  }
+  const themed = root
+    ? `${css.slice(0, root.index)}:root,:host{${declarations.filter((d) => read.has(nameOf(d))).join(";")}}${css.slice(root.index + root[0].length)}`
+    : css;
+  return themed.replace(PROPERTY, (rule, name: string) => (read.has(name) ? rule : ""));
+}
+
 /** The rules of `css` that the page `html` can use (the sheet is read once per isolate). */
 export function cssFor(css: string, html: string): string {
   if (parsed?.css !== css) parsed = { css, rules: parse(css) };
-  return write(parsed.rules, new Set(html.split(/[\s"'`<>=]+/)));
+  return withoutUnreadProperties(write(parsed.rules, new Set(html.split(/[\s"'`<>=]+/))), html);
 }
 
 const STYLE = /(<style id="critical-css"[^>]*>)([\s\S]*?)(<\/style>)/;
