@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { translateError } from "~/lib/form-errors";
 import type { LicenseInfo } from "~/lib/licenses";
-import { ALL_RIGHTS_RESERVED } from "~/lib/licenses";
+import { ALL_RIGHTS_RESERVED, OTHER_LICENSE } from "~/lib/licenses";
 import { SDG_NUMBERS, sdgKey } from "~/lib/sdg";
 import { type FieldMetadata, getInputProps, getTextareaProps } from "~/lib/use-form";
 import { Button } from "./ui/button";
@@ -39,7 +39,7 @@ export function ContentMetadataFields({
   licenses,
 }: {
   fields: Record<
-    "sdg" | "title" | "summary" | "content" | "keywords" | "publicize" | "doi" | "authors" | "year" | "license",
+    "sdg" | "title" | "summary" | "content" | "keywords" | "publicize" | "doi" | "authors" | "year" | "license" | "license_other",
     FieldMetadata
   >;
   /** Said once the form was filled from a DOI. */
@@ -114,7 +114,7 @@ export function ContentMetadataFields({
         {...getTextareaProps(fields.authors)}
         rows={3}
       />
-      {licenses ? <LicenseSelect field={fields.license} options={licenses} /> : null}
+      {licenses ? <LicenseSelect field={fields.license} other={fields.license_other} options={licenses} /> : null}
       <fieldset className="mb-4">
         <legend className="mb-1 text-sm font-medium">{t("content.publicize")}</legend>
         {(["1", "0"] as const).map((value) => (
@@ -128,13 +128,21 @@ export function ContentMetadataFields({
   );
 }
 
+/** A form with the licence select: it also holds the identifier typed for "Another licence". */
+export type WithOtherLicense<Shape> = Shape & { license_other?: string };
+
 export interface LicenseOptions {
   common: LicenseInfo[];
-  other: LicenseInfo[];
+  /** The item's own licence when it is none of the common ones. */
+  current: LicenseInfo | null;
 }
 
-/** The licence: the common ones first, then every other by name; "not specified" only while an old item has none. */
-export function LicenseSelect({ field, options }: { field: FieldMetadata; options: LicenseOptions }) {
+/**
+ * The licence (decision 0047): the common ones, the item's own if it is another, and "Another
+ * licence" with its SPDX identifier typed below (the whole list was 3 KB of every form's page).
+ * "Not specified" only while an old item has none.
+ */
+export function LicenseSelect({ field, other, options }: { field: FieldMetadata; other: FieldMetadata; options: LicenseOptions }) {
   const { t } = useTranslation();
   const name = (license: LicenseInfo) =>
     license.id === ALL_RIGHTS_RESERVED ? t("content.allRightsReserved") : `${license.name} (${license.id})`;
@@ -151,25 +159,36 @@ export function LicenseSelect({ field, options }: { field: FieldMetadata; option
         aria-describedby={`${field.id}-hint`}
       >
         {field.initialValue ? null : <option value="">{t("content.licenseNotSpecified")}</option>}
-        <optgroup label={t("content.licenseCommon")}>
-          {options.common.map((license) => (
-            <option key={license.id} value={license.id}>
-              {name(license)}
-            </option>
-          ))}
-        </optgroup>
-        <optgroup label={t("content.licenseOther")}>
-          {options.other.map((license) => (
-            <option key={license.id} value={license.id}>
-              {name(license)}
-            </option>
-          ))}
-        </optgroup>
+        {[...options.common, ...(options.current ? [options.current] : [])].map((license) => (
+          <option key={license.id} value={license.id}>
+            {name(license)}
+          </option>
+        ))}
+        <option value={OTHER_LICENSE}>{t("content.licenseOther")}</option>
       </select>
       <p id={`${field.id}-hint`} className="mt-1 text-xs text-slate-500">
         {t("content.licenseHint")}
       </p>
       <FieldErrors name="license" errors={field.errors} />
+      <label htmlFor={other.id} className="mt-2 mb-1 block text-sm">
+        {t("content.licenseOtherId")}
+      </label>
+      <input
+        id={other.id}
+        name={other.name}
+        defaultValue={typeof other.initialValue === "string" ? other.initialValue : ""}
+        placeholder="GPL-2.0-only"
+        autoComplete="off"
+        spellCheck={false}
+        className="h-9 w-full rounded-md border border-slate-300 px-2 text-sm"
+        aria-describedby={`${other.id}-hint`}
+      />
+      <p id={`${other.id}-hint`} className="mt-1 text-xs text-slate-500">
+        {t("content.licenseOtherHint")}{" "}
+        <a href="https://spdx.org/licenses/" className="text-brand underline underline-offset-2" target="_blank" rel="noopener noreferrer">
+          {t("content.licenseList")}
+        </a>
+      </p>
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { afterAnswer } from "~/.server/web/context";
 import { doiPrefillReply, prefilledForm } from "~/.server/web/shell/doi-prefill-reply";
 import { flashRedirect } from "~/.server/web/shell/flash";
 import { CaptionFields } from "~/components/caption-fields";
-import { ContentMetadataFields, FieldErrors } from "~/components/content-fields";
+import { ContentMetadataFields, FieldErrors, type WithOtherLicense } from "~/components/content-fields";
 import { OrcidWorks } from "~/components/orcid-works";
 import { PageTitle } from "~/components/page-title";
 import { PartsProgress } from "~/components/parts-progress";
@@ -86,7 +86,7 @@ export default function Upload(props: Route.ComponentProps) {
 
 function UploadForm({ actionData, loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const [form, fields] = useForm<z.input<typeof uploadFormSchema>>({
+  const [form, fields] = useForm<WithOtherLicense<z.input<typeof uploadFormSchema>>>({
     lastResult: actionData?.result ?? loaderData.start?.result,
     defaultValue: FORM_DEFAULTS,
   });

@@ -22,7 +22,7 @@ test("a work gets a second version; the first stays readable and citable, each u
   const word = `aquifer${Date.now().toString(36)}`;
   await signUpAndIn(page, `Versioner ${Date.now()}`);
   await fillUpload(page, "Document (PDF)", `${word} study`);
-  await page.getByLabel("Licence").selectOption("CC0-1.0");
+  await page.getByLabel("Licence", { exact: true }).selectOption("CC0-1.0");
   // Private: the shared feed's first page stays the demo catalogue's for the other browser tests.
   await page.getByLabel("Private: only you can see it").check();
   await page.getByLabel("File", { exact: true }).setInputFiles(demo("sample-document.pdf"));
@@ -38,14 +38,16 @@ test("a work gets a second version; the first stays readable and citable, each u
   await ready(page, info);
   const form = page.getByTestId("version-form");
   await form.getByLabel("What changed").fill("Corrected the second figure");
-  await form.getByLabel("Licence").selectOption("CC-BY-4.0");
+  // A licence the select does not list, by the SPDX identifier typed beside it.
+  await form.getByLabel("Licence", { exact: true }).selectOption("Another licence (its identifier below)");
+  await form.getByLabel("Another licence: its SPDX identifier").fill("CC-BY-3.0");
   await form.getByLabel("File", { exact: true }).setInputFiles(demo("sample-document.pdf"));
   await form.getByRole("button", { name: "Publish the version" }).click();
   await expect(page.getByTestId("toast")).toHaveText("Version 2 is published.");
   await expect(page.getByTestId("version")).toHaveText("Version 2 of 2 — What changed: Corrected the second figure");
-  await expect(page.getByTestId("license")).toContainText("CC-BY-4.0");
+  await expect(page.getByTestId("license")).toContainText("CC-BY-3.0");
   const latest = await citation(page);
-  expect(latest.csl).toMatchObject({ version: "2", license: "CC-BY-4.0" });
+  expect(latest.csl).toMatchObject({ version: "2", license: "CC-BY-3.0" });
   expect(latest.bibtex?.version).toBe("2");
 
   await page.getByTestId("versions").getByRole("link", { name: "Version 1 of 2" }).click();
@@ -59,7 +61,7 @@ test("a work gets a second version; the first stays readable and citable, each u
   expect(first.bibtex?.license).toBe("CC0-1.0");
 
   // Search filters by the licence the work carries now (its latest version's).
-  await page.goto(`/retrieval?q=${word}&license=CC-BY-4.0`);
+  await page.goto(`/retrieval?q=${word}&license=CC-BY-3.0`);
   await expect(page.getByRole("link", { name: `${word} study` })).toBeVisible();
   await page.goto(`/retrieval?q=${word}&license=CC0-1.0`);
   await expect(page.getByRole("link", { name: `${word} study` })).toHaveCount(0);

@@ -4,8 +4,10 @@ import { exportData } from "~/.server/accounts/export-data";
 import { createSession } from "~/.server/accounts/sessions";
 import { searchContent, searchQuerySchema } from "~/.server/search/search";
 import { handleApi } from "~/api/router";
+import * as edit from "~/routes/edit/route";
 import { multipart, pdfBytes, pngBytes, textFields } from "../fixtures/files";
 import { newItem, newMember, testCaller } from "./helpers";
+import { callRoute } from "./route";
 
 // Licences (issue 35): an SPDX identifier per item, CC-BY-4.0 for a new upload, "not specified" for
 // items from before; through the API, the citations (parsed back), the data export and search.
@@ -55,6 +57,36 @@ describe("an item's licence", () => {
     expect(await licenseOf(token, id)).toBe("MIT");
     await call(token, "PATCH", `/contents/${id}`, { json: { ...fields, license: "LicenseRef-All-Rights-Reserved" } });
     expect(await licenseOf(token, id)).toBe("LicenseRef-All-Rights-Reserved");
+  });
+
+  it("takes another licence by the identifier typed beside the forms' select, and refuses an empty or unknown one", async () => {
+    const member = await newMember("Typist");
+    const token = await createSession(member, Date.now());
+    const typed = await upload(token, { license: "other", license_other: " GPL-2.0-only " });
+    expect(await licenseOf(token, typed.json.data?.id)).toBe("GPL-2.0-only");
+    for (const other of ["", "Made-Up-1.0"]) {
+      const refused = await upload(token, { license: "other", license_other: other });
+      expect([refused.status, refused.json.errors?.license], other).toEqual([400, ["Choose a licence from the list."]]);
+    }
+    // The edit page offers the item's own licence beside the common ones, and takes another the same way.
+    const id = Number(typed.json.data?.id);
+    const path = `/retrieval/detail/edit?id=${id}`;
+    const page = await callRoute<{ licenses: { common: { id: string }[]; current: { id: string } | null } }>(edit, { path, token });
+    expect([page.data.licenses.current?.id, page.data.licenses.common.some((l) => l.id === "GPL-2.0-only")]).toEqual([
+      "GPL-2.0-only",
+      false,
+    ]);
+    const fields = { intent: "edit", sdg: "6", title: "Edited", summary: "s", content: "c", keywords: "k", publicize: "1" };
+    const saved = await callRoute(edit, { path, token, form: { ...fields, license: "other", license_other: "CC-BY-3.0" } });
+    expect(saved.status).toBe(303);
+    expect(await licenseOf(token, id)).toBe("CC-BY-3.0");
+    const refused = await callRoute<{ result: { error: Record<string, string[]>; initialValue: Record<string, string> } }>(edit, {
+      path,
+      token,
+      form: { ...fields, license: "other", license_other: "" },
+    });
+    expect([refused.status, refused.data.result.error.license]).toEqual([400, ["validation.licenseUnknown"]]);
+    expect(await licenseOf(token, id)).toBe("CC-BY-3.0");
   });
 
   it("of an item from before licences is not specified, in the API and the citation", async () => {

@@ -1,4 +1,5 @@
 import { Refused } from "~/.server/refused";
+import { chosenLicense } from "~/lib/licenses";
 import { versionSchema } from "~/lib/schemas/version";
 import { releaseUpload } from "./chunked";
 import { type CreateResult, issuesByField, keepingNothingOnFailure, receivedFiles, refusalOf } from "./create-from-form";
@@ -24,7 +25,8 @@ export async function addVersionFromMultipart(
   // Whatever of this post is in storage, unless it became the version (a parts upload stays for a retry).
   const discard = () => removeStored(uploadId ? { ...received, file: undefined } : received);
   return keepingNothingOnFailure(post, async (owned) => {
-    const parsed = versionSchema.safeParse(received.fields);
+    const { license, license_other } = received.fields;
+    const parsed = versionSchema.safeParse({ ...received.fields, license: chosenLicense(license, license_other) });
     const fieldErrors = issuesByField(parsed.error?.issues);
     if (!received.file) fieldErrors.file = ["validation.fieldEmpty|field=fields.file"];
     if (!parsed.success || !received.file) {

@@ -4,6 +4,7 @@ import { newItemJob } from "~/.server/notifications/new-items";
 import { describeError, logEvent } from "~/.server/observability/log";
 import { Refused } from "~/.server/refused";
 import { captionLang } from "~/lib/captions";
+import { chosenLicense } from "~/lib/licenses";
 import { contentFieldsSchema } from "~/lib/schemas/content";
 import { CLIENT_KEY } from "~/lib/schemas/text";
 import { readCaptionFile } from "./caption-file";
@@ -122,7 +123,8 @@ async function createFromReceived(
   later: (work: Promise<unknown>) => void,
   owned: () => void,
 ): Promise<CreateResult> {
-  const parsed = contentFieldsSchema.safeParse(received.fields);
+  const { license, license_other } = received.fields;
+  const parsed = contentFieldsSchema.safeParse({ ...received.fields, license: chosenLicense(license, license_other) });
   const fieldErrors = issuesByField(parsed.error?.issues);
   if (!received.file) fieldErrors.file = ["validation.fieldEmpty|field=fields.file"];
   else if (parsed.success && !fileMatchesKind(parsed.data.kind, received.file.type)) fieldErrors.file = ["validation.fileMismatch"];

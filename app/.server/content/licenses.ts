@@ -2,8 +2,8 @@ import spdx from "spdx-license-list";
 import { ALL_RIGHTS_RESERVED, COMMON_LICENSES, type LicenseInfo } from "~/lib/licenses";
 
 // The licences an item may carry: the SPDX list from the spdx-license-list package (maintained with
-// SPDX's own), plus all rights reserved. The forms offer the common ones first, then every
-// OSI-approved and Creative Commons licence by name; the API takes any SPDX identifier.
+// SPDX's own), plus all rights reserved. The forms offer the common ones and take any other by its
+// identifier (decision 0047); the API takes any SPDX identifier.
 
 const list = spdx as Record<string, { name: string; url: string; osiApproved: boolean }>;
 
@@ -15,16 +15,11 @@ export function licenseInfo(id: string | null): LicenseInfo | null {
   return found ? { id, name: found.name, url: found.url } : { id, name: id, url: null };
 }
 
-let options: { common: LicenseInfo[]; other: LicenseInfo[] } | undefined;
+let common: LicenseInfo[] | undefined;
 
-/** What the forms' select offers: the common licences, then the rest by name. */
-export function licenseOptions() {
-  options ??= {
-    common: COMMON_LICENSES.map((id) => licenseInfo(id) as LicenseInfo),
-    other: Object.entries(list)
-      .filter(([id, l]) => (l.osiApproved || id.startsWith("CC")) && !(COMMON_LICENSES as readonly string[]).includes(id))
-      .map(([id, l]) => ({ id, name: l.name, url: l.url }))
-      .sort((a, b) => a.name.localeCompare(b.name, "en")),
-  };
-  return options;
+/** What the forms' select offers: the common licences, and the one the item has when it is another. */
+export function licenseOptions(current: string | null = null) {
+  common ??= COMMON_LICENSES.map((id) => licenseInfo(id) as LicenseInfo);
+  const other = current && !(COMMON_LICENSES as readonly string[]).includes(current) ? licenseInfo(current) : null;
+  return { common, current: other };
 }

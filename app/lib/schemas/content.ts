@@ -43,7 +43,7 @@ const yearField = z
   .transform((year) => year ?? null);
 
 /** An SPDX licence identifier (or all rights reserved); checked against SPDX's list. Only the server imports this module. */
-const licenseField = z
+export const licenseField = z
   .string({ error: "validation.licenseUnknown" })
   .trim()
   .refine((id) => id === "" || id === ALL_RIGHTS_RESERVED || spdxIds.has(id), "validation.licenseUnknown")

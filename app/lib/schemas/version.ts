@@ -1,8 +1,7 @@
-import spdxIds from "spdx-license-list/simple";
 import { z } from "zod";
 import { normalizeDoi } from "~/lib/identifiers";
-import { ALL_RIGHTS_RESERVED } from "~/lib/licenses";
 import { DOI_MAX, VERSION_NOTE_MAX } from "~/lib/limits";
+import { licenseField } from "./content";
 import { CLIENT_KEY, cleanString } from "./text";
 
 /** A new version's fields (its file and optional thumbnail are judged by their bytes). Only the server imports this module. */
@@ -10,12 +9,7 @@ export const versionSchema = z.object({
   note: cleanString("validation.versionNoteEmpty")
     .min(1, "validation.versionNoteEmpty")
     .max(VERSION_NOTE_MAX, `validation.fieldTooLong|field=fields.note|max=${VERSION_NOTE_MAX}`),
-  license: z
-    .string()
-    .trim()
-    .refine((id) => id === "" || id === ALL_RIGHTS_RESERVED || spdxIds.has(id), "validation.licenseUnknown")
-    .optional()
-    .transform((id) => id || undefined),
+  license: licenseField.optional(),
   doi: z
     .string()
     .trim()

@@ -7,10 +7,11 @@ import { licenseOptions } from "~/.server/content/licenses";
 import { requireOwnItem } from "~/.server/web/auth/roles";
 import { doiPrefillReply } from "~/.server/web/shell/doi-prefill-reply";
 import { flashRedirect } from "~/.server/web/shell/flash";
-import { ContentMetadataFields } from "~/components/content-fields";
+import { ContentMetadataFields, type WithOtherLicense } from "~/components/content-fields";
 import { RouteError } from "~/components/route-error";
 import { Button } from "~/components/ui/button";
 import { authorsText } from "~/lib/identifiers";
+import { chosenLicense } from "~/lib/licenses";
 import { editContentSchema } from "~/lib/schemas/content";
 import { getFormProps, useForm } from "~/lib/use-form";
 import type { Route } from "./+types/route";
@@ -22,7 +23,7 @@ const back = (id: number) => `/retrieval/detail?id=${id}`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { item } = await requireOwnItem(request, context);
-  return { item: shownItem(item), licenses: licenseOptions() };
+  return { item: shownItem(item), licenses: licenseOptions(item.license) };
 }
 
 /** Save answers the item's page with a notice, or the form again with its refusals; "Fill from DOI" the form filled in. */
@@ -32,6 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "prefill") return doiPrefillReply(form, user.id);
   if (intent !== "edit") throw data(null, { status: 400 });
+  if (form.has("license")) form.set("license", String(chosenLicense(form.get("license"), form.get("license_other"))));
   const submission = parseWithZod(form, { schema: editContentSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   if (!(await updateContent(item.id, user.id, submission.value, Date.now()))) throw data(null, { status: 404 });
@@ -41,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function EditItem({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { item, licenses } = loaderData;
-  const [form, fields] = useForm<z.input<typeof editContentSchema>>({
+  const [form, fields] = useForm<WithOtherLicense<z.input<typeof editContentSchema>>>({
     lastResult: actionData?.result,
     defaultValue: {
       sdg: String(item.sdg),

@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { item } = await requireOwnItem(request, context);
   return {
     item: { id: item.id, title: item.title, kind: item.kind, license: item.license },
-    licenses: licenseOptions(),
+    licenses: licenseOptions(item.license),
     // A fresh key on every render: the form's submission is stored once however often it arrives.
     formKey: crypto.randomUUID(),
   };

@@ -23,7 +23,7 @@ export function VersionForm({
   reply: FormReply | undefined;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm<{ note: string; license: string; doi: string; file: unknown; thumbnail: unknown }>({
+  const [form, fields] = useForm<{ note: string; license: string; license_other: string; doi: string; file: unknown; thumbnail: unknown }>({
     id: "add-version-form",
     lastResult: reply,
     defaultValue: { license: license ?? "" },
@@ -35,7 +35,7 @@ export function VersionForm({
         <input type="hidden" name="client_key" value={formKey} />
         <FormErrors errors={form.errors} id={form.errorId} />
         <TextAreaField label={t("content.versionNote")} errors={fields.note.errors} {...getTextareaProps(fields.note)} rows={2} />
-        <LicenseSelect field={fields.license} options={licenses} />
+        <LicenseSelect field={fields.license} other={fields.license_other} options={licenses} />
         <Field
           label={t("content.versionDoi")}
           errors={fields.doi.errors}
