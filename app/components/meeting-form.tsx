@@ -4,13 +4,11 @@ import { FieldErrors } from "~/components/content-fields";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors, TextAreaField } from "~/components/ui/field";
 import { MEETING_AGENDA_MAX, MEETING_MAX_MINUTES, MEETING_TITLE_MAX } from "~/lib/limits";
+import { REGION_CHOICE, zoneChoices } from "~/lib/time-zone";
 import { type FormReply, getFormProps, getInputProps, getTextareaProps, useForm } from "~/lib/use-form";
 import { useReplyCleared } from "~/lib/use-reply-cleared";
 
 /**
- * With JavaScript, a search box that narrows a long list (a select's 400 zones, a list of member
- * checkboxes) to the entries whose names contain what is typed; chosen ones always stay visible.
- */
 /** A search field over a long list (zones, members); the meetings module shows it and filters as typed. */
 function OptionFilter({ target, label }: { target: string; label: string }) {
   return (
@@ -47,13 +45,11 @@ export interface MeetingDefaults {
 export function MeetingForm({
   editing,
   defaults,
-  zones,
   invitable,
   lastResult,
 }: {
   editing: number | null;
   defaults: MeetingDefaults;
-  zones: string[];
   invitable: { id: number; nick_name: string }[];
   lastResult: FormReply | undefined;
 }) {
@@ -67,6 +63,8 @@ export function MeetingForm({
 
   // One chosen member comes back as a string, several as a list.
   const chosen = ([] as unknown[]).concat(fields.participants.initialValue ?? []).map(String);
+  // Without script the zones of one region at a time (the meetings module lists them all).
+  const choices = zoneChoices(String(fields.timeZone.initialValue ?? ""));
   return (
     // With JavaScript the member's own zone comes along (myZone, the meetings module): their times are shown in it.
     <Form method="post" {...getFormProps(form)} data-testid="meeting-form" data-my-zone>
@@ -104,6 +102,7 @@ export function MeetingForm({
             id={fields.timeZone.id}
             // A new meeting starts in the browser's zone (the meetings module); a refused or edited one keeps its own.
             data-browser-zone={!editing && !lastResult ? "" : undefined}
+            data-zones
             name={fields.timeZone.name}
             key={fields.timeZone.key}
             defaultValue={String(fields.timeZone.initialValue ?? "")}
@@ -112,11 +111,18 @@ export function MeetingForm({
             className="h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm aria-invalid:border-red-500"
           >
             <option value="">{t("settings.choose")}</option>
-            {zones.map((name) => (
+            {choices.zones.map((name) => (
               <option key={name} value={name}>
                 {name.replaceAll("_", " ")}
               </option>
             ))}
+            <optgroup label={t("meetings.otherRegions")} data-regions>
+              {choices.regions.map((region) => (
+                <option key={region} value={`${REGION_CHOICE}${region}`}>
+                  {region}…
+                </option>
+              ))}
+            </optgroup>
           </select>
           <p id={`${fields.timeZone.id}-hint`} className="mt-1 text-xs text-slate-500">
             {t("meetings.timeZoneHelp")}

@@ -14,6 +14,24 @@ declare global {
 
 const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
+/**
+ * Every zone in the select: the page lists one region's (decision 0047) and the other regions as
+ * choices that bring theirs with the form's next answer; the browser knows them all. The server
+ * still judges the zone (a browser's list differs a little from its own).
+ */
+function allZones() {
+  if (typeof Intl.supportedValuesOf !== "function") return;
+  const zones = Intl.supportedValuesOf("timeZone");
+  for (const select of document.querySelectorAll("select[data-zones]")) {
+    if (!(select instanceof HTMLSelectElement)) continue;
+    const chosen = select.value;
+    const none = select.querySelector('option[value=""]');
+    const options = (zones.includes("UTC") ? zones : ["UTC", ...zones]).map((name) => new Option(name.replaceAll("_", " "), name));
+    select.replaceChildren(...(none ? [none] : []), ...options);
+    select.value = options.some((option) => option.value === chosen) ? chosen : "";
+  }
+}
+
 /** The member's own zone goes with the form (their times are shown in it); a new meeting starts in it. */
 function browserZone() {
   for (const form of document.querySelectorAll("form[data-my-zone]")) {
@@ -79,6 +97,7 @@ function room() {
   });
 }
 
+allZones();
 browserZone();
 filters();
 room();

@@ -7,6 +7,31 @@ export function timeZones(): string[] {
   return zones.includes("UTC") ? zones : ["UTC", ...zones];
 }
 
+/** A zone's region as IANA names it ("Asia" for Asia/Tokyo); "" for UTC and the zones without one. */
+export const regionOf = (zone: string) => (zone.includes("/") ? zone.slice(0, zone.indexOf("/")) : "");
+
+/** The zone select's choice of another region (`region:Asia`): the form comes back with that region's zones. */
+export const REGION_CHOICE = "region:";
+
+/**
+ * What a zone select lists in the page (decision 0047): UTC, the zones of the chosen zone's region,
+ * and every other region as a choice. The whole list was 4.5 KB gzip of the schedule form; the
+ * meetings module puts it back in the browser, where it costs nothing to send.
+ */
+export function zoneChoices(chosen: string) {
+  const region = chosenRegion(chosen) ?? regionOf(chosen);
+  return {
+    zones: timeZones().filter((zone) => regionOf(zone) === "" || regionOf(zone) === region),
+    regions: [...new Set(timeZones().map(regionOf))].filter((other) => other && other !== region),
+  };
+}
+
+/** The region a select's `region:…` choice names, if it names one the runtime knows. */
+export function chosenRegion(choice: string): string | null {
+  const region = choice.startsWith(REGION_CHOICE) ? choice.slice(REGION_CHOICE.length) : null;
+  return region && timeZones().some((zone) => regionOf(zone) === region) ? region : null;
+}
+
 /**
  * A zone this runtime knows, spelled as its list spells it (aliases and other spellings would not
  * match calendars' names). Browsers' lists differ a little: the server's judgement is the one kept.

@@ -15,7 +15,7 @@ import { PageTitle } from "~/components/page-title";
 import { Button, buttonVariants } from "~/components/ui/button";
 import type { PageHandle } from "~/lib/page-handle";
 import { meetingSchema } from "~/lib/schemas/meeting";
-import { formatInZone, relativeToNow, timeZones, utcToZoned } from "~/lib/time-zone";
+import { formatInZone, relativeToNow, utcToZoned } from "~/lib/time-zone";
 import type { Route } from "./+types/meetings";
 
 // /liveStreaming (menu "Meeting"): the member's meetings as host or invited member; with ?schedule
@@ -74,7 +74,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     upcoming: [],
     past: [],
     form: {
-      zones: timeZones(),
       invitable: [...invitable, ...(editable?.participants.filter((p) => !invitable.some((i) => i.id === p.id)) ?? [])],
       editing: editable ? { id: editable.id, title: editable.title } : null,
       defaults,
@@ -200,7 +199,6 @@ export default function Meetings({ loaderData, actionData }: Route.ComponentProp
             key={form.editing?.id ?? "new"}
             editing={form.editing?.id ?? null}
             defaults={form.defaults}
-            zones={form.zones}
             invitable={form.invitable}
             lastResult={actionData?.result}
           />

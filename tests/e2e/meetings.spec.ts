@@ -35,6 +35,14 @@ async function mailTo(page: Page, email: string) {
 
 async function fillMeeting(page: Page, values: { title: string; emails: string; guest?: string; start?: string }) {
   const form = page.getByTestId("meeting-form");
+  const zone = form.getByLabel("Time zone", { exact: true });
+  // Without script the form lists one region's zones, and another region's come with its next answer;
+  // with it, the meetings module lists them all.
+  if (!hasJs(test.info()) && (await zone.locator('option[value="Asia/Tokyo"]').count()) === 0) {
+    await zone.selectOption("region:Asia");
+    await form.getByRole("button", { name: /^(Schedule|Save changes)$/ }).click();
+    await expect(page.getByTestId("error-timeZone")).toHaveText("Now choose a time zone in Asia.");
+  }
   await form.getByLabel("Title").fill(values.title);
   await form.getByLabel("Agenda").fill("1. Findings\n2. Next steps");
   await form.getByLabel("Start time").fill(values.start ?? wallClock(5, "Asia/Tokyo"));

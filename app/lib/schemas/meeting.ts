@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MEETING_AGENDA_MAX, MEETING_MAX_ATTENDEES, MEETING_MAX_MINUTES, MEETING_MAX_PARTICIPANTS, MEETING_TITLE_MAX } from "~/lib/limits";
+import { chosenRegion } from "~/lib/time-zone";
 import { email } from "./auth";
 import { CLIENT_KEY, requiredLine, requiredText } from "./text";
 
@@ -32,7 +33,12 @@ export const meetingSchema = z.object({
   timeZone: z
     .string({ error: empty("meetingTimeZone") })
     .min(1, { error: empty("meetingTimeZone"), abort: true })
-    .max(64, "validation.meetingTimeZone"),
+    .max(64, "validation.meetingTimeZone")
+    // A region chosen without script (decision 0047): the form comes back asking for one of its zones.
+    .superRefine((zone, context) => {
+      const region = chosenRegion(zone);
+      if (region) context.addIssue({ code: "custom", message: `validation.meetingZoneIn|region=${region}` });
+    }),
   startsAt: z
     .string({ error: empty("meetingStart") })
     .min(1, { error: empty("meetingStart"), abort: true })

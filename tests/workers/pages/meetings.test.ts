@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { utcToZoned } from "~/lib/time-zone";
+import { timeZones, utcToZoned, zoneChoices } from "~/lib/time-zone";
 import * as meetings from "~/routes/meetings";
 import { outboxFor, uniqueEmail, until } from "../helpers";
 import { callRoute } from "../route";
@@ -41,13 +41,46 @@ describe("/liveStreaming", () => {
     const me = await signedIn("Host");
     const list = await callRoute<{ form: unknown; upcoming: unknown[] }>(meetings, { path: "/liveStreaming", token: me.token });
     expect([list.status, list.data.form, list.data.upcoming]).toEqual([200, null, []]);
-    const page = await callRoute<{ form: { defaults: { clientKey: string; timeZone: string }; zones: string[] } }>(meetings, {
+    const page = await callRoute<{ form: { defaults: { clientKey: string; timeZone: string } } }>(meetings, {
       path: "/liveStreaming?schedule",
       token: me.token,
     });
     expect(page.data.form.defaults.clientKey).toMatch(/^[\w-]{8,64}$/);
     expect(page.data.form.defaults.timeZone).toBe("UTC");
-    expect(page.data.form.zones).toContain("Asia/Tokyo");
+  });
+
+  it("lists one region's zones at a time without script, and answers a region chosen with the form asking for one of its zones", async () => {
+    const tokyo = zoneChoices("Asia/Tokyo");
+    expect(tokyo.zones).toEqual(expect.arrayContaining(["UTC", "Asia/Tokyo", "Asia/Seoul"]));
+    expect(tokyo.zones).not.toContain("Europe/Paris");
+    expect(tokyo.regions).toEqual(expect.arrayContaining(["Europe", "America", "Africa"]));
+    expect(tokyo.regions).not.toContain("Asia");
+    expect(zoneChoices("region:Europe").zones).toContain("Europe/Paris");
+    // Every zone is in its region's list: none is out of reach.
+    const reachable = new Set(["", ...zoneChoices("UTC").regions].flatMap((region) => zoneChoices(`region:${region}`).zones));
+    expect(timeZones().filter((zone) => !reachable.has(zone))).toEqual([]);
+
+    const me = await signedIn("Host");
+    const chosen = await callRoute<{ result: Reply }>(meetings, {
+      path: "/liveStreaming?schedule",
+      token: me.token,
+      form: form({ timeZone: "region:Asia" }),
+    });
+    expect([chosen.status, chosen.data.result.error?.timeZone]).toEqual([400, ["validation.meetingZoneIn|region=Asia"]]);
+    // Said beside the field whatever else the form lacks.
+    const untitled = await callRoute<{ result: Reply }>(meetings, {
+      path: "/liveStreaming?schedule",
+      token: me.token,
+      form: form({ timeZone: "region:Asia", title: "" }),
+    });
+    expect(untitled.data.result.error?.timeZone).toEqual(["validation.meetingZoneIn|region=Asia"]);
+    const unknown = await callRoute<{ result: Reply }>(meetings, {
+      path: "/liveStreaming?schedule",
+      token: me.token,
+      form: form({ timeZone: "region:Atlantis" }),
+    });
+    expect(unknown.data.result.error?.timeZone).toEqual(["validation.meetingTimeZone"]);
+    expect(await hosted(me.id)).toEqual([]);
   });
 
   it("puts every rule of the spec beside its field with 400, and refuses a start in the past, scheduling nothing", async () => {
