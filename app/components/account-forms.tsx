@@ -87,7 +87,7 @@ export function LanguageForm({ current }: { current: Language }) {
   const { t } = useTranslation();
   return (
     <Form method="post" action="/shell/locale" reloadDocument className="flex flex-wrap items-end gap-2" data-testid="language-form">
-      <input type="hidden" name="redirectTo" value="/personal/Setting" />
+      <input type="hidden" name="redirectTo" value="/personal/Setting?section=account" />
       <div>
         <label htmlFor="settings-language" className="mb-1 block text-sm font-medium text-slate-700">
           {t("settings.language")}

@@ -111,7 +111,7 @@ export default function NotificationsUnsubscribe({ loaderData, actionData }: Rou
             </Button>
           ) : null}
           <p className="text-sm">
-            <a href="/personal/Setting#notifications" className="text-brand underline underline-offset-2">
+            <a href="/personal/Setting?section=notifications#notifications" className="text-brand underline underline-offset-2">
               {t("unsubscribe.preferences")}
             </a>
           </p>

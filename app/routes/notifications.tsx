@@ -29,7 +29,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       <PageTitle titleKey="notifications" />
       <div className="flex items-center justify-end gap-3">
         <Link
-          to="/personal/Setting#notifications"
+          to="/personal/Setting?section=notifications#notifications"
           className="text-sm text-brand underline underline-offset-2"
           data-testid="notification-preferences"
         >

@@ -43,13 +43,13 @@ const follow = (request: APIRequestContext, member: number, token: string) =>
 
 test("a member chooses a kind's channel in Settings", async ({ page }, info) => {
   await signUpAndIn(page, "Chooser");
-  await open(page, info, "/personal/Setting");
+  await open(page, info, "/personal/Setting?section=notifications");
   const likes = page.getByTestId("notification-settings").getByLabel("Likes on my uploads");
   await expect(likes).toHaveValue("weekly");
   await likes.selectOption("mail");
   await page.getByRole("button", { name: "Save notifications" }).click();
   await expect(page.getByTestId("toast")).toBeVisible();
-  await open(page, info, "/personal/Setting");
+  await open(page, info, "/personal/Setting?section=notifications");
   await expect(page.getByTestId("notification-settings").getByLabel("Likes on my uploads")).toHaveValue("mail");
 });
 
@@ -84,7 +84,7 @@ test("a digest is real mail, and its unsubscribe works with one click and can be
   // A mail client's one-click post, without a session (RFC 8058), stops it.
   const oneClick = await request.post(link, { form: { "List-Unsubscribe": "One-Click" } });
   expect(oneClick.status()).toBe(200);
-  await open(page, info, "/personal/Setting");
+  await open(page, info, "/personal/Setting?section=notifications");
   await expect(page.getByTestId("notification-settings").getByLabel("New followers")).toHaveValue("app");
 });
 

@@ -57,7 +57,7 @@ test("a blocked member's follow and message are refused without saying why, unti
   expect(api.status()).toBe(403);
   expect((await api.json()).message).toBe("This is not available.");
 
-  await page.goto("/personal/Setting");
+  await page.goto("/personal/Setting?section=notifications");
   await ready(page, info);
   const blocked = page.getByTestId("blocked-members");
   await expect(blocked).toContainText("Pest");

@@ -111,7 +111,7 @@ test("changing the password needs the current one and logs out every other brows
   const other = await elsewhere.newPage();
   await other.goto("/login");
   await signIn(other, me.email);
-  await open(page, test.info(), "/personal/Setting");
+  await open(page, test.info(), "/personal/Setting?section=account");
   const form = page.getByTestId("password-form");
   await form.getByLabel("Current password").fill("not my password");
   await form.getByLabel("New password").fill("a brand new passphrase");
@@ -137,7 +137,7 @@ test("a member downloads their data, then deletes their account: every session e
   const other = await elsewhere.newPage();
   await other.goto("/login");
   await signIn(other, me.email);
-  await open(page, test.info(), "/personal/Setting");
+  await open(page, test.info(), "/personal/Setting?section=account");
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export").click()]);
   const data = JSON.parse(await readFile((await download.path()) ?? "", "utf8"));
   expect(data.account).toMatchObject({ id: me.id, email: me.email, nick_name: "Data Owner" });

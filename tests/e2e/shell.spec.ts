@@ -226,14 +226,14 @@ test("the text size: chosen in Settings, kept for every page (decision 0044)", a
   const rootSize = () => page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
   await open(page, info, "/discovery");
   expect(await rootSize()).toBe("16px");
-  await open(page, info, "/personal/Setting");
+  await open(page, info, "/personal/Setting?section=account");
   await page.getByTestId("size-switcher").getByRole("button", { name: "Large" }).click();
   await expect(page.locator("html")).toHaveAttribute("data-size", "large");
-  await expect(page).toHaveURL(/\/personal\/Setting$/);
+  await expect(page).toHaveURL(/\/personal\/Setting\?section=account$/);
   expect(await rootSize()).toBe("18px");
   await open(page, info, "/retrieval");
   expect(await rootSize()).toBe("18px");
-  await open(page, info, "/personal/Setting");
+  await open(page, info, "/personal/Setting?section=account");
   await page.getByTestId("size-switcher").getByRole("button", { name: "Small" }).click();
   await expect(page.locator("html")).toHaveAttribute("data-size", "small");
   expect(await rootSize()).toBe("14px");

@@ -126,7 +126,7 @@ export async function sendDigest(member: number, period: string, now: number): P
         links: group.rows.map((row) => ({ text: notificationText(t, row), href: `${origin}${notificationTarget(row)}` })),
       })),
       footer: [
-        { text: t("digest.preferences"), href: `${origin}/personal/Setting#notifications` },
+        { text: t("digest.preferences"), href: `${origin}/personal/Setting?section=notifications#notifications` },
         { text: t("digest.unsubscribe"), href: await unsubscribeUrl(origin, member, frequency) },
       ],
     };

@@ -30,7 +30,7 @@ export async function noticeMail(notice: {
       ? [{ heading: t(`notifications.kinds.${notice.kind}`), links: [{ text: t("digest.open"), href: `${origin}${notice.target}` }] }]
       : [],
     footer: [
-      { text: t("digest.preferences"), href: `${origin}/personal/Setting#notifications` },
+      { text: t("digest.preferences"), href: `${origin}/personal/Setting?section=notifications#notifications` },
       { text: t("digest.unsubscribeKind"), href: await unsubscribeUrl(origin, notice.member, notice.kind) },
     ],
   };

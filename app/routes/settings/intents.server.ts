@@ -23,7 +23,11 @@ import { profileSchema } from "~/lib/schemas/profile";
 // The settings page's intents: the profile, the avatar, notifications, the password, the account's
 // deletion and unblocking, each a form of its own answered with a redirect (PRG) or the form again.
 
-const saved = (request: Request, key: string) => flashRedirect(request, "/personal/Setting", "success", key);
+/** Back to the section the form was on (its own address, `?section=` and all). */
+const saved = (request: Request, key: string) => {
+  const { pathname, search } = new URL(request.url);
+  return flashRedirect(request, pathname + search, "success", key);
+};
 
 export async function runIntent(request: Request, context: Readonly<RouterContextProvider>) {
   const user = requireUser(request, context);

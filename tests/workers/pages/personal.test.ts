@@ -196,6 +196,18 @@ const PROFILE = {
 const profileRow = (id: number) => env.DB.prepare("SELECT * FROM profiles WHERE user_id = ?").bind(id).first<Record<string, unknown>>();
 
 describe("/personal/Setting", () => {
+  it("is three pages, and a saved form comes back to its own", async () => {
+    const me = await signedIn("Sectioned");
+    const section = async (path: string) => (await callRoute<{ section: string }>(settings, { path, token: me.token })).data.section;
+    expect(await section("/personal/Setting")).toBe("profile");
+    expect(await section("/personal/Setting?section=account")).toBe("account");
+    expect(await section("/personal/Setting?section=notifications")).toBe("notifications");
+    expect(await section("/personal/Setting?section=elsewhere")).toBe("profile");
+    const path = "/personal/Setting?section=notifications";
+    const saved = await callRoute(settings, { path, token: me.token, form: { intent: "notifications", "channel.likes": "mail" } });
+    expect([saved.status, saved.location]).toEqual([303, path]);
+  });
+
   it("saves every profile field with a notice, and gives them back to the form", async () => {
     const me = await signedIn("Profile Owner");
     const saved = await callRoute(settings, { path: "/personal/Setting", token: me.token, form: PROFILE });
