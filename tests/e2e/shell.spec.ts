@@ -270,26 +270,6 @@ test.describe("JavaScript enhancements", JS_ONLY, () => {
     expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith("draft:")))).toEqual([]);
   });
 
-  test("a progress bar shows while the hydrated page's own move is in flight", async ({ page }, info) => {
-    // Moving between pages is a document load (the browser shows its own progress); the page that
-    // hydrates (Message) opens a conversation in place (decision 0046).
-    await open(page, info, "/message");
-    // The answer is held until the bar has been seen: the test waits on the state, not on a clock.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/*.data*", async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.getByTestId("conversations").getByRole("link").first().click();
-    await expect(page.getByTestId("progress-bar")).toBeVisible();
-    release();
-    await expect(page.getByTestId("progress-bar")).toHaveCount(0);
-    await expect(page).toHaveURL(/\/message\?conversation=\d+$/);
-  });
-
   test("every navigation starts at the top of the page", async ({ page }, info) => {
     await page.setViewportSize({ width: 1280, height: 260 });
     await open(page, info, "/home");
