@@ -38,9 +38,19 @@ const PAGES = [
   "/liveStreaming",
   "/liveStreaming?schedule",
   "/message",
+  "/message?conversation=1",
   "/upload",
+  "/retrieval/detail/edit?id=1",
+  "/retrieval/detail/stats?id=1",
+  "/retrieval/detail/version?id=1",
   "/personal",
   "/personal/stats",
+  "/personal/ranking",
+  "/personal/notifications",
+  "/personal/verification",
+  "/personal/Setting",
+  "/personal/Setting?section=account",
+  "/personal/Setting?section=notifications",
   "/no-such-page",
 ];
 const LIGHTHOUSE_RUNS = 3;
@@ -60,6 +70,7 @@ const LCP_PAGES = [
   "/personal/ranking",
   "/personal/notifications",
   "/message",
+  "/message?conversation=1",
   "/upload",
 ];
 const RPS_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
