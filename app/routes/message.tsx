@@ -185,6 +185,9 @@ function Conversation({
       data-conversation={open.id}
       data-me={me}
     >
+      {/* The first paint waits for the composer (React puts this link in the head): on a slow network a
+          partly arrived history moved the composer as the rest came in. */}
+      <link rel="expect" href="#message-body" blocking="render" />
       <header className="flex items-center gap-3 border-b border-slate-100 p-3">
         <Link to="/message" className="text-sm text-brand lg:hidden">
           ← {t("route.message")}
@@ -223,18 +226,6 @@ function Conversation({
           ) : null}
         </div>
       </div>
-      <template data-bubble="mine">
-        <Bubble message={template} mine now={now} />
-      </template>
-      <template data-bubble="theirs">
-        <Bubble message={template} mine={false} now={now} />
-      </template>
-      <template data-bubble="pending">
-        <li className="max-w-[80%] self-end rounded-lg bg-brand/60 px-3 py-2 text-white" data-testid="pending-message">
-          <MessageText text="" />
-          <span className="text-[11px] opacity-70">{t("message.sending")}</span>
-        </li>
-      </template>
       <Form
         method="post"
         {...getFormProps(form)}
@@ -263,6 +254,19 @@ function Conversation({
           {error ? translateError(t, error) : null}
         </p>
       </Form>
+      {/* After the composer: parsed last, so a slow network paints the form before them. */}
+      <template data-bubble="mine">
+        <Bubble message={template} mine now={now} />
+      </template>
+      <template data-bubble="theirs">
+        <Bubble message={template} mine={false} now={now} />
+      </template>
+      <template data-bubble="pending">
+        <li className="max-w-[80%] self-end rounded-lg bg-brand/60 px-3 py-2 text-white" data-testid="pending-message">
+          <MessageText text="" />
+          <span className="text-[11px] opacity-70">{t("message.sending")}</span>
+        </li>
+      </template>
     </section>
   );
 }
