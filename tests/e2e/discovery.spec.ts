@@ -60,43 +60,18 @@ test("cards' thumbnails are sized before they load, the first row at once, each 
   expect([bytes.readUInt16BE(sof + 7), bytes.readUInt16BE(sof + 5)]).toEqual([400, 225]);
 });
 
-test("a page that hydrates preloads its translations, versioned and kept for good", async ({ page }) => {
-  // Only React in the browser reads them (decision 0046): the shell's words are in the page.
-  await page.goto("/discovery");
-  await expect(page.locator('link[rel="preload"][as="fetch"]')).toHaveCount(0);
-  await page.goto("/message");
-  const file = await page.locator('link[rel="preload"][as="fetch"]').getAttribute("href");
-  expect(file).toMatch(/^\/locales\/en\.[0-9a-z]+\.json$/);
-  const answer = await page.request.get(file ?? "");
-  expect(answer.headers()["cache-control"]).toContain("immutable");
-  expect((await answer.json()).route.discovery).toBeTruthy();
-});
-
-test("a second visit downloads the page's HTML, not its scripts or translations again", JS_ONLY, async ({ page }, info) => {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  const fetched: { url: string; bytes: number }[] = [];
-  const urls = new Map<string, string>();
-  const caching = new Map<string, string>();
-  cdp.on("Network.responseReceived", (event) => {
-    urls.set(event.requestId, event.response.url);
-    caching.set(event.response.url, String(event.response.headers["cache-control"] ?? event.response.headers["Cache-Control"] ?? ""));
+test("no page fetches a script or its translations: its words and modules are in its HTML", async ({ page }, info) => {
+  // No page hydrates (decisions 0046, 0047): a page carries its modules and the words they show.
+  const fetched: string[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/.+\.js$|\/locales\//.test(new URL(request.url()).pathname)) fetched.push(request.url());
   });
-  cdp.on("Network.loadingFinished", (event) => fetched.push({ url: urls.get(event.requestId) ?? "", bytes: event.encodedDataLength }));
-  await page.goto("/message");
-  await ready(page, info);
-  const first = fetched.filter((r) => /\/assets\/.+\.js$|\/locales\//.test(r.url) && r.bytes > 0);
-  expect(first.length).toBeGreaterThan(2);
-  // Kept for good: a later deploy names its files anew.
-  for (const { url } of first) expect(caching.get(url), url).toContain("immutable");
-  fetched.length = 0;
-  await page.goto("/discovery");
-  await ready(page, info);
-  await page.goto("/message");
-  await ready(page, info);
-  // (Discovery's own module is new to the browser; nothing the first visit fetched is fetched again.)
-  const again = fetched.filter((r) => first.some((before) => before.url === r.url) && r.bytes > 0);
-  expect(again).toEqual([]);
+  for (const path of ["/discovery", "/message", "/message?conversation=1"]) {
+    await page.goto(path);
+    await ready(page, info);
+    await expect(page.locator('link[rel="preload"][as="fetch"]')).toHaveCount(0);
+  }
+  expect(fetched).toEqual([]);
 });
 
 test("with the network gone, a page that cannot be fetched says so in the member's language", JS_ONLY, async ({ page, context }, info) => {

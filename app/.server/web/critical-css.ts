@@ -61,7 +61,7 @@ function classesOf(selector: string): string[] {
   // Escaped characters are a class name's own (`.max-md\:\[\@media\(scripting\:enabled\)\]\:hidden`):
   // set aside while the selector's parentheses go.
   const escapes: string[] = [];
-  let needed = selector.replace(/\\(?:[0-9a-fA-F]{1,6} ?|.)/g, (escape) => `\u0000${escapes.push(escape) - 1}\u0001`);
+  let needed = selector.replace(/\\(?:[0-9a-fA-F]{1,6} ?|.)/g, (escaped) => `\u0000${escapes.push(escaped) - 1}\u0001`);
   while (/\([^()]*\)/.test(needed)) needed = needed.replace(/\([^()]*\)/g, "");
   needed = needed.replace(/\u0000(\d+)\u0001/g, (_, index: string) => escapes[Number(index)] ?? "");
   return [...needed.matchAll(/\.((?:\\[0-9a-fA-F]{1,6} ?|\\.|[\w-])+)/g)].map((match) => unescapeCss(match[1] ?? ""));
