@@ -7,7 +7,7 @@ export type EnhanceModule = (typeof ENHANCE_MODULES)[number];
  * every page on the server; by default the page does not hydrate and runs the shell module only.
  */
 export interface PageHandle {
-  /** React hydrates the page: a live conversation (Message). */
+  /** React hydrates the page, where React in the browser earns its cost (none does now: docs/decisions/0047). */
   hydrate?: true;
   /** The page's own small modules, run before the shell. */
   modules?: Exclude<EnhanceModule, "shell">[];
