@@ -147,48 +147,48 @@ export function LicenseSelect({ field, other, options }: { field: FieldMetadata;
   const name = (license: LicenseInfo) =>
     license.id === ALL_RIGHTS_RESERVED ? t("content.allRightsReserved") : `${license.name} (${license.id})`;
   return (
-    <div className="mb-4">
-      <label htmlFor={field.id} className="mb-1 block text-sm font-medium">
-        {t("content.license")}
-      </label>
-      <select
-        id={field.id}
-        name={field.name}
-        defaultValue={typeof field.initialValue === "string" ? field.initialValue : ""}
-        className="h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm"
-        aria-describedby={`${field.id}-hint`}
-      >
-        {field.initialValue ? null : <option value="">{t("content.licenseNotSpecified")}</option>}
-        {[...options.common, ...(options.current ? [options.current] : [])].map((license) => (
-          <option key={license.id} value={license.id}>
-            {name(license)}
-          </option>
-        ))}
-        <option value={OTHER_LICENSE}>{t("content.licenseOther")}</option>
-      </select>
-      <p id={`${field.id}-hint`} className="mt-1 text-xs text-slate-500">
-        {t("content.licenseHint")}
-      </p>
-      <FieldErrors name="license" errors={field.errors} />
-      <label htmlFor={other.id} className="mt-2 mb-1 block text-sm">
-        {t("content.licenseOtherId")}
-      </label>
-      <input
-        id={other.id}
-        name={other.name}
-        defaultValue={typeof other.initialValue === "string" ? other.initialValue : ""}
+    <>
+      <div className="mb-4">
+        <label htmlFor={field.id} className="mb-1 block text-sm font-medium">
+          {t("content.license")}
+        </label>
+        <select
+          id={field.id}
+          name={field.name}
+          defaultValue={typeof field.initialValue === "string" ? field.initialValue : ""}
+          className="h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm"
+          aria-describedby={`${field.id}-hint`}
+        >
+          {field.initialValue ? null : <option value="">{t("content.licenseNotSpecified")}</option>}
+          {[...options.common, ...(options.current ? [options.current] : [])].map((license) => (
+            <option key={license.id} value={license.id}>
+              {name(license)}
+            </option>
+          ))}
+          <option value={OTHER_LICENSE}>{t("content.licenseOther")}</option>
+        </select>
+        <p id={`${field.id}-hint`} className="mt-1 text-xs text-slate-500">
+          {t("content.licenseHint")}
+        </p>
+        <FieldErrors name="license" errors={field.errors} />
+      </div>
+      <Field
+        label={t("content.licenseOtherId")}
+        hint={t("content.licenseOtherHint")}
+        {...getInputProps(other, { type: "text" })}
         placeholder="GPL-2.0-only"
         autoComplete="off"
         spellCheck={false}
-        className="h-9 w-full rounded-md border border-slate-300 px-2 text-sm"
-        aria-describedby={`${other.id}-hint`}
-      />
-      <p id={`${other.id}-hint`} className="mt-1 text-xs text-slate-500">
-        {t("content.licenseOtherHint")}{" "}
-        <a href="https://spdx.org/licenses/" className="text-brand underline underline-offset-2" target="_blank" rel="noopener noreferrer">
+      >
+        <a
+          href="https://spdx.org/licenses/"
+          className="self-center text-sm whitespace-nowrap text-brand underline underline-offset-2"
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           {t("content.licenseList")}
         </a>
-      </p>
-    </div>
+      </Field>
+    </>
   );
 }
