@@ -48,7 +48,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const lang = data?.locale ?? DEFAULT_LANGUAGE;
   const { t } = useTranslation();
   // What the page's routes say in their handles (lib/page-handle.ts, docs/decisions/0046).
-  const { hydrate, modules } = pageScript(useMatches().map((match) => match.handle));
+  const { search } = useLocation();
+  const { hydrate, modules } = pageScript(
+    useMatches().map((match) => match.handle),
+    new URLSearchParams(search),
+  );
   return (
     <html
       lang={lang}

@@ -1,6 +1,7 @@
 /** The modules in app/enhance, each bundled whole for the pages that name it (scripts/vite-enhance.ts). */
 export const ENHANCE_MODULES = ["shell", "item", "lists", "meetings", "uploads", "avatar", "conversation"] as const;
 export type EnhanceModule = (typeof ENHANCE_MODULES)[number];
+type PageModules = Exclude<EnhanceModule, "shell">[];
 
 /**
  * What a route's `handle` says about the script its page ships (docs/decisions/0046). React renders
@@ -9,17 +10,18 @@ export type EnhanceModule = (typeof ENHANCE_MODULES)[number];
 export interface PageHandle {
   /** React hydrates the page, where React in the browser earns its cost (none does now: docs/decisions/0047). */
   hydrate?: true;
-  /** The page's own small modules, run before the shell. */
-  modules?: Exclude<EnhanceModule, "shell">[];
+  /** The page's own small modules, run before the shell; by its query where one route is several pages (settings). */
+  modules?: PageModules | ((query: URLSearchParams) => PageModules);
   /** Nothing at all, not even the shell: a page no script improves (it is interactive as it arrives). */
   scripts?: false;
 }
 
-/** The script a page ships, from its matched routes' handles. */
-export function pageScript(handles: unknown[]) {
+/** The script a page ships, from its matched routes' handles and its query. */
+export function pageScript(handles: unknown[], query = new URLSearchParams()) {
   const pages = handles.map((handle) => (handle ?? {}) as PageHandle);
   const scripts = !pages.some((page) => page.scripts === false);
   const hydrate = scripts && pages.some((page) => page.hydrate);
-  const modules: EnhanceModule[] = scripts ? [...new Set(pages.flatMap((page) => page.modules ?? [])), "shell"] : [];
+  const own = pages.flatMap(({ modules = [] }) => (typeof modules === "function" ? modules(query) : modules));
+  const modules: EnhanceModule[] = scripts ? [...new Set(own), "shell"] : [];
   return { hydrate, modules };
 }

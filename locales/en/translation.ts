@@ -746,7 +746,7 @@ const en = {
     large: "Large",
   },
   settings: {
-    sections: { profile: "Profile", account: "Account", notifications: "Notifications and blocks" },
+    sections: { profile: "Profile", avatar: "Avatar", account: "Account", notifications: "Notifications and blocks" },
     avatar: "Avatar",
     avatarChoose: "Choose an image",
     avatarHelp: "PNG or JPG. It is cropped to a square and saved anew, without its metadata (such as where a photo was taken).",

@@ -749,7 +749,7 @@ export default {
     large: "大",
   },
   settings: {
-    sections: { profile: "プロフィール", account: "アカウント", notifications: "通知とブロック" },
+    sections: { profile: "プロフィール", avatar: "アバター", account: "アカウント", notifications: "通知とブロック" },
     avatar: "アバター",
     avatarChoose: "画像を選ぶ",
     avatarHelp: "PNGまたはJPG。正方形に切り抜き、メタデータ（撮影場所など）を除いて保存し直します。",

@@ -730,7 +730,7 @@ export default {
     large: "大",
   },
   settings: {
-    sections: { profile: "个人资料", account: "账户", notifications: "通知与屏蔽" },
+    sections: { profile: "个人资料", avatar: "头像", account: "账户", notifications: "通知与屏蔽" },
     avatar: "头像",
     avatarChoose: "选择图片",
     avatarHelp: "PNG 或 JPG。图片会被裁剪为正方形并重新保存，不含元数据（例如拍摄地点）。",

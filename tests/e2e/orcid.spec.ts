@@ -38,11 +38,11 @@ test("link ORCID from Settings, sign in with it, upload from an ORCID work, and 
   const orcid = newOrcid();
   await signUpAndIn(page, `Orcid member ${Date.now()}`);
 
-  await page.goto("/personal/Setting");
+  await page.goto("/personal/Setting?section=account");
   await ready(page, info);
   await page.getByTestId("orcid-button-link").click();
   await signInAtOrcid(page, orcid, "Mei Lin");
-  await expect(page).toHaveURL(/\/personal\/Setting#orcid$/);
+  await expect(page).toHaveURL(/\/personal\/Setting\?section=account#orcid$/);
   await expect(page.getByTestId("toast")).toHaveText("Your ORCID iD is linked.");
   await expect(page.getByTestId("orcid-linked")).toContainText("Linked as Mei Lin");
   await expect(page.getByTestId("orcid-linked").getByRole("link")).toHaveAttribute("href", `https://orcid.org/${orcid}`);

@@ -164,7 +164,7 @@ test("a member sets an avatar (a cropper with JavaScript, a plain file without),
   page,
 }) => {
   await signUpAndIn(page, "Pictured Member");
-  await open(page, test.info(), "/personal/Setting");
+  await open(page, test.info(), "/personal/Setting?section=avatar");
   const header = page.getByTestId("avatar");
   await expect(header.locator("svg")).toBeVisible();
   const form = page.getByTestId("avatar-form");

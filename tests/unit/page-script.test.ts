@@ -19,6 +19,13 @@ describe("the script a page ships", () => {
     });
   });
 
+  it("reads a route's modules by the page's query where one route is several pages", () => {
+    const settings = { modules: (query: URLSearchParams) => (query.get("section") === "avatar" ? ["avatar" as const] : []) };
+    expect(pageScript([{}, settings], new URLSearchParams("section=avatar")).modules).toEqual(["avatar", "shell"]);
+    expect(pageScript([{}, settings], new URLSearchParams("section=account")).modules).toEqual(["shell"]);
+    expect(pageScript([{}, settings]).modules).toEqual(["shell"]);
+  });
+
   it("hydrates where a route says so, and is nothing where one says no script", () => {
     expect(pageScript([{}, { hydrate: true }]).hydrate).toBe(true);
     expect(pageScript([{ hydrate: true }, { scripts: false }])).toEqual({ hydrate: false, modules: [] });

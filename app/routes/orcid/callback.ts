@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (back.intent === "link") {
       if (!user || user.id !== back.userId) throw new Refused("notify.orcidFailed");
       await linkOrcid(user.id, back, now);
-      return flashRedirect(request, "/personal/Setting#orcid", "success", "notify.orcidLinked", { headers });
+      return flashRedirect(request, "/personal/Setting?section=account#orcid", "success", "notify.orcidLinked", { headers });
     }
     const session = await loginWithOrcid(back.orcid, callerFrom(request, context));
     if (session) {
@@ -44,6 +44,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
     const key = /^notify\.orcid\w+$/.test(error.key) ? error.key : "notify.orcidFailed";
-    return flashRedirect(request, user ? "/personal/Setting#orcid" : "/login", "error", key, { headers });
+    return flashRedirect(request, user ? "/personal/Setting?section=account#orcid" : "/login", "error", key, { headers });
   }
 }

@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(location, { status: 303, headers: { "Set-Cookie": orcidStateCookie(request, cookie) } });
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
-    return flashRedirect(request, intent === "link" ? "/personal/Setting#orcid" : "/login", "error", error.key);
+    return flashRedirect(request, intent === "link" ? "/personal/Setting?section=account#orcid" : "/login", "error", error.key);
   }
 }
 

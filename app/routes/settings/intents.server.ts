@@ -79,7 +79,7 @@ export async function runIntent(request: Request, context: Readonly<RouterContex
   }
   if (intent === "unlink-orcid") {
     const unlinked = await attempt(() => unlinkOrcid(user.id));
-    if (unlinked instanceof Refused) return flashRedirect(request, "/personal/Setting#orcid", "error", unlinked.key);
+    if (unlinked instanceof Refused) return flashRedirect(request, "/personal/Setting?section=account#orcid", "error", unlinked.key);
     return saved(request, "notify.orcidUnlinked");
   }
   if (intent === "password") {

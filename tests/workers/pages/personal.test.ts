@@ -196,10 +196,11 @@ const PROFILE = {
 const profileRow = (id: number) => env.DB.prepare("SELECT * FROM profiles WHERE user_id = ?").bind(id).first<Record<string, unknown>>();
 
 describe("/personal/Setting", () => {
-  it("is three pages, and a saved form comes back to its own", async () => {
+  it("is four pages, and a saved form comes back to its own", async () => {
     const me = await signedIn("Sectioned");
     const section = async (path: string) => (await callRoute<{ section: string }>(settings, { path, token: me.token })).data.section;
     expect(await section("/personal/Setting")).toBe("profile");
+    expect(await section("/personal/Setting?section=avatar")).toBe("avatar");
     expect(await section("/personal/Setting?section=account")).toBe("account");
     expect(await section("/personal/Setting?section=notifications")).toBe("notifications");
     expect(await section("/personal/Setting?section=elsewhere")).toBe("profile");
