@@ -126,24 +126,22 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </section>
       ) : null}
       {section === "profile" ? (
-        <>
-          <section data-testid="profile" className={box}>
-            <h2 className="mb-1 font-medium">{t("settings.profile")}</h2>
-            <p className="mb-4 text-sm text-slate-600">{t("settings.profileHelp")}</p>
-            <p className="mb-4 text-sm" data-testid="account-type">
-              <span className="font-medium">{t("settings.accountType")}:</span>{" "}
-              {accountType === 1 ? t("auth.researcher") : t("auth.investor")}
-              <span className="block text-xs text-slate-500">{t("settings.accountTypeFixed")}</span>
-            </p>
-            <ProfileForm
-              kind={kind}
-              defaults={defaults}
-              countries={countries}
-              today={today}
-              lastResult={actionData && "profile" in actionData ? actionData.profile : undefined}
-            />
-          </section>
-        </>
+        <section data-testid="profile" className={box}>
+          <h2 className="mb-1 font-medium">{t("settings.profile")}</h2>
+          <p className="mb-4 text-sm text-slate-600">{t("settings.profileHelp")}</p>
+          <p className="mb-4 text-sm" data-testid="account-type">
+            <span className="font-medium">{t("settings.accountType")}:</span>{" "}
+            {accountType === 1 ? t("auth.researcher") : t("auth.investor")}
+            <span className="block text-xs text-slate-500">{t("settings.accountTypeFixed")}</span>
+          </p>
+          <ProfileForm
+            kind={kind}
+            defaults={defaults}
+            countries={countries}
+            today={today}
+            lastResult={actionData && "profile" in actionData ? actionData.profile : undefined}
+          />
+        </section>
       ) : null}
       {section === "account" ? (
         <>
