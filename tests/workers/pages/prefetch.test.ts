@@ -16,6 +16,15 @@ const PREFETCH = { "Sec-Purpose": "prefetch", "Sec-Fetch-Site": "same-origin" };
 const VISIT = { "Sec-Fetch-Site": "same-origin" };
 
 describe("a prefetched page", () => {
+  it("that needs a session it no longer has is refused, so the click itself gets the login and its notice", async () => {
+    const prefetched = await callRoute(retrieval, { path: "/retrieval", token: "x".repeat(43), headers: PREFETCH });
+    expect(prefetched.status).toBe(401);
+    // The dead session cookie stays for the click, which clears it and says why.
+    expect([prefetched.cookies.token, prefetched.cookies.point, prefetched.cookies.flash]).toEqual([undefined, undefined, undefined]);
+    const opened = await callRoute(retrieval, { path: "/retrieval", token: "x".repeat(43), headers: VISIT });
+    expect([opened.status, opened.cookies.point, opened.cookies.token]).toEqual([302, "401", ""]);
+  });
+
   it("keeps the search out of the history and the tab out of the tags bar, until it is opened", async () => {
     const me = await signedIn("Hoverer");
     const word = `hover${crypto.randomUUID().slice(0, 8)}`;

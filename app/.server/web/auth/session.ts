@@ -1,7 +1,8 @@
-import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { currentSession } from "~/.server/accounts/accounts";
 import type { SessionUser } from "~/.server/accounts/sessions";
 import { flashRedirect } from "~/.server/web/shell/flash";
+import { isPrefetch } from "~/.server/web/shell/prefetch";
 import { pageUrl } from "~/.server/web/shell/shell-state";
 import { clearTokenCookie, pointCookie, tokenFromCookie } from "./cookies";
 
@@ -22,7 +23,8 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const ended = found.status === "expired" || (token !== null && found.status === "none");
   context.set(sessionContext, { user: found.status === "valid" ? found.user : null, expired: ended, token });
   const response = await next();
-  if (ended && !response.headers.getSetCookie().some((c) => c.startsWith("token="))) {
+  // Not on a page fetched ahead: the member's own request must still find the dead cookie, to be told why.
+  if (ended && !isPrefetch(request) && !response.headers.getSetCookie().some((c) => c.startsWith("token="))) {
     response.headers.append("Set-Cookie", clearTokenCookie(request));
   }
   return response;
@@ -39,6 +41,9 @@ export function optionalUser(context: Readonly<RouterContextProvider>): SessionU
 export function requireUser(request: Request, context: Readonly<RouterContextProvider>): SessionUser {
   const { user, expired } = context.get(sessionContext);
   if (user) return user;
+  // A page fetched ahead (decision 0046) is refused, not sent to the login: the browser drops a prefetch
+  // that is not a success, so the member's own click gets the login with its notice and cookies.
+  if (isPrefetch(request)) throw data(null, { status: 401, headers: { "Cache-Control": "no-store" } });
   const url = pageUrl(request);
   const headers = new Headers();
   if (expired) {
