@@ -70,7 +70,11 @@ describe("linking an ORCID iD and signing in with it", () => {
     const member = await account();
     const orcid = newOrcid();
     const linked = await arrive(await trip("link", orcid, { token: member.token }), { token: member.token });
-    expect([linked.status, linked.location, flashOf(linked)?.key]).toEqual([303, "/personal/Setting?section=account#orcid", "notify.orcidLinked"]);
+    expect([linked.status, linked.location, flashOf(linked)?.key]).toEqual([
+      303,
+      "/personal/Setting?section=account#orcid",
+      "notify.orcidLinked",
+    ]);
     expect(await linkedIdOf(member.id)).toEqual({ orcid, orcid_name: "Mei Lin" });
     const page = await callRoute<{ orcid: { orcid: string; hasPassword: boolean } }>(settings, {
       path: "/personal/Setting",
@@ -337,7 +341,11 @@ describe("starting a trip to ORCID", () => {
     // Linking from Settings, from the same address, is turned back to Settings with the same notice.
     const member = await account();
     const link = await press("link", { token: member.token, headers });
-    expect([link.status, link.location, flashOf(link)?.key]).toEqual([303, "/personal/Setting?section=account#orcid", "validation.rateLimited"]);
+    expect([link.status, link.location, flashOf(link)?.key]).toEqual([
+      303,
+      "/personal/Setting?section=account#orcid",
+      "validation.rateLimited",
+    ]);
   });
 
   it("writes no row: anonymous posts from many addresses leave the database's trips as they were", async () => {
