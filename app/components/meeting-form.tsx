@@ -4,7 +4,7 @@ import { FieldErrors } from "~/components/content-fields";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors, TextAreaField } from "~/components/ui/field";
 import { MEETING_AGENDA_MAX, MEETING_MAX_MINUTES, MEETING_TITLE_MAX } from "~/lib/limits";
-import { REGION_CHOICE, zoneChoices } from "~/lib/time-zone";
+import { REGION_CHOICE, zoneChoices, zoneLabel } from "~/lib/time-zone";
 import { type FormReply, getFormProps, getInputProps, getTextareaProps, useForm } from "~/lib/use-form";
 import { useReplyCleared } from "~/lib/use-reply-cleared";
 
@@ -113,7 +113,7 @@ export function MeetingForm({
             <option value="">{t("settings.choose")}</option>
             {choices.zones.map((name) => (
               <option key={name} value={name}>
-                {name.replaceAll("_", " ")}
+                {zoneLabel(name)}
               </option>
             ))}
             <optgroup label={t("meetings.otherRegions")} data-regions>

@@ -3,6 +3,8 @@
 // iframe API. Without JavaScript the form is plain (the zone is the member's saved one) and the
 // room opens by its link in a new tab.
 
+import { timeZones, zoneLabel } from "~/lib/time-zone";
+
 declare global {
   interface Window {
     JitsiMeetExternalAPI?: new (
@@ -21,12 +23,12 @@ const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
  */
 function allZones() {
   if (typeof Intl.supportedValuesOf !== "function") return;
-  const zones = Intl.supportedValuesOf("timeZone");
+  const zones = timeZones();
   for (const select of document.querySelectorAll("select[data-zones]")) {
     if (!(select instanceof HTMLSelectElement)) continue;
     const chosen = select.value;
     const none = select.querySelector('option[value=""]');
-    const options = (zones.includes("UTC") ? zones : ["UTC", ...zones]).map((name) => new Option(name.replaceAll("_", " "), name));
+    const options = zones.map((name) => new Option(zoneLabel(name), name));
     select.replaceChildren(...(none ? [none] : []), ...options);
     select.value = options.some((option) => option.value === chosen) ? chosen : "";
   }
@@ -101,6 +103,3 @@ allZones();
 browserZone();
 filters();
 room();
-
-// A module of its own (each file here is bundled alone, scripts/vite-enhance.ts).
-export {};

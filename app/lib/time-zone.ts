@@ -20,11 +20,15 @@ export const REGION_CHOICE = "region:";
  */
 export function zoneChoices(chosen: string) {
   const region = chosenRegion(chosen) ?? regionOf(chosen);
+  const zones = timeZones();
   return {
-    zones: timeZones().filter((zone) => regionOf(zone) === "" || regionOf(zone) === region),
-    regions: [...new Set(timeZones().map(regionOf))].filter((other) => other && other !== region),
+    zones: zones.filter((zone) => regionOf(zone) === "" || regionOf(zone) === region),
+    regions: [...new Set(zones.map(regionOf))].filter((other) => other && other !== region),
   };
 }
+
+/** A zone as a select shows it ("America/New York"). */
+export const zoneLabel = (zone: string) => zone.replaceAll("_", " ");
 
 /** The region a select's `region:…` choice names, if it names one the runtime knows. */
 export function chosenRegion(choice: string): string | null {

@@ -36,18 +36,14 @@ export default function ItemStatistics({ loaderData }: Route.ComponentProps) {
       <StatsOverview view={view} idPrefix="item" />
       <h3 className="text-sm font-medium">{t("stats.readers")}</h3>
       <dl className="flex gap-6 text-sm" data-testid="readers">
-        <div>
-          <dt className="text-slate-600">{t("stats.researchers")}</dt>
-          <dd className="text-xl font-semibold tabular-nums" data-readers="researchers">
-            {readers.researchers}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">{t("stats.supporters")}</dt>
-          <dd className="text-xl font-semibold tabular-nums" data-readers="supporters">
-            {readers.supporters}
-          </dd>
-        </div>
+        {(["researchers", "supporters"] as const).map((kind) => (
+          <div key={kind}>
+            <dt className="text-slate-600">{t(`stats.${kind}`)}</dt>
+            <dd className="text-xl font-semibold tabular-nums" data-readers={kind}>
+              {readers[kind]}
+            </dd>
+          </div>
+        ))}
       </dl>
     </section>
   );
