@@ -10,7 +10,7 @@ import { type FormReply, getFormProps, getInputProps, getTextareaProps, useForm 
 import { useReplyCleared } from "~/lib/use-reply-cleared";
 
 export type ProfileDefaults = Partial<Record<keyof ProfileInput, string | boolean>>;
-type TextField = Exclude<keyof ProfileInput, "public" | "sex" | "country" | "nationality">;
+type TextField = Exclude<keyof ProfileInput, "public" | "sex">;
 
 /** The profile fields of spec section 3, every one required; a facilitator's has the organisation's too. */
 export function ProfileForm({
@@ -22,7 +22,8 @@ export function ProfileForm({
 }: {
   kind: "individual" | "facilitator";
   defaults: ProfileDefaults;
-  countries: { code: string; name: string }[];
+  /** Every country's name in the page's language: the country fields suggest them as the member types. */
+  countries: string[];
   today: string;
   lastResult: FormReply | undefined;
 }) {
@@ -45,7 +46,7 @@ export function ProfileForm({
   const area = (name: TextField) => (
     <TextAreaField label={t(`fields.${name}`)} errors={fields[name].errors} rows={3} {...getTextareaProps(fields[name])} />
   );
-  const select = (name: "sex" | "country" | "nationality", options: { value: string; label: string }[]) => (
+  const select = (name: "sex", options: { value: string; label: string }[]) => (
     <div className="mb-4">
       <label htmlFor={fields[name].id} className="mb-1 block text-sm font-medium text-slate-700">
         {t(`fields.${name}`)}
@@ -68,7 +69,6 @@ export function ProfileForm({
       <FieldErrors name={name} errors={fields[name].errors} />
     </div>
   );
-  const countryOptions = countries.map((c) => ({ value: c.code, label: c.name }));
   return (
     <Form method="post" {...getFormProps(form)} data-testid="profile-form">
       <input type="hidden" name="intent" value="profile" />
@@ -83,13 +83,19 @@ export function ProfileForm({
         {line("middleName")}
         {line("familyName")}
         {line("birthday", "date", { max: today })}
-        {select("country", countryOptions)}
-        {select("nationality", countryOptions)}
+        {/* Typed and suggested from one list both share: a select of 250 would be read in full, twice. */}
+        {line("country", "text", { list: "countries", autoComplete: "country-name" })}
+        {line("nationality", "text", { list: "countries", autoComplete: "off" })}
         {line("phone", "tel", { placeholder: "+81 3 1234 5678" })}
         {line("website", "url", { placeholder: "https://" })}
         {line("orcid", "text", { placeholder: "0000-0000-0000-0000", autoComplete: "off", spellCheck: false })}
         {line("academic")}
       </div>
+      <datalist id="countries">
+        {countries.map((name) => (
+          <option key={name} value={name} />
+        ))}
+      </datalist>
       {area("address")}
       {area("research")}
       {area("purpose")}

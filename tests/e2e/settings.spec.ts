@@ -22,8 +22,8 @@ async function fillProfile(page: Page, skip?: string) {
   };
   for (const [label, value] of Object.entries(text)) await form.getByLabel(label, { exact: true }).fill(label === skip ? "" : value);
   await form.getByLabel("Sex").selectOption("unsaid");
-  await form.getByLabel("Country", { exact: true }).selectOption("JP");
-  await form.getByLabel("Nationality").selectOption("JP");
+  await form.getByLabel("Country", { exact: true }).fill("Japan");
+  await form.getByLabel("Nationality").fill("日本");
   await form.getByLabel(/Show my names/).check();
 }
 
@@ -41,6 +41,8 @@ test("a member fills and saves every profile field, sees them on their Space and
   await expect(page.getByTestId("toast")).toHaveText("Update Success");
   // What was saved comes back in the form, and the account type is still what sign-up chose.
   await expect(page.getByTestId("profile-form").getByLabel("Academic field", { exact: true })).toHaveValue("Paleoclimatology");
+  // A country typed in another language comes back named in the page's.
+  await expect(page.getByTestId("profile-form").getByLabel("Nationality")).toHaveValue("Japan");
   const info = await (await page.request.get("/api/auth/info", { headers: { Authorization: `Bearer ${me.token}` } })).json();
   expect(info.data.user).toMatchObject({ account_type: 1, nick_name: "Settled Member" });
 

@@ -1,9 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
+import { z } from "zod";
 import { changePassword } from "~/.server/accounts/accounts";
 import { deleteAccount } from "~/.server/accounts/delete-account";
 import { unlinkOrcid } from "~/.server/accounts/orcid";
 import { removeAvatar, setAvatar } from "~/.server/members/avatar";
+import { countryCode } from "~/.server/members/countries";
 import { saveProfile } from "~/.server/members/profile-settings";
 import { deleteSavedSearch, followGoal } from "~/.server/notifications/new-items";
 import { setChannels } from "~/.server/notifications/notifications";
@@ -16,12 +18,23 @@ import { accountFailure, invalid } from "~/.server/web/auth/form-actions";
 import { requireUser, sessionContext } from "~/.server/web/auth/session";
 import { flashRedirect } from "~/.server/web/shell/flash";
 import { refusalReply } from "~/.server/web/shell/refusal-reply";
+import { PROFILE_LINE_MAX } from "~/lib/limits";
 import { isNotificationChannel, NOTIFICATION_KINDS } from "~/lib/notifications";
 import { changePasswordSchema, deleteAccountSchema } from "~/lib/schemas/auth";
 import { profileSchema } from "~/lib/schemas/profile";
+import { requiredText } from "~/lib/schemas/text";
 
 // The settings page's intents: the profile, the avatar, notifications, the password, the account's
 // deletion and unblocking, each a form of its own answered with a redirect (PRG) or the form again.
+
+/** The form's country fields take a country typed by name, in any of the three languages, or its code. */
+const countryByName = (field: string) =>
+  requiredText(field, PROFILE_LINE_MAX).transform((text, context) => {
+    const code = countryCode(text);
+    if (code) return code;
+    context.issues.push({ code: "custom", message: "validation.countryInvalid", input: text });
+    return z.NEVER;
+  });
 
 /** Back to the section the form was on (its own address, `?section=` and all). */
 const saved = (request: Request, key: string) => {
@@ -35,7 +48,8 @@ export async function runIntent(request: Request, context: Readonly<RouterContex
   const intent = form.get("intent");
   if (intent === "profile") {
     const kind = user.kind as "individual" | "facilitator";
-    const submission = parseWithZod(form, { schema: profileSchema(kind) });
+    const schema = profileSchema(kind).extend({ country: countryByName("country"), nationality: countryByName("nationality") });
+    const submission = parseWithZod(form, { schema });
     if (submission.status !== "success") return data({ profile: submission.reply() }, { status: 400 });
     const saving = await attempt(() => saveProfile(user.id, kind, submission.value, Date.now()));
     if (saving instanceof Refused) {

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { orcidEnabled, orcidLinkRead } from "~/.server/accounts/orcid";
-import { countryOptions } from "~/.server/members/countries";
+import { countryName, countryNames } from "~/.server/members/countries";
 import { profileRead } from "~/.server/members/profile-settings";
 import { followingRead } from "~/.server/notifications/new-items";
 import { channelsRead } from "~/.server/notifications/notifications";
@@ -59,8 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           firstName: profile.first_name,
           middleName: profile.middle_name,
           familyName: profile.family_name,
-          country: profile.country,
-          nationality: profile.nationality,
+          country: countryName(profile.country, language),
+          nationality: countryName(profile.nationality, language),
           academic: profile.academic,
           research: profile.research,
           website: profile.website,
@@ -84,7 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     accountType: user.account_type,
     language,
     defaults,
-    countries: countryOptions(language),
+    countries: countryNames(language),
     today: new Date().toISOString().slice(0, 10),
     blocked,
     channels,

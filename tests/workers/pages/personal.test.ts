@@ -248,6 +248,26 @@ describe("/personal/Setting", () => {
     expect(await profileRow(me.id)).toBeNull();
   });
 
+  it("takes a country typed by its name in any of the three languages, and shows it back in the page's", async () => {
+    const me = await signedIn();
+    const form = { ...PROFILE, country: " 日本 ", nationality: "united kingdom" };
+    expect((await callRoute(settings, { path: "/personal/Setting", token: me.token, form })).status).toBe(303);
+    expect(await profileRow(me.id)).toMatchObject({ country: "JP", nationality: "GB" });
+    const page = await callRoute<{ defaults: Record<string, string>; countries: string[] }>(settings, {
+      path: "/personal/Setting",
+      token: me.token,
+      cookies: { language: "zh" },
+    });
+    expect([page.data.defaults.country, page.data.defaults.nationality]).toEqual(["日本", "英国"]);
+    expect(page.data.countries).toContain("阿富汗");
+    const unknown = await callRoute<{ profile: Reply }>(settings, {
+      path: "/personal/Setting",
+      token: me.token,
+      form: { ...PROFILE, nationality: "Atlantis" },
+    });
+    expect([unknown.status, unknown.data.profile.error?.nationality]).toEqual([400, ["validation.countryInvalid"]]);
+  });
+
   it("stores a right ORCID iD normalised", async () => {
     const me = await signedIn();
     const form = { ...PROFILE, orcid: "https://orcid.org/0000000218250097" };
