@@ -10,6 +10,8 @@ const SHEET = [
   "@layer base{html{font-family:var(--default-font-family)}}",
   ".text-red-500{color:var(--color-red-500)}.shadow{--tw-shadow:0 1px #000;box-shadow:var(--tw-shadow)}",
   "@layer base{*,:after{box-sizing:border-box}[hidden]:where(:not([hidden=until-found])){display:none!important}}",
+  "@layer base{sub,sup{font-size:75%}table{border-collapse:collapse}:where(select:is([multiple])) optgroup{font-weight:bolder}}",
+  '[data-state="open closed"] .menu{display:block}',
   "@layer utilities{.flex{display:flex}.grid{display:grid}.h-\\[70vh\\]{height:70vh}",
   ".max-sm\\:sr-only{@media (width<40rem){position:absolute}}",
   ".hover\\:bg-slate-100{&:hover{@media (hover:hover){background-color:#f1f5f9}}}",
@@ -63,11 +65,23 @@ describe("the CSS a page carries", () => {
   });
 
   it("keeps the custom properties something left reads, through another one too, and drops the rest", () => {
-    const css = kept('<p class="text-red-500" style="color:var(--color-brand)">');
+    const css = kept('<html><p class="text-red-500" style="color:var(--color-brand)">');
     for (const read of ["--color-red-500:", "--default-font-family:", "--font-sans:", "--color-brand:"]) expect(css).toContain(read);
     for (const unread of ["--color-red-50:", "--spacing:", "@property --tw-shadow", "@property --tw-ring"])
       expect(css).not.toContain(unread);
     expect(kept('<p class="shadow">')).toContain("@property --tw-shadow{");
+  });
+
+  it("needs an element a selector names outside parentheses and brackets, in the markup or a module's code", () => {
+    expect(kept("<p>x<sub>2</sub>")).toContain("sub{font-size:75%}");
+    expect(kept("<p><sup>2</sup><sub>2</sub>")).toContain("sub,sup{");
+    expect(kept("<p>")).not.toContain("font-size:75%");
+    expect(kept("<select><optgroup>")).toContain("optgroup{");
+    expect(kept("<select>")).not.toContain("optgroup{");
+    expect(kept('<script type="module">document.createElement("table")</script>')).toContain("table{");
+    expect(kept("<p>")).not.toContain("table{");
+    // A word in an attribute's value is no element.
+    expect(kept('<i class="menu">')).toContain(".menu{");
   });
 
   it("counts a class a module names in its code", () => {

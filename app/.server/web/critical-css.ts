@@ -1,11 +1,12 @@
 // The CSS a page carries is the part of the app's stylesheet its own markup uses (docs/decisions/0046):
 // the whole sheet is about 7 KB gzip of every page, the part a page uses about half. A rule is kept
-// when every class its selector surely needs appears somewhere in the page, markup or module alike (a
-// module's class names are strings in its code); at-rules that hold no selectors (fonts, keyframes)
-// are kept whole, and custom properties only where something left reads them. A page React hydrates keeps the whole sheet: it may render anything.
+// when every class and element its selector surely needs appears somewhere in the page, markup or
+// module alike (a module's class and tag names are strings in its code); at-rules that hold no
+// selectors (fonts, keyframes) are kept whole, and custom properties only where something left reads
+// them. A page React hydrates keeps the whole sheet: it may render anything.
 
 interface StyleRule {
-  selectors: { text: string; classes: string[] }[];
+  selectors: { text: string; needs: string[] }[];
   body: string;
 }
 interface GroupRule {
@@ -54,17 +55,22 @@ const unescapeCss = (name: string) =>
   );
 
 /**
- * Classes the selector needs for sure: those outside parentheses (inside :is(), :where() or :not()
- * a class may be one of several, or must be absent), so a rule is never dropped that could match.
+ * What the selector needs for sure, classes and element names alike: those outside parentheses
+ * (inside :is(), :where() or :not() one may be one of several, or must be absent) and outside an
+ * attribute's brackets, so a rule is never dropped that could match.
  */
-function classesOf(selector: string): string[] {
+function needsOf(selector: string): string[] {
   // Escaped characters are a class name's own (`.max-md\:\[\@media\(scripting\:enabled\)\]\:hidden`):
   // set aside while the selector's parentheses go.
   const escapes: string[] = [];
   let needed = selector.replace(/\\(?:[0-9a-fA-F]{1,6} ?|.)/g, (escaped) => `\u0000${escapes.push(escaped) - 1}\u0001`);
   while (/\([^()]*\)/.test(needed)) needed = needed.replace(/\([^()]*\)/g, "");
+  needed = needed.replace(/\[[^[\]]*\]/g, "");
+  // An element's name starts the selector or follows a combinator (`sub`, `select optgroup`).
+  const elements = [...needed.matchAll(/(?:^|[\s>+~])([a-zA-Z][\w-]*)/g)].map((match) => match[1] ?? "");
   needed = needed.replace(/\u0000(\d+)\u0001/g, (_, index: string) => escapes[Number(index)] ?? "");
-  return [...needed.matchAll(/\.((?:\\[0-9a-fA-F]{1,6} ?|\\.|[\w-])+)/g)].map((match) => unescapeCss(match[1] ?? ""));
+  const classes = [...needed.matchAll(/\.((?:\\[0-9a-fA-F]{1,6} ?|\\.|[\w-])+)/g)].map((match) => unescapeCss(match[1] ?? ""));
+  return [...elements, ...classes];
 }
 
 const GROUPS = /^@(media|layer|supports|container)\b/;
@@ -87,7 +93,7 @@ function parse(css: string): Rule[] {
     const body = css.slice(open + 1, end);
     if (GROUPS.test(prelude)) rules.push({ prelude, rules: parse(body) });
     else if (prelude.startsWith("@")) rules.push(`${prelude}{${body}}`);
-    else rules.push({ selectors: splitSelectors(prelude).map((text) => ({ text, classes: classesOf(text) })), body });
+    else rules.push({ selectors: splitSelectors(prelude).map((text) => ({ text, needs: needsOf(text) })), body });
     at = end + 1;
   }
   return rules;
@@ -101,7 +107,7 @@ function write(rules: Rule[], used: Set<string>): string {
       const inner = write(rule.rules, used);
       if (inner) out += `${rule.prelude}{${inner}}`;
     } else {
-      const kept = rule.selectors.filter((selector) => selector.classes.every((name) => used.has(name)));
+      const kept = rule.selectors.filter((selector) => selector.needs.every((name) => used.has(name)));
       if (kept.length) out += `${kept.map((selector) => selector.text).join(",")}{${rule.body}}`;
     }
   }
