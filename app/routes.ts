@@ -36,6 +36,7 @@ export default [
   route("shell/tags", "routes/shell.tags.ts"),
   route("shell/mentions", "routes/shell.mentions.ts"),
   route("locales/:file", "routes/locales.ts"),
+  route("enhance/:file", "routes/enhance.ts"),
   route("redirect/*", "routes/redirect.ts"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("notifications/unsubscribe", "routes/notifications-unsubscribe.tsx", { id: "notificationsUnsubscribe" }),

@@ -1,11 +1,28 @@
 // The upload form (docs/decisions/0046): with JavaScript the chosen file goes first, in resumable
 // parts with progress and cancel (lib/chunked-upload.ts), then the form is posted with `upload_id`
 // in place of the file. Without JavaScript, or without a chosen file, the form posts as it is.
-import { cancelUpload, UploadStopped, uploadInParts } from "~/lib/chunked-upload";
+// What sends the parts is fetched when a file is chosen (docs/decisions/0047): the page carries
+// only what takes the submit.
 import { closest } from "./parts/dom";
 import { fieldError } from "./parts/field-error";
 
+type Parts = typeof import("./on-demand/chunked-upload");
+
+let loading: Promise<Parts> | null = null;
+const parts = () => {
+  loading ??= import(__ON_DEMAND__["chunked-upload"] ?? "") as Promise<Parts>;
+  // A failed fetch (the network) is tried again at the next need.
+  loading.catch(() => {
+    loading = null;
+  });
+  return loading;
+};
+
 let running: { controller: AbortController; file: File } | null = null;
+
+document.addEventListener("change", (event) => {
+  if (closest(event.target, "[data-parts-upload] input[type=file][name=file]")) void parts();
+});
 
 document.addEventListener("submit", async (event) => {
   const form = event.target as HTMLFormElement;
@@ -28,8 +45,10 @@ document.addEventListener("submit", async (event) => {
   submit?.setAttribute("hidden", "");
   progress?.removeAttribute("hidden");
   show(0);
+  let sender: Parts | undefined;
   try {
-    const id = await uploadInParts(file, controller.signal, show);
+    sender = await parts();
+    const id = await sender.uploadInParts(file, controller.signal, show);
     const field = document.createElement("input");
     field.type = "hidden";
     field.name = "upload_id";
@@ -41,7 +60,8 @@ document.addEventListener("submit", async (event) => {
     progress?.setAttribute("hidden", "");
     submit?.removeAttribute("hidden");
     // The server's refusal comes in the member's language; anything else (the network) is "the request failed".
-    if (!controller.signal.aborted) fieldError(input, error instanceof UploadStopped ? error.message : (progress?.dataset.failed ?? ""));
+    const refused = sender && error instanceof sender.UploadStopped;
+    if (!controller.signal.aborted) fieldError(input, refused ? (error as Error).message : (progress?.dataset.failed ?? ""));
   } finally {
     running = null;
   }
@@ -49,6 +69,7 @@ document.addEventListener("submit", async (event) => {
 
 document.addEventListener("click", (event) => {
   if (!closest(event.target, "[data-cancel-upload]") || !running) return;
-  running.controller.abort();
-  void cancelUpload(running.file);
+  const { controller, file } = running;
+  controller.abort();
+  void parts().then((sender) => sender.cancelUpload(file));
 });

@@ -39,7 +39,8 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
-  if (url.pathname.startsWith("/assets/") || /^\/locales\/[a-z]+\.[0-9a-z]+\.json$/.test(url.pathname)) {
+  const versioned = /^\/locales\/[a-z]+\.[0-9a-z]+\.json$|^\/enhance\/[a-z-]+\.[0-9a-f]+\.js$/;
+  if (url.pathname.startsWith("/assets/") || versioned.test(url.pathname)) {
     event.respondWith(
       caches.open(CACHE).then(async (cache) => {
         const kept = await cache.match(request);

@@ -135,6 +135,17 @@ test.describe("with JavaScript", JS_ONLY, () => {
     expect(head.headers()["content-range"]).toBe(`bytes 0-0/${big.length}`);
   });
 
+  test("what sends a file in parts comes when a file is chosen, cached for good, not with the page", async ({ page }) => {
+    await page.goto("/upload");
+    await ready(page, test.info());
+    expect(await page.locator("#module-uploads").textContent()).not.toContain("/complete");
+    const part = page.waitForResponse((response) => /\/enhance\/chunked-upload\.[0-9a-f]+\.js$/.test(response.url()));
+    await page.getByLabel("File", { exact: true }).setInputFiles(demo("sample-document.pdf"));
+    const answer = await part;
+    expect([answer.status(), answer.headers()["cache-control"]]).toEqual([200, "public, max-age=31536000, immutable"]);
+    expect(await answer.text()).toContain("/complete");
+  });
+
   test("cancel stops an upload in flight and the server drops it", async ({ page }) => {
     // The first part is held in flight until the cancel has been pressed.
     let release = () => {};
