@@ -6,6 +6,7 @@ import * as detail from "~/routes/content-detail/route";
 import * as files from "~/routes/files";
 import * as moderation from "~/routes/moderation";
 import * as report from "~/routes/report";
+import * as root from "~/root";
 import * as review from "~/routes/review";
 import { pngBytes } from "../../fixtures/files";
 import { newItem, newMember, postedPhotos } from "../helpers";
@@ -207,6 +208,14 @@ describe("/review", () => {
     const noReason = await decide({ id: String(id), decision: "reject", reason: " " });
     expect([noReason.status, noReason.location]).toEqual([303, "/review"]);
     expect(flashOf(noReason)).toMatchObject({ kind: "error", key: "verification.reasonNeeded" });
+    // The next page shows it (a notice of any kind of refusal, not only some namespaces').
+    const shown = await callRoute<{ flash: { key: string } | null }>(root, {
+      path: "/review",
+      token: reviewer.token,
+      cookies: { flash: noReason.cookies.flash ?? "" },
+      inLayout: false,
+    });
+    expect(shown.data.flash).toMatchObject({ kind: "error", key: "verification.reasonNeeded" });
     expect((await latestVerification(applicant))?.status).toBe("pending");
 
     const rejected = await decide({ id: String(id), decision: "reject", reason: "The photo is blurred" });

@@ -37,7 +37,8 @@ function parseFlash(raw: string | undefined): Flash | null {
   try {
     const value = JSON.parse(raw) as Partial<Flash>;
     const kindOk = value.kind === "success" || value.kind === "error" || value.kind === "info";
-    const keyOk = typeof value.key === "string" && /^(notify|validation|content|safety)\.[A-Za-z]+(\|[a-z]+=\w+)*$/.test(value.key);
+    // A translation key of any namespace (any refusal may come back as a notice), its values plain words.
+    const keyOk = typeof value.key === "string" && /^[a-z]+\.[A-Za-z]+(\|[a-z]+=\w+)*$/.test(value.key);
     if (!kindOk || !keyOk || typeof value.id !== "string") return null;
     return value as Flash;
   } catch {
