@@ -10,20 +10,14 @@ import { translator } from "~/.server/i18n/translate";
 import { countReading, downloadOf, readingOf } from "~/.server/stats/readings";
 import { CITATION_FORMATS, itemUrl } from "~/lib/citations";
 import type { TextState } from "~/lib/document-text";
-import { translateError } from "~/lib/form-errors";
 import { DOI_MAX } from "~/lib/limits";
 import { editContentSchema } from "~/lib/schemas/content";
 import * as answers from "./answers";
-import { type ApiContext, afterAnswer } from "./context";
+import { afterAnswer } from "./context";
 import { forMember, REFUSAL } from "./define";
 import { fail, notFound, ok } from "./envelope";
 
 // Documents and videos over the same content service as /upload and /retrieval/detail.
-
-function translated(ctx: ApiContext, errors: Record<string, string[]>) {
-  const t = translator(ctx.language);
-  return Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.map((m) => translateError(t, m))]));
-}
 
 const publicItem = (item: ContentItem, text: TextState | null) => ({
   ...shownItem(item),
@@ -70,9 +64,7 @@ export const contentRoutes = [
     answers: { 201: answers.created, 400: REFUSAL, 413: REFUSAL, 415: REFUSAL, 429: REFUSAL },
     handle: async ({ ctx, member }) => {
       const created = await createFromMultipart(ctx.request, member.user.id, ctx.now, afterAnswer(ctx));
-      if (created.ok) return ok({ id: created.id }, "ok", { status: 201 });
-      const errors = translated(ctx, { ...created.fieldErrors, ...(created.formErrors.length ? { form: created.formErrors } : {}) });
-      return fail(created.status, created.status, Object.values(errors)[0]?.[0] ?? "", errors);
+      return ok({ id: created.id }, "ok", { status: 201 });
     },
   }),
   forMember({

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { conversationFor, listConversations, startConversation } from "~/.server/messaging/conversations";
+import { conversationFor, listConversations, sendMessage, startConversation } from "~/.server/messaging/conversations";
 import { conversationRoom } from "~/.server/messaging/live";
 import { messageSchema } from "~/lib/schemas/message";
 import * as answers from "./answers";
 import { forMember, REFUSAL } from "./define";
-import { notAvailable, notFound, ok, refused } from "./envelope";
+import { notFound, ok } from "./envelope";
 
 // The spec's /conversations calls (section 7), over the service and Durable Object the pages use.
 
@@ -36,10 +36,7 @@ export const conversationRoutes = [
     body: startBody,
     answers: { 201: answers.startedConversation, 200: answers.startedConversation, 403: REFUSAL, 404: REFUSAL },
     handle: async ({ ctx, member, body }) => {
-      if (body.user_id === member.user.id) return refused(ctx.language, [{ path: ["user_id"], message: "notify.requestFailed" }]);
       const started = await startConversation(member.user.id, body.user_id, ctx.now);
-      if (!started) return notFound(ctx.language, "member");
-      if (started === "refused") return notAvailable(ctx.language);
       const conversation = (await listConversations(member.user.id)).find((c) => c.id === started.id);
       if (!conversation) return notFound(ctx.language, "member");
       return ok({ conversation }, "ok", { status: started.created ? 201 : 200 });
@@ -73,12 +70,10 @@ export const conversationRoutes = [
       "'Input Cannot Empty' when blank. 403 when sending is not available to you. client_id is the message's idempotency key: what client_key is to the other calls that take one, named as the spec's clients send it.",
     body: messageSchema,
     answers: { 201: answers.sentMessage, 200: answers.sentMessage, 403: REFUSAL, 404: REFUSAL },
-    handle: async ({ ctx, member, body, params: [id] }) => {
+    handle: async ({ member, body, params: [id] }) => {
       const conversationId = Number(id);
       // The room answers membership itself: no D1 trip on the way to a message.
-      const sent = await conversationRoom(conversationId).send(conversationId, member.user.id, body);
-      if (sent === "not-member") return notFound(ctx.language, "conversation");
-      if (!sent) return notAvailable(ctx.language);
+      const sent = await sendMessage(conversationId, member.user.id, body);
       return ok({ message: sent.message }, "ok", { status: sent.created ? 201 : 200 });
     },
   }),

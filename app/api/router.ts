@@ -1,5 +1,4 @@
 import { afterDraining } from "~/.server/http/body";
-import { translator } from "~/.server/i18n/translate";
 import { Refused } from "~/.server/refused";
 import { allowMemberCall } from "~/.server/security/rate-limit";
 import { captionRoutes } from "./captions";
@@ -7,7 +6,7 @@ import { contentRoutes } from "./contents";
 import { type ApiContext, authenticate } from "./context";
 import { conversationRoutes } from "./conversations";
 import { type ApiRoute, forAnyone } from "./define";
-import { API_CODES, fail, notAvailable, notFound, refusalAnswer, refused } from "./envelope";
+import { notAvailable, notFound, refusalAnswer } from "./envelope";
 import { meetingRoutes } from "./meetings";
 import { memberRoutes } from "./members";
 import { notificationRoutes } from "./notifications";
@@ -68,7 +67,7 @@ export async function handleApi(ctx: ApiContext): Promise<Response> {
   if (matches.length === 0) return notFound(ctx.language, "call");
   const route = matches.find((candidate) => candidate.method === ctx.request.method);
   if (!route) {
-    const response = fail(405, API_CODES.methodNotAllowed, translator(ctx.language)("notify.requestFailed"));
+    const response = refusalAnswer(ctx.language, new Refused("notify.requestFailed", { status: 405 }));
     response.headers.set("Allow", matches.map((candidate) => candidate.method).join(", "));
     return response;
   }
@@ -79,23 +78,21 @@ export async function handleApi(ctx: ApiContext): Promise<Response> {
   if (member && route.role && !member.user.roles.includes(route.role)) return afterDraining(ctx.request, notAvailable(ctx.language));
   // Per member, not per address: members share addresses, and a token is all a program has.
   if (member && !(await allowMemberCall(member.user.id))) {
-    const response = fail(429, API_CODES.tooManyRequests, translator(ctx.language)("validation.rateLimited"));
-    response.headers.set("Retry-After", "60");
-    return afterDraining(ctx.request, response);
+    return afterDraining(ctx.request, refusalAnswer(ctx.language, new Refused("validation.rateLimited", { status: 429, retryAfter: 60 })));
   }
   let body: unknown;
   if (route.body) {
     // Bodies arrive bounded: the worker entry refuses past 256 KB before this runs (only upload parts stream).
     const json = await ctx.request.json().catch(() => undefined);
-    if (json === undefined) return fail(400, API_CODES.badRequest, translator(ctx.language)("validation.inputEmpty"));
+    if (json === undefined) return refusalAnswer(ctx.language, new Refused("validation.inputEmpty"));
     const parsed = route.body.safeParse(json);
-    if (!parsed.success) return refused(ctx.language, parsed.error.issues);
+    if (!parsed.success) return refusalAnswer(ctx.language, Refused.fromIssues(parsed.error.issues));
     body = parsed.data;
   }
   let query: unknown;
   if (route.query) {
     const parsed = route.query.safeParse(Object.fromEntries(new URL(ctx.request.url).searchParams));
-    if (!parsed.success) return refused(ctx.language, parsed.error.issues);
+    if (!parsed.success) return refusalAnswer(ctx.language, Refused.fromIssues(parsed.error.issues));
     query = parsed.data;
   }
   const params = route.pattern.exec(path)?.slice(1) ?? [];

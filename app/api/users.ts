@@ -2,6 +2,7 @@ import { z } from "zod";
 import { login, logout, register, resetPassword, sendVerificationCode } from "~/.server/accounts/accounts";
 import type { SessionUser } from "~/.server/accounts/sessions";
 import { translator } from "~/.server/i18n/translate";
+import { Refused } from "~/.server/refused";
 import { TOKEN_TYPE } from "~/.server/web/auth/cookies";
 import { PASSWORD_MAX } from "~/lib/limits";
 import { code, email, newPassword } from "~/lib/schemas/auth";
@@ -9,7 +10,7 @@ import { cleanString } from "~/lib/schemas/text";
 import * as answers from "./answers";
 import type { ApiContext } from "./context";
 import { forAnyone, forMember, REFUSAL } from "./define";
-import { API_CODES, fail, ok } from "./envelope";
+import { ok, refusalAnswer } from "./envelope";
 
 // The spec's /users and auth calls over the same accounts service the pages use.
 export const loginBody = z.object({
@@ -132,7 +133,7 @@ export const userRoutes = [
     handle: ({ ctx, member, params: [id] }) =>
       String(member.user.id) === id
         ? accountInfo(member.user)
-        : fail(403, API_CODES.forbidden, translator(ctx.language)("errorPage.title401")),
+        : refusalAnswer(ctx.language, new Refused("errorPage.title401", { status: 403 })),
   }),
   forMember({
     method: "GET",

@@ -2,22 +2,18 @@ import { z } from "zod";
 import { translator } from "~/.server/i18n/translate";
 import {
   decideVerification,
-  discardPhotos,
   latestVerification,
-  mayVerify,
-  photoRefusals,
-  submitVerification,
   verificationKindOf,
   verificationPhoto,
   verificationQueue,
 } from "~/.server/members/verification";
-import { readVerification } from "~/.server/members/verification-form";
+import { submitPostedVerification } from "~/.server/members/verification-form";
 import { photoHeaders } from "~/.server/members/verification-photo";
 import { reviewSchema } from "~/lib/schemas/verification";
 import * as answers from "./answers";
 import { camelName, snakeKeys, snakeName } from "./casing";
 import { forMember, REFUSAL } from "./define";
-import { fail, notFound, ok, refused } from "./envelope";
+import { notFound, ok } from "./envelope";
 
 // Identity verification and the reviewers' queue, over the service the pages use.
 
@@ -44,19 +40,7 @@ export const verificationRoutes = [
     answers: { 201: z.null(), 400: REFUSAL, 409: REFUSAL, 413: REFUSAL },
     handle: async ({ ctx, member }) => {
       const t = translator(ctx.language);
-      const kind = verificationKindOf(member.user.kind);
-      if (!mayVerify(await latestVerification(member.user.id))) return fail(409, 409, t("verification.notOpen"));
-      const read = await readVerification(ctx.request, kind, camelName);
-      if (!read) return fail(413, 413, t("errorPage.titleTooLarge"));
-      const { submission, photos } = read;
-      if (submission.status !== "success") {
-        await discardPhotos(photos);
-        const issues = Object.entries({ ...submission.error, ...photoRefusals(kind, photos) }).flatMap(([field, messages]) =>
-          (messages ?? []).map((message) => ({ path: [field], message })),
-        );
-        return refused(ctx.language, issues);
-      }
-      await submitVerification(member.user.id, kind, submission.value, photos, ctx.now);
+      await submitPostedVerification(ctx.request, member.user.id, verificationKindOf(member.user.kind), ctx.now, camelName);
       return ok(null, t("notify.verificationSent"), { status: 201 });
     },
   }),

@@ -3,13 +3,11 @@ import { addVersionFromMultipart } from "~/.server/content/add-version-form";
 import { findContent } from "~/.server/content/content";
 import { serveContentFile } from "~/.server/content/serve-file";
 import { askedVersion, itemAtVersion, listVersions, type Version } from "~/.server/content/versions";
-import { translator } from "~/.server/i18n/translate";
 import { countReading, downloadOf } from "~/.server/stats/readings";
-import { translateError } from "~/lib/form-errors";
 import { VERSIONS_MAX } from "~/lib/limits";
-import { type ApiContext, afterAnswer } from "./context";
+import { afterAnswer } from "./context";
 import { forMember, REFUSAL } from "./define";
-import { fail, notFound, ok } from "./envelope";
+import { notFound, ok } from "./envelope";
 
 // An item's versions (decision 0042), over the service the detail page uses.
 
@@ -37,12 +35,6 @@ const shown = (id: number, v: Version) => ({
   file_url: `/api/contents/${id}/versions/${v.number}/file`,
 });
 
-function refused(ctx: ApiContext, status: number, errors: Record<string, string[]>) {
-  const t = translator(ctx.language);
-  const translated = Object.fromEntries(Object.entries(errors).map(([field, keys]) => [field, keys.map((key) => translateError(t, key))]));
-  return fail(status, status, Object.values(translated)[0]?.[0] ?? "", translated);
-}
-
 export const versionRoutes = [
   forMember({
     method: "POST",
@@ -53,9 +45,7 @@ export const versionRoutes = [
     answers: { 201: z.object({ number: z.int() }), 400: REFUSAL, 404: REFUSAL, 409: REFUSAL, 413: REFUSAL, 415: REFUSAL },
     handle: async ({ ctx, member, params: [id] }) => {
       const added = await addVersionFromMultipart(ctx.request, Number(id), member.user.id, ctx.now, afterAnswer(ctx));
-      if (added.ok) return ok({ number: added.id }, "ok", { status: 201 });
-      if (added.status === 404) return notFound(ctx.language, "item");
-      return refused(ctx, added.status, { ...added.fieldErrors, ...(added.formErrors.length ? { form: added.formErrors } : {}) });
+      return ok({ number: added.number }, "ok", { status: 201 });
     },
   }),
   forMember({

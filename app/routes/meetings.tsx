@@ -9,7 +9,7 @@ import { requireUser } from "~/.server/web/auth/session";
 import { afterAnswer } from "~/.server/web/context";
 import { getLocale } from "~/.server/web/i18n/middleware";
 import { flashRedirect } from "~/.server/web/shell/flash";
-import { refusalReply } from "~/.server/web/shell/refusal-reply";
+import { refusalReply } from "~/.server/web/shell/refusals";
 import { type MeetingDefaults, MeetingForm } from "~/components/meeting-form";
 import { PageTitle } from "~/components/page-title";
 import { Button, buttonVariants } from "~/components/ui/button";

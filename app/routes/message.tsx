@@ -2,12 +2,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import type { z } from "zod";
-import { conversationFor, listConversations, startConversation } from "~/.server/messaging/conversations";
+import { conversationFor, listConversations, sendMessage, startConversation } from "~/.server/messaging/conversations";
 import { conversationRoom } from "~/.server/messaging/live";
+import { attempt, Refused } from "~/.server/refused";
 import { NOT_AVAILABLE } from "~/.server/social/block-rules";
 import { optionalUser, requireUser } from "~/.server/web/auth/session";
 import { isOwnNavigation } from "~/.server/web/security/same-origin";
-import { refusedRedirect } from "~/.server/web/shell/flash";
+import { refusalNotice, refusalReply } from "~/.server/web/shell/refusals";
 import { Avatar } from "~/components/avatar";
 import { MessageText } from "~/components/message-text";
 import { PageTitle } from "~/components/page-title";
@@ -68,9 +69,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const form = await request.formData();
   if (form.get("intent") === "start") {
-    const started = await startConversation(user.id, Number(form.get("member")), Date.now());
-    if (!started) throw data(null, { status: 404 });
-    if (started === "refused") return refusedRedirect(request, `/personal?member=${Number(form.get("member"))}`);
+    const other = Number(form.get("member"));
+    const started = await attempt(() => startConversation(user.id, other, Date.now()));
+    if (started instanceof Refused) return refusalNotice(request, `/personal?member=${other}`, started);
     return redirect(`/message?conversation=${started.id}`, { status: 303 });
   }
   const id = openId(request);
@@ -78,9 +79,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: messageSchema });
   if (submission.status !== "success") return data({ composer: submission.reply() }, { status: 400 });
   // The room answers membership itself: no D1 trip on the way to a message.
-  const sent = await conversationRoom(id).send(id, user.id, submission.value);
-  if (sent === "not-member") throw data(null, { status: 404 });
-  if (!sent) return data({ composer: submission.reply({ formErrors: [NOT_AVAILABLE] }) }, { status: 403 });
+  const sent = await attempt(() => sendMessage(id, user.id, submission.value));
+  if (sent instanceof Refused) {
+    const { reply, status } = refusalReply(submission, sent);
+    return data({ composer: reply }, { status });
+  }
   return redirect(`/message?conversation=${id}`, { status: 303 });
 }
 

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, useLocation } from "react-router";
 import type { z } from "zod";
@@ -10,6 +9,7 @@ import { requireUser } from "~/.server/web/auth/session";
 import { afterAnswer } from "~/.server/web/context";
 import { doiPrefillReply, prefilledForm } from "~/.server/web/shell/doi-prefill-reply";
 import { flashRedirect } from "~/.server/web/shell/flash";
+import { refusalReply } from "~/.server/web/shell/refusals";
 import { CaptionFields } from "~/components/caption-fields";
 import { ContentMetadataFields, FieldErrors, type WithOtherLicense } from "~/components/content-fields";
 import { OrcidWorks } from "~/components/orcid-works";
@@ -19,7 +19,7 @@ import { Button } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
 import { DEFAULT_LICENSE } from "~/lib/licenses";
 import type { PageHandle } from "~/lib/page-handle";
-import { uploadFormSchema } from "~/lib/schemas/content";
+import type { uploadFormSchema } from "~/lib/schemas/content";
 import { type FormReply, getFormProps, getInputProps, useForm } from "~/lib/use-form";
 import type { Route } from "./+types/upload";
 
@@ -34,15 +34,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const form = await request.clone().formData();
     if (form.get("intent") === "prefill") return doiPrefillReply(form, user.id);
   }
-  const created = await createFromMultipart(request, user.id, Date.now(), afterAnswer(context));
-  if (!created.ok) {
-    const formData = new FormData();
-    for (const [name, value] of Object.entries(created.fields)) formData.set(name, value);
-    const submission = parseWithZod(formData, { schema: uploadFormSchema });
-    return data(
-      { result: submission.reply({ fieldErrors: created.fieldErrors, formErrors: created.formErrors }), notice: null },
-      { status: created.status },
-    );
+  const created = await attempt(() => createFromMultipart(request, user.id, Date.now(), afterAnswer(context)));
+  if (created instanceof Refused) {
+    const { reply, status } = refusalReply(undefined, created);
+    return data({ result: reply, notice: null }, { status });
   }
   return flashRedirect(request, `/retrieval/detail?id=${created.id}`, "success", "content.uploaded");
 }

@@ -1,18 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
-import {
-  discardPhotos,
-  latestVerification,
-  mayVerify,
-  photoRefusals,
-  submitVerification,
-  verificationKindOf,
-} from "~/.server/members/verification";
-import { readVerification } from "~/.server/members/verification-form";
+import { latestVerification, verificationKindOf } from "~/.server/members/verification";
+import { submitPostedVerification } from "~/.server/members/verification-form";
 import { attempt, Refused } from "~/.server/refused";
 import { requireUser } from "~/.server/web/auth/session";
 import { flashRedirect } from "~/.server/web/shell/flash";
-import { refusalReply } from "~/.server/web/shell/refusal-reply";
+import { refusalReply } from "~/.server/web/shell/refusals";
 import { FieldErrors } from "~/components/content-fields";
 import { PageTitle } from "~/components/page-title";
 import { Button } from "~/components/ui/button";
@@ -37,20 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
-  const kind = verificationKindOf(user.kind);
-  // Nothing is read (photos are megabytes) while a submission is open; the insert decides races.
-  if (!mayVerify(await latestVerification(user.id))) throw data(null, { status: 409 });
-  const read = await readVerification(request, kind);
-  if (!read) throw data(null, { status: 413 });
-  const { submission, photos } = read;
-  // The photos' refusals beside the fields', at the first submit (not once the fields are right).
-  if (submission.status !== "success") {
-    await discardPhotos(photos);
-    return data({ result: submission.reply({ fieldErrors: photoRefusals(kind, photos) }) }, { status: 400 });
-  }
-  const kept = await attempt(() => submitVerification(user.id, kind, submission.value, photos, Date.now()));
-  if (kept instanceof Refused) {
-    const { reply, status } = refusalReply(submission, kept);
+  const sent = await attempt(() => submitPostedVerification(request, user.id, verificationKindOf(user.kind), Date.now()));
+  if (sent instanceof Refused) {
+    const { reply, status } = refusalReply(undefined, sent);
     return data({ result: reply }, { status });
   }
   return flashRedirect(request, "/personal/verification", "success", "notify.verificationSent");

@@ -14,7 +14,6 @@ import { history, newMember, sendMessage } from "./helpers";
 
 async function conversation(a: number, b: number) {
   const started = await startConversation(a, b, Date.now());
-  if (!started || started === "refused") throw new Error("no conversation");
   return started.id;
 }
 

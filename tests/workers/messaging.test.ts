@@ -336,7 +336,7 @@ describe("unread counts", () => {
     const first = must(await startConversation(a, b, 1));
     expect(first.created).toBe(true);
     expect(await startConversation(b, a, 2)).toEqual({ id: first.id, created: false });
-    expect(await startConversation(a, a, 3)).toBeNull();
-    expect(await startConversation(a, 987_654_321, 4)).toBeNull();
+    await expect(startConversation(a, a, 3)).rejects.toMatchObject({ status: 400, field: "userId" });
+    await expect(startConversation(a, 987_654_321, 4)).rejects.toMatchObject({ status: 404, key: "member.notFound" });
   });
 });

@@ -38,7 +38,6 @@ async function richMember(name: string) {
   const open = await startUpload(id, 10, 1);
   const other = await newMember(`${name}'s friend`);
   const conversation = await startConversation(id, other, 1);
-  if (!conversation || conversation === "refused") throw new Error("no conversation");
   await sendMessage(conversation.id, id, `from ${name}`, `c-${crypto.randomUUID()}`);
   await sendMessage(conversation.id, other, `to ${name}`, `c-${crypto.randomUUID()}`);
   await addComment(id, item, `${name} comments`, 4);
@@ -109,7 +108,6 @@ describe("a member's own data", () => {
     const me = await newMember("Chatty");
     const other = await newMember("Listener");
     const started = await startConversation(me, other, 1);
-    if (!started || started === "refused") throw new Error("no conversation");
     const statements = Array.from({ length: 1203 }, (_, i) =>
       env.DB.prepare("INSERT INTO messages (conversation_id, sender_id, client_id, body, created_at) VALUES (?, ?, ?, ?, ?)").bind(
         started.id,

@@ -6,7 +6,7 @@ import { UploadRefused } from "~/.server/content/upload-errors";
 import { translator } from "~/.server/i18n/translate";
 import { ProviderUnavailable } from "~/.server/meetings/schedule";
 import { Refused } from "~/.server/refused";
-import { refusalReply } from "~/.server/web/shell/refusal-reply";
+import { refusalNotice, refusalReply } from "~/.server/web/shell/refusals";
 import { snakeName } from "~/api/casing";
 import { refusalAnswer } from "~/api/envelope";
 import { translateError } from "~/lib/form-errors";
@@ -73,6 +73,41 @@ describe("a refusal", () => {
       expect(reply.initialValue).toEqual({ words: "typed by the member" });
     },
   );
+
+  it("may name several fields at once (a form checked whole), each translated by the API and beside its field on a page", async () => {
+    const refusal = Refused.inFields(
+      { title: ["validation.fieldEmpty|field=fields.title"], captionsLang: ["content.captionsLanguageInvalid"] },
+      { sent: { title: "", captionsLang: "xx-?" } },
+    );
+    expect([refusal.key, refusal.field, refusal.status]).toEqual(["validation.fieldEmpty|field=fields.title", "title", 400]);
+    const t = translator("ja");
+    const body = (await refusalAnswer("ja", refusal).json()) as { message: string; errors: Record<string, string[]> };
+    expect(body).toMatchObject({
+      message: translateError(t, "validation.fieldEmpty|field=fields.title"),
+      errors: {
+        title: [translateError(t, "validation.fieldEmpty|field=fields.title")],
+        captions_lang: [translateError(t, "content.captionsLanguageInvalid")],
+      },
+    });
+    // A post read once comes back from what the refusal carries.
+    const { reply, status } = refusalReply(undefined, refusal);
+    expect([status, reply.initialValue, reply.error]).toEqual([400, refusal.sent, refusal.fields]);
+  });
+
+  it("about nothing that is there (404 without a field) is the page's 404, on a form and a button alike", () => {
+    const gone = new Refused("content.notFound", { status: 404 });
+    const thrown = (answer: () => unknown) => {
+      try {
+        answer();
+      } catch (error) {
+        return error;
+      }
+    };
+    for (const answer of [() => refusalReply({}, gone), () => refusalNotice(new Request("https://x.test/"), "/", gone)])
+      expect(thrown(answer)).toMatchObject({ init: { status: 404 } });
+    // Beside a field, a 404 is that field's (a DOI no registry knows).
+    expect(refusalReply({}, new Refused("validation.doiNotFound", { field: "doi", status: 404 })).status).toBe(404);
+  });
 
   it("is the only thing the adapters answer: anything else is thrown on (a 500 with the request id)", () => {
     const submission = parseWithZod(new FormData(), { schema: z.object({}) });

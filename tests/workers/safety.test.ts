@@ -10,6 +10,7 @@ import { translator } from "~/.server/i18n/translate";
 import { listConversations, startConversation, unreadTotal } from "~/.server/messaging/conversations";
 import { conversationRoom } from "~/.server/messaging/live";
 import { decide, fileReport, moderated, openReports } from "~/.server/moderation/reports";
+import { NOT_AVAILABLE } from "~/.server/social/block-rules";
 import { block, unblock } from "~/.server/social/blocks";
 import { addComment, setFollow, socialOf } from "~/.server/social/social";
 import { translateError } from "~/lib/form-errors";
@@ -21,7 +22,6 @@ const follows = async (a: number, b: number) =>
 
 async function conversation(a: number, b: number) {
   const started = await startConversation(a, b, now);
-  if (!started || started === "refused") throw new Error("no conversation");
   return started.id;
 }
 
@@ -42,7 +42,7 @@ describe("blocking", () => {
     expect(await addComment(pest, item, "hello", now, "key-12345678")).toBe("refused");
     expect(await sendMessage(id, pest, "hello?", crypto.randomUUID())).toBeNull();
     expect(await conversationRoom(id).send(id, pest, { body: "hello?", client_id: crypto.randomUUID() })).toBeNull();
-    expect(await startConversation(pest, blocker, now)).toBe("refused");
+    await expect(startConversation(pest, blocker, now)).rejects.toMatchObject({ status: 403, key: NOT_AVAILABLE });
     expect((await socialOf(blocker, item, blocker)).comments).toEqual([]);
     expect((await history(id)).messages).toEqual([]);
 

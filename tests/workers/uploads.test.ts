@@ -7,6 +7,7 @@ import { MAX_FILE_BYTES, receiveUpload } from "~/.server/content/receive-upload"
 import { serveContentFile } from "~/.server/content/serve-file";
 import { inspectImage, looksLikeMp4, looksLikePdfHead } from "~/.server/content/sniff";
 import { UploadRefused } from "~/.server/content/upload-errors";
+import { attempt, Refused } from "~/.server/refused";
 import { contentFieldsSchema } from "~/lib/schemas/content";
 import { bigPdfStream, elfBytes, htmlBytes, mp4Bytes, multipart, pdfBytes, pngBytes, textFields } from "../fixtures/files";
 import { newMember } from "./helpers";
@@ -129,8 +130,8 @@ describe("an account deleted while its upload arrives", () => {
       { name: "thumbnail", filename: "t.png", type: "image/png", body: pngBytes() },
       { name: "file", filename: "a.pdf", type: "application/pdf", body: pdfBytes() },
     ]);
-    const created = await createFromMultipart(request, owner, Date.now(), () => {});
-    expect(created).toMatchObject({ ok: false, status: 401, formErrors: ["notify.sessionExpired"] });
+    const created = await attempt(() => createFromMultipart(request, owner, Date.now(), () => {}));
+    expect(created).toMatchObject({ status: 401, key: "notify.sessionExpired", fields: {} });
     expect(await env.DB.prepare("SELECT count(*) AS n FROM content WHERE owner_id = ?").bind(owner).first("n")).toBe(0);
     expect(await storedKeys()).toEqual(before);
   });
@@ -278,40 +279,40 @@ describe("what a failing upload or new version leaves in R2", () => {
     const before = await unreferenced();
     const owner = await newMember("Sweeper");
     const post = (parts: Parameters<typeof multipart>[0], as = owner) => createFromMultipart(upload(parts), as, Date.now(), () => {});
+    const refused = (parts: Parameters<typeof multipart>[0], as = owner) => attempt(() => post(parts, as));
     // Refused: a field, a caption file that does not parse, one nested past the bound.
-    expect(await post([...textFields({ title: "" }), thumbnail, pdf])).toMatchObject({ ok: false, status: 400 });
+    expect(await refused([...textFields({ title: "" }), thumbnail, pdf])).toMatchObject({ status: 400, field: "title" });
     const nested = `WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n${"<b>".repeat(5000)}x\n`;
-    expect(await post([...textFields({ kind: "video" }), thumbnail, video, ...captions(nested)])).toMatchObject({ ok: false });
-    expect(await post([...textFields({ kind: "video" }), thumbnail, video, ...captions("WEBVTT\n\nnonsense\n")])).toMatchObject({
-      ok: false,
-    });
+    expect(await refused([...textFields({ kind: "video" }), thumbnail, video, ...captions(nested)])).toBeInstanceOf(Refused);
+    expect(await refused([...textFields({ kind: "video" }), thumbnail, video, ...captions("WEBVTT\n\nnonsense\n")])).toBeInstanceOf(
+      Refused,
+    );
     // Over a limit: a caption file past its size, after the video and thumbnail were stored.
     expect(
-      await post([...textFields({ kind: "video" }), thumbnail, video, ...captions(`WEBVTT\n\n${"x".repeat(3 * 1024 * 1024)}`)]),
-    ).toMatchObject({
-      ok: false,
-    });
+      await refused([...textFields({ kind: "video" }), thumbnail, video, ...captions(`WEBVTT\n\n${"x".repeat(3 * 1024 * 1024)}`)]),
+    ).toBeInstanceOf(Refused);
     // Crashed: the database fails while the item is written.
     await expect(crashingInsertsInto("content", () => post([...textFields(), thumbnail, pdf]))).rejects.toThrow();
     // An item to add versions to, then a new version refused, crashed, and for an account gone.
     const made = await post([...textFields(), thumbnail, pdf]);
-    if (!made.ok) throw new Error("the item was not made");
     const version = (fields: Record<string, string>, as = owner) =>
-      addVersionFromMultipart(
-        upload([...Object.entries(fields).map(([name, value]) => ({ name, value })), thumbnail, pdf]),
-        made.id,
-        as,
-        Date.now(),
-        () => {},
+      attempt(() =>
+        addVersionFromMultipart(
+          upload([...Object.entries(fields).map(([name, value]) => ({ name, value })), thumbnail, pdf]),
+          made.id,
+          as,
+          Date.now(),
+          () => {},
+        ),
       );
-    expect(await version({ note: "" })).toMatchObject({ ok: false, status: 400 });
+    expect(await version({ note: "" })).toMatchObject({ status: 400, field: "note" });
     await expect(crashingInsertsInto("content_versions", () => version({ note: "Crashes" }))).rejects.toThrow();
-    expect(await version({ note: "Not theirs" }, await newMember("Stranger"))).toMatchObject({ ok: false, status: 404 });
+    expect(await version({ note: "Not theirs" }, await newMember("Stranger"))).toMatchObject({ status: 404 });
     // Account gone while the upload arrived: its row marked and its items gone with their files.
     expect(await deleteContent(made.id, owner)).toBe(true);
     await env.DB.prepare("UPDATE users SET deleted_at = ? WHERE id = ?").bind(Date.now(), owner).run();
-    expect(await post([...textFields(), thumbnail, pdf])).toMatchObject({ ok: false, status: 401 });
-    expect(await version({ note: "Gone" })).toMatchObject({ ok: false, status: 404 });
+    expect(await refused([...textFields(), thumbnail, pdf])).toMatchObject({ status: 401 });
+    expect(await version({ note: "Gone" })).toMatchObject({ status: 404 });
     expect(await unreferenced()).toEqual(before);
   });
 });

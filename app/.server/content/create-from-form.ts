@@ -2,7 +2,7 @@ import { config } from "~/.server/config/config";
 import { enqueue } from "~/.server/jobs/queue";
 import { newItemJob } from "~/.server/notifications/new-items";
 import { describeError, logEvent } from "~/.server/observability/log";
-import { Refused } from "~/.server/refused";
+import { issuesByField, Refused } from "~/.server/refused";
 import { captionLang } from "~/lib/captions";
 import { chosenLicense } from "~/lib/licenses";
 import { contentFieldsSchema } from "~/lib/schemas/content";
@@ -14,38 +14,13 @@ import { createContent, fileMatchesKind } from "./content";
 import { type ReceivedUpload, receiveUpload, removeStored } from "./receive-upload";
 import { makeVariants } from "./thumbnail-variants";
 
-type Refusal = { ok: false; status: number; fields: Record<string, string>; fieldErrors: Record<string, string[]>; formErrors: string[] };
-export type CreateResult = { ok: true; id: number } | Refusal;
-
-/** A service's refusal as a form's: beside its field, or about the whole form. */
-export function refusalOf(error: Refused, fields: Record<string, string> = {}): Refusal {
-  const { field, key, status } = error;
-  return { ok: false, status, fields, fieldErrors: field ? { [field]: [key] } : {}, formErrors: field ? [] : [key] };
-}
-
-/** A schema's issues by field, as the forms show them. */
-export function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[] = []) {
-  const fieldErrors: Record<string, string[]> = {};
-  for (const issue of issues) {
-    const name = String(issue.path[0] ?? "");
-    fieldErrors[name] = [...(fieldErrors[name] ?? []), issue.message];
-  }
-  return fieldErrors;
-}
-
 /**
  * A multipart post with a file, as it streams in: its fields, and the file from the post or (with
  * JavaScript) the completed parts upload it names (`upload_id`). A refusal while reading it leaves
  * nothing stored.
  */
-export async function receivedFiles(request: Request, ownerId: number): Promise<{ received: ReceivedUpload; uploadId?: string } | Refusal> {
-  let received: ReceivedUpload;
-  try {
-    received = await receiveUpload(request);
-  } catch (error) {
-    if (!(error instanceof Refused)) throw error;
-    return refusalOf(error);
-  }
+export async function receivedFiles(request: Request, ownerId: number): Promise<{ received: ReceivedUpload; uploadId?: string }> {
+  const received = await receiveUpload(request);
   const uploadId = received.fields.upload_id;
   if (!received.file && uploadId) {
     const completed = await completedUpload(uploadId, ownerId).catch(async (error) => {
@@ -83,7 +58,8 @@ async function captionsSent(received: ReceivedUpload, ownerId: number, kind: str
 /**
  * Runs what a received post goes on to do; when it throws before its files belong to a row (`owned`
  * not yet called), they are removed, whatever the error: a crash must not leave objects no row names.
- * A parts upload's file stays, for the next try.
+ * A parts upload's file stays, for the next try. A refusal carries what was typed back to the form
+ * (the post cannot be read again).
  */
 export async function keepingNothingOnFailure<T>(
   post: { received: ReceivedUpload; uploadId?: string },
@@ -96,6 +72,7 @@ export async function keepingNothingOnFailure<T>(
     });
   } catch (error) {
     if (!kept) await removeStored(post.uploadId ? { ...post.received, file: undefined } : post.received);
+    if (error instanceof Refused) error.sent ??= post.received.fields;
     throw error;
   }
 }
@@ -110,9 +87,8 @@ export async function createFromMultipart(
   ownerId: number,
   now: number,
   later: (work: Promise<unknown>) => void,
-): Promise<CreateResult> {
+): Promise<{ id: number }> {
   const post = await receivedFiles(request, ownerId);
-  if ("ok" in post) return post;
   return keepingNothingOnFailure(post, (owned) => createFromReceived(post, ownerId, now, later, owned));
 }
 
@@ -122,24 +98,21 @@ async function createFromReceived(
   now: number,
   later: (work: Promise<unknown>) => void,
   owned: () => void,
-): Promise<CreateResult> {
+): Promise<{ id: number }> {
   const { license, license_other } = received.fields;
   const parsed = contentFieldsSchema.safeParse({ ...received.fields, license: chosenLicense(license, license_other) });
-  const fieldErrors = issuesByField(parsed.error?.issues);
+  const fieldErrors = issuesByField(parsed.error?.issues ?? []);
   if (!received.file) fieldErrors.file = ["validation.fieldEmpty|field=fields.file"];
   else if (parsed.success && !fileMatchesKind(parsed.data.kind, received.file.type)) fieldErrors.file = ["validation.fileMismatch"];
   if (!received.thumbnail) fieldErrors.thumbnail = ["validation.fieldEmpty|field=fields.thumbnail"];
   const captions = parsed.success ? await captionsSent(received, ownerId, parsed.data.kind, fieldErrors) : null;
-  if (!parsed.success || !received.file || !received.thumbnail || Object.keys(fieldErrors).length) {
-    await removeStored(uploadId ? { ...received, file: undefined } : received);
-    return { ok: false, status: 400, fields: received.fields, fieldErrors, formErrors: [] };
-  }
+  if (!parsed.success || !received.file || !received.thumbnail || Object.keys(fieldErrors).length) throw Refused.inFields(fieldErrors);
   const key = received.fields.client_key;
   const clientKey = key && CLIENT_KEY.test(key) ? key : undefined;
   const made = await createContent(ownerId, parsed.data, received.file, received.thumbnail, now, clientKey);
   if (!made) {
     await removeStored(received);
-    return { ok: false, status: 401, fields: received.fields, fieldErrors: {}, formErrors: ["notify.sessionExpired"] };
+    throw new Refused("notify.sessionExpired", { status: 401 });
   }
   const { id, created, fileKey } = made;
   if (created) owned();
@@ -175,5 +148,5 @@ async function createFromReceived(
     const thumbnail = received.thumbnail.key;
     later(makeVariants(thumbnail).catch((error) => console.error("thumbnail variants not made", error)));
   }
-  return { ok: true, id };
+  return { id };
 }

@@ -92,7 +92,7 @@ export async function addVersion(
     .prepare("SELECT kind FROM content WHERE id = ? AND owner_id = ?")
     .bind(contentId, ownerId)
     .first<{ kind: "document" | "video" }>();
-  if (!item) throw new Refused("notify.notFound", { status: 404 });
+  if (!item) throw new Refused("content.notFound", { status: 404 });
   if (!fileMatchesKind(item.kind, file.type)) throw new Refused("validation.fileMismatch", { field: "file" });
   const latest = "(SELECT max(number) FROM content_versions WHERE content_id = ?1)";
   const [inserted, , stale, repeat] = await db.batch([

@@ -1,7 +1,7 @@
 import { env } from "~/.server/bindings";
 import { type Read, readOne } from "~/.server/reads";
 import { Refused } from "~/.server/refused";
-import type { ProfileInput } from "~/lib/schemas/profile";
+import { type ProfileInput, profileSchema } from "~/lib/schemas/profile";
 import { countryInEveryLanguage, isCountry } from "./countries";
 
 // The settings' profile: one row per member once saved; the nick name stays on the account.
@@ -52,11 +52,15 @@ export const profileRead = (userId: number): Read<ProfileRow | null> => ({
 export const profileOf = (userId: number) => readOne(profileRead(userId));
 
 /**
- * Saves the profile and the nick name together (one batch). The account type and kind are not
- * among the fields: nothing here can change them. A country that is not an ISO 3166 code is
- * refused beside its field.
+ * Saves the profile and the nick name together (one batch), checked against the account's kind (a
+ * facilitator's has the organisation's fields too). The account type and kind are not among the
+ * fields: nothing here can change them. A country that is not an ISO 3166 code is refused beside
+ * its field.
  */
-export async function saveProfile(userId: number, kind: "individual" | "facilitator", input: ProfileInput, now: number): Promise<void> {
+export async function saveProfile(userId: number, kind: "individual" | "facilitator", fields: unknown, now: number): Promise<void> {
+  const checked = profileSchema(kind).safeParse(fields);
+  if (!checked.success) throw Refused.fromIssues(checked.error.issues);
+  const input: ProfileInput = checked.data;
   const db = env.DB;
   for (const field of ["country", "nationality"] as const)
     if (!isCountry(input[field])) throw new Refused("validation.countryInvalid", { field });

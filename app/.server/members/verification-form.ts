@@ -1,10 +1,20 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { drain, joinChunks } from "~/.server/http/body";
 import { MultipartError, readMultipart } from "~/.server/http/multipart";
+import { Refused } from "~/.server/refused";
 import { VERIFICATION_PHOTOS, type VerificationKind } from "~/lib/choices";
 import { VERIFICATION_BODY_MB, VERIFICATION_EXTRA_MAX, VERIFICATION_PHOTO_MB } from "~/lib/limits";
 import { verificationFields } from "~/lib/schemas/verification";
-import { discardPhotos, PHOTO_TOO_LARGE, type PostedPhoto, storePhoto } from "./verification";
+import {
+  discardPhotos,
+  latestVerification,
+  mayVerify,
+  PHOTO_TOO_LARGE,
+  type PostedPhoto,
+  photoRefusals,
+  storePhoto,
+  submitVerification,
+} from "./verification";
 
 const BODY_MAX = VERIFICATION_BODY_MB * 1024 * 1024;
 const PHOTO_MAX = VERIFICATION_PHOTO_MB * 1024 * 1024;
@@ -84,4 +94,30 @@ export async function readVerification(request: Request, kind: VerificationKind,
     if (request.body && !request.body.locked) await drain(request.body.getReader());
   }
   return { submission: parseWithZod(form, { schema: verificationFields[kind] }), photos };
+}
+
+/**
+ * A verification posted by its member, the page's and the API's one way in: nothing is read (photos
+ * are megabytes) while one is open (409; the insert decides races), a body over its limit is refused
+ * (413), and the fields' and the photos' refusals come together, with what was typed, at the first
+ * submit (not once the fields are right). `named` as readVerification's.
+ */
+export async function submitPostedVerification(
+  request: Request,
+  userId: number,
+  kind: VerificationKind,
+  now: number,
+  named?: (name: string) => string,
+): Promise<void> {
+  if (!mayVerify(await latestVerification(userId))) throw new Refused("verification.notOpen", { status: 409 });
+  const read = await readVerification(request, kind, named);
+  if (!read) throw new Refused("errorPage.titleTooLarge", { status: 413 });
+  const { submission, photos } = read;
+  if (submission.status !== "success") {
+    await discardPhotos(photos);
+    const typed = Object.entries(submission.payload).filter((entry): entry is [string, string] => typeof entry[1] === "string");
+    const fields = Object.entries(submission.error ?? {}).filter((entry): entry is [string, string[]] => Array.isArray(entry[1]));
+    throw Refused.inFields({ ...Object.fromEntries(fields), ...photoRefusals(kind, photos) }, { sent: Object.fromEntries(typed) });
+  }
+  await submitVerification(userId, kind, submission.value, photos, now);
 }

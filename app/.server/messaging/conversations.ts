@@ -1,7 +1,9 @@
 import { env } from "~/.server/bindings";
-import { BLOCKED_BETWEEN } from "~/.server/social/block-rules";
+import { Refused } from "~/.server/refused";
+import { BLOCKED_BETWEEN, NOT_AVAILABLE } from "~/.server/social/block-rules";
+import type { MessageInput } from "~/lib/schemas/message";
 import type { MemberSummary, Message } from "~/lib/shapes";
-import { memberInbox } from "./live";
+import { conversationRoom, memberInbox } from "./live";
 
 // Conversations between two members: which exist and who is in them, in D1 (for authorisation and
 // across members). Their messages live in each conversation's Durable Object (conversation-room.ts),
@@ -16,19 +18,21 @@ export interface ConversationSummary {
   unread_count: number;
 }
 
+const NO_MEMBER = () => new Refused("member.notFound", { status: 404 });
+
 /**
- * The conversation of two members, made on first use; null when the other member does not exist,
- * "refused" when a block stands between them.
+ * The conversation of two members, made on first use. Refused with oneself, with a member who does
+ * not exist (404), and where a block stands between them (403, without saying so).
  */
-export async function startConversation(me: number, other: number, now: number) {
+export async function startConversation(me: number, other: number, now: number): Promise<{ id: number; created: boolean }> {
   const db = env.DB;
-  if (me === other) return null;
+  if (me === other) throw new Refused("notify.requestFailed", { field: "userId" });
   const found = await db
     .prepare(`SELECT ${BLOCKED_BETWEEN("?1", "?2")} AS blocked FROM users WHERE id = ?2 AND deleted_at IS NULL`)
     .bind(me, other)
     .first<{ blocked: number }>();
-  if (!found) return null;
-  if (found.blocked) return "refused" as const;
+  if (!found) throw NO_MEMBER();
+  if (found.blocked) throw new Refused(NOT_AVAILABLE, { status: 403 });
   const [low, high] = me < other ? [me, other] : [other, me];
   const inserted = await db
     .prepare("INSERT INTO conversations (member_low, member_high, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING id")
@@ -37,12 +41,26 @@ export async function startConversation(me: number, other: number, now: number) 
   const row =
     inserted ??
     (await db.prepare("SELECT id FROM conversations WHERE member_low = ? AND member_high = ?").bind(low, high).first<{ id: number }>());
-  if (!row) return null;
+  if (!row) throw NO_MEMBER();
   await db
     .prepare("INSERT OR IGNORE INTO conversation_members (conversation_id, user_id) VALUES (?1, ?2), (?1, ?3)")
     .bind(row.id, low, high)
     .run();
   return { id: row.id, created: Boolean(inserted) };
+}
+
+/**
+ * A message sent into its conversation (the room stores and relays it; the same client id again
+ * answers the stored one, `created` false). Refused to anyone not in the conversation (404, as for
+ * one that does not exist) and where a block, a deleted account or a full conversation stands in
+ * the way (403, without saying which): the room answers values, since a class does not cross to a
+ * Durable Object and back.
+ */
+export async function sendMessage(conversationId: number, senderId: number, input: MessageInput) {
+  const sent = await conversationRoom(conversationId).send(conversationId, senderId, input);
+  if (sent === "not-member") throw new Refused("message.notFound", { status: 404 });
+  if (!sent) throw new Refused(NOT_AVAILABLE, { status: 403 });
+  return sent;
 }
 
 /** The conversation as one of its members sees it, or null for anyone else. */

@@ -4,7 +4,7 @@ import { deleteContent, findContent } from "~/.server/content/content";
 import { attempt, Refused } from "~/.server/refused";
 import { addComment, deleteComment, setFollow, setLike } from "~/.server/social/social";
 import { flashRedirect, refusedRedirect } from "~/.server/web/shell/flash";
-import { refusalReply } from "~/.server/web/shell/refusal-reply";
+import { refusalReply } from "~/.server/web/shell/refusals";
 import { commentSchema } from "~/lib/schemas/content";
 
 // The detail page's intents, one function each: what anyone who may see the item does (like,

@@ -9,7 +9,7 @@ import { attempt, Refused } from "~/.server/refused";
 import { block, hasBlocked, unblock } from "~/.server/social/blocks";
 import { followMember } from "~/.server/social/social";
 import { flashRedirect, refusedRedirect } from "~/.server/web/shell/flash";
-import { refusalReply } from "~/.server/web/shell/refusal-reply";
+import { refusalReply } from "~/.server/web/shell/refusals";
 import type { MembershipLevel } from "~/lib/profile-tags";
 import { interestSchema } from "~/lib/schemas/content";
 import { tagSchema } from "~/lib/schemas/tags";

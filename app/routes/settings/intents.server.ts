@@ -17,7 +17,7 @@ import { clearTokenCookie } from "~/.server/web/auth/cookies";
 import { accountFailure, invalid } from "~/.server/web/auth/form-actions";
 import { requireUser, sessionContext } from "~/.server/web/auth/session";
 import { flashRedirect } from "~/.server/web/shell/flash";
-import { refusalReply } from "~/.server/web/shell/refusal-reply";
+import { refusalReply } from "~/.server/web/shell/refusals";
 import { PROFILE_LINE_MAX } from "~/lib/limits";
 import { isNotificationChannel, NOTIFICATION_KINDS } from "~/lib/notifications";
 import { changePasswordSchema, deleteAccountSchema } from "~/lib/schemas/auth";

@@ -2,12 +2,13 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { addVersionFromMultipart } from "~/.server/content/add-version-form";
 import { licenseOptions } from "~/.server/content/licenses";
+import { attempt, Refused } from "~/.server/refused";
 import { requireOwnItem } from "~/.server/web/auth/roles";
 import { requireUser } from "~/.server/web/auth/session";
 import { afterAnswer } from "~/.server/web/context";
 import { flashRedirect } from "~/.server/web/shell/flash";
+import { refusalReply } from "~/.server/web/shell/refusals";
 import { RouteError } from "~/components/route-error";
-import type { FormReply } from "~/lib/use-form";
 import type { Route } from "./+types/route";
 import { VersionForm } from "./version-form";
 
@@ -31,12 +32,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const id = idOf(request);
-  const added = await addVersionFromMultipart(request, id, user.id, Date.now(), afterAnswer(context));
-  if (added.ok) return flashRedirect(request, `/retrieval/detail?id=${id}`, "success", `content.versionAdded|number=${added.id}`);
-  if (added.status === 404) throw data(null, { status: 404 });
-  const error = { ...added.fieldErrors, ...(added.formErrors.length ? { "": added.formErrors } : {}) };
-  const version: FormReply = { status: "error", initialValue: added.fields, error };
-  return data({ version }, { status: added.status });
+  const added = await attempt(() => addVersionFromMultipart(request, id, user.id, Date.now(), afterAnswer(context)));
+  if (!(added instanceof Refused))
+    return flashRedirect(request, `/retrieval/detail?id=${id}`, "success", `content.versionAdded|number=${added.number}`);
+  const { reply, status } = refusalReply(undefined, added);
+  return data({ version: reply }, { status });
 }
 
 export default function NewVersion({ loaderData, actionData }: Route.ComponentProps) {

@@ -39,10 +39,13 @@ describe("/message", () => {
     expect(list.data.conversations.map((c) => c.id)).toEqual([id]);
   });
 
-  it("answers 404 for starting with oneself or a member that does not exist", async () => {
+  it("answers 404 for starting with a member that does not exist, and refuses oneself back on one's Space", async () => {
     const me = await signedIn();
-    for (const member of [String(me.id), "999999", "x"])
-      expect((await callRoute(message, { path: "/message", token: me.token, form: { intent: "start", member } })).status, member).toBe(404);
+    const start = (member: string) => callRoute(message, { path: "/message", token: me.token, form: { intent: "start", member } });
+    for (const member of ["999999", "x"]) expect((await start(member)).status, member).toBe(404);
+    const oneself = await start(String(me.id));
+    expect([oneself.status, oneself.location]).toEqual([303, `/personal?member=${me.id}`]);
+    expect(flashOf(oneself)).toMatchObject({ kind: "error", key: "notify.requestFailed" });
   });
 
   it("refuses to start a conversation across a block without saying why, back on the member's page", async () => {

@@ -6,7 +6,7 @@ import type { SessionUser } from "~/.server/accounts/sessions";
 import { config } from "~/.server/config/config";
 import { readCookie } from "~/.server/http/cookies";
 import { languageCookie } from "~/.server/web/i18n/language-cookie";
-import { refusalReply } from "~/.server/web/shell/refusal-reply";
+import { refusalReply } from "~/.server/web/shell/refusals";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE } from "~/lib/i18n";
 import { clearPointCookie, tokenCookie } from "./cookies";
 import { sessionContext } from "./session";
