@@ -9,7 +9,7 @@ import * as answers from "./answers";
 import { snakeKeys, snakeName } from "./casing";
 import { afterAnswer } from "./context";
 import { forMember, REFUSAL } from "./define";
-import { notAvailable, notFound, ok } from "./envelope";
+import { notFound, ok } from "./envelope";
 
 // Feeds, search, likes, follows, comments and the ranking over the services the pages use.
 
@@ -36,10 +36,7 @@ const followCall = (method: "POST" | "DELETE") =>
     summary: method === "POST" ? "Follow a member (idempotent); 403 when it is not available to you" : "Unfollow (idempotent)",
     answers: { 200: answers.followers, 403: REFUSAL, 404: REFUSAL },
     handle: async ({ ctx, member, params: [id] }) => {
-      const followed = await followMember(member.user.id, Number(id), method === "POST", ctx.now);
-      if (followed === "missing") return notFound(ctx.language, "member");
-      if (followed === "refused") return notAvailable(ctx.language);
-      return ok(followed);
+      return ok(await followMember(member.user.id, Number(id), method === "POST", ctx.now));
     },
   });
 
@@ -107,7 +104,6 @@ export const socialRoutes = [
       const item = await findContent(Number(id), member.user.id);
       if (!item) return notFound(ctx.language, "item");
       const added = await addComment(member.user.id, item.id, body.body, ctx.now, body.client_key, body.parent_id);
-      if (added === "refused") return notAvailable(ctx.language);
       return ok(null, "ok", { status: added === "stored" ? 201 : 200 });
     },
   }),

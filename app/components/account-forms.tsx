@@ -60,7 +60,7 @@ export function DataControls({ lastResult }: { lastResult: FormReply | undefined
       </a>
       <h3 className="mt-6 mb-1 font-medium text-red-700">{t("settings.deleteAccount")}</h3>
       <p className="mb-3 text-sm text-slate-600">{t("settings.deleteHelp")}</p>
-      <Form method="post" {...getFormProps(form)} data-testid="delete-form" className="max-w-md">
+      <Form method="post" action="/personal/Setting/delete" {...getFormProps(form)} data-testid="delete-form" className="max-w-md">
         <input type="hidden" name="intent" value="delete-account" />
         <FormErrors errors={form.errors} id={form.errorId} />
         <Field

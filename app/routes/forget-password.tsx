@@ -1,11 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { z } from "zod";
 import { resetPassword, sendVerificationCode } from "~/.server/accounts/accounts";
 import { callerFrom } from "~/.server/web/auth/caller";
-import { accountFailure, codeSent, invalid, rememberDevice } from "~/.server/web/auth/form-actions";
+import { codeSent, invalid, rememberDevice } from "~/.server/web/auth/form-actions";
 import { flashRedirect } from "~/.server/web/shell/flash";
+import { refusalReply } from "~/.server/web/shell/refusals";
 import { EmailAndCode, NewPassword } from "~/components/code-fields";
 import { PageTitle } from "~/components/page-title";
 import { PublicPage } from "~/components/public-page";
@@ -31,7 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = new Headers([["Set-Cookie", await rememberDevice(request, value.email)]]);
     return flashRedirect(request, "/login", "success", "notify.resetPasswordSuccess", { headers });
   } catch (error) {
-    return accountFailure(submission, error);
+    const { reply, status } = refusalReply(submission, error);
+    return data({ result: reply, notice: null }, { status });
   }
 }
 

@@ -1,13 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { login } from "~/.server/accounts/accounts";
 import { orcidEnabled } from "~/.server/accounts/orcid";
 import { callerFrom } from "~/.server/web/auth/caller";
 import { sessionJustExpired } from "~/.server/web/auth/cookies";
-import { accountFailure, invalid, signInHeaders } from "~/.server/web/auth/form-actions";
+import { invalid, signInHeaders } from "~/.server/web/auth/form-actions";
 import { optionalUser } from "~/.server/web/auth/session";
+import { refusalReply } from "~/.server/web/shell/refusals";
 import { OrcidButton } from "~/components/orcid";
 import { PageTitle } from "~/components/page-title";
 import { PublicPage } from "~/components/public-page";
@@ -32,7 +33,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { token, user } = await login(submission.value.email, submission.value.password, callerFrom(request, context));
     return redirect(safeRedirect(submission.value.redirect), { status: 303, headers: await signInHeaders(request, context, token, user) });
   } catch (error) {
-    return accountFailure(submission, error);
+    const { reply, status } = refusalReply(submission, error);
+    return data({ result: reply, notice: null }, { status });
   }
 }
 

@@ -1,7 +1,9 @@
 import { redirect } from "react-router";
 import { fileReport } from "~/.server/moderation/reports";
+import { attempt, Refused } from "~/.server/refused";
 import { requireUser } from "~/.server/web/auth/session";
-import { flashRedirect, refusedRedirect } from "~/.server/web/shell/flash";
+import { flashRedirect } from "~/.server/web/shell/flash";
+import { refusalNotice } from "~/.server/web/shell/refusals";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { reportSchema } from "~/lib/schemas/report";
 import type { Route } from "./+types/report";
@@ -15,11 +17,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const back = safeRedirect(form.get("back"));
   const parsed = reportSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const key = (parsed.error.issues[0]?.message ?? "notify.requestFailed").split("|")[0] ?? "notify.requestFailed";
-    return flashRedirect(request, back, "error", key);
-  }
-  if (!(await fileReport(user.id, parsed.data, Date.now()))) return refusedRedirect(request, back);
+  if (!parsed.success) return refusalNotice(request, back, Refused.fromIssues(parsed.error.issues));
+  const filed = await attempt(() => fileReport(user.id, parsed.data, Date.now()));
+  if (filed instanceof Refused) return refusalNotice(request, back, filed);
   return flashRedirect(request, back, "success", "safety.reportReceived");
 }
 

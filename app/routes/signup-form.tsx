@@ -1,14 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect, useMatches, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useMatches, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { register, sendVerificationCode } from "~/.server/accounts/accounts";
 import { pendingOrcidSignup } from "~/.server/accounts/orcid";
 import { callerFrom } from "~/.server/web/auth/caller";
-import { accountFailure, codeSent, invalid, signInHeaders } from "~/.server/web/auth/form-actions";
+import { codeSent, invalid, signInHeaders } from "~/.server/web/auth/form-actions";
 import { clearOrcidSignup, readOrcidSignup } from "~/.server/web/auth/orcid-cookies";
 import { optionalUser } from "~/.server/web/auth/session";
 import { flashRedirect } from "~/.server/web/shell/flash";
+import { refusalReply } from "~/.server/web/shell/refusals";
 import { pageUrl } from "~/.server/web/shell/shell-state";
 import { EmailAndCode, NewPassword } from "~/components/code-fields";
 import { OrcidSignupNote } from "~/components/orcid";
@@ -59,7 +60,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (withOrcid) headers.append("Set-Cookie", clearOrcidSignup(request));
     return flashRedirect(request, "/home", "success", "notify.welcome", { headers });
   } catch (error) {
-    return accountFailure(submission, error);
+    const { reply, status } = refusalReply(submission, error);
+    return data({ result: reply, notice: null }, { status });
   }
 }
 

@@ -332,6 +332,7 @@ const en = {
     noneBlocked: "You have not blocked anyone.",
     blockDone: "Member blocked",
     unblockDone: "Member unblocked",
+    blockListFull: "You have blocked {{max}} members, the most you can. Unblock someone in Settings first.",
     report: "Report",
     reportHeading: "Why are you reporting this?",
     reason: "Reason",

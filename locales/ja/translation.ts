@@ -336,6 +336,7 @@ export default {
     noneBlocked: "ブロックしているメンバーはいません。",
     blockDone: "メンバーをブロックしました",
     unblockDone: "ブロックを解除しました",
+    blockListFull: "ブロックできるのは {{max}} 人までです。先に設定でブロックを解除してください。",
     report: "報告",
     reportHeading: "報告の理由を選んでください",
     reason: "理由",

@@ -323,6 +323,7 @@ export default {
     noneBlocked: "你还没有屏蔽任何人。",
     blockDone: "已屏蔽该成员",
     unblockDone: "已取消屏蔽",
+    blockListFull: "最多只能屏蔽 {{max}} 位成员。请先在设置中取消屏蔽。",
     report: "举报",
     reportHeading: "你为什么举报这项内容？",
     reason: "原因",

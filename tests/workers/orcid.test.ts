@@ -10,6 +10,7 @@ import { handleApi } from "~/api/router";
 import * as member from "~/routes/member/route";
 import * as callback from "~/routes/orcid/callback";
 import * as start from "~/routes/orcid/start";
+import * as orcidSettings from "~/routes/settings/orcid";
 import * as settings from "~/routes/settings/route";
 import * as signupForm from "~/routes/signup-form";
 import { mailedCode, newItem, newOrcid, testCaller, uniqueEmail } from "./helpers";
@@ -207,7 +208,7 @@ describe("linking an ORCID iD and signing in with it", () => {
 
     // ORCID is this account's only way in: unlinking it is refused and changes nothing.
     const token = /^Bearer (.+)$/.exec(made.cookies.token ?? "")?.[1] ?? "";
-    const unlink = await callRoute(settings, { path: "/personal/Setting", token, form: { intent: "unlink-orcid" } });
+    const unlink = await callRoute(orcidSettings, { path: "/personal/Setting/orcid", token, form: { intent: "unlink-orcid" } });
     expect(flashOf(unlink)?.key).toBe("notify.orcidOnlyWayIn");
     expect((await linkedIdOf(user?.id ?? 0))?.orcid).toBe(orcid);
     // And it signs in with ORCID from now on.
@@ -217,7 +218,11 @@ describe("linking an ORCID iD and signing in with it", () => {
   it("unlinks when the member has a password too", async () => {
     const member = await account();
     await linkOrcid(member.id, { orcid: newOrcid(), name: "Mei Lin" }, Date.now());
-    const unlink = await callRoute(settings, { path: "/personal/Setting", token: member.token, form: { intent: "unlink-orcid" } });
+    const unlink = await callRoute(orcidSettings, {
+      path: "/personal/Setting/orcid",
+      token: member.token,
+      form: { intent: "unlink-orcid" },
+    });
     expect(flashOf(unlink)?.key).toBe("notify.orcidUnlinked");
     expect((await linkedIdOf(member.id))?.orcid).toBeNull();
   });

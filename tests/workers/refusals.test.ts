@@ -34,6 +34,7 @@ const KINDS: { name: string; refusal: Refused; status: number; field?: string }[
   },
   { name: "a stale edit", refusal: new Refused("validation.meetingChanged", { status: 409 }), status: 409 },
   { name: "a limit with its value", refusal: new Refused("validation.maxTags|max=3", { field: "tag" }), status: 400, field: "tag" },
+  { name: "a full block list", refusal: new Refused("safety.blockListFull|max=1000"), status: 400 },
 ];
 
 const generic = (language: (typeof LANGUAGES)[number]) => translator(language)("validation.inputInvalid");
@@ -67,7 +68,7 @@ describe("a refusal", () => {
       form.set("words", "typed by the member");
       form.set("password", "never sent back");
       const submission = parseWithZod(form, { schema: z.object({ words: z.string(), password: z.string() }) });
-      const { reply, status: answered } = refusalReply(submission, refusal, ["password"]);
+      const { reply, status: answered } = refusalReply(submission, refusal);
       expect(answered).toBe(status);
       expect(reply.error).toEqual({ [field ?? ""]: [refusal.key] });
       expect(reply.initialValue).toEqual({ words: "typed by the member" });

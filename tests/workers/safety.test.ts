@@ -10,8 +10,9 @@ import { translator } from "~/.server/i18n/translate";
 import { listConversations, startConversation, unreadTotal } from "~/.server/messaging/conversations";
 import { conversationRoom } from "~/.server/messaging/live";
 import { decide, fileReport, moderated, openReports } from "~/.server/moderation/reports";
+import { attempt } from "~/.server/refused";
 import { NOT_AVAILABLE } from "~/.server/social/block-rules";
-import { block, unblock } from "~/.server/social/blocks";
+import { block, MAX_BLOCKS, unblock } from "~/.server/social/blocks";
 import { addComment, setFollow, socialOf } from "~/.server/social/social";
 import { translateError } from "~/lib/form-errors";
 import { history, mailedCode, newItem, newMember, sendMessage, testCaller, uniqueEmail } from "./helpers";
@@ -31,18 +32,20 @@ describe("blocking", () => {
     const pest = await newMember("Pest");
     const item = await newItem(blocker);
     const id = await conversation(blocker, pest);
-    expect(await setFollow(pest, blocker, true, now)).toBe(true);
-    expect(await setFollow(blocker, pest, true, now)).toBe(true);
+    await setFollow(pest, blocker, true, now);
+    await setFollow(blocker, pest, true, now);
+    expect([await follows(pest, blocker), await follows(blocker, pest)]).toEqual([true, true]);
 
     expect(await block(blocker, pest, now)).toBe(true);
     expect(await block(blocker, pest, now)).toBe(false); // a repeat changes nothing
     expect(await follows(pest, blocker)).toBe(false);
     expect(await follows(blocker, pest)).toBe(false);
-    expect(await setFollow(pest, blocker, true, now)).toBe(false);
-    expect(await addComment(pest, item, "hello", now, "key-12345678")).toBe("refused");
+    const notAvailable = { status: 403, key: NOT_AVAILABLE };
+    await expect(setFollow(pest, blocker, true, now)).rejects.toMatchObject(notAvailable);
+    await expect(addComment(pest, item, "hello", now, "key-12345678")).rejects.toMatchObject(notAvailable);
     expect(await sendMessage(id, pest, "hello?", crypto.randomUUID())).toBeNull();
     expect(await conversationRoom(id).send(id, pest, { body: "hello?", client_id: crypto.randomUUID() })).toBeNull();
-    await expect(startConversation(pest, blocker, now)).rejects.toMatchObject({ status: 403, key: NOT_AVAILABLE });
+    await expect(startConversation(pest, blocker, now)).rejects.toMatchObject(notAvailable);
     expect((await socialOf(blocker, item, blocker)).comments).toEqual([]);
     expect((await history(id)).messages).toEqual([]);
 
@@ -50,8 +53,33 @@ describe("blocking", () => {
     const friend = await newMember("Friend");
     expect(await addComment(friend, item, "nice", now)).toBe("stored");
     await unblock(blocker, pest);
-    expect(await setFollow(pest, blocker, true, now)).toBe(true);
+    await setFollow(pest, blocker, true, now);
+    expect(await follows(pest, blocker)).toBe(true);
     expect(await sendMessage(id, pest, "sorry", crypto.randomUUID())).not.toBeNull();
+  });
+
+  it("refuses a block past the list's limit, saying why, and oneself or no one as not available", async () => {
+    const me = await newMember("Blocks many");
+    const full = `full-${me}-`;
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
+       INSERT INTO users (email, password_hash, account_type, kind, nick_name, created_at)
+       SELECT ?1 || i || '@example.test', 'x', 1, 'individual', 'Blocked', 0 FROM n`,
+    )
+      .bind(full, MAX_BLOCKS)
+      .run();
+    await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id, created_at) SELECT ?1, id, 0 FROM users WHERE email LIKE ?2")
+      .bind(me, `${full}%`)
+      .run();
+    const one = await newMember("One too many");
+    await expect(block(me, one, now)).rejects.toMatchObject({ status: 400, key: `safety.blockListFull|max=${MAX_BLOCKS}` });
+    await unblock(
+      me,
+      (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(`${full}1@example.test`).first<{ id: number }>())?.id ?? 0,
+    );
+    expect(await block(me, one, now)).toBe(true);
+    await expect(block(me, me, now)).rejects.toMatchObject({ status: 403, key: NOT_AVAILABLE });
+    await expect(block(me, 987_654_321, now)).rejects.toMatchObject({ status: 403, key: NOT_AVAILABLE });
   });
 
   it("lets no follow or message slip in beside a block made at the same moment", async () => {
@@ -61,13 +89,13 @@ describe("blocking", () => {
       const id = await conversation(blocker, pest);
       const [, followed, sent] = await Promise.all([
         block(blocker, pest, now),
-        setFollow(pest, blocker, true, now),
+        attempt(() => setFollow(pest, blocker, true, now)),
         sendMessage(id, pest, "racing", crypto.randomUUID()),
       ]);
       // Whatever the order, what went in before the block is gone (follows) or was already sent, and
       // nothing is left that the block should have stopped.
       expect(await follows(pest, blocker)).toBe(false);
-      expect(typeof followed).toBe("boolean");
+      expect(followed === undefined || followed.key === NOT_AVAILABLE).toBe(true);
       const after = await sendMessage(id, pest, "after", crypto.randomUUID());
       expect(after).toBeNull();
       expect(sent === null || sent.message.body === "racing").toBe(true);
@@ -147,17 +175,17 @@ describe("reports and moderation", () => {
     const item = await newItem(author, { title: "Dubious results" });
     const hidden = await newItem(author, { publicize: 0 });
     const report = { target_type: "content" as const, target_id: item, reason: "misinformation" as const, details: "numbers made up" };
-    expect(await fileReport(reporter, report, now)).toBe(true);
-    expect(await fileReport(reporter, report, now + 1)).toBe(true);
-    expect(await fileReport(stranger, { ...report, reason: "spam" }, now + 2)).toBe(true);
-    expect(await fileReport(reporter, { ...report, target_id: hidden }, now)).toBe(false);
-    expect(await fileReport(author, report, now)).toBe(false);
+    await fileReport(reporter, report, now);
+    await fileReport(reporter, report, now + 1);
+    await fileReport(stranger, { ...report, reason: "spam" }, now + 2);
+    await expect(fileReport(reporter, { ...report, target_id: hidden }, now)).rejects.toMatchObject({ status: 403, key: NOT_AVAILABLE });
+    await expect(fileReport(author, report, now)).rejects.toMatchObject({ status: 403, key: NOT_AVAILABLE });
     // A message is reportable only by the other member of its conversation.
     const id = await conversation(author, reporter);
     const sent = await sendMessage(id, author, "buy my book", crypto.randomUUID());
     const message = { target_type: "message" as const, target_id: sent?.message.id ?? 0, reason: "spam" as const, details: "" };
-    expect(await fileReport(stranger, message, now)).toBe(false);
-    expect(await fileReport(reporter, message, now)).toBe(true);
+    await expect(fileReport(stranger, message, now)).rejects.toMatchObject({ status: 403, key: NOT_AVAILABLE });
+    await fileReport(reporter, message, now);
 
     const queued = (await openReports()).find((r) => r.target_type === "content" && r.target_id === item);
     expect(queued).toMatchObject({

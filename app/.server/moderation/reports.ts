@@ -10,6 +10,8 @@ import { conversationOfMessage } from "~/.server/messaging/room-store";
 import { closeSessionSockets } from "~/.server/messaging/session-sockets";
 import { noticeMail } from "~/.server/notifications/notice-mail";
 import { mailsAtOnce, notify } from "~/.server/notifications/notifications";
+import { Refused } from "~/.server/refused";
+import { NOT_AVAILABLE } from "~/.server/social/block-rules";
 import type { ReportReason, ReportTarget } from "~/lib/choices";
 import type { Decision } from "~/lib/schemas/report";
 
@@ -59,21 +61,20 @@ async function visibleAuthor(type: ReportTarget, id: number, viewerId: number): 
   return message && message.hidden_at === null ? message.sender_id : null;
 }
 
-/** Files a report; false when the target does not exist for the reporter (or is their own). */
+/** Files a report (a repeat changes nothing); refused when the target does not exist for the reporter, or is their own (403, as for anything not available). */
 export async function fileReport(
   reporterId: number,
   report: { target_type: ReportTarget; target_id: number; reason: ReportReason; details: string },
   now: number,
-): Promise<boolean> {
+): Promise<void> {
   const author = await visibleAuthor(report.target_type, report.target_id, reporterId);
-  if (author === null || author === reporterId) return false;
+  if (author === null || author === reporterId) throw new Refused(NOT_AVAILABLE, { status: 403 });
   await env.DB.prepare(
     `INSERT INTO reports (reporter_id, target_type, target_id, reason, details, created_at) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (reporter_id, target_type, target_id) DO NOTHING`,
   )
     .bind(reporterId, report.target_type, report.target_id, report.reason, report.details, now)
     .run();
-  return true;
 }
 
 export interface QueuedReport {

@@ -1,18 +1,22 @@
 import { env } from "~/.server/bindings";
 import { refreshPairRoom } from "~/.server/messaging/room-facts";
 import type { Read } from "~/.server/reads";
+import { Refused } from "~/.server/refused";
+import { NOT_AVAILABLE } from "./block-rules";
 
 // Blocking and unblocking (the rules the other services check are in block-rules.ts).
 
 export const MAX_BLOCKS = 1000;
 
 /**
- * Blocks `blockedId` for `blockerId` and ends follows both ways; a repeat changes nothing in D1 and
- * tells their conversation's room again (so a repeat after a failed telling completes it).
+ * Blocks `blockedId` for `blockerId` and ends follows both ways; a repeat changes nothing in D1
+ * (false) and tells their conversation's room again (so a repeat after a failed telling completes
+ * it). Refused: oneself or a member who does not exist (403, as for anything not available), and a
+ * block list already holding MAX_BLOCKS (beside nothing: the member unblocks someone first).
  */
 export async function block(blockerId: number, blockedId: number, now: number): Promise<boolean> {
   const db = env.DB;
-  if (blockerId === blockedId) return false;
+  if (blockerId === blockedId) throw new Refused(NOT_AVAILABLE, { status: 403 });
   const [inserted] = await db.batch([
     db
       .prepare(
@@ -37,7 +41,10 @@ export async function block(blockerId: number, blockedId: number, now: number): 
       .bind(blockerId, blockedId, now),
   ]);
   await refreshPairRoom(blockerId, blockedId);
-  return (inserted?.meta.changes ?? 0) > 0;
+  if ((inserted?.meta.changes ?? 0) > 0) return true;
+  if (await hasBlocked(blockerId, blockedId)) return false;
+  const member = await db.prepare("SELECT 1 FROM users WHERE id = ? AND deleted_at IS NULL").bind(blockedId).first();
+  throw member ? new Refused(`safety.blockListFull|max=${MAX_BLOCKS}`) : new Refused(NOT_AVAILABLE, { status: 403 });
 }
 
 export async function unblock(blockerId: number, blockedId: number) {

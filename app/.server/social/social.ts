@@ -7,7 +7,7 @@ import { type Read, readOne } from "~/.server/reads";
 import { Refused } from "~/.server/refused";
 import { COMMENT_REPEAT_WINDOW_MS } from "~/lib/limits";
 import type { CommentRow } from "~/lib/shapes";
-import { BLOCKED_BETWEEN } from "./block-rules";
+import { BLOCKED_BETWEEN, NOT_AVAILABLE } from "./block-rules";
 import { mentionedIn } from "./mentions";
 
 // Likes, follows and comments. Every write is idempotent: a repeated like or follow changes nothing.
@@ -31,13 +31,13 @@ export async function setLike(userId: number, contentId: number, liked: boolean,
   }
 }
 
-/** Follows or unfollows; answers false when a block between the two refuses the follow. */
-export async function setFollow(followerId: number, followeeId: number, following: boolean, now: number) {
+/** Follows or unfollows; a block between the two refuses the follow (403, without saying so). */
+export async function setFollow(followerId: number, followeeId: number, following: boolean, now: number): Promise<void> {
   const db = env.DB;
-  if (followerId === followeeId) return true;
+  if (followerId === followeeId) return;
   if (!following) {
     await db.prepare("DELETE FROM follows WHERE follower_id = ? AND followee_id = ?").bind(followerId, followeeId).run();
-    return true;
+    return;
   }
   const inserted = await db
     .prepare(
@@ -51,25 +51,27 @@ export async function setFollow(followerId: number, followeeId: number, followin
     await notify([{ ...note, key: `follow:${followerId}` }], now);
     // A follower counts toward the followee's milestones.
     await grantRewards(now, followeeId);
-    return true;
+    return;
   }
-  return Boolean(await db.prepare("SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?").bind(followerId, followeeId).first());
+  // Not inserted: a repeat changes nothing; otherwise a block stood between them.
+  if (!(await db.prepare("SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?").bind(followerId, followeeId).first()))
+    throw new Refused(NOT_AVAILABLE, { status: 403 });
 }
 
-/** Follows or unfollows a member by id: their follower count after it, or why not. */
+/** Follows or unfollows a member by id: their follower count after it; a member who does not exist is a 404. */
 export async function followMember(
   followerId: number,
   followeeId: number,
   following: boolean,
   now: number,
-): Promise<{ followers: number } | "missing" | "refused"> {
+): Promise<{ followers: number }> {
   const db = env.DB;
   if (
     !Number.isInteger(followeeId) ||
     !(await db.prepare("SELECT 1 FROM users WHERE id = ? AND deleted_at IS NULL").bind(followeeId).first())
   )
-    return "missing";
-  if (!(await setFollow(followerId, followeeId, following, now))) return "refused";
+    throw new Refused("member.notFound", { status: 404 });
+  await setFollow(followerId, followeeId, following, now);
   const row = await db.prepare("SELECT count(*) AS n FROM follows WHERE followee_id = ?").bind(followeeId).first<{ n: number }>();
   return { followers: row?.n ?? 0 };
 }
@@ -86,8 +88,8 @@ const SAME_WORDS_JUST_NOW = "SELECT id FROM comments WHERE content_id = ?1 AND u
 
 /**
  * Adds a comment once per client key (the form's, made when the page was rendered; once.ts): a
- * repeat of the same submission stores nothing and awards nothing. Nothing is stored on the upload
- * of a member who blocked the author ("refused"). A reply (`parentId`, a comment on the same item)
+ * repeat of the same submission stores nothing and awards nothing ("repeat"). A member who blocked
+ * the author refuses it (403, without saying so). A reply (`parentId`, a comment on the same item)
  * joins its thread's first comment; "@name" mentions are read first, so an ambiguous one refuses
  * the comment before anything is stored (decision 0040).
  */
@@ -98,7 +100,7 @@ export async function addComment(
   now: number,
   clientKey?: string,
   parentId?: number,
-): Promise<"stored" | "repeat" | "refused"> {
+): Promise<"stored" | "repeat"> {
   const db = env.DB;
   const mentioned = await mentionedIn(body);
   const parent =
@@ -131,7 +133,8 @@ export async function addComment(
       .prepare(`SELECT id FROM comments WHERE user_id = ?2 AND client_key = ?5 UNION ALL ${SAME_WORDS_JUST_NOW}`)
       .bind(...values.slice(0, 6)),
   );
-  if (!row?.created) return row ? "repeat" : "refused";
+  if (!row) throw new Refused(NOT_AVAILABLE, { status: 403 });
+  if (!row.created) return "repeat";
   await awardPoints(userId, "comment", now);
   await notifyOfComment(row.id, userId, contentId, parent?.user_id ?? null, mentioned, now);
   return "stored";

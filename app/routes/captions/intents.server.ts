@@ -5,9 +5,9 @@ import { findContent } from "~/.server/content/content";
 import { readCappedBytes } from "~/.server/http/body";
 import { attempt, Refused } from "~/.server/refused";
 import { flashRedirect } from "~/.server/web/shell/flash";
+import { refusalReply } from "~/.server/web/shell/refusals";
 import { captionLang } from "~/lib/captions";
 import { CAPTIONS_MAX_BYTES } from "~/lib/limits";
-import type { FormReply } from "~/lib/use-form";
 
 // The captions page's intents (decision 0043): a caption file for a language, or a language removed.
 
@@ -23,28 +23,31 @@ const CAPTION_FORM_SLACK = 16 * 1024;
 
 /**
  * The owner's caption file for a language (decision 0043): stored, replacing that language's, or
- * the form again with the parser's line and reason beside the file. Read whole, but bounded.
+ * the form again with the parser's line and reason beside the file.
  */
 export async function captionsIntent(request: Request, id: number, userId: number) {
   await ownVideo(id, userId);
-  const refusal = (field: string, key: string, status = 400) => {
-    const captions: FormReply = { status: "error", error: { [field]: [key] } };
-    return data({ captions }, { status });
-  };
+  const lang = await attempt(() => captionsPosted(request, id));
+  if (lang instanceof Refused) {
+    const { reply, status } = refusalReply(undefined, lang);
+    return data({ captions: reply }, { status });
+  }
+  // The video's page, in the language just saved: its transcript shows what was stored.
+  return flashRedirect(request, `/retrieval/detail?id=${id}&lang=${encodeURIComponent(lang)}`, "success", "content.captionsSaved");
+}
+
+/** The posted caption file, saved for its language (which it answers): read whole, but bounded. */
+async function captionsPosted(request: Request, id: number) {
   const bytes = await readCappedBytes(request, CAPTIONS_MAX_BYTES + CAPTION_FORM_SLACK);
-  if (!bytes) return refusal("captions", `content.captionsTooLarge|max=${CAPTIONS_MAX_BYTES / 1024 / 1024}`, 413);
+  if (!bytes) throw new Refused(`content.captionsTooLarge|max=${CAPTIONS_MAX_BYTES / 1024 / 1024}`, { field: "captions", status: 413 });
   const form = await new Request(request.url, { method: "POST", headers: request.headers, body: bytes }).formData().catch(() => null);
   if (!form) throw data(null, { status: 400 });
   const lang = captionLang(String(form.get("lang") ?? "").trim());
-  if (!lang) return refusal("lang", "content.captionsLanguageInvalid");
+  if (!lang) throw new Refused("content.captionsLanguageInvalid", { field: "lang" });
   const file = form.get("captions");
-  if (!(file instanceof File) || file.size === 0) return refusal("captions", "content.captionsMissing");
-  const saved = await attempt(async () =>
-    saveCaptions(id, lang, readCaptionFile(new Uint8Array(await file.arrayBuffer())), "owner", Date.now()),
-  );
-  if (saved instanceof Refused) return refusal(saved.field ?? "captions", saved.key, saved.status);
-  // The video's page, in the language just saved: its transcript shows what was stored.
-  return flashRedirect(request, `/retrieval/detail?id=${id}&lang=${encodeURIComponent(lang)}`, "success", "content.captionsSaved");
+  if (!(file instanceof File) || file.size === 0) throw new Refused("content.captionsMissing", { field: "captions" });
+  await saveCaptions(id, lang, readCaptionFile(new Uint8Array(await file.arrayBuffer())), "owner", Date.now());
+  return lang;
 }
 
 /** The owner removes a language's captions (again: nothing more happens). */

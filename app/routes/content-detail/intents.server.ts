@@ -3,8 +3,8 @@ import { data, redirect } from "react-router";
 import { deleteContent, findContent } from "~/.server/content/content";
 import { attempt, Refused } from "~/.server/refused";
 import { addComment, deleteComment, setFollow, setLike } from "~/.server/social/social";
-import { flashRedirect, refusedRedirect } from "~/.server/web/shell/flash";
-import { refusalReply } from "~/.server/web/shell/refusals";
+import { flashRedirect } from "~/.server/web/shell/flash";
+import { refusalNotice, refusalReply } from "~/.server/web/shell/refusals";
 import { commentSchema } from "~/lib/schemas/content";
 
 // The detail page's intents, one function each: what anyone who may see the item does (like,
@@ -21,7 +21,8 @@ export async function socialIntent(request: Request, form: FormData, intent: str
   const now = Date.now();
   if (intent === "like" || intent === "unlike") await setLike(userId, id, intent === "like", now);
   if (intent === "follow" || intent === "unfollow") {
-    if (!(await setFollow(userId, item.owner_id, intent === "follow", now))) return refusedRedirect(request, back(id));
+    const followed = await attempt(() => setFollow(userId, item.owner_id, intent === "follow", now));
+    if (followed instanceof Refused) return refusalNotice(request, back(id), followed);
   }
   if (intent === "delete-comment") await deleteComment(userId, Number(form.get("comment")));
   if (intent === "comment") {
@@ -29,12 +30,12 @@ export async function socialIntent(request: Request, form: FormData, intent: str
     if (submission.status !== "success") return data({ confirmDelete: false, comment: submission.reply() }, { status: 400 });
     const { body, client_key, parent_id } = submission.value;
     const added = await attempt(() => addComment(userId, id, body, now, client_key, parent_id));
-    // An ambiguous mention or a reply to a comment gone: said beside the field, nothing stored.
+    // An ambiguous mention or a reply to a comment gone beside the field, a block above it: nothing
+    // stored, what was typed kept.
     if (added instanceof Refused) {
       const { reply, status } = refusalReply(submission, added);
       return data({ confirmDelete: false, comment: reply }, { status });
     }
-    if (added === "refused") return refusedRedirect(request, back(id));
   }
   return redirect(back(id), { status: 303 });
 }

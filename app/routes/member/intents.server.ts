@@ -6,10 +6,10 @@ import { removeCoAuthor } from "~/.server/content/co-authors";
 import { addInterest, removeInterest } from "~/.server/members/interests";
 import { addTag, removeTag } from "~/.server/members/tags";
 import { attempt, Refused } from "~/.server/refused";
-import { block, hasBlocked, unblock } from "~/.server/social/blocks";
+import { block, unblock } from "~/.server/social/blocks";
 import { followMember } from "~/.server/social/social";
-import { flashRedirect, refusedRedirect } from "~/.server/web/shell/flash";
-import { refusalReply } from "~/.server/web/shell/refusals";
+import { flashRedirect } from "~/.server/web/shell/flash";
+import { refusalNotice, refusalReply } from "~/.server/web/shell/refusals";
 import type { MembershipLevel } from "~/lib/profile-tags";
 import { interestSchema } from "~/lib/schemas/content";
 import { tagSchema } from "~/lib/schemas/tags";
@@ -37,16 +37,17 @@ async function addOne<S extends z.ZodObject>(form: FormData, schema: S, add: (va
 }
 
 async function follow({ request, intent, user, id, now }: Intent) {
-  const followed = await followMember(user.id, id, intent === "follow", now);
-  if (followed === "missing") throw data(null, { status: 404 });
-  if (followed === "refused") return refusedRedirect(request, `/personal?member=${id}`);
+  const followed = await attempt(() => followMember(user.id, id, intent === "follow", now));
+  if (followed instanceof Refused) return refusalNotice(request, `/personal?member=${id}`, followed);
 }
 
 async function blocking({ request, intent, user, id, now }: Intent) {
   if (!Number.isInteger(id) || id <= 0 || id === user.id) throw data(null, { status: 404 });
   if (intent === "unblock") await unblock(user.id, id);
-  // Refused (an unknown member, or the block list is full) unless it was already in place.
-  else if (!(await block(user.id, id, now)) && !(await hasBlocked(user.id, id))) return refusedRedirect(request, `/personal?member=${id}`);
+  else {
+    const blocked = await attempt(() => block(user.id, id, now));
+    if (blocked instanceof Refused) return refusalNotice(request, `/personal?member=${id}`, blocked);
+  }
   return flashRedirect(request, `/personal?member=${id}`, "success", intent === "block" ? "safety.blockDone" : "safety.unblockDone");
 }
 

@@ -20,7 +20,7 @@ export function NotificationSettings({
         {t("notifications.settings")}
       </h2>
       <p className="mb-3 text-sm text-slate-600">{t("notifications.settingsHelp")}</p>
-      <Form method="post" data-testid="notification-settings" className="flex flex-col gap-2">
+      <Form method="post" action="/personal/Setting/notifications" data-testid="notification-settings" className="flex flex-col gap-2">
         <input type="hidden" name="intent" value="notifications" />
         {NOTIFICATION_KINDS.map((kind) => (
           <label key={kind} className="flex flex-wrap items-center justify-between gap-2 text-sm">
@@ -54,7 +54,7 @@ export function NotificationSettings({
             <span>
               {sdg}. {t(sdgKey(sdg))}
             </span>
-            <Form method="post">
+            <Form method="post" action="/personal/Setting/notifications">
               <input type="hidden" name="intent" value="unfollow-goal" />
               <input type="hidden" name="sdg" value={sdg} />
               <Button type="submit" variant="outline" size="sm">
@@ -68,7 +68,7 @@ export function NotificationSettings({
             <span>
               “{search.q}”{search.sdg ? ` · ${search.sdg}. ${t(sdgKey(search.sdg))}` : ""}
             </span>
-            <Form method="post">
+            <Form method="post" action="/personal/Setting/notifications">
               <input type="hidden" name="intent" value="delete-search" />
               <input type="hidden" name="id" value={search.id} />
               <Button type="submit" variant="outline" size="sm">

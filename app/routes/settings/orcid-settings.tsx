@@ -26,7 +26,7 @@ export function OrcidSettings({
           </p>
           <p className="mb-3 text-sm text-slate-600">{t("orcid.linkedHelp")}</p>
           {hasPassword ? (
-            <Form method="post">
+            <Form method="post" action="/personal/Setting/orcid">
               <Button type="submit" name="intent" value="unlink-orcid" variant="outline" data-testid="orcid-unlink">
                 {t("orcid.unlink")}
               </Button>

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { followingOf } from "~/.server/notifications/new-items";
 import * as discovery from "~/routes/discovery";
 import * as retrieval from "~/routes/retrieval";
-import * as settings from "~/routes/settings/route";
+import * as notificationSettings from "~/routes/settings/notifications";
 import { callRoute } from "../route";
 import { flashOf, signedIn } from "./page-helpers";
 
@@ -34,8 +34,9 @@ describe("following goals and saving searches, without a script", () => {
     expect(following).toMatchObject({ goals: [6], searches: [{ q: "clean water", kind: "document", sdg: 6 }] });
 
     const id = String(following.searches[0]?.id);
-    await callRoute(settings, { path: "/personal/Setting", token: me.token, form: { intent: "delete-search", id } });
-    await callRoute(settings, { path: "/personal/Setting", token: me.token, form: { intent: "unfollow-goal", sdg: "6" } });
+    const path = "/personal/Setting/notifications";
+    await callRoute(notificationSettings, { path, token: me.token, form: { intent: "delete-search", id } });
+    await callRoute(notificationSettings, { path, token: me.token, form: { intent: "unfollow-goal", sdg: "6" } });
     expect(await followingOf(me.id)).toEqual({ goals: [], searches: [] });
   });
 });

@@ -7,6 +7,9 @@ import { block } from "~/.server/social/blocks";
 import * as member from "~/routes/member/route";
 import * as notificationOpen from "~/routes/notification-open";
 import * as notifications from "~/routes/notifications";
+import * as deleteAccount from "~/routes/settings/delete";
+import * as notificationSettings from "~/routes/settings/notifications";
+import * as orcidSettings from "~/routes/settings/orcid";
 import * as settings from "~/routes/settings/route";
 import * as verification from "~/routes/verification";
 import { htmlBytes, pngBytes } from "../../fixtures/files";
@@ -204,9 +207,18 @@ describe("/personal/Setting", () => {
     expect(await section("/personal/Setting?section=account")).toBe("account");
     expect(await section("/personal/Setting?section=notifications")).toBe("notifications");
     expect(await section("/personal/Setting?section=elsewhere")).toBe("profile");
-    const path = "/personal/Setting?section=notifications";
-    const saved = await callRoute(settings, { path, token: me.token, form: { intent: "notifications", "channel.likes": "mail" } });
+    const path = "/personal/Setting?section=avatar";
+    const saved = await callRoute(settings, { path, token: me.token, form: { intent: "remove-avatar" } });
     expect([saved.status, saved.location]).toEqual([303, path]);
+    // The notifications, ORCID and deletion forms post to routes of their own.
+    for (const [module, intent] of [
+      [notificationSettings, "notifications"],
+      [orcidSettings, "unlink-orcid"],
+      [deleteAccount, "delete-account"],
+    ] as const) {
+      expect((await callRoute(module, { path: "/personal/Setting/x", token: me.token, form: { intent: "profile" } })).status).toBe(400);
+      expect((await callRoute(settings, { path: "/personal/Setting", token: me.token, form: { intent } })).status).toBe(400);
+    }
   });
 
   it("saves every profile field with a notice, and gives them back to the form", async () => {
@@ -289,18 +301,18 @@ describe("/personal/Setting", () => {
   it("sets an avatar from an image, refuses a missing file or one posing as a picture, and goes back to the default", async () => {
     const me = await signedIn();
     const image = () => env.DB.prepare("SELECT image FROM users WHERE id = ?").bind(me.id).first<string | null>("image");
-    const missing = await callRoute<{ avatar: string[] }>(settings, {
+    const missing = await callRoute<{ avatar: Reply }>(settings, {
       path: "/personal/Setting",
       token: me.token,
       form: { intent: "avatar" },
     });
-    expect([missing.status, missing.data.avatar]).toEqual([400, ["validation.avatarMissing"]]);
-    const posing = await callRoute<{ avatar: string[] }>(settings, {
+    expect([missing.status, missing.data.avatar.error?.avatar]).toEqual([400, ["validation.avatarMissing"]]);
+    const posing = await callRoute<{ avatar: Reply }>(settings, {
       path: "/personal/Setting",
       token: me.token,
       form: { intent: "avatar", avatar: new File([new Uint8Array(htmlBytes())], "me.png", { type: "image/png" }) },
     });
-    expect([posing.status, posing.data.avatar]).toEqual([400, ["validation.avatarType"]]);
+    expect([posing.status, posing.data.avatar.error?.avatar]).toEqual([400, ["validation.avatarType"]]);
     expect(await image()).toBeNull();
     const set = await callRoute(settings, {
       path: "/personal/Setting",
@@ -323,8 +335,9 @@ describe("/personal/Setting", () => {
       "channel.comment": "loud",
       "channel.everything": "mail",
     };
-    const saved = await callRoute(settings, { path: "/personal/Setting", token: me.token, form });
-    expect([saved.status, saved.location, flashOf(saved)?.key]).toEqual([303, "/personal/Setting", "notify.updateSuccess"]);
+    const saved = await callRoute(notificationSettings, { path: "/personal/Setting/notifications", token: me.token, form });
+    const section = "/personal/Setting?section=notifications";
+    expect([saved.status, saved.location, flashOf(saved)?.key]).toEqual([303, section, "notify.updateSuccess"]);
     expect(await channelsOf(me.id)).toMatchObject({
       like: "off",
       meeting: "app",
@@ -381,14 +394,14 @@ describe("/personal/Setting", () => {
   it("deletes the account only when ticked and with the password, ending every session, with a notice on the login", async () => {
     const me = await account();
     const other = await sessionFor(me.id);
-    const unticked = await callRoute<{ deletion: Reply }>(settings, {
-      path: "/personal/Setting",
+    const unticked = await callRoute<{ deletion: Reply }>(deleteAccount, {
+      path: "/personal/Setting/delete",
       token: me.token,
       form: { intent: "delete-account", password: PASSWORD },
     });
     expect([unticked.status, unticked.data.deletion.error?.confirm]).toEqual([400, ["validation.deleteConfirm"]]);
-    const wrong = await callRoute<{ deletion: Reply }>(settings, {
-      path: "/personal/Setting",
+    const wrong = await callRoute<{ deletion: Reply }>(deleteAccount, {
+      path: "/personal/Setting/delete",
       token: me.token,
       headers: elsewhere(),
       form: { intent: "delete-account", password: "not my password", confirm: "on" },
@@ -396,8 +409,12 @@ describe("/personal/Setting", () => {
     expect([wrong.status, wrong.data.deletion.error?.password]).toEqual([400, ["validation.currentPasswordWrong"]]);
     expect((await currentSession(me.token, Date.now())).status).toBe("valid");
 
-    const deleted = await callRoute(settings, {
-      path: "/personal/Setting",
+    // Refused, the page is the account section again, its reply beside the fields.
+    expect((await callRoute<{ section: string }>(deleteAccount, { path: "/personal/Setting/delete", token: me.token })).data.section).toBe(
+      "account",
+    );
+    const deleted = await callRoute(deleteAccount, {
+      path: "/personal/Setting/delete",
       token: me.token,
       headers: elsewhere(),
       form: { intent: "delete-account", password: PASSWORD, confirm: "on" },

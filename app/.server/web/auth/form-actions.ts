@@ -6,22 +6,14 @@ import type { SessionUser } from "~/.server/accounts/sessions";
 import { config } from "~/.server/config/config";
 import { readCookie } from "~/.server/http/cookies";
 import { languageCookie } from "~/.server/web/i18n/language-cookie";
-import { refusalReply } from "~/.server/web/shell/refusals";
+import { SECRET_FIELDS } from "~/.server/web/shell/refusals";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE } from "~/lib/i18n";
 import { clearPointCookie, tokenCookie } from "./cookies";
 import { sessionContext } from "./session";
 
-const SECRET_FIELDS = ["currentPassword", "password", "confirmPassword"];
-
 /** A failed form post: status 400 with Conform's reply; password fields are never sent back. */
 export function invalid(submission: Submission<unknown>) {
   return data({ result: submission.reply({ hideFields: SECRET_FIELDS }), notice: null }, { status: 400 });
-}
-
-/** An account error shown beside its field (or above the form), with the right status. */
-export function accountFailure(submission: Submission<unknown>, error: unknown) {
-  const { reply, status } = refusalReply(submission, error, SECRET_FIELDS);
-  return data({ result: reply, notice: null }, { status });
 }
 
 /** "Send Success": the form comes back with what was typed (passwords aside) and a notice. */

@@ -1,6 +1,5 @@
 import { createContext, type MiddlewareFunction, redirect } from "react-router";
 import { clearCookie, readCookie, serializeCookie } from "~/.server/http/cookies";
-import { NOT_AVAILABLE } from "~/.server/social/block-rules";
 import { isPrefetch } from "~/.server/web/shell/prefetch";
 import type { Flash } from "~/lib/shapes";
 
@@ -24,9 +23,6 @@ export function flashRedirect(
   return redirect(to, { status, headers });
 }
 
-/** A redirect back after a refusal that does not say why (a block): the neutral notice, as a toast. */
-export const refusedRedirect = (request: Request, to: string) => flashRedirect(request, to, "error", NOT_AVAILABLE);
-
 function flashCookie(request: Request, kind: Flash["kind"], key: string): string {
   const flash: Flash = { id: crypto.randomUUID().slice(0, 8), kind, key };
   return serializeCookie(request, FLASH_COOKIE, JSON.stringify(flash), { maxAge: 60 });
@@ -38,7 +34,7 @@ function parseFlash(raw: string | undefined): Flash | null {
     const value = JSON.parse(raw) as Partial<Flash>;
     const kindOk = value.kind === "success" || value.kind === "error" || value.kind === "info";
     // A translation key of any namespace (any refusal may come back as a notice), its values plain words.
-    const keyOk = typeof value.key === "string" && /^[a-z]+\.[A-Za-z]+(\|[a-z]+=\w+)*$/.test(value.key);
+    const keyOk = typeof value.key === "string" && /^[a-z]+\.[A-Za-z]+(\|[a-z]+=[\w.]+)*$/.test(value.key);
     if (!kindOk || !keyOk || typeof value.id !== "string") return null;
     return value as Flash;
   } catch {

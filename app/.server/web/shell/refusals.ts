@@ -12,21 +12,26 @@ import { flashRedirect } from "./flash";
 
 const notFound = (error: Refused) => error.status === 404 && !error.field;
 
+/** Never sent back to a form, whatever was refused. */
+export const SECRET_FIELDS = ["currentPassword", "password", "confirmPassword"];
+
 /** What a form sent: Conform's submission of it, or the fields of a post read only once (`Refused.sent`). */
 type Sent = Submission<unknown> | Readonly<Record<string, string>>;
 
 const isSubmission = (sent: Sent): sent is Submission<unknown> => typeof sent.reply === "function";
 
-/** The form's reply: each key beside its field (or above the form), what was typed kept but `hideFields`; and its status. */
-export function refusalReply(sent: Sent | undefined, error: unknown, hideFields: string[] = []): { reply: FormReply; status: number } {
+/** The form's reply: each key beside its field (or above the form), what was typed kept (passwords aside); and its status. */
+export function refusalReply(sent: Sent | undefined, error: unknown): { reply: FormReply; status: number } {
+  const hideFields = SECRET_FIELDS;
   if (!(error instanceof Refused)) throw error;
   if (notFound(error)) throw data(null, { status: 404 });
   const fieldErrors = Object.fromEntries(Object.entries(error.fields).map(([field, keys]) => [field, [...keys]]));
   const formErrors = Object.keys(fieldErrors).length ? [] : [error.key];
-  const given = sent ?? error.sent ?? {};
-  if (isSubmission(given)) return { reply: given.reply({ hideFields, fieldErrors, formErrors }), status: error.status };
-  const initialValue = Object.fromEntries(Object.entries(given).filter(([name]) => !hideFields.includes(name)));
-  const reply: FormReply = { status: "error", initialValue, error: { ...fieldErrors, ...(formErrors.length ? { "": formErrors } : {}) } };
+  const given = sent ?? error.sent;
+  if (given && isSubmission(given)) return { reply: given.reply({ hideFields, fieldErrors, formErrors }), status: error.status };
+  const errors = { ...fieldErrors, ...(formErrors.length ? { "": formErrors } : {}) };
+  const initialValue = given && Object.fromEntries(Object.entries(given).filter(([name]) => !hideFields.includes(name)));
+  const reply: FormReply = { status: "error", ...(initialValue ? { initialValue } : {}), error: errors };
   return { reply, status: error.status };
 }
 
