@@ -54,6 +54,7 @@ export function CaptionsForm({ id, captions, reply }: { id: number; captions: Ca
         className="mt-3"
         {...getFormProps(form)}
       >
+        <input type="hidden" name="intent" value="captions" />
         <FormErrors errors={form.errors} id={form.errorId} />
         <CaptionFields lang={fields.lang} file={fields.captions} required />
         <Button type="submit">{t("content.captionsSubmit")}</Button>

@@ -5,6 +5,7 @@ import { findContent } from "~/.server/content/content";
 import { readCappedBytes } from "~/.server/http/body";
 import { attempt, Refused } from "~/.server/refused";
 import { flashRedirect } from "~/.server/web/shell/flash";
+import type { Intents } from "~/.server/web/shell/intents";
 import { refusalReply } from "~/.server/web/shell/refusals";
 import { captionLang } from "~/lib/captions";
 import { CAPTIONS_MAX_BYTES } from "~/lib/limits";
@@ -21,40 +22,52 @@ export async function ownVideo(id: number, userId: number) {
 /** Room for a caption form's other fields and multipart framing beside its file. */
 const CAPTION_FORM_SLACK = 16 * 1024;
 
-/**
- * The owner's caption file for a language (decision 0043): stored, replacing that language's, or
- * the form again with the parser's line and reason beside the file.
- */
-export async function captionsIntent(request: Request, id: number, userId: number) {
-  await ownVideo(id, userId);
-  const lang = await attempt(() => captionsPosted(request, id));
-  if (lang instanceof Refused) {
-    const { reply, status } = refusalReply(undefined, lang);
-    return data({ captions: reply }, { status });
-  }
-  // The video's page, in the language just saved: its transcript shows what was stored.
-  return flashRedirect(request, `/retrieval/detail?id=${id}&lang=${encodeURIComponent(lang)}`, "success", "content.captionsSaved");
+export interface CaptionsIntent {
+  request: Request;
+  form: FormData;
+  /** The owner's video. */
+  id: number;
 }
 
-/** The posted caption file, saved for its language (which it answers): read whole, but bounded. */
-async function captionsPosted(request: Request, id: number) {
+/**
+ * The page's post, read whole but bounded (a caption file is at most CAPTIONS_MAX_BYTES): past it,
+ * refused beside the file; not a form at all, a 400.
+ */
+export async function postedForm(request: Request) {
   const bytes = await readCappedBytes(request, CAPTIONS_MAX_BYTES + CAPTION_FORM_SLACK);
   if (!bytes) throw new Refused(`content.captionsTooLarge|max=${CAPTIONS_MAX_BYTES / 1024 / 1024}`, { field: "captions", status: 413 });
   const form = await new Request(request.url, { method: "POST", headers: request.headers, body: bytes }).formData().catch(() => null);
   if (!form) throw data(null, { status: 400 });
-  const lang = captionLang(String(form.get("lang") ?? "").trim());
-  if (!lang) throw new Refused("content.captionsLanguageInvalid", { field: "lang" });
-  const file = form.get("captions");
-  if (!(file instanceof File) || file.size === 0) throw new Refused("content.captionsMissing", { field: "captions" });
-  await saveCaptions(id, lang, readCaptionFile(new Uint8Array(await file.arrayBuffer())), "owner", Date.now());
-  return lang;
+  return form;
+}
+
+/** The form again with a refusal beside its field (the parser's line and reason beside the file). */
+export function captionsRefused(refusal: Refused) {
+  const { reply, status } = refusalReply(undefined, refusal);
+  return data({ captions: reply }, { status });
+}
+
+/** The owner's caption file for a language (decision 0043): stored, replacing that language's. */
+async function captions({ request, form, id }: CaptionsIntent) {
+  const saved = await attempt(async () => {
+    const lang = captionLang(String(form.get("lang") ?? "").trim());
+    if (!lang) throw new Refused("content.captionsLanguageInvalid", { field: "lang" });
+    const file = form.get("captions");
+    if (!(file instanceof File) || file.size === 0) throw new Refused("content.captionsMissing", { field: "captions" });
+    await saveCaptions(id, lang, readCaptionFile(new Uint8Array(await file.arrayBuffer())), "owner", Date.now());
+    return lang;
+  });
+  if (saved instanceof Refused) return captionsRefused(saved);
+  // The video's page, in the language just saved: its transcript shows what was stored.
+  return flashRedirect(request, `/retrieval/detail?id=${id}&lang=${encodeURIComponent(saved)}`, "success", "content.captionsSaved");
 }
 
 /** The owner removes a language's captions (again: nothing more happens). */
-export async function removeCaptionsIntent(request: Request, form: FormData, id: number, userId: number) {
-  await ownVideo(id, userId);
+async function remove({ request, form, id }: CaptionsIntent) {
   const lang = captionLang(String(form.get("lang") ?? ""));
   if (!lang) throw data(null, { status: 404 });
   await removeCaptions(id, lang);
   return flashRedirect(request, `/retrieval/detail/captions?id=${id}`, "success", "content.captionsRemoved");
 }
+
+export const intents = { captions, "remove-captions": remove } satisfies Intents<CaptionsIntent>;

@@ -2,11 +2,13 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { captionsRead } from "~/.server/content/captions";
 import { readOne } from "~/.server/reads";
+import { attempt, Refused } from "~/.server/refused";
 import { requireUser } from "~/.server/web/auth/session";
+import { runIntent } from "~/.server/web/shell/intents";
 import { RouteError } from "~/components/route-error";
 import type { Route } from "./+types/route";
 import { CaptionsForm } from "./captions-form";
-import { captionsIntent, ownVideo, removeCaptionsIntent } from "./intents.server";
+import { captionsRefused, intents, ownVideo, postedForm } from "./intents.server";
 
 // /retrieval/detail/captions?id=N: the owner's captions of a video (decision 0043), on a page of
 // their own so the video's page, which every member loads, carries none of the forms' script.
@@ -21,11 +23,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
-  const id = idOf(request);
-  if (request.headers.get("Content-Type")?.startsWith("multipart/form-data")) return captionsIntent(request, id, user.id);
-  const form = await request.formData();
-  if (form.get("intent") === "remove-captions") return removeCaptionsIntent(request, form, id, user.id);
-  throw new Response(null, { status: 400 });
+  const { id } = await ownVideo(idOf(request), user.id);
+  const form = await attempt(() => postedForm(request));
+  if (form instanceof Refused) return captionsRefused(form);
+  return runIntent(intents, form.get("intent"), { request, form, id });
 }
 
 export default function Captions({ loaderData, actionData }: Route.ComponentProps) {

@@ -13,6 +13,7 @@ import { countReading, readingOf } from "~/.server/stats/readings";
 import { requireUser } from "~/.server/web/auth/session";
 import { afterAnswer } from "~/.server/web/context";
 import { languageOf } from "~/.server/web/i18n/request-language";
+import { runIntent } from "~/.server/web/shell/intents";
 import { isPrefetch } from "~/.server/web/shell/prefetch";
 import { CitationMeta, CiteItem, CoAuthors } from "~/components/cite-item";
 import { OrcidBadge } from "~/components/orcid";
@@ -29,7 +30,7 @@ import type { PageHandle } from "~/lib/page-handle";
 import { sdgKey, sdgStyle } from "~/lib/sdg";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/route";
-import { deleteIntent, SOCIAL_INTENTS, socialIntent } from "./intents.server";
+import { intents } from "./intents.server";
 import { LicenseLine } from "./license-line";
 import { OwnerActions } from "./owner-actions";
 import { PdfViewer } from "./pdf-viewer";
@@ -134,10 +135,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const id = idOf(request);
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  if (SOCIAL_INTENTS.has(intent)) return socialIntent(request, form, intent, id, user.id);
-  if (intent === "delete") return deleteIntent(request, form, id, user.id);
-  throw data(null, { status: 400 });
+  return runIntent(intents, form.get("intent"), { request, form, id, userId: user.id });
 }
 
 /** A document or video: its viewer, the facts about it, and (for its owner) delete. */

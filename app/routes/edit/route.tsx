@@ -7,6 +7,7 @@ import { licenseOptions } from "~/.server/content/licenses";
 import { requireOwnItem } from "~/.server/web/auth/roles";
 import { doiPrefillReply } from "~/.server/web/shell/doi-prefill-reply";
 import { flashRedirect } from "~/.server/web/shell/flash";
+import { type Intents, runIntent } from "~/.server/web/shell/intents";
 import { ContentMetadataFields, type WithOtherLicense } from "~/components/content-fields";
 import { RouteError } from "~/components/route-error";
 import { Button } from "~/components/ui/button";
@@ -26,18 +27,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { item: shownItem(item), licenses: licenseOptions(item.license) };
 }
 
-/** Save answers the item's page with a notice, or the form again with its refusals; "Fill from DOI" the form filled in. */
+interface EditIntent {
+  request: Request;
+  form: FormData;
+  userId: number;
+  itemId: number;
+}
+
+const intents = {
+  /** The details saved: the item's page with a notice, or the form again with its refusals. */
+  edit: async ({ request, form, userId, itemId }: EditIntent) => {
+    if (form.has("license")) form.set("license", String(chosenLicense(form.get("license"), form.get("license_other"))));
+    const submission = parseWithZod(form, { schema: editContentSchema });
+    if (submission.status !== "success") return data({ result: submission.reply(), notice: null }, { status: 400 });
+    if (!(await updateContent(itemId, userId, submission.value, Date.now()))) throw data(null, { status: 404 });
+    return flashRedirect(request, back(itemId), "success", "notify.updateSuccess");
+  },
+  /** "Fill from DOI": the form filled in, nothing saved. */
+  prefill: ({ form, userId }: EditIntent) => doiPrefillReply(form, userId),
+} satisfies Intents<EditIntent>;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, item } = await requireOwnItem(request, context);
   const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "prefill") return doiPrefillReply(form, user.id);
-  if (intent !== "edit") throw data(null, { status: 400 });
-  if (form.has("license")) form.set("license", String(chosenLicense(form.get("license"), form.get("license_other"))));
-  const submission = parseWithZod(form, { schema: editContentSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  if (!(await updateContent(item.id, user.id, submission.value, Date.now()))) throw data(null, { status: 404 });
-  return flashRedirect(request, back(item.id), "success", "notify.updateSuccess");
+  return runIntent(intents, form.get("intent"), { request, form, userId: user.id, itemId: item.id });
 }
 
 export default function EditItem({ loaderData, actionData }: Route.ComponentProps) {

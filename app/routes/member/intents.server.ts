@@ -9,6 +9,7 @@ import { attempt, Refused } from "~/.server/refused";
 import { block, unblock } from "~/.server/social/blocks";
 import { followMember } from "~/.server/social/social";
 import { flashRedirect } from "~/.server/web/shell/flash";
+import type { Intents } from "~/.server/web/shell/intents";
 import { refusalNotice, refusalReply } from "~/.server/web/shell/refusals";
 import type { MembershipLevel } from "~/lib/profile-tags";
 import { interestSchema } from "~/lib/schemas/content";
@@ -73,25 +74,15 @@ async function leaveCoAuthors({ request, form, user }: Intent) {
   return flashRedirect(request, "/personal", "success", "notify.coAuthorRemoved");
 }
 
-/** Runs the form's intent: its own answer, or undefined for the redirect back. */
-export function runIntent(args: Intent) {
-  switch (args.intent) {
-    case "follow":
-    case "unfollow":
-      return follow(args);
-    case "block":
-    case "unblock":
-      return blocking(args);
-    case "add-interest":
-      return interest(args);
-    case "add-tag":
-      return tag(args);
-    case "remove-tag":
-    case "remove-interest":
-      return removeOne(args);
-    case "leave-co-authors":
-      return leaveCoAuthors(args);
-    default:
-      throw data(null, { status: 400 });
-  }
-}
+/** The member page's forms: each answers a response of its own, or nothing for the redirect back. */
+export const intents = {
+  follow,
+  unfollow: follow,
+  block: blocking,
+  unblock: blocking,
+  "add-interest": interest,
+  "add-tag": tag,
+  "remove-tag": removeOne,
+  "remove-interest": removeOne,
+  "leave-co-authors": leaveCoAuthors,
+} satisfies Intents<Intent>;

@@ -3,6 +3,7 @@ import { prefillFromDoi } from "~/.server/content/doi-prefill";
 import { attempt, Refused } from "~/.server/refused";
 import { authorsText } from "~/lib/identifiers";
 import type { FormReply } from "~/lib/use-form";
+import { refusalReply } from "./refusals";
 
 /**
  * A form filled in from the DOI among `typed` (nothing saved): the record's fields over what was
@@ -10,10 +11,7 @@ import type { FormReply } from "~/lib/use-form";
  */
 export async function prefilledForm(typed: Record<string, string>, memberId: number) {
   const filled = await attempt(() => prefillFromDoi(typed.doi ?? "", memberId));
-  if (filled instanceof Refused) {
-    const result: FormReply = { status: "error", initialValue: typed, error: { doi: [filled.key] } };
-    return { result, notice: null };
-  }
+  if (filled instanceof Refused) return { result: refusalReply(typed, filled).reply, notice: null };
   const result: FormReply = {
     initialValue: {
       ...typed,

@@ -8,8 +8,12 @@ import { data } from "react-router";
 export type Intents<Args> = Record<string, (args: Args) => unknown>;
 
 /** Runs the posted intent; one the route does not have is a 400. */
-export function runIntent<Args>(intents: Intents<Args>, intent: FormDataEntryValue | null, args: Args) {
+export function runIntent<Args, Map extends Intents<Args>>(
+  intents: Map,
+  intent: FormDataEntryValue | null,
+  args: Args,
+): ReturnType<Map[keyof Map]> {
   const run = typeof intent === "string" && Object.hasOwn(intents, intent) ? intents[intent] : undefined;
   if (!run) throw data(null, { status: 400 });
-  return run(args);
+  return run(args) as ReturnType<Map[keyof Map]>;
 }
