@@ -1,9 +1,7 @@
 import { z } from "zod";
-import { readCaptionFile } from "~/.server/content/caption-file";
-import { captionFileResponse, captionsRead, removeCaptions, saveCaptions } from "~/.server/content/captions";
+import { captionFileResponse, captionsRead, removeCaptions, saveOwnerCaptions } from "~/.server/content/captions";
 import { findContent } from "~/.server/content/content";
 import { readOne } from "~/.server/reads";
-import { Refused } from "~/.server/refused";
 import { captionLang } from "~/lib/captions";
 import {
   CAPTION_CUES_PER_MINUTE,
@@ -58,10 +56,8 @@ export const captionRoutes = [
     answers: { 200: z.object({ caption }), 400: REFUSAL, 404: REFUSAL, 409: REFUSAL, 413: REFUSAL },
     handle: async ({ ctx, member, params: [id, tag] }) => {
       const item = await ownVideo(id, member.user.id);
-      const lang = captionLang(tag ?? "");
       if (!item) return notFound(ctx.language, "item");
-      if (!lang) throw new Refused("content.captionsLanguageInvalid", { field: "lang" });
-      await saveCaptions(item.id, lang, readCaptionFile(new Uint8Array(await ctx.request.arrayBuffer())), "owner", ctx.now);
+      const lang = await saveOwnerCaptions(item.id, tag ?? "", new Uint8Array(await ctx.request.arrayBuffer()), ctx.now);
       const saved = (await readOne(captionsRead(item.id))).find((c) => c.lang === lang);
       if (!saved) return notFound(ctx.language, "item");
       return ok({ caption: withUrl(item.id)(saved) });

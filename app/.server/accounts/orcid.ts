@@ -197,6 +197,12 @@ export async function linkOrcid(userId: number, identity: OrcidIdentity, now: nu
   }
 }
 
+/** Links the iD a "link" trip brought back, for the member who started it: anyone else (a trip finished in another session) is refused. */
+export async function linkReturned(memberId: number | undefined, back: OrcidReturn, now: number) {
+  if (memberId === undefined || memberId !== back.userId) throw new Refused("notify.orcidFailed");
+  await linkOrcid(memberId, back, now);
+}
+
 /** What Settings shows of a member's ORCID link, and whether they have a password besides. */
 export const orcidLinkRead = (userId: number): Read<{ orcid: string | null; name: string | null; hasPassword: boolean }> => ({
   statements: [env.DB.prepare("SELECT orcid, orcid_name, password_hash <> '' AS has_password FROM users WHERE id = ?").bind(userId)],
@@ -246,8 +252,9 @@ export async function spendOrcidSignup(token: string, now: number): Promise<Orci
     .first<OrcidIdentity>();
 }
 
-/** The works on a member's public ORCID record (title, year, DOI), as ORCID's public API lists them. */
-export async function orcidWorks(orcid: string): Promise<OrcidWork[]> {
+/** The works on a member's public ORCID record (title, year, DOI), as ORCID's public API lists them; a member with no iD linked is a 404. */
+export async function orcidWorks(orcid: string | null): Promise<OrcidWork[]> {
+  if (!orcid) throw new Refused("notify.orcidNotLinked", { status: 404 });
   const { apiUrl } = client();
   let body: {
     group?: Array<{

@@ -4,9 +4,9 @@ import { forgetFollowup, recordFollowups } from "~/.server/followups/followups";
 import type { Read } from "~/.server/reads";
 import { Refused } from "~/.server/refused";
 import { indexForm, shownForm } from "~/lib/caption-words";
-import { type CaptionInfo, clockTime, type ShownCue, type TranscriptCue } from "~/lib/captions";
+import { type CaptionInfo, captionLang, clockTime, type ShownCue, type TranscriptCue } from "~/lib/captions";
 import { CAPTION_CUES_PER_MINUTE, CAPTION_END_SLACK_MS, CAPTIONS_MAX_LANGUAGES, CAPTIONS_MEMBER_MAX_MB } from "~/lib/limits";
-import { captionFile } from "./caption-file";
+import { captionFile, readCaptionFile } from "./caption-file";
 import { MEMBER_FILE_POLICY } from "./member-file-policy";
 import { mp4DurationMs } from "./sniff";
 
@@ -194,6 +194,19 @@ async function refusal(contentId: number, lang: string, bytes: number) {
   if (!state?.video) return new Refused("content.notFound", { status: 404 });
   if (!state.fits) return budgetFull();
   return new Refused(`content.captionsTooManyLanguages|max=${CAPTIONS_MAX_LANGUAGES}`, { status: 409, field: "captions" });
+}
+
+/**
+ * The owner's caption file for a language tag, as the page and the API send it: a tag that is no
+ * language is refused beside it, an empty or unparsable file beside the file; else stored as
+ * saveCaptions stores it. Answers the language it was stored under.
+ */
+export async function saveOwnerCaptions(contentId: number, tag: string, file: Uint8Array, now: number): Promise<string> {
+  const lang = captionLang(tag.trim());
+  if (!lang) throw new Refused("content.captionsLanguageInvalid", { field: "lang" });
+  if (file.byteLength === 0) throw new Refused("content.captionsMissing", { field: "captions" });
+  await saveCaptions(contentId, lang, readCaptionFile(file), "owner", now);
+  return lang;
 }
 
 /** Removes a language's captions (their cues leave the shard after); removing what is not there is not an error. */

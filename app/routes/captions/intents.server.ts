@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import { readCaptionFile } from "~/.server/content/caption-file";
-import { removeCaptions, saveCaptions } from "~/.server/content/captions";
+import { removeCaptions, saveOwnerCaptions } from "~/.server/content/captions";
 import { findContent } from "~/.server/content/content";
 import { readCappedBytes } from "~/.server/http/body";
 import { attempt, Refused } from "~/.server/refused";
@@ -49,14 +48,9 @@ export function captionsRefused(refusal: Refused) {
 
 /** The owner's caption file for a language (decision 0043): stored, replacing that language's. */
 async function captions({ request, form, id }: CaptionsIntent) {
-  const saved = await attempt(async () => {
-    const lang = captionLang(String(form.get("lang") ?? "").trim());
-    if (!lang) throw new Refused("content.captionsLanguageInvalid", { field: "lang" });
-    const file = form.get("captions");
-    if (!(file instanceof File) || file.size === 0) throw new Refused("content.captionsMissing", { field: "captions" });
-    await saveCaptions(id, lang, readCaptionFile(new Uint8Array(await file.arrayBuffer())), "owner", Date.now());
-    return lang;
-  });
+  const file = form.get("captions");
+  const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
+  const saved = await attempt(() => saveOwnerCaptions(id, String(form.get("lang") ?? ""), bytes, Date.now()));
   if (saved instanceof Refused) return captionsRefused(saved);
   // The video's page, in the language just saved: its transcript shows what was stored.
   return flashRedirect(request, `/retrieval/detail?id=${id}&lang=${encodeURIComponent(saved)}`, "success", "content.captionsSaved");

@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
 import { loginWithOrcid } from "~/.server/accounts/accounts";
-import { beginOrcidSignup, finishOrcid, linkOrcid, orcidTrip } from "~/.server/accounts/orcid";
-import { Refused } from "~/.server/refused";
+import { beginOrcidSignup, finishOrcid, linkReturned, orcidTrip } from "~/.server/accounts/orcid";
 import { callerFrom } from "~/.server/web/auth/caller";
 import { signInHeaders } from "~/.server/web/auth/form-actions";
 import { clearOrcidState, orcidSignupCookie, readOrcidState } from "~/.server/web/auth/orcid-cookies";
 import { optionalUser } from "~/.server/web/auth/session";
 import { flashRedirect } from "~/.server/web/shell/flash";
+import { refusalNotice } from "~/.server/web/shell/refusals";
 import { pageUrl } from "~/.server/web/shell/shell-state";
 import { safeRedirect } from "~/lib/safe-redirect";
 import type { Route } from "./+types/callback";
@@ -29,8 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers.append("Set-Cookie", clearOrcidState(request));
     const back = await finishOrcid(url.searchParams, trip, url.origin, now);
     if (back.intent === "link") {
-      if (!user || user.id !== back.userId) throw new Refused("notify.orcidFailed");
-      await linkOrcid(user.id, back, now);
+      await linkReturned(user?.id, back, now);
       return flashRedirect(request, "/personal/Setting?section=account#orcid", "success", "notify.orcidLinked", { headers });
     }
     const session = await loginWithOrcid(back.orcid, callerFrom(request, context));
@@ -42,8 +41,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers.append("Set-Cookie", orcidSignupCookie(request, await beginOrcidSignup(back, now)));
     return flashRedirect(request, "/signup", "info", "notify.orcidNoAccount", { headers });
   } catch (error) {
-    if (!(error instanceof Refused)) throw error;
-    const key = /^notify\.orcid\w+$/.test(error.key) ? error.key : "notify.orcidFailed";
-    return flashRedirect(request, user ? "/personal/Setting?section=account#orcid" : "/login", "error", key, { headers });
+    return refusalNotice(request, user ? "/personal/Setting?section=account#orcid" : "/login", error, headers);
   }
 }

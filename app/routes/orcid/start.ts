@@ -1,10 +1,9 @@
 import { data, redirect } from "react-router";
 import { type OrcidIntent, orcidEnabled, startOrcid } from "~/.server/accounts/orcid";
-import { Refused } from "~/.server/refused";
 import { clientAddress } from "~/.server/security/rate-limit";
 import { orcidStateCookie } from "~/.server/web/auth/orcid-cookies";
 import { optionalUser, requireUser } from "~/.server/web/auth/session";
-import { flashRedirect } from "~/.server/web/shell/flash";
+import { refusalNotice } from "~/.server/web/shell/refusals";
 import { pageUrl } from "~/.server/web/shell/shell-state";
 import { safeRedirect } from "~/lib/safe-redirect";
 import type { Route } from "./+types/start";
@@ -32,8 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     return redirect(location, { status: 303, headers: { "Set-Cookie": orcidStateCookie(request, cookie) } });
   } catch (error) {
-    if (!(error instanceof Refused)) throw error;
-    return flashRedirect(request, intent === "link" ? "/personal/Setting?section=account#orcid" : "/login", "error", error.key);
+    return refusalNotice(request, intent === "link" ? "/personal/Setting?section=account#orcid" : "/login", error);
   }
 }
 

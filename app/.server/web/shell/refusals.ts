@@ -35,9 +35,9 @@ export function refusalReply(sent: Sent | undefined, error: unknown): { reply: F
   return { reply, status: error.status };
 }
 
-/** What a button did, refused: back to `to` with the refusal's notice. */
-export function refusalNotice(request: Request, to: string, error: unknown): Response {
+/** What a button (or a trip elsewhere) did, refused: back to `to` with the refusal's notice; `headers` as flashRedirect's. */
+export function refusalNotice(request: Request, to: string, error: unknown, headers?: Headers): Response {
   if (!(error instanceof Refused)) throw error;
   if (notFound(error)) throw data(null, { status: 404 });
-  return flashRedirect(request, to, "error", error.key);
+  return flashRedirect(request, to, "error", error.key, { headers });
 }
