@@ -86,8 +86,10 @@ const done = (request: Request, key: string) => flashRedirect(request, "/liveStr
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   // Each change may mail outside addresses: the page shares the API's per-member budget.
-  if (!(await allowMemberCall(user.id)))
-    return data({ result: { status: "error" as const, error: { "": ["validation.rateLimited"] } } }, { status: 429 });
+  if (!(await allowMemberCall(user.id))) {
+    const { reply, status } = refusalReply(undefined, new Refused("validation.rateLimited", { status: 429 }));
+    return data({ result: reply }, { status });
+  }
   const form = await request.formData();
   const intent = form.get("intent");
   const id = Number(form.get("id"));
@@ -101,8 +103,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "cancel") {
     const cancelled = await attempt(() => cancel(who, id));
     // Nothing to show beside a field: the provider's failure goes above the form.
-    if (cancelled instanceof Refused)
-      return data({ result: { status: "error" as const, error: { "": [cancelled.key] } } }, { status: cancelled.status });
+    if (cancelled instanceof Refused) {
+      const { reply, status } = refusalReply(undefined, cancelled);
+      return data({ result: reply }, { status });
+    }
     if (cancelled === false) throw data(null, { status: 404 });
     return done(request, "notify.meetingCancelled");
   }

@@ -16,6 +16,7 @@ import { requireUser } from "~/.server/web/auth/session";
 import { afterAnswer } from "~/.server/web/context";
 import { isOwnNavigation } from "~/.server/web/security/same-origin";
 import { flashRedirect } from "~/.server/web/shell/flash";
+import { refusalNotice } from "~/.server/web/shell/refusals";
 import { GoalSelect } from "~/components/content-fields";
 import { PageLinks } from "~/components/load-more";
 import { OrcidBadge } from "~/components/orcid";
@@ -58,9 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const back = `/retrieval?${new URLSearchParams({ q: query.q, tab: query.tab, ...(query.sdg ? { sdg: String(query.sdg) } : {}) })}`;
     const kind = query.tab === "videos" ? "video" : "document";
     const saved = await attempt(() => saveSearch(user.id, { q: query.q, kind, sdg: query.sdg ?? null }, Date.now()));
-    return saved instanceof Refused
-      ? flashRedirect(request, back, "error", saved.key)
-      : flashRedirect(request, back, "success", "notify.searchSaved");
+    return saved instanceof Refused ? refusalNotice(request, back, saved) : flashRedirect(request, back, "success", "notify.searchSaved");
   }
   await clearSearchHistory(user.id);
   return redirect("/retrieval", { status: 303 });

@@ -1,9 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { decideVerification, verificationQueue } from "~/.server/members/verification";
+import { Refused } from "~/.server/refused";
 import { requireRole } from "~/.server/web/auth/roles";
 import { afterAnswer } from "~/.server/web/context";
 import { flashRedirect } from "~/.server/web/shell/flash";
+import { refusalNotice } from "~/.server/web/shell/refusals";
 import { PageTitle } from "~/components/page-title";
 import { RelativeTime } from "~/components/relative-time";
 import { Button } from "~/components/ui/button";
@@ -21,13 +23,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireRole(request, context, "reviewer");
   const form = Object.fromEntries(await request.formData());
   const parsed = reviewSchema.safeParse(form);
-  if (!parsed.success) {
-    return flashRedirect(request, "/review", "error", "verification.reasonNeeded");
-  }
+  if (!parsed.success) return refusalNotice(request, "/review", new Refused("verification.reasonNeeded"));
   const id = Number(form.id);
   const decided = Number.isInteger(id) && (await decideVerification(user.id, id, parsed.data, Date.now(), afterAnswer(context)));
   // Decided already by another reviewer, or one's own: said, not an error page.
-  if (!decided) return flashRedirect(request, "/review", "error", "verification.notDecided");
+  if (!decided) return refusalNotice(request, "/review", new Refused("verification.notDecided", { status: 409 }));
   return flashRedirect(request, "/review", "success", "notify.verificationDecided");
 }
 

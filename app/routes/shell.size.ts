@@ -1,5 +1,7 @@
 import { ONE_YEAR, serializeCookie } from "~/.server/http/cookies";
+import { Refused } from "~/.server/refused";
 import { flashRedirect } from "~/.server/web/shell/flash";
+import { refusalNotice } from "~/.server/web/shell/refusals";
 import { isSize, SIZE_COOKIE } from "~/lib/display-size";
 import { safeRedirect } from "~/lib/safe-redirect";
 import type { Route } from "./+types/shell.size";
@@ -9,7 +11,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const size = form.get("size");
   const back = safeRedirect(form.get("redirectTo"));
-  if (!isSize(size)) return flashRedirect(request, back, "error", "notify.requestFailed");
+  if (!isSize(size)) return refusalNotice(request, back, new Refused("notify.requestFailed"));
   const headers = new Headers([["Set-Cookie", serializeCookie(request, SIZE_COOKIE, size, { maxAge: ONE_YEAR })]]);
   return flashRedirect(request, back, "success", "notify.sizeSaved", { headers });
 }
