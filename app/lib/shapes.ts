@@ -9,7 +9,7 @@ import type { StatRange, StatSeries, StatStep } from "./stats-periods";
 export interface Flash {
   id: string;
   kind: "success" | "error" | "info";
-  /** A translation key under notify.*, validation.*, content.* or safety.* */
+  /** A translation key (values after `|`) */
   key: string;
 }
 
@@ -143,3 +143,25 @@ export interface OrcidWork {
   year: number | null;
   doi: string | null;
 }
+
+/** A meeting as its host and invited members see it, and as its invitation mails announce it (decision 0022). */
+export interface Meeting {
+  id: number;
+  uid: string;
+  host_id: number;
+  host_name: string;
+  title: string;
+  agenda: string;
+  starts_at: number;
+  duration_minutes: number;
+  time_zone: string;
+  provider: string;
+  join_url: string;
+  sequence: number;
+  cancelled_at: number | null;
+  emails: string[];
+  participants: { id: number; nick_name: string }[];
+}
+
+/** What an invitation mail says of its meeting (RFC 5546's REQUEST, a higher SEQUENCE, or CANCEL). */
+export type InvitationKind = "invite" | "update" | "cancel";

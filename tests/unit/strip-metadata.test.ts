@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { inspectImage } from "~/.server/content/sniff";
+import { inspectImage } from "~/.server/images/inspect";
 import { withoutMetadata } from "~/.server/images/strip-metadata";
 
 // Issue 30: thumbnails are served as sent, so what a camera wrote beside the pixels reached every

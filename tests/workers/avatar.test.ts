@@ -6,7 +6,7 @@ import encodeJpeg, { init as initJpegEncode } from "@jsquash/jpeg/encode";
 import pngCodec from "@jsquash/png/codec/pkg/squoosh_png_bg.wasm?module";
 import encodePng, { init as initPngEncode } from "@jsquash/png/encode";
 import { beforeAll, describe, expect, it } from "vitest";
-import { inspectImage } from "~/.server/content/sniff";
+import { inspectImage } from "~/.server/images/inspect";
 import { removeAvatar, serveAvatar, setAvatar } from "~/.server/members/avatar";
 import { AVATAR_SIZE } from "~/lib/limits";
 import { htmlBytes, pngBytes } from "../fixtures/files";

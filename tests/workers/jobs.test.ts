@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { Job } from "~/.server/jobs/jobs";
 import { enqueue } from "~/.server/jobs/queue";
 import { sendMeetingMail } from "~/.server/meetings/mail-jobs";
-import type { Meeting } from "~/.server/meetings/meetings";
+import type { Meeting } from "~/lib/shapes";
 import { newMember, outboxFor, uniqueEmail } from "./helpers";
 
 /** A queue that records each sendBatch, refusing what the real one refuses (over 100 messages or 256 KB). */

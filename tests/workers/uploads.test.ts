@@ -5,8 +5,9 @@ import { createContent, deleteContent, findContent } from "~/.server/content/con
 import { createFromMultipart } from "~/.server/content/create-from-form";
 import { MAX_FILE_BYTES, receiveUpload } from "~/.server/content/receive-upload";
 import { serveContentFile } from "~/.server/content/serve-file";
-import { inspectImage, looksLikeMp4, looksLikePdfHead } from "~/.server/content/sniff";
+import { looksLikeMp4, looksLikePdfHead } from "~/.server/content/sniff";
 import { UploadRefused } from "~/.server/content/upload-errors";
+import { inspectImage } from "~/.server/images/inspect";
 import { attempt, Refused } from "~/.server/refused";
 import { contentFieldsSchema } from "~/lib/schemas/content";
 import { bigPdfStream, elfBytes, htmlBytes, mp4Bytes, multipart, pdfBytes, pngBytes, textFields } from "../fixtures/files";

@@ -1,5 +1,5 @@
 import { env } from "~/.server/bindings";
-import { newCode, sha256Hex } from "./crypto";
+import { newCode, sha256Hex } from "~/.server/security/crypto";
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_RESEND_MS = 60 * 1000;

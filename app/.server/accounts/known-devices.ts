@@ -1,5 +1,5 @@
-import { newToken } from "~/.server/accounts/crypto";
 import { serializeCookie } from "~/.server/http/cookies";
+import { newToken } from "~/.server/security/crypto";
 
 /**
  * Known devices (OWASP's "device cookies"): a browser that has signed in to an account, or proved

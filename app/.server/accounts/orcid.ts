@@ -4,11 +4,11 @@ import { config, configProblems } from "~/.server/config/config";
 import { describeError, logEvent } from "~/.server/observability/log";
 import type { Read } from "~/.server/reads";
 import { Refused } from "~/.server/refused";
+import { base64url, fromBase64url, hmac, newToken, sha256Hex, signedUnder } from "~/.server/security/crypto";
 import { allowRequest } from "~/.server/security/rate-limit";
 import { normalizeDoi, normalizeOrcid } from "~/lib/identifiers";
 import { ORCID_NAME_MAX } from "~/lib/limits";
 import type { OrcidWork } from "~/lib/shapes";
-import { base64url, fromBase64url, hmac, newToken, sha256Hex, signedUnder } from "./crypto";
 
 // Sign in with ORCID (docs/decisions/0041-orcid.md): OAuth 2.0's authorization code with OpenID
 // Connect's `openid` scope. The trip (a random state and nonce, what it is for, when it began) is

@@ -1,5 +1,5 @@
+import { base64url, fromBase64url, randomBytes, timingSafeEqual } from "~/.server/security/crypto";
 import { COMMON_PASSWORDS } from "./common-passwords";
-import { base64url, fromBase64url, randomBytes, timingSafeEqual } from "./crypto";
 
 // PBKDF2-SHA256 at production Workers' maximum of 100,000 iterations, peppered with a secret
 // (HMAC of the password), stored in PHC format: $pbkdf2-sha256$i=100000,p=<pepper id>$<salt>$<hash>.

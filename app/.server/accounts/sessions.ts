@@ -1,6 +1,6 @@
 import { env } from "~/.server/bindings";
+import { newToken, sha256Hex } from "~/.server/security/crypto";
 import { SESSION_IDLE_MS } from "~/lib/config";
-import { newToken, sha256Hex } from "./crypto";
 
 /** Absolute lifetime of a session, whatever its activity (docs/decisions/0006-accounts-and-sessions.md). */
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;

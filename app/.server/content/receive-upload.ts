@@ -1,12 +1,13 @@
 import { env } from "~/.server/bindings";
 import { drain, joinChunks } from "~/.server/http/body";
 import { MultipartError, type MultipartPart, readMultipart } from "~/.server/http/multipart";
+import { inspectImage } from "~/.server/images/inspect";
 import { withoutMetadata } from "~/.server/images/strip-metadata";
 import type { Refused } from "~/.server/refused";
 import { newFileKey } from "~/.server/storage/files";
 import { CAPTIONS_MAX_BYTES, MAX_THUMBNAIL_MB, MAX_THUMBNAIL_PIXELS, MAX_UPLOAD_MB } from "~/lib/limits";
 import { captionsTooLarge } from "./caption-file";
-import { inspectImage, looksLikeMp4, looksLikePdfHead, looksLikePdfTail } from "./sniff";
+import { looksLikeMp4, looksLikePdfHead, looksLikePdfTail } from "./sniff";
 import { UploadRefused } from "./upload-errors";
 
 export const PART_SIZE = 8 * 1024 * 1024; // R2 multipart parts: all the same size but the last

@@ -8,8 +8,8 @@ import resize, { initResize } from "@jsquash/resize";
 import resizer from "@jsquash/resize/lib/resize/pkg/squoosh_resize_bg.wasm?module";
 import webpEncoder from "@jsquash/webp/codec/enc/webp_enc_simd.wasm?module";
 import encodeWebp, { init as initWebpEncode } from "@jsquash/webp/encode";
-import { inspectImage } from "~/.server/content/sniff";
 import { DECODE_MAX_MEGAPIXELS } from "~/lib/limits";
+import { inspectImage } from "./inspect";
 
 // Images members send are decoded and drawn anew (docs/decisions/0021-avatars.md): the part at the
 // centre with the wanted shape, scaled and encoded as a fresh JPEG (or WebP), so nothing of the file as sent

@@ -1,4 +1,4 @@
-import { isParameterless, jpegMarkerAt } from "~/.server/content/sniff";
+import { isParameterless, jpegMarkerAt } from "./inspect";
 
 // A thumbnail is served as its owner sent it (the cards' variants are drawn anew, but the detail page
 // and a browser's "open image" show the original), so what a camera or editor wrote beside the pixels

@@ -1,5 +1,4 @@
-import type { InvitationKind } from "~/.server/meetings/invitations";
-import type { Meeting } from "~/.server/meetings/meetings";
+import type { InvitationKind, Meeting } from "~/lib/shapes";
 
 // Every background job's body (docs/decisions/0025-background-jobs.md), apart from the code that
 // queues or runs it: producers import enqueue (queue.ts) and their job's type from here, and the

@@ -1,6 +1,6 @@
-import { base64url, hmac, sha256Hex, signedUnder } from "~/.server/accounts/crypto";
 import { env } from "~/.server/bindings";
 import { config } from "~/.server/config/config";
+import { base64url, hmac, sha256Hex, signedUnder } from "~/.server/security/crypto";
 
 // Meeting invitations reach addresses that never signed up. Each carries a link that stops them for
 // that address (and the RFC 8058 one-click header): the link's token is an HMAC of the address under

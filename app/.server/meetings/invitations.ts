@@ -5,14 +5,12 @@ import { translator } from "~/.server/i18n/translate";
 import { mailHtml } from "~/.server/mail/html";
 import { sendMail } from "~/.server/mail/mail";
 import { optOutUrl } from "~/.server/mail/opt-out";
+import type { InvitationKind, Meeting } from "~/lib/shapes";
 import { formatInZone, utcToZoned } from "~/lib/time-zone";
-import type { Meeting } from "./meetings";
 
 // Invitations (RFC 5545 and 5546): one VEVENT per meeting under a stable UID; an update is the same
 // UID with a higher SEQUENCE, a cancellation METHOD:CANCEL. Times are written in the meeting's zone
 // (DTSTART;TZID=...) with that zone's VTIMEZONE, so calendars show them right anywhere.
-
-export type InvitationKind = "invite" | "update" | "cancel";
 
 /** The address invitations come from (the organizer calendars show): the mail sender's. */
 function organizerAddress(): string {

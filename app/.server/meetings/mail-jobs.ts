@@ -1,11 +1,11 @@
-import { sha256Hex } from "~/.server/accounts/crypto";
 import { env } from "~/.server/bindings";
 import type { MeetingMailJob } from "~/.server/jobs/jobs";
 import { enqueue } from "~/.server/jobs/queue";
 import { optedOut } from "~/.server/mail/opt-out";
 import { mailsAtOnce } from "~/.server/notifications/notifications";
-import { type InvitationKind, sendInvitation } from "./invitations";
-import type { Meeting } from "./meetings";
+import { sha256Hex } from "~/.server/security/crypto";
+import type { InvitationKind, Meeting } from "~/lib/shapes";
+import { sendInvitation } from "./invitations";
 
 // Mail to a meeting's attendees goes through the jobs queue, one job per address
 // (docs/decisions/0025-background-jobs.md): the request only queues it, a provider failure is

@@ -11,30 +11,13 @@ import {
   MEETING_OUTSIDE_INVITES_PER_DAY,
 } from "~/lib/limits";
 import type { MeetingInput } from "~/lib/schemas/meeting";
+import type { Meeting } from "~/lib/shapes";
 import { isTimeZone, zonedToUtc } from "~/lib/time-zone";
 import type { MeetingProvider, ProviderMeeting } from "./provider-interface";
 
 // Meetings (docs/decisions/0022-meetings.md). Only the host and the members they invited see a
 // meeting; anyone else is told it does not exist. The provider's room is made before the row and
 // removed again if the row cannot be written, so neither exists without the other.
-
-export interface Meeting {
-  id: number;
-  uid: string;
-  host_id: number;
-  host_name: string;
-  title: string;
-  agenda: string;
-  starts_at: number;
-  duration_minutes: number;
-  time_zone: string;
-  provider: string;
-  join_url: string;
-  sequence: number;
-  cancelled_at: number | null;
-  emails: string[];
-  participants: { id: number; nick_name: string }[];
-}
 
 const DAY = 24 * 60 * 60 * 1000;
 /** An edit made on a version that is no longer the stored one. */

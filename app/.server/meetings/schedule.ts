@@ -2,8 +2,9 @@ import { env } from "~/.server/bindings";
 import { notify } from "~/.server/notifications/notifications";
 import { Refused } from "~/.server/refused";
 import type { MeetingInput } from "~/lib/schemas/meeting";
+import type { Meeting } from "~/lib/shapes";
 import { queueMeetingMail } from "./mail-jobs";
-import { cancelMeeting, createMeeting, type Meeting, meetingFor, updateMeeting } from "./meetings";
+import { cancelMeeting, createMeeting, meetingFor, updateMeeting } from "./meetings";
 import { meetingProvider } from "./provider";
 import { ZoomError } from "./zoom";
 

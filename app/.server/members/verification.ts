@@ -1,6 +1,6 @@
 import { env } from "~/.server/bindings";
-import { inspectImage } from "~/.server/content/sniff";
 import { translator } from "~/.server/i18n/translate";
+import { inspectImage } from "~/.server/images/inspect";
 import { sendMail } from "~/.server/mail/mail";
 import { noticeMail } from "~/.server/notifications/notice-mail";
 import { mailsAtOnce, notify } from "~/.server/notifications/notifications";

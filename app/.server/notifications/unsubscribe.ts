@@ -1,6 +1,6 @@
-import { base64url, hmac, signedUnder } from "~/.server/accounts/crypto";
 import { env } from "~/.server/bindings";
 import { config } from "~/.server/config/config";
+import { base64url, hmac, signedUnder } from "~/.server/security/crypto";
 import { isNotificationKind, type NotificationChannel, type NotificationKind } from "~/lib/notifications";
 import { channelsOf, setChannels } from "./notifications";
 
