@@ -1,5 +1,6 @@
 import { env as raw } from "cloudflare:workers";
 import { config } from "~/.server/config/config";
+import { counted } from "~/.server/db-session";
 import { DATABASE_LIMIT_MB, TEXT_SHARD_CLOSED_SHARE } from "~/lib/limits";
 
 // The databases past the core (docs/decisions/0045-databases.md): the statistics' own, and the text
@@ -18,14 +19,14 @@ const bound = raw as unknown as Record<string, D1Database | undefined>;
 export function textShard(n: number): D1Database {
   const db = bound[`TEXT_${n}`];
   if (!db) throw new Error(`text shard TEXT_${n} is not bound: an item's text lives there (docs/operations.md, "Adding a text shard")`);
-  return db;
+  return counted(db);
 }
 
 /** Every text shard bound, in order. */
 export const textShards = (): TextShard[] => config().textShards.map((n) => ({ n, db: textShard(n) }));
 
 /** The statistics database. */
-export const statsDb = (): D1Database => raw.STATS_DB;
+export const statsDb = (): D1Database => counted(raw.STATS_DB);
 
 /**
  * The SQL for a new item's shard (one value, for the INSERT that makes it, so choosing costs no round

@@ -14,9 +14,11 @@ const BOOKMARK_MAX_AGE = 60 * 60; // long enough to cover a visit; after that an
 interface RequestDb {
   db: D1Database;
   waited: number;
-  /** Round trips (a batch is one) and the statements they carried. */
+  /** Round trips (a batch is one) and the statements they carried, to every database. */
   trips: number;
   statements: number;
+  /** The other databases the request reached (text shards, the statistics'), counted alike. */
+  others?: WeakMap<D1Database, D1Database>;
 }
 
 const sessions = new AsyncLocalStorage<RequestDb>();
@@ -27,6 +29,22 @@ export function currentDb(): D1Database {
 }
 
 const TIMED = new Set(["first", "run", "all", "raw"]);
+
+/**
+ * Another database (a text shard, the statistics') as the current request or batch reaches it: its
+ * round trips and waiting time count in the same figures as the core's. Outside one, `db` itself.
+ */
+export function counted(db: D1Database): D1Database {
+  const state = sessions.getStore();
+  if (!state) return db;
+  state.others ??= new WeakMap();
+  let timed = state.others.get(db);
+  if (!timed) {
+    timed = timedSession(db as unknown as D1DatabaseSession, state);
+    state.others.set(db, timed);
+  }
+  return timed;
+}
 
 /** The session as a D1Database whose queries add their waiting time to `state.waited`. */
 function timedSession(session: D1DatabaseSession, state: RequestDb): D1Database {

@@ -252,6 +252,22 @@ export async function captionSet(contentId: number, lang: string): Promise<Capti
   return set ? { key: set.write_key, shard: textShard(set.text_shard) } : null;
 }
 
+/** Where each ready language's cues live (lang -> set), as one read of a page's round trip. */
+export const captionSetsRead = (contentId: number): Read<Map<string, CaptionSet>> => ({
+  statements: [
+    env.DB.prepare(
+      "SELECT k.lang, k.write_key, c.text_shard FROM captions k JOIN content c ON c.id = k.content_id WHERE k.content_id = ? AND k.state = 'ready'",
+    ).bind(contentId),
+  ],
+  decode: ([listed]) =>
+    new Map(
+      ((listed?.results ?? []) as { lang: string; write_key: string; text_shard: number }[]).map((set) => [
+        set.lang,
+        { key: set.write_key, shard: textShard(set.text_shard) },
+      ]),
+    ),
+});
+
 /** A set's cues in order, as members read them: `limit` from `offset`. */
 export async function captionCues(set: CaptionSet | null, offset = 0, limit = -1): Promise<ShownCue[]> {
   if (!set) return [];
@@ -262,12 +278,23 @@ export async function captionCues(set: CaptionSet | null, offset = 0, limit = -1
   return results.map((cue) => ({ ...cue, text: shownForm(cue.text) }));
 }
 
-/** How many of a set's cues start before `ms`: the transcript page a link to that second opens. */
-export async function cuesBefore(set: CaptionSet | null, ms: number): Promise<number> {
-  if (!set) return 0;
-  return Number(
-    await set.shard.prepare("SELECT count(*) AS n FROM caption_cues WHERE caption_key = ? AND start_ms < ?").bind(set.key, ms).first("n"),
-  );
+/**
+ * The page of a set's transcript (`size` cues a page, `pages` in all) holding the moment `ms`: the
+ * cues before it decide the page in the same statement that reads it, one round trip to the shard.
+ */
+export async function transcriptPageAt(set: CaptionSet | null, ms: number, size: number, pages: number) {
+  if (!set) return { page: 1, cues: [] as ShownCue[] };
+  const page = `min((SELECT count(*) FROM caption_cues WHERE caption_key = ?1 AND start_ms < ?2) / ?3, ?4)`;
+  const { results } = await set.shard
+    .prepare(
+      `SELECT id, start_ms, end_ms, body AS text, ${page} AS page FROM caption_cues WHERE caption_key = ?1 ORDER BY id LIMIT ?3 OFFSET ${page} * ?3`,
+    )
+    .bind(set.key, ms, size, Math.max(0, pages - 1))
+    .all<ShownCue & { page: number }>();
+  return {
+    page: (results[0]?.page ?? 0) + 1,
+    cues: results.map(({ page: _, ...cue }) => ({ ...cue, text: shownForm(cue.text) })),
+  };
 }
 
 /** The language a page shows first: the asked one, else the reader's, else English, else the first there is. */

@@ -1,7 +1,14 @@
 import Download from "lucide-react/icons/download";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
-import { captionCues, captionSet, captionsRead, cuesBefore, preferredCaption } from "~/.server/content/captions";
+import {
+  type CaptionSet,
+  captionCues,
+  captionSetsRead,
+  captionsRead,
+  preferredCaption,
+  transcriptPageAt,
+} from "~/.server/content/captions";
 import { findContentFor, shownItem } from "~/.server/content/content";
 import { textStateRead } from "~/.server/content/document-text";
 import { licenseInfo } from "~/.server/content/licenses";
@@ -58,16 +65,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const version = await askedVersion(item, new URL(request.url).searchParams.get("version"));
   if (version === undefined) throw data(null, { status: 404 });
   // A video's captions are its latest version's: an earlier one plays without them (decision 0043).
-  const [social, text, versions, captions] = await readTogether([
+  const captioned = item.kind === "video" && !version;
+  const [social, text, versions, captions, sets] = await readTogether([
     socialRead(user.id, item.id, item.owner_id),
     isOwner ? textStateRead(item.id) : known(null),
     versionsRead(item.id),
-    item.kind === "video" && !version ? captionsRead(item.id) : known([]),
+    captioned ? captionsRead(item.id) : known([]),
+    captioned ? captionSetsRead(item.id) : known(new Map<string, CaptionSet>()),
   ] as const);
   if (!moderating && !isPrefetch(request)) countReading(readingOf("view", item, user, request, now), afterAnswer(context));
   // A search result found in the document's text opens it at that page; one in a video's captions at that second.
   const page = Number(new URL(request.url).searchParams.get("page"));
-  const transcript = await transcriptOf(item.id, captions, new URL(request.url).searchParams, languageOf(request));
+  const transcript = await transcriptOf(sets, captions, new URL(request.url).searchParams, languageOf(request));
   // A fresh key for the comment form on every render: its submission is stored once however often it arrives.
   const commentKey = crypto.randomUUID();
   const { asVersion, citeItem } = await import("~/.server/content/citation");
@@ -100,24 +109,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * The transcript a video's page shows (decision 0043): the language asked for, else the reader's;
  * the part of it holding the second asked for (`t`), else the part asked for (`tp`).
  */
-async function transcriptOf(id: number, captions: CaptionInfo[], params: URLSearchParams, reader: string) {
+async function transcriptOf(sets: Map<string, CaptionSet>, captions: CaptionInfo[], params: URLSearchParams, reader: string) {
   const chosen = preferredCaption(captions, params.get("lang"), reader);
   const second = Number(params.get("t") ?? Number.NaN);
   const at = Number.isInteger(second) && second >= 0 ? second : null;
   if (!chosen) return { at, lang: null, view: null };
   const pages = Math.max(1, Math.ceil(chosen.cue_count / TRANSCRIPT_PAGE_CUES));
+  const { lang } = chosen;
+  const set = sets.get(lang) ?? null;
+  if (at !== null) {
+    const { page, cues } = await transcriptPageAt(set, at * 1000, TRANSCRIPT_PAGE_CUES, pages);
+    return { at, lang, view: { lang, page, pages, cues } };
+  }
   const asked = Number(params.get("tp"));
-  const set = await captionSet(id, chosen.lang);
-  const page = Math.min(
-    pages,
-    at !== null
-      ? Math.floor((await cuesBefore(set, at * 1000)) / TRANSCRIPT_PAGE_CUES) + 1
-      : Number.isInteger(asked) && asked >= 1
-        ? asked
-        : 1,
-  );
+  const page = Math.min(pages, Number.isInteger(asked) && asked >= 1 ? asked : 1);
   const cues = await captionCues(set, (page - 1) * TRANSCRIPT_PAGE_CUES, TRANSCRIPT_PAGE_CUES);
-  return { at, lang: chosen.lang, view: { lang: chosen.lang, page, pages, cues } };
+  return { at, lang, view: { lang, page, pages, cues } };
 }
 
 /** The player's tracks, the shown language first (players list them in the order given), labelled in the reader's language. */
