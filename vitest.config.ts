@@ -9,14 +9,24 @@ import { startFakeOrcid } from "./scripts/fake-orcid.mjs";
 /**
  * Workers-pool files that read or change the whole database or bucket (feeds and rankings over every
  * item or member, the cron's cleanup, score runs, "nothing left in R2" after a refused upload), and
- * the two that load @cfworker/json-schema (its base URI is read from the global `location` when its
- * module loads, which another file's modules can leave behind in a shared isolate): each gets an
+ * the API's files, which load @cfworker/json-schema (its base URI is read from the global `location`
+ * when its module loads, which another file's modules can leave behind in a shared isolate): each gets an
  * isolate and storage of its own. Every other file makes its own members and items and shares storage and
  * an isolate with the rest, which spares it its own migrations and module loading (about 3 s a file).
  */
 const OWN_STORAGE = [
-  "api",
+  "api-contents",
+  "api-conversations",
   "api-fuzz.property",
+  "api-meetings",
+  "api-members",
+  "api-notifications",
+  "api-router",
+  "api-settings",
+  "api-social",
+  "api-stats",
+  "api-users",
+  "api-verification",
   "bindings",
   "capacity",
   "chunked",
