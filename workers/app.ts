@@ -5,8 +5,9 @@ import { runScheduled } from "~/.server/cron/scheduled";
 import { withDbSession } from "~/.server/db-session";
 import { boundedBody } from "~/.server/http/body";
 import { consumeQueue } from "~/.server/jobs/consume";
-import { isAvatarPath, serveAvatar } from "~/.server/members/avatar";
+import { avatarAt, isAvatarPath } from "~/.server/members/avatar";
 import { requestContext } from "~/.server/web/context";
+import { avatarAnswer } from "~/.server/web/files/member-files";
 import { receiveClientError } from "~/.server/web/observability/client-errors";
 import { errorAnswer } from "~/.server/web/observability/error-answer";
 import { failedRequest } from "~/.server/web/observability/failures";
@@ -47,7 +48,7 @@ async function serve(incoming: Request, env: Env, ctx: ExecutionContext, nonce: 
   // A trivial route, the baseline the benchmark compares rendered pages with.
   if (pathname === "/healthz") return new Response("ok", { headers: { "Cache-Control": "no-store" } });
   if (pathname === CLIENT_ERROR_PATH) return receiveClientError(request, env.CLIENT_ERROR_LIMITER, requestId);
-  if (isAvatarPath(pathname) && request.method === "GET") return serveAvatar(pathname);
+  if (isAvatarPath(pathname) && request.method === "GET") return avatarAnswer(await avatarAt(pathname));
   // Live sockets go straight to their Durable Object (a 101 answer carries no security headers).
   if (isSocketPath(pathname)) return handleSocket(request);
   if (isApiPath(pathname)) return withDbSession(request, () => serveApi(request, ctx, requestId));

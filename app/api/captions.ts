@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { captionFileResponse, captionsRead, removeCaptions, saveOwnerCaptions } from "~/.server/content/captions";
+import { captionFileText, captionsRead, removeCaptions, saveOwnerCaptions } from "~/.server/content/captions";
 import { findContent } from "~/.server/content/content";
 import { readOne } from "~/.server/reads";
+import { captionFileAnswer } from "~/.server/web/files/member-files";
 import { captionLang } from "~/lib/captions";
 import {
   CAPTION_CUES_PER_MINUTE,
@@ -84,8 +85,8 @@ export const captionRoutes = [
     handle: async ({ ctx, member, params: [id, tag] }) => {
       const item = await findContent(Number(id), member.user.id);
       const lang = captionLang(tag ?? "");
-      const served = item && lang ? await captionFileResponse(item.id, lang) : null;
-      return served ?? notFound(ctx.language, "item");
+      const vtt = item && lang ? await captionFileText(item.id, lang) : null;
+      return item && lang && vtt !== null ? captionFileAnswer(item.id, lang, vtt) : notFound(ctx.language, "item");
     },
   }),
 ];

@@ -4,10 +4,12 @@ import { type ContentItem, deleteContent, findContent, shownItem, updateContent 
 import { createFromMultipart } from "~/.server/content/create-from-form";
 import { textStateOf } from "~/.server/content/document-text";
 import { prefillFromDoi } from "~/.server/content/doi-prefill";
-import { serveContentFile } from "~/.server/content/serve-file";
 import { askedVersion } from "~/.server/content/versions";
+import { postedOf } from "~/.server/http/body";
 import { translator } from "~/.server/i18n/translate";
 import { countReading, downloadOf, readingOf } from "~/.server/stats/readings";
+import { serveContentFile } from "~/.server/web/files/serve-file";
+import { agentOf, servedOf } from "~/.server/web/readings";
 import { CITATION_FORMATS, itemUrl } from "~/lib/citations";
 import type { TextState } from "~/lib/document-text";
 import { DOI_MAX } from "~/lib/limits";
@@ -43,7 +45,8 @@ const fileCall = (path: string, which: "file" | "thumbnail", summary: string, ty
     handle: async ({ ctx, member, params: [id] }) => {
       const item = await findContent(Number(id), member.user.id);
       const served = item ? await serveContentFile(ctx.request, item, which) : null;
-      if (item && served && which === "file") countReading(downloadOf(item, member.user, ctx.request, served, ctx.now), afterAnswer(ctx));
+      if (item && served && which === "file")
+        countReading(downloadOf(item, member.user, servedOf(ctx.request, served), ctx.now), afterAnswer(ctx));
       // The pages' plain 404 (an object missing from storage) becomes the API's envelope.
       return served && served.status !== 404 ? served : notFound(ctx.language, "item");
     },
@@ -63,7 +66,7 @@ export const contentRoutes = [
       "Fields kind (document|video), sdg (1-17), title, summary, content, keywords, publicize (1|0), thumbnail (PNG/JPG, 5 MB, 4000 px), and either file (PDF/MP4, 100 MB, judged by content) or upload_id of a completed /uploads upload.",
     answers: { 201: answers.created, 400: REFUSAL, 413: REFUSAL, 415: REFUSAL, 429: REFUSAL },
     handle: async ({ ctx, member }) => {
-      const created = await createFromMultipart(ctx.request, member.user.id, ctx.now, afterAnswer(ctx));
+      const created = await createFromMultipart(postedOf(ctx.request), member.user.id, ctx.now, afterAnswer(ctx));
       return ok({ id: created.id }, "ok", { status: 201 });
     },
   }),
@@ -126,7 +129,7 @@ export const contentRoutes = [
       const version = item ? await askedVersion(item, query.version ?? null) : undefined;
       if (!item || version === undefined) return notFound(ctx.language, "item");
       const { asVersion, citeItem } = await import("~/.server/content/citation");
-      countReading(readingOf("export", item, member.user, ctx.request, ctx.now), afterAnswer(ctx));
+      countReading(readingOf("export", item, member.user, agentOf(ctx.request), ctx.now), afterAnswer(ctx));
       const cited = version ? asVersion(item, version) : item;
       const url = itemUrl(new URL(ctx.request.url).origin, item.id, version?.number);
       const text = citeItem(cited, url, [query.format], ctx.language)[query.format];

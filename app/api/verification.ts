@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { postedOf } from "~/.server/http/body";
 import { translator } from "~/.server/i18n/translate";
 import {
   decideVerification,
@@ -8,7 +9,7 @@ import {
   verificationQueue,
 } from "~/.server/members/verification";
 import { submitPostedVerification } from "~/.server/members/verification-form";
-import { photoHeaders } from "~/.server/members/verification-photo";
+import { photoHeaders } from "~/.server/web/files/member-files";
 import { reviewSchema } from "~/lib/schemas/verification";
 import * as answers from "./answers";
 import { camelName, snakeKeys, snakeName } from "./casing";
@@ -40,7 +41,7 @@ export const verificationRoutes = [
     answers: { 201: z.null(), 400: REFUSAL, 409: REFUSAL, 413: REFUSAL },
     handle: async ({ ctx, member }) => {
       const t = translator(ctx.language);
-      await submitPostedVerification(ctx.request, member.user.id, verificationKindOf(member.user.kind), ctx.now, camelName);
+      await submitPostedVerification(postedOf(ctx.request), member.user.id, verificationKindOf(member.user.kind), ctx.now, camelName);
       return ok(null, t("notify.verificationSent"), { status: 201 });
     },
   }),

@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { addVersionFromMultipart } from "~/.server/content/add-version-form";
 import { findContent } from "~/.server/content/content";
-import { serveContentFile } from "~/.server/content/serve-file";
 import { askedVersion, itemAtVersion, listVersions, type Version } from "~/.server/content/versions";
+import { postedOf } from "~/.server/http/body";
 import { countReading, downloadOf } from "~/.server/stats/readings";
+import { serveContentFile } from "~/.server/web/files/serve-file";
+import { servedOf } from "~/.server/web/readings";
 import { VERSIONS_MAX } from "~/lib/limits";
 import { afterAnswer } from "./context";
 import { forMember, REFUSAL } from "./define";
@@ -44,7 +46,7 @@ export const versionRoutes = [
       "Fields note (what changed, required), license (an SPDX identifier; default: the item's), doi (this version's own, optional), client_key (the same key twice makes one version), an optional thumbnail (PNG/JPG; default: the current one), and either file (the item's kind: PDF stays PDF, MP4 stays MP4, 100 MB) or upload_id of a completed /uploads upload.",
     answers: { 201: z.object({ number: z.int() }), 400: REFUSAL, 404: REFUSAL, 409: REFUSAL, 413: REFUSAL, 415: REFUSAL },
     handle: async ({ ctx, member, params: [id] }) => {
-      const added = await addVersionFromMultipart(ctx.request, Number(id), member.user.id, ctx.now, afterAnswer(ctx));
+      const added = await addVersionFromMultipart(postedOf(ctx.request), Number(id), member.user.id, ctx.now, afterAnswer(ctx));
       return ok({ number: added.number }, "ok", { status: 201 });
     },
   }),
@@ -86,7 +88,7 @@ export const versionRoutes = [
       const version = item ? await askedVersion(item, n ?? null) : undefined;
       if (!item || version === undefined) return notFound(ctx.language, "item");
       const served = await serveContentFile(ctx.request, itemAtVersion(item, version), "file");
-      countReading(downloadOf(item, member.user, ctx.request, served, ctx.now), afterAnswer(ctx));
+      countReading(downloadOf(item, member.user, servedOf(ctx.request, served), ctx.now), afterAnswer(ctx));
       return served.status === 404 ? notFound(ctx.language, "item") : served;
     },
   }),

@@ -1,6 +1,7 @@
-import { captionFileResponse } from "~/.server/content/captions";
+import { captionFileText } from "~/.server/content/captions";
 import { findContentFor } from "~/.server/content/content";
 import { requireUser } from "~/.server/web/auth/session";
+import { captionFileAnswer } from "~/.server/web/files/member-files";
 import { captionLang } from "~/lib/captions";
 import type { Route } from "./+types/caption-file";
 
@@ -12,6 +13,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     lang && params.file.endsWith(".vtt") && Number.isInteger(Number(params.id))
       ? (await findContentFor(Number(params.id), user))?.item
       : null;
-  const served = item && lang ? await captionFileResponse(item.id, lang) : null;
-  return served ?? new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  const vtt = item && lang ? await captionFileText(item.id, lang) : null;
+  if (!item || !lang || vtt === null) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  return captionFileAnswer(item.id, lang, vtt);
 }

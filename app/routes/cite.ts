@@ -5,6 +5,7 @@ import { countReading, readingOf } from "~/.server/stats/readings";
 import { requireUser } from "~/.server/web/auth/session";
 import { afterAnswer } from "~/.server/web/context";
 import { languageOf } from "~/.server/web/i18n/request-language";
+import { agentOf } from "~/.server/web/readings";
 import { CITATION_FILES, isCitationFile, itemUrl } from "~/lib/citations";
 import type { Route } from "./+types/cite";
 
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!item || version === undefined || !isCitationFile(format)) throw data(null, { status: 404 });
   const { asVersion, citeItem } = await import("~/.server/content/citation");
   const cited = version ? asVersion(item, version) : item;
-  countReading(readingOf("export", item, user, request, Date.now()), afterAnswer(context));
+  countReading(readingOf("export", item, user, agentOf(request), Date.now()), afterAnswer(context));
   const file = CITATION_FILES[format];
   return new Response(citeItem(cited, itemUrl(url.origin, id, version?.number), [format], languageOf(request))[format], {
     headers: {

@@ -1,9 +1,10 @@
 import { findContentFor } from "~/.server/content/content";
-import { serveContentFile } from "~/.server/content/serve-file";
 import { askedVersion, itemAtVersion } from "~/.server/content/versions";
 import { countReading, downloadOf } from "~/.server/stats/readings";
 import { requireUser } from "~/.server/web/auth/session";
 import { afterAnswer } from "~/.server/web/context";
+import { serveContentFile } from "~/.server/web/files/serve-file";
+import { servedOf } from "~/.server/web/readings";
 import type { Route } from "./+types/files";
 
 /**
@@ -19,6 +20,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!item) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
   const which = new URL(request.url).pathname.endsWith("/thumbnail") ? "thumbnail" : "file";
   const served = await serveContentFile(request, item, which);
-  if (which === "file") countReading(downloadOf(item, user, request, served, Date.now()), afterAnswer(context));
+  if (which === "file") countReading(downloadOf(item, user, servedOf(request, served), Date.now()), afterAnswer(context));
   return served;
 }

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { orcidEnabled, orcidWorks } from "~/.server/accounts/orcid";
 import { createFromMultipart } from "~/.server/content/create-from-form";
 import { licenseOptions } from "~/.server/content/licenses";
+import { postedOf } from "~/.server/http/body";
 import { attempt, Refused } from "~/.server/refused";
 import { requireUser } from "~/.server/web/auth/session";
 import { afterAnswer } from "~/.server/web/context";
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const form = await request.clone().formData();
     if (form.get("intent") === "prefill") return doiPrefillReply(form, user.id);
   }
-  const created = await attempt(() => createFromMultipart(request, user.id, Date.now(), afterAnswer(context)));
+  const created = await attempt(() => createFromMultipart(postedOf(request), user.id, Date.now(), afterAnswer(context)));
   if (created instanceof Refused) {
     const { reply, status } = refusalReply(undefined, created);
     return data({ result: reply, notice: null }, { status });

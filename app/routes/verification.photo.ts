@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { verificationPhoto } from "~/.server/members/verification";
-import { photoHeaders } from "~/.server/members/verification-photo";
 import { requireUser } from "~/.server/web/auth/session";
+import { photoHeaders } from "~/.server/web/files/member-files";
 import type { Route } from "./+types/verification.photo";
 
 /** One ID photo, to its owner or a reviewer only (everyone else: 404, saying nothing); never cached. */

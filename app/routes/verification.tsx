@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
+import { postedOf } from "~/.server/http/body";
 import { latestVerification, verificationKindOf } from "~/.server/members/verification";
 import { submitPostedVerification } from "~/.server/members/verification-form";
 import { attempt, Refused } from "~/.server/refused";
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
-  const sent = await attempt(() => submitPostedVerification(request, user.id, verificationKindOf(user.kind), Date.now()));
+  const sent = await attempt(() => submitPostedVerification(postedOf(request), user.id, verificationKindOf(user.kind), Date.now()));
   if (sent instanceof Refused) {
     const { reply, status } = refusalReply(undefined, sent);
     return data({ result: reply }, { status });

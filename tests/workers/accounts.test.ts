@@ -13,11 +13,12 @@ import {
   sendVerificationCode,
 } from "~/.server/accounts/accounts";
 import { CODE_TTL_MS, consumeCode, issueCode } from "~/.server/accounts/codes";
-import { KNOWN_DEVICE_COOKIE, knownDeviceCookie } from "~/.server/accounts/known-devices";
+import { rememberedDevice } from "~/.server/accounts/known-devices";
 import { ACCOUNT_FREE_FAILURES, FAILURE_WINDOW_MS, failureDelaySeconds } from "~/.server/accounts/login-attempts";
 import { hashPassword, isCommonPassword, PBKDF2_ITERATIONS, pepperIdOf, verifyPassword } from "~/.server/accounts/passwords";
 import { SESSION_ABSOLUTE_MS, SESSION_TOUCH_MS } from "~/.server/accounts/sessions";
 import { config } from "~/.server/config/config";
+import { KNOWN_DEVICE_COOKIE, knownDeviceCookie } from "~/.server/web/auth/cookies";
 import { SESSION_IDLE_MS } from "~/lib/config";
 import { mailedCode, outboxFor, testCaller, uniqueEmail } from "./helpers";
 
@@ -279,7 +280,9 @@ describe("sign-up and login", () => {
     const deviceOf = async (cookie: string) => decodeURIComponent(/device=([^;]*)/.exec(cookie)?.[1] ?? "");
     const request = new Request("http://localhost/login");
     const remember = async (email: string, cookie?: string) =>
-      deviceOf(await knownDeviceCookie(request, config().pepper.secret, email, (await credentialOf(email)) ?? "", cookie));
+      deviceOf(
+        knownDeviceCookie(request, await rememberedDevice(config().pepper.secret, email, (await credentialOf(email)) ?? "", cookie)),
+      );
     const known = await remember(member.email);
     for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) await errorOf(login(member.email, "guess", testCaller().caller));
 
@@ -310,7 +313,12 @@ describe("sign-up and login", () => {
     const request = new Request("http://localhost/login");
     const deviceOf = (cookie: string) => decodeURIComponent(/device=([^;]*)/.exec(cookie)?.[1] ?? "");
     const remember = async (cookie?: string) =>
-      deviceOf(await knownDeviceCookie(request, config().pepper.secret, member.email, (await credentialOf(member.email)) ?? "", cookie));
+      deviceOf(
+        knownDeviceCookie(
+          request,
+          await rememberedDevice(config().pepper.secret, member.email, (await credentialOf(member.email)) ?? "", cookie),
+        ),
+      );
     const [first, second] = [await remember(), await remember()];
     expect(first).not.toBe(second);
     // The same browser keeps its id when it signs in again.

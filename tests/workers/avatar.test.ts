@@ -7,7 +7,8 @@ import pngCodec from "@jsquash/png/codec/pkg/squoosh_png_bg.wasm?module";
 import encodePng, { init as initPngEncode } from "@jsquash/png/encode";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inspectImage } from "~/.server/images/inspect";
-import { removeAvatar, serveAvatar, setAvatar } from "~/.server/members/avatar";
+import { avatarAt, removeAvatar, setAvatar } from "~/.server/members/avatar";
+import { avatarAnswer } from "~/.server/web/files/member-files";
 import { AVATAR_SIZE } from "~/lib/limits";
 import { htmlBytes, pngBytes } from "../fixtures/files";
 import { newMember, refusedKey } from "./helpers";
@@ -100,7 +101,7 @@ describe("avatars", () => {
   it("turns a PNG's transparent parts white, and answers the avatar at its address to anyone, cached for good", async () => {
     const id = await newMember("Pixel");
     const { image } = await setAvatar(id, await halfTransparentPng());
-    const response = await serveAvatar(image ?? "");
+    const response = avatarAnswer(await avatarAt(image ?? ""));
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("image/jpeg");
     expect(response.headers.get("Cache-Control")).toContain("immutable");
@@ -119,7 +120,7 @@ describe("avatars", () => {
       `/avatars/${id}/../x.jpg`,
       "/avatars/me/a.jpg",
     ]) {
-      const response = await serveAvatar(path);
+      const response = avatarAnswer(await avatarAt(path));
       expect(response.status, path).toBe(404);
       expect(response.headers.get("Cache-Control"), path).toBe("no-store");
     }

@@ -4,6 +4,7 @@ import { abortUpload, completedUpload, completeUpload, putPart, startUpload, upl
 import { createFromMultipart } from "~/.server/content/create-from-form";
 import { PART_SIZE } from "~/.server/content/receive-upload";
 import { UploadRefused } from "~/.server/content/upload-errors";
+import { postedOf } from "~/.server/http/body";
 import { htmlBytes, mp4Bytes, multipart, pdfBytes, pngBytes, textFields } from "../fixtures/files";
 import { newMember } from "./helpers";
 
@@ -27,7 +28,7 @@ describe("the upload form posted more than once", () => {
         headers: { "Content-Type": contentType },
         duplex: "half",
       } as RequestInit);
-      return createFromMultipart(request, me, Date.now(), (work) => void work);
+      return createFromMultipart(postedOf(request), me, Date.now(), (work) => void work);
     };
     const before = (await env.FILES.list()).objects.length;
     const results = await Promise.all(Array.from({ length: 5 }, post));
@@ -51,12 +52,14 @@ describe("resumable uploads in 8 MiB parts", () => {
         { name: "thumbnail", filename: "t.png", type: "image/png", body: pngBytes(8, 8) },
       ]);
       return createFromMultipart(
-        new Request("https://app.test/upload", {
-          method: "POST",
-          body,
-          headers: { "Content-Type": contentType },
-          duplex: "half",
-        } as RequestInit),
+        postedOf(
+          new Request("https://app.test/upload", {
+            method: "POST",
+            body,
+            headers: { "Content-Type": contentType },
+            duplex: "half",
+          } as RequestInit),
+        ),
         me,
         Date.now(),
         (work) => void work,

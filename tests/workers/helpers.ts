@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import type { Caller } from "~/.server/accounts/accounts";
 import type { ContentItem } from "~/.server/content/content";
 import { textShard } from "~/.server/databases";
+import { postedOf } from "~/.server/http/body";
 import { readVerification } from "~/.server/members/verification-form";
 import { conversationRoom } from "~/.server/messaging/live";
 import { Refused } from "~/.server/refused";
@@ -156,7 +157,7 @@ export async function postedPhotos(kind: VerificationKind, files: Record<string,
     ),
   );
   const request = new Request("https://app.test/personal/verification", { method: "POST", body, headers: { "Content-Type": contentType } });
-  const read = await readVerification(request, kind);
+  const read = await readVerification(postedOf(request), kind);
   if (!read) throw new Error("the photos are over the body's limit");
   return read.photos;
 }

@@ -8,6 +8,7 @@ import { foldReadings } from "~/.server/stats/fold";
 import { statsQuerySchema } from "~/.server/stats/query";
 import { downloadOf, type Reading, type ReadingKind, readingOf } from "~/.server/stats/readings";
 import { itemStats, memberStats } from "~/.server/stats/stats";
+import { agentOf, servedOf } from "~/.server/web/readings";
 import * as detail from "~/routes/content-detail/route";
 import * as statsCsv from "~/routes/stats/csv";
 import * as statsPage from "~/routes/stats/route";
@@ -35,7 +36,7 @@ const reading = (
   member: number,
   at: number,
   type: 1 | 2 = 1,
-) => readingOf(kind, item, { id: member, account_type: type }, browsing(), at) as Reading;
+) => readingOf(kind, item, { id: member, account_type: type }, agentOf(browsing()), at) as Reading;
 
 // The folded rows are the statistics database's (decision 0045); the count on cards is the core's.
 const days = (item: number) =>
@@ -100,10 +101,10 @@ describe("counting readings", () => {
     const bot = new Request("http://127.0.0.1/x", {
       headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
     });
-    expect(readingOf("view", item, reader, bot, NOON)).toBeNull();
-    expect(readingOf("view", item, reader, new Request("http://127.0.0.1/x"), NOON)).toBeNull();
-    expect(readingOf("view", item, { id: owner, account_type: 1 }, browsing(), NOON)).toBeNull();
-    expect(readingOf("view", item, reader, browsing(), NOON)).toMatchObject({ kind: "view", content: item.id, member: reader.id });
+    expect(readingOf("view", item, reader, agentOf(bot), NOON)).toBeNull();
+    expect(readingOf("view", item, reader, agentOf(new Request("http://127.0.0.1/x")), NOON)).toBeNull();
+    expect(readingOf("view", item, { id: owner, account_type: 1 }, agentOf(browsing()), NOON)).toBeNull();
+    expect(readingOf("view", item, reader, agentOf(browsing()), NOON)).toMatchObject({ kind: "view", content: item.id, member: reader.id });
   });
 
   it("counts a redelivered batch once", async () => {
@@ -125,11 +126,11 @@ describe("counting readings", () => {
     const reader = { id: await newMember("Reader"), account_type: 2 as const };
     const whole = new Response("x", { status: 200 });
     const part = new Response("x", { status: 206 });
-    expect(downloadOf(item, reader, browsing({ Range: "bytes=65536-131071" }), part, NOON)).toBeNull();
-    const first = downloadOf(item, reader, browsing({ Range: "bytes=0-65535" }), part, NOON);
+    expect(downloadOf(item, reader, servedOf(browsing({ Range: "bytes=65536-131071" }), part), NOON)).toBeNull();
+    const first = downloadOf(item, reader, servedOf(browsing({ Range: "bytes=0-65535" }), part), NOON);
     expect(first).not.toBeNull();
     // A second reading later the same day (not within 30 s) is the same day's download.
-    await foldReadings([first as Reading, downloadOf(item, reader, browsing(), whole, NOON + 3_600_000) as Reading]);
+    await foldReadings([first as Reading, downloadOf(item, reader, servedOf(browsing(), whole), NOON + 3_600_000) as Reading]);
     expect(await days(item.id)).toEqual([{ day: "2026-11-25", kind: "download", reader_type: 2, n: 1, readers: 1 }]);
   });
 

@@ -4,11 +4,12 @@ import { addVersionFromMultipart } from "~/.server/content/add-version-form";
 import { createContent, deleteContent, findContent } from "~/.server/content/content";
 import { createFromMultipart } from "~/.server/content/create-from-form";
 import { MAX_FILE_BYTES, receiveUpload } from "~/.server/content/receive-upload";
-import { serveContentFile } from "~/.server/content/serve-file";
 import { looksLikeMp4, looksLikePdfHead } from "~/.server/content/sniff";
 import { UploadRefused } from "~/.server/content/upload-errors";
+import { postedOf } from "~/.server/http/body";
 import { inspectImage } from "~/.server/images/inspect";
 import { attempt, Refused } from "~/.server/refused";
+import { serveContentFile } from "~/.server/web/files/serve-file";
 import { contentFieldsSchema } from "~/lib/schemas/content";
 import { bigPdfStream, elfBytes, htmlBytes, mp4Bytes, multipart, pdfBytes, pngBytes, textFields } from "../fixtures/files";
 import { newMember } from "./helpers";
@@ -25,7 +26,7 @@ async function storedKeys() {
 
 async function refusal(request: Request): Promise<UploadRefused> {
   try {
-    await receiveUpload(request);
+    await receiveUpload(postedOf(request));
   } catch (error) {
     if (error instanceof UploadRefused) return error;
     throw error;
@@ -113,7 +114,7 @@ describe("the end of the form", () => {
       },
     });
     const request = new Request("https://app.test/upload", { method: "POST", body: split, headers: { "Content-Type": contentType } });
-    const received = await receiveUpload(request);
+    const received = await receiveUpload(postedOf(request));
     expect(received.fields.title).toBe("Clean water");
     expect(received.file).toMatchObject({ type: "application/pdf" });
     expect(received.thumbnail).toMatchObject({ type: "image/png" });
@@ -131,7 +132,7 @@ describe("an account deleted while its upload arrives", () => {
       { name: "thumbnail", filename: "t.png", type: "image/png", body: pngBytes() },
       { name: "file", filename: "a.pdf", type: "application/pdf", body: pdfBytes() },
     ]);
-    const created = await attempt(() => createFromMultipart(request, owner, Date.now(), () => {}));
+    const created = await attempt(() => createFromMultipart(postedOf(request), owner, Date.now(), () => {}));
     expect(created).toMatchObject({ status: 401, key: "notify.sessionExpired", fields: {} });
     expect(await env.DB.prepare("SELECT count(*) AS n FROM content WHERE owner_id = ?").bind(owner).first("n")).toBe(0);
     expect(await storedKeys()).toEqual(before);
@@ -146,11 +147,13 @@ describe("the thumbnail as stored", () => {
     const text = Uint8Array.from([0, 0, 0, secret.length, ...new TextEncoder().encode("tEXt"), ...secret, 0, 0, 0, 0]);
     const sent = Uint8Array.from([...png.subarray(0, 33), ...text, ...png.subarray(33), ...secret]);
     const received = await receiveUpload(
-      upload([
-        ...textFields({}),
-        { name: "thumbnail", filename: "t.png", type: "image/png", body: sent },
-        { name: "file", filename: "a.pdf", type: "application/pdf", body: pdfBytes() },
-      ]),
+      postedOf(
+        upload([
+          ...textFields({}),
+          { name: "thumbnail", filename: "t.png", type: "image/png", body: sent },
+          { name: "file", filename: "a.pdf", type: "application/pdf", body: pdfBytes() },
+        ]),
+      ),
     );
     const stored = await env.FILES.get(received.thumbnail?.key ?? "");
     expect(new Uint8Array((await stored?.arrayBuffer()) ?? [])).toEqual(png);
@@ -161,11 +164,13 @@ describe("the thumbnail as stored", () => {
 describe("stored content", () => {
   async function uploaded(publicize: "1" | "0", fileBody = pdfBytes("x".repeat(3000))) {
     const received = await receiveUpload(
-      upload([
-        ...textFields({ publicize }),
-        { name: "thumbnail", filename: "t.png", type: "image/png", body: pngBytes() },
-        { name: "file", filename: "anything.bin", type: "application/octet-stream", body: fileBody },
-      ]),
+      postedOf(
+        upload([
+          ...textFields({ publicize }),
+          { name: "thumbnail", filename: "t.png", type: "image/png", body: pngBytes() },
+          { name: "file", filename: "anything.bin", type: "application/octet-stream", body: fileBody },
+        ]),
+      ),
     );
     expect(received.fields.title).toBe("Clean water");
     expect(received.file).toMatchObject({ type: "application/pdf", size: fileBody.length });
@@ -237,7 +242,7 @@ describe("stored content", () => {
     const big = new Uint8Array(9 * 1024 * 1024 + 123);
     big.set(mp4Bytes(), 0);
     const received = await receiveUpload(
-      upload([...textFields({ kind: "video" }), { name: "file", filename: "v.mp4", type: "video/mp4", body: big }]),
+      postedOf(upload([...textFields({ kind: "video" }), { name: "file", filename: "v.mp4", type: "video/mp4", body: big }])),
     );
     expect(received.file).toMatchObject({ type: "video/mp4", size: big.length });
     const head = await env.FILES.head(received.file?.key ?? "");
@@ -279,7 +284,8 @@ describe("what a failing upload or new version leaves in R2", () => {
   it("finds nothing unreferenced after every failing path: refused, crashed, over a limit, account gone", async () => {
     const before = await unreferenced();
     const owner = await newMember("Sweeper");
-    const post = (parts: Parameters<typeof multipart>[0], as = owner) => createFromMultipart(upload(parts), as, Date.now(), () => {});
+    const post = (parts: Parameters<typeof multipart>[0], as = owner) =>
+      createFromMultipart(postedOf(upload(parts)), as, Date.now(), () => {});
     const refused = (parts: Parameters<typeof multipart>[0], as = owner) => attempt(() => post(parts, as));
     // Refused: a field, a caption file that does not parse, one nested past the bound.
     expect(await refused([...textFields({ title: "" }), thumbnail, pdf])).toMatchObject({ status: 400, field: "title" });
@@ -299,7 +305,7 @@ describe("what a failing upload or new version leaves in R2", () => {
     const version = (fields: Record<string, string>, as = owner) =>
       attempt(() =>
         addVersionFromMultipart(
-          upload([...Object.entries(fields).map(([name, value]) => ({ name, value })), thumbnail, pdf]),
+          postedOf(upload([...Object.entries(fields).map(([name, value]) => ({ name, value })), thumbnail, pdf])),
           made.id,
           as,
           Date.now(),

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
+import { postedOf } from "~/.server/http/body";
 import {
   decideVerification,
   deleteVerificationPhotos,
@@ -72,7 +73,7 @@ describe("identity verification", () => {
         body: arriving,
         headers: { "Content-Type": contentType },
       });
-      const read = await readVerification(request, "personal");
+      const read = await readVerification(postedOf(request), "personal");
       expect(read?.submission.status).toBe("success");
       expect(Object.keys(read?.photos ?? {})).toEqual(["idFront", "idBack"]);
     } finally {
@@ -97,14 +98,16 @@ describe("identity verification", () => {
       type: "image/png",
       body: photo(VERIFICATION_BODY_MB / 5),
     }));
-    expect(await readVerification(post(tooMuch), "personal")).toBeNull();
+    expect(await readVerification(postedOf(post(tooMuch)), "personal")).toBeNull();
     expect(await listed()).toBe(before);
 
     const oversized = await readVerification(
-      post([
-        { name: "idFront", filename: "p.png", type: "image/png", body: photo(VERIFICATION_PHOTO_MB + 1) },
-        { name: "idBack", filename: "p.png", type: "image/png", body: photo(1) },
-      ]),
+      postedOf(
+        post([
+          { name: "idFront", filename: "p.png", type: "image/png", body: photo(VERIFICATION_PHOTO_MB + 1) },
+          { name: "idBack", filename: "p.png", type: "image/png", body: photo(1) },
+        ]),
+      ),
       "personal",
     );
     expect(oversized?.photos.idFront).toEqual([{ refusal: `validation.uploadSize|max=${VERIFICATION_PHOTO_MB}` }]);

@@ -1,4 +1,3 @@
-import { serializeCookie } from "~/.server/http/cookies";
 import { newToken } from "~/.server/security/crypto";
 
 /**
@@ -11,10 +10,8 @@ import { newToken } from "~/.server/security/crypto";
  * a copied cookie stops counting then (issue 30). A rotated pepper forgets them too, which only means
  * one more slow-down at worst.
  */
-export const KNOWN_DEVICE_COOKIE = "device";
 /** Accounts one browser remembers (a shared computer); the oldest goes first. */
 const MAX_ACCOUNTS = 5;
-const ONE_YEAR_S = 365 * 24 * 60 * 60;
 const PART = /^[\w-]{22,43}$/;
 
 async function proofFor(secret: string, email: string, credential: string, browser: string): Promise<string> {
@@ -44,17 +41,11 @@ export async function isKnownDevice(
   return credential !== null && proofs.length > 0 && proofs.includes(await proofFor(secret, email, credential, browser));
 }
 
-/** The cookie that remembers this browser for `email` too (keeping its id, or giving it one). */
-export async function knownDeviceCookie(
-  request: Request,
-  secret: string,
-  email: string,
-  credential: string,
-  cookie: string | undefined,
-): Promise<string> {
+/** What the browser's cookie holds once it remembers this browser for `email` too (keeping its id, or giving it one). */
+export async function rememberedDevice(secret: string, email: string, credential: string, cookie: string | undefined): Promise<string> {
   const held = read(cookie);
   const browser = held.proofs.length > 0 || held.browser ? held.browser : newToken();
   const proof = await proofFor(secret, email, credential, browser);
   const proofs = [...held.proofs.filter((p) => p !== proof), proof].slice(-MAX_ACCOUNTS);
-  return serializeCookie(request, KNOWN_DEVICE_COOKIE, [browser, ...proofs].join("."), { maxAge: ONE_YEAR_S });
+  return [browser, ...proofs].join(".");
 }

@@ -1,3 +1,4 @@
+import type { Posted } from "~/.server/http/body";
 import { issuesByField, Refused } from "~/.server/refused";
 import { chosenLicense } from "~/lib/licenses";
 import { versionSchema } from "~/lib/schemas/version";
@@ -13,13 +14,13 @@ import { addVersion } from "./versions";
  * thumbnail optional. Every failure leaves nothing stored but a parts upload, kept for the next try.
  */
 export async function addVersionFromMultipart(
-  request: Request,
+  posted: Posted,
   contentId: number,
   ownerId: number,
   now: number,
   later: (work: Promise<unknown>) => void,
 ): Promise<{ number: number }> {
-  const post = await receivedFiles(request, ownerId);
+  const post = await receivedFiles(posted, ownerId);
   const { received, uploadId } = post;
   // Whatever of this post is in storage, unless it became the version (a parts upload stays for a retry).
   const discard = () => removeStored(uploadId ? { ...received, file: undefined } : received);

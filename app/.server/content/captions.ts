@@ -7,7 +7,6 @@ import { indexForm, shownForm } from "~/lib/caption-words";
 import { type CaptionInfo, captionLang, clockTime, type ShownCue, type TranscriptCue } from "~/lib/captions";
 import { CAPTION_CUES_PER_MINUTE, CAPTION_END_SLACK_MS, CAPTIONS_MAX_LANGUAGES, CAPTIONS_MEMBER_MAX_MB } from "~/lib/limits";
 import { captionFile, readCaptionFile } from "./caption-file";
-import { MEMBER_FILE_POLICY } from "./member-file-policy";
 import { mp4DurationMs } from "./sniff";
 
 // A video's captions (docs/decisions/0043-captions.md): one set of cues per language, its row in the
@@ -309,17 +308,8 @@ export function preferredCaption(captions: CaptionInfo[], asked: string | null, 
   );
 }
 
-/** A language's captions as a WebVTT file (its address is the platform's own, so players read it), or null. */
-export async function captionFileResponse(contentId: number, lang: string): Promise<Response | null> {
+/** A language's captions as a WebVTT file's text, or null for none. */
+export async function captionFileText(contentId: number, lang: string): Promise<string | null> {
   const cues = await captionCues(await captionSet(contentId, lang));
-  if (!cues.length) return null;
-  return new Response(captionFile(cues), {
-    headers: {
-      "Content-Type": "text/vtt; charset=utf-8",
-      "Content-Disposition": `inline; filename="${contentId}.${lang}.vtt"`,
-      "Cache-Control": "private, no-cache",
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": MEMBER_FILE_POLICY,
-    },
-  });
+  return cues.length ? captionFile(cues) : null;
 }

@@ -1,4 +1,5 @@
 import { config } from "~/.server/config/config";
+import type { Posted } from "~/.server/http/body";
 import { enqueue } from "~/.server/jobs/queue";
 import { newItemJob } from "~/.server/notifications/new-items";
 import { describeError, logEvent } from "~/.server/observability/log";
@@ -19,8 +20,8 @@ import { makeVariants } from "./thumbnail-variants";
  * JavaScript) the completed parts upload it names (`upload_id`). A refusal while reading it leaves
  * nothing stored.
  */
-export async function receivedFiles(request: Request, ownerId: number): Promise<{ received: ReceivedUpload; uploadId?: string }> {
-  const received = await receiveUpload(request);
+export async function receivedFiles(posted: Posted, ownerId: number): Promise<{ received: ReceivedUpload; uploadId?: string }> {
+  const received = await receiveUpload(posted);
   const uploadId = received.fields.upload_id;
   if (!received.file && uploadId) {
     const completed = await completedUpload(uploadId, ownerId).catch(async (error) => {
@@ -83,12 +84,12 @@ export async function keepingNothingOnFailure<T>(
  * Every failure, refused or crashed, leaves nothing stored but a parts upload, which stays for the next try.
  */
 export async function createFromMultipart(
-  request: Request,
+  posted: Posted,
   ownerId: number,
   now: number,
   later: (work: Promise<unknown>) => void,
 ): Promise<{ id: number }> {
-  const post = await receivedFiles(request, ownerId);
+  const post = await receivedFiles(posted, ownerId);
   return keepingNothingOnFailure(post, (owned) => createFromReceived(post, ownerId, now, later, owned));
 }
 

@@ -1,5 +1,5 @@
 import { env } from "~/.server/bindings";
-import { drain, joinChunks } from "~/.server/http/body";
+import { drain, joinChunks, type Posted } from "~/.server/http/body";
 import { MultipartError, type MultipartPart, readMultipart } from "~/.server/http/multipart";
 import { inspectImage } from "~/.server/images/inspect";
 import { withoutMetadata } from "~/.server/images/strip-metadata";
@@ -38,24 +38,23 @@ export interface ReceivedUpload {
  * object stored so far is removed and the rest of the request is drained, so the client sees the
  * answer instead of a reset.
  */
-export async function receiveUpload(request: Request): Promise<ReceivedUpload> {
-  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(request.headers.get("Content-Type") ?? "");
-  if (!boundary || !request.body) throw new UploadRefused("form", "empty");
-  const declared = Number(request.headers.get("Content-Length") ?? 0);
-  if (declared > MAX_FILE_BYTES + MAX_THUMBNAIL_BYTES + 1024 * 1024) {
-    await drain(request.body.getReader(), MAX_DRAIN_BYTES);
+export async function receiveUpload({ body, contentType, declaredLength }: Posted): Promise<ReceivedUpload> {
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  if (!boundary || !body) throw new UploadRefused("form", "empty");
+  if (declaredLength > MAX_FILE_BYTES + MAX_THUMBNAIL_BYTES + 1024 * 1024) {
+    await drain(body.getReader(), MAX_DRAIN_BYTES);
     throw new UploadRefused("file", "size");
   }
   const received: ReceivedUpload = { fields: {} };
   try {
-    await readMultipart(request.body, boundary[1] ?? boundary[2] ?? "", (part) => receivePart(part, env.FILES, received));
+    await readMultipart(body, boundary[1] ?? boundary[2] ?? "", (part) => receivePart(part, env.FILES, received));
   } catch (error) {
     await removeStored(received);
     if (error instanceof MultipartError) throw new UploadRefused("form", "empty");
     throw error;
   } finally {
     // What is left (the rest of a refused upload, or an epilogue) is read and dropped.
-    await drain(request.body.getReader(), MAX_DRAIN_BYTES);
+    await drain(body.getReader(), MAX_DRAIN_BYTES);
   }
   return received;
 }

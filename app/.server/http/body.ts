@@ -120,3 +120,19 @@ export async function boundedBody(request: Request): Promise<Request | null> {
   const bytes = await readCappedBytes(request, larger ? larger[1] : BODY_MAX_BYTES);
   return bytes === null ? null : new Request(request, { body: bytes });
 }
+
+/** A posted body as the services read it (a streamed multipart): its stream, and what its headers say of it. */
+export interface Posted {
+  body: ReadableStream<Uint8Array> | null;
+  /** The Content-Type header, with a multipart's boundary. */
+  contentType: string;
+  /** The Content-Length the client declared (0 when it did not say). */
+  declaredLength: number;
+}
+
+/** What a request posted, for a service to read: the adapters hand it over, the services never see the Request. */
+export const postedOf = (request: Request): Posted => ({
+  body: request.body,
+  contentType: request.headers.get("Content-Type") ?? "",
+  declaredLength: Number(request.headers.get("Content-Length") ?? 0),
+});

@@ -65,20 +65,8 @@ export async function avatarKeys(userId: number): Promise<string[]> {
 
 export const isAvatarPath = (pathname: string) => pathname.startsWith(`/${PREFIX}`);
 
-/**
- * An avatar, outside the pages' middleware (no session, no cookies): public like the name beside it,
- * and cached for good, since each change has a new address.
- */
-export async function serveAvatar(pathname: string): Promise<Response> {
+/** The avatar stored at an avatar's address, or null (outside the pages' middleware: no session, no cookies). */
+export async function avatarAt(pathname: string): Promise<R2ObjectBody | null> {
   const valid = /^\/avatars\/\d+\/[\w-]+\.jpg$/.test(pathname);
-  const object = valid ? await env.FILES.get(keyOf(pathname)) : null;
-  if (!object) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
-  return new Response(object.body, {
-    headers: {
-      "Content-Type": "image/jpeg",
-      "Content-Length": String(object.size),
-      "Cache-Control": "public, max-age=31536000, immutable",
-      ETag: object.httpEtag,
-    },
-  });
+  return valid ? await env.FILES.get(keyOf(pathname)) : null;
 }

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { drain, joinChunks } from "~/.server/http/body";
+import { drain, joinChunks, type Posted } from "~/.server/http/body";
 import { MultipartError, readMultipart } from "~/.server/http/multipart";
 import { Refused } from "~/.server/refused";
 import { VERIFICATION_PHOTOS, type VerificationKind } from "~/lib/choices";
@@ -32,12 +32,16 @@ class TooLarge extends Error {}
  * photos with submitVerification or removes them with discardPhotos. `named` gives a part's name as
  * the form names it (the API takes snake_case names).
  */
-export async function readVerification(request: Request, kind: VerificationKind, named = (name: string) => name) {
+export async function readVerification(
+  { body, contentType, declaredLength }: Posted,
+  kind: VerificationKind,
+  named = (name: string) => name,
+) {
   const form = new FormData();
   const photos: Record<string, PostedPhoto[]> = {};
   const wanted: Record<string, number> = Object.fromEntries(VERIFICATION_PHOTOS[kind].map((name) => [name, 1]));
   if (kind === "personal") wanted.extra = VERIFICATION_EXTRA_MAX;
-  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(request.headers.get("Content-Type") ?? "");
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
   let total = 0;
   let parts = 0;
 
@@ -60,12 +64,12 @@ export async function readVerification(request: Request, kind: VerificationKind,
   }
 
   try {
-    if (Number(request.headers.get("Content-Length") ?? 0) > BODY_MAX) throw new TooLarge();
-    if (!boundary || !request.body) {
-      if (request.body) await readPart(request.body, 0);
+    if (declaredLength > BODY_MAX) throw new TooLarge();
+    if (!boundary || !body) {
+      if (body) await readPart(body, 0);
       return { submission: parseWithZod(new FormData(), { schema: verificationFields[kind] }), photos };
     }
-    await readMultipart(request.body, boundary[1] ?? boundary[2] ?? "", async (part) => {
+    await readMultipart(body, boundary[1] ?? boundary[2] ?? "", async (part) => {
       if (++parts > PARTS_MAX) throw new TooLarge();
       const name = named(part.name);
       if (part.filename === undefined) {
@@ -91,7 +95,7 @@ export async function readVerification(request: Request, kind: VerificationKind,
     return null;
   } finally {
     // What is left (the rest of a refused body, or an epilogue) is read and dropped, so the client reads the answer.
-    if (request.body && !request.body.locked) await drain(request.body.getReader());
+    if (body && !body.locked) await drain(body.getReader());
   }
   return { submission: parseWithZod(form, { schema: verificationFields[kind] }), photos };
 }
@@ -103,14 +107,14 @@ export async function readVerification(request: Request, kind: VerificationKind,
  * submit (not once the fields are right). `named` as readVerification's.
  */
 export async function submitPostedVerification(
-  request: Request,
+  posted: Posted,
   userId: number,
   kind: VerificationKind,
   now: number,
   named?: (name: string) => string,
 ): Promise<void> {
   if (!mayVerify(await latestVerification(userId))) throw new Refused("verification.notOpen", { status: 409 });
-  const read = await readVerification(request, kind, named);
+  const read = await readVerification(posted, kind, named);
   if (!read) throw new Refused("errorPage.titleTooLarge", { status: 413 });
   const { submission, photos } = read;
   if (submission.status !== "success") {

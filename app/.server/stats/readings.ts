@@ -34,11 +34,10 @@ interface Reader {
 
 /**
  * The reading to count, or null when it does not count: the owner's own, or a robot's (isbot's
- * maintained list; a request without a User-Agent is not a browser's).
+ * maintained list on the request's User-Agent; a request without one is not a browser's).
  */
-export function readingOf(kind: ReadingKind, item: ReadItem, reader: Reader, request: Request, now: number): Reading | null {
+export function readingOf(kind: ReadingKind, item: ReadItem, reader: Reader, agent: string | null, now: number): Reading | null {
   if (reader.id === item.owner_id) return null;
-  const agent = request.headers.get("User-Agent");
   if (!agent || isbot(agent)) return null;
   return {
     id: crypto.randomUUID(),
@@ -51,14 +50,21 @@ export function readingOf(kind: ReadingKind, item: ReadItem, reader: Reader, req
   };
 }
 
+/** What a file's request asked and got, as a download's reading needs it. */
+export interface Served {
+  agent: string | null;
+  /** The Range asked for, if any. */
+  range: string | null;
+  status: number;
+}
+
 /**
  * A file answer's download: the first response of a reading (the whole file, or a range from its
  * first byte); the rest of its ranges are not sent, and the fold counts one a day anyway.
  */
-export function downloadOf(item: ReadItem, reader: Reader, request: Request, served: Response, now: number): Reading | null {
-  const range = request.headers.get("Range");
-  const first = served.status === 200 || (served.status === 206 && /^bytes=0-/.test(range ?? ""));
-  return first ? readingOf("download", item, reader, request, now) : null;
+export function downloadOf(item: ReadItem, reader: Reader, { agent, range, status }: Served, now: number): Reading | null {
+  const first = status === 200 || (status === 206 && /^bytes=0-/.test(range ?? ""));
+  return first ? readingOf("download", item, reader, agent, now) : null;
 }
 
 /** Queues a reading after the answer; a queue that fails is logged, and the answer stands. */

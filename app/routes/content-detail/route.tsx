@@ -20,6 +20,7 @@ import { countReading, readingOf } from "~/.server/stats/readings";
 import { requireUser } from "~/.server/web/auth/session";
 import { afterAnswer } from "~/.server/web/context";
 import { languageOf } from "~/.server/web/i18n/request-language";
+import { agentOf } from "~/.server/web/readings";
 import { runIntent } from "~/.server/web/shell/intents";
 import { isPrefetch } from "~/.server/web/shell/prefetch";
 import { CitationMeta, CiteItem, CoAuthors } from "~/components/cite-item";
@@ -73,7 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     captioned ? captionsRead(item.id) : known([]),
     captioned ? captionSetsRead(item.id) : known(new Map<string, CaptionSet>()),
   ] as const);
-  if (!moderating && !isPrefetch(request)) countReading(readingOf("view", item, user, request, now), afterAnswer(context));
+  if (!moderating && !isPrefetch(request)) countReading(readingOf("view", item, user, agentOf(request), now), afterAnswer(context));
   // A search result found in the document's text opens it at that page; one in a video's captions at that second.
   const page = Number(new URL(request.url).searchParams.get("page"));
   const transcript = await transcriptOf(sets, captions, new URL(request.url).searchParams, languageOf(request));

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { addVersionFromMultipart } from "~/.server/content/add-version-form";
 import { licenseOptions } from "~/.server/content/licenses";
+import { postedOf } from "~/.server/http/body";
 import { attempt, Refused } from "~/.server/refused";
 import { requireOwnItem } from "~/.server/web/auth/roles";
 import { requireUser } from "~/.server/web/auth/session";
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const id = idOf(request);
-  const added = await attempt(() => addVersionFromMultipart(request, id, user.id, Date.now(), afterAnswer(context)));
+  const added = await attempt(() => addVersionFromMultipart(postedOf(request), id, user.id, Date.now(), afterAnswer(context)));
   if (!(added instanceof Refused))
     return flashRedirect(request, `/retrieval/detail?id=${id}`, "success", `content.versionAdded|number=${added.number}`);
   const { reply, status } = refusalReply(undefined, added);

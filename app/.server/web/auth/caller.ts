@@ -1,12 +1,12 @@
 import type { RouterContextProvider } from "react-router";
 import type { Caller } from "~/.server/accounts/accounts";
-import { KNOWN_DEVICE_COOKIE } from "~/.server/accounts/known-devices";
 import { readCookie } from "~/.server/http/cookies";
 import { clientAddress } from "~/.server/security/rate-limit";
 import { requestContext } from "~/.server/web/context";
 import { getLocale } from "~/.server/web/i18n/middleware";
 import { languageOf } from "~/.server/web/i18n/request-language";
 import { isLanguage, type Language } from "~/lib/i18n";
+import { KNOWN_DEVICE_COOKIE } from "./cookies";
 
 /** Who is asking, for the accounts service: address and known-device cookie (limits), clock, language, background work. */
 function caller(request: Request, language: Language, ctx: ExecutionContext | undefined): Caller {

@@ -28,3 +28,8 @@ export const pointCookie = (request: Request) => serializeCookie(request, "point
 export const clearPointCookie = (request: Request) => serializeCookie(request, "point", "", { maxAge: 0, httpOnly: false });
 /** Whether the visitor came here because their session expired (the login page says so until they sign in). */
 export const sessionJustExpired = (request: Request) => readCookie(request, "point") === "401";
+
+/** A known device's cookie (accounts/known-devices.ts): the browser's id and its proofs, kept a year. */
+export const KNOWN_DEVICE_COOKIE = "device";
+export const knownDeviceCookie = (request: Request, value: string) =>
+  serializeCookie(request, KNOWN_DEVICE_COOKIE, value, { maxAge: 365 * 24 * 60 * 60 });

@@ -1,14 +1,14 @@
 import type { Submission } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { credentialOf, logout, saveLanguage } from "~/.server/accounts/accounts";
-import { KNOWN_DEVICE_COOKIE, knownDeviceCookie } from "~/.server/accounts/known-devices";
+import { rememberedDevice } from "~/.server/accounts/known-devices";
 import type { SessionUser } from "~/.server/accounts/sessions";
 import { config } from "~/.server/config/config";
 import { readCookie } from "~/.server/http/cookies";
 import { languageCookie } from "~/.server/web/i18n/language-cookie";
 import { SECRET_FIELDS } from "~/.server/web/shell/refusals";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE } from "~/lib/i18n";
-import { clearPointCookie, tokenCookie } from "./cookies";
+import { clearPointCookie, KNOWN_DEVICE_COOKIE, knownDeviceCookie, tokenCookie } from "./cookies";
 import { sessionContext } from "./session";
 
 /** A failed form post: status 400 with Conform's reply; password fields are never sent back. */
@@ -24,7 +24,10 @@ export function codeSent(submission: Submission<unknown>) {
 /** Remembers this browser for the account, as its password is now (see known-devices.ts). */
 export async function rememberDevice(request: Request, email: string): Promise<string> {
   const credential = (await credentialOf(email)) ?? "";
-  return knownDeviceCookie(request, config().pepper.secret, email, credential, readCookie(request, KNOWN_DEVICE_COOKIE));
+  return knownDeviceCookie(
+    request,
+    await rememberedDevice(config().pepper.secret, email, credential, readCookie(request, KNOWN_DEVICE_COOKIE)),
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import { env } from "~/.server/bindings";
-import type { ContentItem } from "./content";
-import { MEMBER_FILE_POLICY } from "./member-file-policy";
-import { makeVariants, variantFor, variantKey, variantTypeFor } from "./thumbnail-variants";
+import type { ContentItem } from "~/.server/content/content";
+import { makeVariants, variantFor, variantKey, variantTypeFor } from "~/.server/content/thumbnail-variants";
+import { MEMBER_FILE_POLICY } from "./member-files";
 
 /**
  * A single "bytes=a-b" / "bytes=a-" / "bytes=-n" range as R2 takes it (R2 knows the size and clamps
