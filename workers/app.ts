@@ -4,7 +4,6 @@ import { servingProblems } from "~/.server/config/config";
 import { runScheduled } from "~/.server/cron/scheduled";
 import { withDbSession } from "~/.server/db-session";
 import { boundedBody } from "~/.server/http/body";
-import { consumeQueue } from "~/.server/jobs/consume";
 import { avatarAt, isAvatarPath } from "~/.server/members/avatar";
 import { requestContext } from "~/.server/web/context";
 import { avatarAnswer } from "~/.server/web/files/member-files";
@@ -17,6 +16,7 @@ import { handleSocket, isSocketPath } from "~/.server/web/sockets";
 import { unavailable } from "~/.server/web/unavailable";
 import { isApiPath, isOtherOrigin, serveApi } from "~/api/serve";
 import { CLIENT_ERROR_PATH } from "~/lib/client-errors";
+import { consumeQueue } from "./queues";
 
 export { ConversationRoom } from "~/.server/messaging/conversation-room";
 export { MemberInbox } from "~/.server/messaging/member-inbox";

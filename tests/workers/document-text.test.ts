@@ -4,11 +4,11 @@ import { describe, expect, it } from "vitest";
 import { deleteContent, updateContent } from "~/.server/content/content";
 import { textStateOf } from "~/.server/content/document-text";
 import { textShards } from "~/.server/databases";
-import { consumeJobs } from "~/.server/jobs/consume";
 import type { Job } from "~/.server/jobs/jobs";
 import { searchContent, searchPage, searchQuerySchema } from "~/.server/search/search";
 import { DOCUMENT_TEXT_MAX_CHARS, PDF_TEXT_MAX_MB, SEARCH_TEXT_WINDOW, TEXT_EXTRACT_ATTEMPTS } from "~/lib/limits";
 import { makePdf } from "../../scripts/make-pdf.mjs";
+import { consumeJobs } from "../../workers/queues";
 import { newItem, newMember, shardOf, TEXT_SHARDS, until } from "./helpers";
 import { logged } from "./log-sink";
 

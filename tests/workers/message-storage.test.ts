@@ -1,12 +1,12 @@
 import { createExecutionContext, createMessageBatch, evictDurableObject, getQueueResult, runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { consumeJobs } from "~/.server/jobs/consume";
 import type { Job } from "~/.server/jobs/jobs";
 import { listConversations, startConversation, unreadTotal } from "~/.server/messaging/conversations";
 import { conversationRoom, memberInbox } from "~/.server/messaging/live";
 import { conversationOfMessage } from "~/.server/messaging/room-store";
 import { openReports } from "~/.server/moderation/reports";
+import { consumeJobs } from "../../workers/queues";
 import { history, newMember, sendMessage } from "./helpers";
 
 // Messages in their conversation's Durable Object and unread counts in each member's inbox object

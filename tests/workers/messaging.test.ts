@@ -3,7 +3,6 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { logout } from "~/.server/accounts/accounts";
 import { createSession, SESSION_TOUCH_MS } from "~/.server/accounts/sessions";
-import { consumeJobs } from "~/.server/jobs/consume";
 import type { Job } from "~/.server/jobs/jobs";
 import { listConversations, startConversation, unreadTotal } from "~/.server/messaging/conversations";
 import { conversationRoom } from "~/.server/messaging/live";
@@ -15,6 +14,7 @@ import { MESSAGE_MAX } from "~/lib/limits";
 import { SESSION_ENDED_CLOSE } from "~/lib/live-connection";
 import type { LiveEvent } from "~/lib/shapes";
 import * as message from "~/routes/message";
+import { consumeJobs } from "../../workers/queues";
 import { d1Statements, history, newMember, testCaller } from "./helpers";
 import { callRoute } from "./route";
 

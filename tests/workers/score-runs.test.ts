@@ -1,12 +1,12 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { consumeJobs } from "~/.server/jobs/consume";
 import type { Job, ScoreBatchJob } from "~/.server/jobs/jobs";
 import { INPUT_SQL, rankingList, scoreFor } from "~/.server/ranking/ranking";
 import { recomputeScores, scoreBatch, startScoreRun } from "~/.server/ranking/score-runs";
 import { scoreHistory } from "~/.server/stats/stats";
 import { COEFFICIENTS } from "~/lib/credit-score";
+import { consumeJobs } from "../../workers/queues";
 import { newItem, newMember } from "./helpers";
 
 const NOW = Date.UTC(2026, 10, 23, 12);

@@ -3,7 +3,6 @@ import { env } from "cloudflare:workers";
 import { parse } from "csv-parse/browser/esm/sync";
 import { describe, expect, it } from "vitest";
 import { feedQuerySchema, listFeed } from "~/.server/content/feed";
-import { consumeQueue } from "~/.server/jobs/consume";
 import { foldReadings } from "~/.server/stats/fold";
 import { statsQuerySchema } from "~/.server/stats/query";
 import { downloadOf, type Reading, type ReadingKind, readingOf } from "~/.server/stats/readings";
@@ -12,6 +11,7 @@ import { agentOf, servedOf } from "~/.server/web/readings";
 import * as detail from "~/routes/content-detail/route";
 import * as statsCsv from "~/routes/stats/csv";
 import * as statsPage from "~/routes/stats/route";
+import { consumeQueue } from "../../workers/queues";
 import { d1Statements, newItem, newMember, until } from "./helpers";
 import { callRoute, sessionFor } from "./route";
 

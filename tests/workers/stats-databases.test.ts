@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 import { deleteAccount } from "~/.server/accounts/delete-account";
 import { deleteContent } from "~/.server/content/content";
 import { CLEANUP_BATCH } from "~/.server/cron/cleanup";
-import { consumeQueue } from "~/.server/jobs/consume";
 import { foldReadings } from "~/.server/stats/fold";
 import { sweepViews } from "~/.server/stats/item-views";
 import type { Reading } from "~/.server/stats/readings";
+import { consumeQueue } from "../../workers/queues";
 import { newItem, newMember, testCaller, until } from "./helpers";
 import { account, PASSWORD } from "./pages/page-helpers";
 

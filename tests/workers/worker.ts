@@ -1,6 +1,6 @@
 // The workers-pool entry: the app's worker entry needs React Router's build, so tests get the
 // Durable Object classes and services directly instead.
-import { consumeQueue } from "~/.server/jobs/consume";
+import { consumeQueue } from "../../workers/queues";
 
 export { ConversationRoom } from "~/.server/messaging/conversation-room";
 export { MemberInbox } from "~/.server/messaging/member-inbox";

@@ -4,6 +4,8 @@ import { extractDocumentText } from "~/.server/content/document-text";
 import { cleanUp } from "~/.server/cron/cleanup";
 import { withCountedDb } from "~/.server/db-session";
 import { runFollowup } from "~/.server/followups/followups";
+import type { Job } from "~/.server/jobs/jobs";
+import { enqueue } from "~/.server/jobs/queue";
 import { sendMeetingMail } from "~/.server/meetings/mail-jobs";
 import { conversationsToMove, MOVE_JOB_CONVERSATIONS } from "~/.server/messaging/legacy-messages";
 import { conversationRoom } from "~/.server/messaging/live";
@@ -15,13 +17,17 @@ import { describeError, logEvent } from "~/.server/observability/log";
 import { scoreBatch } from "~/.server/ranking/score-runs";
 import { consumeReadings } from "~/.server/stats/fold";
 import type { Reading } from "~/.server/stats/readings";
-import type { Job } from "./jobs";
-import { enqueue } from "./queue";
+
+// The queues' consumers, beside the worker's entry that hands them each batch: the statistics
+// queue's readings are folded (stats/fold.ts), the jobs queue's jobs each run by its domain.
 
 /** Seconds before a failed job is tried again: 2 s, 4 s, 8 s ... at most 5 minutes. */
 export const retryDelay = (attempts: number) => Math.min(300, 2 ** Math.max(1, attempts));
 
-/** Every queue's consumer: the stats queue's readings (its name ends in "-stats"), or jobs. */
+/**
+ * Which queue a batch is from, by the end of its name: an environment prefixes the names
+ * (research-commons-jobs, research-commons-production-jobs; wrangler.toml), the ends are fixed.
+ */
 export async function consumeQueue(batch: MessageBatch) {
   if (batch.queue.endsWith("-stats")) return consumeReadings(batch as MessageBatch<Reading>);
   return consumeJobs(batch as MessageBatch<Job>);
