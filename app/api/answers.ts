@@ -3,22 +3,27 @@ import { POINT_RULES, SCORE_INPUTS } from "~/lib/credit-score";
 import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS } from "~/lib/notifications";
 import { MEMBERSHIP_LEVELS } from "~/lib/profile-tags";
 import { REWARDS } from "~/lib/rewards";
+import {
+  accountType,
+  comment,
+  feedItem,
+  goal,
+  id,
+  kind,
+  meeting,
+  meetingSummary,
+  memberSummary,
+  message,
+  rankedMember,
+  time,
+} from "~/lib/schemas/answer-parts";
 import { verificationFields } from "~/lib/schemas/verification";
-import { SDG_NUMBERS } from "~/lib/sdg";
 import { ITEM_SERIES, STAT_RANGES, STAT_SERIES, STAT_STEPS } from "~/lib/stats-periods";
 import { snakeName, snakeShape } from "./casing";
 
 // What the API answers, as zod schemas: the routes declare them per status, the document is
 // generated from them, and the contract tests check every answer against that document. Objects
 // are closed (no field a handler adds goes undocumented).
-
-const id = z.int().positive();
-const time = z.int().describe("ms since the epoch");
-const accountType = z.union([z.literal(1), z.literal(2)]).describe("1 Researcher, 2 Investor or supporter; never changes");
-const goal = z.int().min(1).max(SDG_NUMBERS.length);
-const kind = z.enum(["document", "video"]);
-
-const memberSummary = z.object({ id, nick_name: z.string(), account_type: accountType, image: z.string().nullable() });
 
 export const session = z.object({ token_type: z.literal("Bearer"), access_token: z.string(), user: memberSummary });
 
@@ -31,23 +36,6 @@ export const account = z.object({
     language: z.string(),
     orcid: z.string().nullable().describe("the ORCID iD linked by signing in to ORCID (Settings), or null"),
   }),
-});
-
-export const feedItem = z.object({
-  id,
-  kind,
-  sdg: goal,
-  title: z.string(),
-  summary: z.string(),
-  views: z.int(),
-  likes: z.int(),
-  created_at: time,
-  owner_id: id,
-  owner_name: z.string(),
-  license: z
-    .string()
-    .nullable()
-    .describe("its licence: an SPDX identifier (LicenseRef-All-Rights-Reserved for all rights reserved), null when not specified"),
 });
 
 export const feedPage = z.object({ items: z.array(feedItem), has_more: z.boolean() });
@@ -174,15 +162,6 @@ export const searchResults = z.object({
 
 export const history = z.object({ history: z.array(z.string()) });
 
-const comment = z.object({
-  id,
-  user_id: id,
-  nick_name: z.string(),
-  body: z.string().describe("empty when its author deleted it and replies keep it"),
-  created_at: time,
-  parent_id: id.nullable().describe("the thread's first comment, for a reply"),
-  deleted: z.union([z.literal(0), z.literal(1)]),
-});
 export const comments = z.object({ comments: z.array(comment) });
 export const social = z.object({ liked: z.boolean(), following: z.boolean(), followers: z.int(), comments: z.array(comment) });
 export const followers = z.object({ followers: z.int() });
@@ -193,7 +172,7 @@ const breakdown = z.object(
   ),
 );
 export const ranking = z.object({
-  ranking: z.array(z.object({ rank: z.int(), user_id: id, nick_name: z.string(), account_type: accountType, score: z.number() })),
+  ranking: z.array(rankedMember),
   me: z
     .object({
       score: z.number(),
@@ -274,14 +253,6 @@ export const memberPage = z.object({
 export const interests = z.object({ interests: z.array(goal) });
 export const recommendations = feedPage.extend({ page: z.int() });
 
-const message = z.object({
-  id: id.describe("increases in the order the conversation's messages were stored; unique across conversations"),
-  conversation_id: id,
-  sender_id: id,
-  client_id: z.string(),
-  body: z.string(),
-  created_at: time,
-});
 export const sentMessage = z.object({ message });
 export const messages = z.object({ messages: z.array(message), has_more: z.boolean() });
 const conversation = z.object({
@@ -362,31 +333,13 @@ export const apiError = z.object({
     .describe("on a failure, and on what the worker refuses before the API (413, another site's 403): quote it when reporting"),
 });
 
-const meetingSummary = z.object({
-  id,
-  uid: z.string().describe("the invitations' iCalendar UID"),
-  host_id: id,
-  host_name: z.string(),
-  title: z.string(),
-  agenda: z.string(),
-  starts_at: time,
-  duration_minutes: z.int().positive(),
-  time_zone: z.string().describe("the IANA zone the meeting was scheduled in"),
-  provider: z.string(),
-  join_url: z.url(),
-  sequence: z.int().min(0).describe("raised by every change, as in the invitations' iCalendar SEQUENCE"),
-  cancelled_at: time.nullable(),
-});
-
 export const meetings = z.object({
   upcoming: z.array(meetingSummary).describe("not ended and not cancelled, soonest first"),
   past: z.array(meetingSummary).describe("ended or cancelled, latest first"),
 });
 
-export const meeting = meetingSummary.extend({
-  emails: z.array(z.email()).describe("attendee addresses: the host's only to see, empty for others"),
-  participants: z.array(z.object({ id, nick_name: z.string() })),
-});
+/** A meeting as its host and invited members see it (declared beside the pages' shape of it). */
+export { meeting };
 
 export const meetingCreated = z.object({ id });
 

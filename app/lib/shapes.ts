@@ -1,7 +1,10 @@
 // What the server hands the pages and what the live sockets carry: the shapes components and client
 // hooks use, kept out of the server modules (app/.server) that the client build may never import.
+// Those the API answers too are inferred from its declared answers (schemas/answer-parts.ts).
 
+import type { z } from "zod";
 import type { Size } from "./display-size";
+import type { comment, feedItem, meeting, memberSummary, message, rankedMember } from "./schemas/answer-parts";
 
 import type { StatRange, StatSeries, StatStep } from "./stats-periods";
 
@@ -26,44 +29,13 @@ export interface RootShellData {
   size: Size;
 }
 
-export interface MemberSummary {
-  id: number;
-  nick_name: string;
-  account_type: 1 | 2;
-  image: string | null;
-}
+export type MemberSummary = z.infer<typeof memberSummary>;
 
-export interface FeedItem {
-  id: number;
-  kind: "document" | "video";
-  sdg: number;
-  title: string;
-  summary: string;
-  views: number;
-  likes: number;
-  created_at: number;
-  owner_id: number;
-  owner_name: string;
-  /** An SPDX identifier; null when not specified. */
-  license: string | null;
-}
+export type FeedItem = z.infer<typeof feedItem>;
 
-export interface RankedMember {
-  rank: number;
-  user_id: number;
-  nick_name: string;
-  account_type: 1 | 2;
-  score: number;
-}
+export type RankedMember = z.infer<typeof rankedMember>;
 
-export interface Message {
-  id: number;
-  conversation_id: number;
-  sender_id: number;
-  client_id: string;
-  body: string;
-  created_at: number;
-}
+export type Message = z.infer<typeof message>;
 
 /** What a live socket sends a page. */
 export type LiveEvent =
@@ -124,17 +96,7 @@ export interface Following {
 }
 
 /** A comment as an item's page shows it (app/.server/social/social.ts). */
-export interface CommentRow {
-  id: number;
-  user_id: number;
-  nick_name: string;
-  body: string;
-  created_at: number;
-  /** The thread's first comment, for a reply. */
-  parent_id: number | null;
-  /** 1 when its author deleted it and replies keep it (its body is empty). */
-  deleted: 0 | 1;
-}
+export type CommentRow = z.infer<typeof comment>;
 
 /** A work on a member's ORCID record, as ORCID's public API summarises it. */
 export interface OrcidWork {
@@ -145,23 +107,7 @@ export interface OrcidWork {
 }
 
 /** A meeting as its host and invited members see it, and as its invitation mails announce it (decision 0022). */
-export interface Meeting {
-  id: number;
-  uid: string;
-  host_id: number;
-  host_name: string;
-  title: string;
-  agenda: string;
-  starts_at: number;
-  duration_minutes: number;
-  time_zone: string;
-  provider: string;
-  join_url: string;
-  sequence: number;
-  cancelled_at: number | null;
-  emails: string[];
-  participants: { id: number; nick_name: string }[];
-}
+export type Meeting = z.infer<typeof meeting>;
 
 /** What an invitation mail says of its meeting (RFC 5546's REQUEST, a higher SEQUENCE, or CANCEL). */
 export type InvitationKind = "invite" | "update" | "cancel";
