@@ -7,6 +7,7 @@ import {
   accountType,
   comment,
   feedItem,
+  following,
   goal,
   id,
   kind,
@@ -413,15 +414,6 @@ export const channelChanges = z
   .object({ channels: z.object(Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, channel.optional()]))).strict() })
   .describe("the kinds to change; the others keep their channel");
 
-const savedSearch = z.object({
-  id,
-  q: z.string().describe("the words, as the search reads them"),
-  kind: kind.nullable(),
-  sdg: goal.nullable(),
-  created_at: time,
-});
-export const following = z.object({
-  goals: z.array(goal).describe("the goals whose new items notify you"),
-  searches: z.array(savedSearch).describe("your saved searches, newest first: their new results notify you"),
-});
+/** The goals a member follows and the searches they saved (declared beside the pages' shape of it). */
+export { following };
 export const savedSearchId = z.object({ id });

@@ -4,7 +4,7 @@
 
 import type { z } from "zod";
 import type { Size } from "./display-size";
-import type { comment, feedItem, meeting, memberSummary, message, rankedMember } from "./schemas/answer-parts";
+import type { comment, feedItem, following, meeting, memberSummary, message, rankedMember, savedSearch } from "./schemas/answer-parts";
 
 import type { StatRange, StatSeries, StatStep } from "./stats-periods";
 
@@ -81,19 +81,10 @@ export interface StatsView {
 }
 
 /** A search a member saved: its new results notify them (decision 0040). */
-export interface SavedSearch {
-  id: number;
-  q: string;
-  kind: "document" | "video" | null;
-  sdg: number | null;
-  created_at: number;
-}
+export type SavedSearch = z.infer<typeof savedSearch>;
 
 /** The goals a member follows and the searches they saved. */
-export interface Following {
-  goals: number[];
-  searches: SavedSearch[];
-}
+export type Following = z.infer<typeof following>;
 
 /** A comment as an item's page shows it (app/.server/social/social.ts). */
 export type CommentRow = z.infer<typeof comment>;

@@ -71,3 +71,15 @@ export const meeting = meetingSummary.extend({
   emails: z.array(z.email()).describe("attendee addresses: the host's only to see, empty for others"),
   participants: z.array(z.object({ id, nick_name: z.string() })),
 });
+
+export const savedSearch = z.object({
+  id,
+  q: z.string().describe("the words, as the search reads them"),
+  kind: kind.nullable(),
+  sdg: goal.nullable(),
+  created_at: time,
+});
+export const following = z.object({
+  goals: z.array(goal).describe("the goals whose new items notify you"),
+  searches: z.array(savedSearch).describe("your saved searches, newest first: their new results notify you"),
+});
