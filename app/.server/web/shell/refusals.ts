@@ -22,15 +22,15 @@ const isSubmission = (sent: Sent): sent is Submission<unknown> => typeof sent.re
 
 /** The form's reply: each key beside its field (or above the form), what was typed kept (passwords aside); and its status. */
 export function refusalReply(sent: Sent | undefined, error: unknown): { reply: FormReply; status: number } {
-  const hideFields = SECRET_FIELDS;
   if (!(error instanceof Refused)) throw error;
   if (notFound(error)) throw data(null, { status: 404 });
   const fieldErrors = Object.fromEntries(Object.entries(error.fields).map(([field, keys]) => [field, [...keys]]));
   const formErrors = Object.keys(fieldErrors).length ? [] : [error.key];
   const given = sent ?? error.sent;
-  if (given && isSubmission(given)) return { reply: given.reply({ hideFields, fieldErrors, formErrors }), status: error.status };
+  if (given && isSubmission(given))
+    return { reply: given.reply({ hideFields: SECRET_FIELDS, fieldErrors, formErrors }), status: error.status };
   const errors = { ...fieldErrors, ...(formErrors.length ? { "": formErrors } : {}) };
-  const initialValue = given && Object.fromEntries(Object.entries(given).filter(([name]) => !hideFields.includes(name)));
+  const initialValue = given && Object.fromEntries(Object.entries(given).filter(([name]) => !SECRET_FIELDS.includes(name)));
   const reply: FormReply = { status: "error", ...(initialValue ? { initialValue } : {}), error: errors };
   return { reply, status: error.status };
 }
