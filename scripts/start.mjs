@@ -13,7 +13,9 @@ await prepareDatabase(stateDir);
 // ORCID and the DOI resolver are out of reach here: a stand-in answers their APIs on loopback.
 const orcid = await startFakeOrcid();
 console.log(`\nServing on http://127.0.0.1:${port} (state in ${stateDir}); stand-in ORCID and DOI resolver on ${orcid.url}\n`);
-const server = serveBuilt(port, stateDir, "inherit", ["--test-scheduled", ...varArgs(orcid.vars)]);
+// `OPEN_RECORDS=on npm start` lets owners open their items' records (docs/configuration.md).
+const open = process.env.OPEN_RECORDS ? { OPEN_RECORDS: process.env.OPEN_RECORDS } : {};
+const server = serveBuilt(port, stateDir, "inherit", ["--test-scheduled", ...varArgs({ ...orcid.vars, ...open })]);
 stopWithParent(server);
 
 // The cron once, as production's would run within minutes: it reads the demo document's text, computes

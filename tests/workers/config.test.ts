@@ -97,6 +97,12 @@ describe("configuration", () => {
     expect(names(deployed({ ...PRODUCTION, JITSI_URL: "http://meet.example/room" }))).toEqual(["JITSI_URL"]);
   });
 
+  it("keeps records members-only unless OPEN_RECORDS is on, and names a value it does not know", () => {
+    const open = (value?: string) => deployed({ ...PRODUCTION, ...(value === undefined ? {} : { OPEN_RECORDS: value }) });
+    expect([open(), open("off"), open("on")].map((result) => result.ok && result.config.openRecords)).toEqual([false, false, true]);
+    expect(names(open("yes"))).toEqual(["OPEN_RECORDS"]);
+  });
+
   it("refuses a local build told it is production (build with CLOUDFLARE_ENV instead)", () => {
     expect(names(parseConfig(PRODUCTION, true))).toEqual(["APP_ENV"]);
   });

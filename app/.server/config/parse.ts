@@ -14,6 +14,8 @@ export interface Config {
   siteUrl: string;
   /** The label set the membership levels are shown with. */
   membershipLabels: "standard" | "sponsor";
+  /** Whether owners may open their items' records to anonymous readers (OPEN_RECORDS; decision 0049). */
+  openRecords: boolean;
   /** The conferencing provider: Jitsi Meet at an origin, or Zoom with its credentials. */
   meetings: {
     /** Where new meetings are held. */
@@ -108,6 +110,7 @@ export function parseConfig(raw: Record<string, unknown>, localBuild: boolean): 
   const mail: Config["mail"] =
     provider === "http" ? { provider, apiUrl: apiUrl ?? "", apiKey: apiKey ?? "", from: from ?? "" } : { provider: "outbox" };
   const membershipLabels = (value("MEMBERSHIP_LABELS") ?? "standard") as Config["membershipLabels"];
+  const openRecords = value("OPEN_RECORDS") === "on";
   let appealAddress = value("APPEAL_ADDRESS");
   if (absent("APPEAL_ADDRESS")) {
     if (localBuild) appealAddress = "appeals@research-commons.test";
@@ -158,6 +161,7 @@ export function parseConfig(raw: Record<string, unknown>, localBuild: boolean): 
       appealAddress: appealAddress ?? "",
       siteUrl: new URL(siteUrl ?? "http://127.0.0.1:8787").origin,
       membershipLabels,
+      openRecords,
       meetings,
       orcid,
       doiResolverUrl,

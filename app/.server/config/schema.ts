@@ -129,6 +129,16 @@ export const SETTINGS = {
         "Which of the spec's two label sets names the membership levels: `standard` (Free, Regular, Premium; the default) or `sponsor` (Free, Supporter, Patron).",
     },
   },
+  OPEN_RECORDS: {
+    schema: z.enum(["off", "on"]),
+    meta: {
+      kind: "var",
+      required: "never",
+      example: "on",
+      description:
+        "Whether an item's owner may open its record to anonymous readers, search engines and harvesters (decision 0049): `off` (the default, the spec's members-only site; robots.txt disallows all) or `on`.",
+    },
+  },
   MEETING_PROVIDER: {
     schema: z.enum(["jitsi", "zoom"]),
     meta: {
