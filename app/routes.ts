@@ -28,6 +28,7 @@ export default [
   route("404", "routes/404.tsx"),
   route("offline", "routes/offline.tsx"),
   route("sw.js", "routes/service-worker.ts"),
+  route("robots.txt", "routes/robots.ts"),
 
   // Shell actions and resources (forms post here; they answer with a redirect)
   route("shell/sidebar", "routes/shell.sidebar.ts"),

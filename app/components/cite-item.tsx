@@ -93,10 +93,18 @@ export function CitationMeta({
   item,
   pdfUrl,
 }: {
-  item: { title: string; owner_name: string; authors: readonly Author[]; created_at: number; doi: string | null };
+  item: {
+    title: string;
+    owner_name: string;
+    authors: readonly Author[];
+    created_at: number;
+    doi: string | null;
+    published_year: number | null;
+  };
   pdfUrl: string | null;
 }) {
-  const date = new Date(item.created_at).toISOString().slice(0, 10).replaceAll("-", "/");
+  // Scholar dates the work by its publication (a year is enough), the upload by its online date.
+  const uploaded = new Date(item.created_at).toISOString().slice(0, 10).replaceAll("-", "/");
   return (
     <>
       <meta name="citation_title" content={item.title} />
@@ -104,7 +112,8 @@ export function CitationMeta({
         // biome-ignore lint/suspicious/noArrayIndexKey: a list fixed for the render; two authors may share a name
         <meta key={index} name="citation_author" content={name} />
       ))}
-      <meta name="citation_publication_date" content={date} />
+      <meta name="citation_publication_date" content={item.published_year ? String(item.published_year) : uploaded} />
+      <meta name="citation_online_date" content={uploaded} />
       {item.doi ? <meta name="citation_doi" content={item.doi} /> : null}
       {pdfUrl ? <meta name="citation_pdf_url" content={pdfUrl} /> : null}
     </>
