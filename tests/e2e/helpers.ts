@@ -4,7 +4,7 @@ import { type Browser, expect, type Page, type TestInfo, test } from "@playwrigh
 
 export const hasJs = (info: TestInfo) => info.project.name === "js";
 
-/** Waits until everything a member can do on the page works (with JavaScript): hydrated, or its modules ran (decision 0046). */
+/** Waits until everything a member can do on the page works (with JavaScript): its modules ran (decisions 0046, 0047). */
 export async function ready(page: Page, info: TestInfo) {
   if (hasJs(info)) await interactive(page);
 }
