@@ -65,6 +65,8 @@ const workersPool = (name: string, isolate: boolean, files: { include: string[];
           ...fakeOrcid.vars,
           // Automatic captions on, answered by the stand-in model below (decision 0043).
           SPEECH_TO_TEXT_MODEL: "@cf/openai/whisper-large-v3-turbo",
+          // Open records allowed (decision 0049), so their pages can be proved; the browser suites keep the default, off.
+          OPEN_RECORDS: "on",
         },
         serviceBindings: { AI: { name: "fake-speech-to-text", entrypoint: "FakeWhisper" } },
         workers: [

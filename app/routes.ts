@@ -29,6 +29,9 @@ export default [
   route("offline", "routes/offline.tsx"),
   route("sw.js", "routes/service-worker.ts"),
   route("robots.txt", "routes/robots.ts"),
+  // Open records (decision 0049): anonymous, where the operator allows them and an owner opened one.
+  route("records/:id", "routes/records/record.tsx", { id: "record" }),
+  route("records/:id/:file", "routes/records/file.ts", { id: "recordFile" }),
 
   // Shell actions and resources (forms post here; they answer with a redirect)
   route("shell/sidebar", "routes/shell.sidebar.ts"),

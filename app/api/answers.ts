@@ -46,6 +46,9 @@ export const content = z.object({
     content: z.string(),
     keywords: z.string(),
     publicize: z.union([z.literal(0), z.literal(1)]),
+    open_record: z
+      .union([z.literal(0), z.literal(1)])
+      .describe("1: its owner lets anyone read its record, without an account, where the site allows open records"),
     file_size: z.int(),
     file_type: z.string(),
     thumbnail_type: z.string(),

@@ -37,15 +37,29 @@ export function ContentMetadataFields({
   fields,
   notice,
   licenses,
+  openRecords = false,
 }: {
   fields: Record<
-    "sdg" | "title" | "summary" | "content" | "keywords" | "publicize" | "doi" | "authors" | "year" | "license" | "license_other",
+    | "sdg"
+    | "title"
+    | "summary"
+    | "content"
+    | "keywords"
+    | "publicize"
+    | "open_record"
+    | "doi"
+    | "authors"
+    | "year"
+    | "license"
+    | "license_other",
     FieldMetadata
   >;
   /** Said once the form was filled from a DOI. */
   notice?: string | null;
   /** The licences to choose from (the loader's). */
   licenses: LicenseOptions | null;
+  /** Whether the site lets owners open their items' records (OPEN_RECORDS; decision 0049). */
+  openRecords?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -124,6 +138,25 @@ export function ContentMetadataFields({
           </label>
         ))}
       </fieldset>
+      {openRecords ? (
+        <div className="mb-4">
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              name={fields.open_record.name}
+              value="1"
+              defaultChecked={fields.open_record.initialValue === "1"}
+              aria-describedby={`${fields.open_record.id}-hint`}
+              className="mt-1"
+              data-testid="open-record"
+            />
+            {t("content.openRecord")}
+          </label>
+          <p id={`${fields.open_record.id}-hint`} className="mt-1 text-xs text-slate-500">
+            {t("content.openRecordHelp")}
+          </p>
+        </div>
+      ) : null}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, useLocation } from "react-router";
 import type { z } from "zod";
 import { orcidEnabled, orcidWorks } from "~/.server/accounts/orcid";
+import { config } from "~/.server/config/config";
 import { createFromMultipart } from "~/.server/content/create-from-form";
 import { licenseOptions } from "~/.server/content/licenses";
 import { postedOf } from "~/.server/http/body";
@@ -69,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     formKey: crypto.randomUUID(),
     licenses: licenseOptions(),
+    openRecords: config().openRecords,
     linked: Boolean(linked),
     works: works instanceof Refused ? { refused: works.key } : works,
     start,
@@ -116,6 +118,7 @@ function UploadForm({ actionData, loaderData }: Route.ComponentProps) {
         <ContentMetadataFields
           fields={fields}
           licenses={loaderData.licenses}
+          openRecords={loaderData.openRecords}
           notice={actionData ? actionData.notice : loaderData.start?.notice}
         />
         {/* Files last, so the text fields arrive first in the stream. */}

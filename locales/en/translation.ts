@@ -400,6 +400,14 @@ const en = {
     goal16: "Peace, Justice and Strong Institutions",
     goal17: "Partnerships for The Goals",
   },
+  record: {
+    readPdf: "Read the document (PDF)",
+    watchVideo: "Watch the video (MP4)",
+    fileForMembers: "The file is for members: its licence does not let anyone read it.",
+    join: "Members like, comment on and discuss this work with its authors, and follow new work in their field.",
+    signUp: "Join Research Commons",
+    signIn: "Sign in",
+  },
   content: {
     versionOf: "Version {{number}} of {{total}}",
     whatChanged: "What changed: {{note}}",
@@ -506,6 +514,10 @@ const en = {
     publicize: "Visibility",
     public: "Public: every member can see it",
     private: "Private: only you can see it",
+    openRecord: "Open record: anyone may read it, without an account",
+    openRecordLink: "Its open record, which anyone can read",
+    openRecordHelp:
+      "Its title, authors, abstract, keywords, licence and citation go on a page anyone on the web can read, and search engines and repositories list it; its file too where its licence lets anyone read it. Likes, comments, messages and statistics stay for members. A private item's record is never open.",
     file: "File",
     fileHintDocument: "A PDF, up to 100 MB",
     fileHintVideo: "An MP4 video, up to 100 MB",

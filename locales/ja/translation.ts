@@ -405,6 +405,14 @@ export default {
     goal16: "平和と公正をすべての人に",
     goal17: "パートナーシップで目標を達成しよう",
   },
+  record: {
+    readPdf: "文書を読む（PDF）",
+    watchVideo: "動画を見る（MP4）",
+    fileForMembers: "ファイルはメンバー専用です。ライセンスが誰にでも閲覧を認めていません。",
+    join: "メンバーはこの作品にいいねやコメントをし、著者と議論し、分野の新しい作品をフォローできます。",
+    signUp: "リサーチ・コモンズに参加する",
+    signIn: "ログイン",
+  },
   content: {
     versionOf: "バージョン {{number}}／{{total}}",
     whatChanged: "変更点：{{note}}",
@@ -510,6 +518,10 @@ export default {
     publicize: "公開設定",
     public: "公開：すべてのメンバーが閲覧できます",
     private: "非公開：自分だけが閲覧できます",
+    openRecord: "オープンレコード：アカウントがなくても誰でも閲覧できます",
+    openRecordLink: "誰でも読めるオープンレコード",
+    openRecordHelp:
+      "タイトル・著者・概要・キーワード・ライセンス・引用がウェブ上の誰でも読めるページに載り、検索エンジンやリポジトリに掲載されます。ライセンスが誰にでも閲覧を認める場合はファイルも公開されます。いいね・コメント・メッセージ・統計はメンバーだけのものです。非公開の作品のレコードは公開されません。",
     file: "ファイル",
     fileHintDocument: "PDF、100 MBまで",
     fileHintVideo: "MP4動画、100 MBまで",

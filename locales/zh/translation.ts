@@ -391,6 +391,14 @@ export default {
     goal16: "和平、正义与强大机构",
     goal17: "促进目标实现的伙伴关系",
   },
+  record: {
+    readPdf: "阅读文档（PDF）",
+    watchVideo: "观看视频（MP4）",
+    fileForMembers: "文件仅限会员：其许可证不允许任何人阅读。",
+    join: "会员可以为这项作品点赞、评论、与作者讨论，并关注其领域的新作品。",
+    signUp: "加入研究共享平台",
+    signIn: "登录",
+  },
   content: {
     versionOf: "第 {{number}} 版，共 {{total}} 版",
     whatChanged: "更改内容：{{note}}",
@@ -496,6 +504,10 @@ export default {
     publicize: "可见性",
     public: "公开：所有成员都可以查看",
     private: "私密：只有您可以查看",
+    openRecord: "开放记录：无需账号，任何人都可阅读",
+    openRecordLink: "任何人都可阅读的开放记录",
+    openRecordHelp:
+      "其标题、作者、摘要、关键词、许可证和引用将显示在网上任何人都能阅读的页面上，搜索引擎和知识库也会收录；若许可证允许任何人阅读，文件也会公开。点赞、评论、消息和统计仍仅限会员。私密作品的记录不会公开。",
     file: "文件",
     fileHintDocument: "PDF 文件，最大 100 MB",
     fileHintVideo: "MP4 视频，最大 100 MB",

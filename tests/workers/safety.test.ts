@@ -160,7 +160,18 @@ describe("reports and moderation", () => {
     await updateContent(
       item,
       author,
-      { sdg: 1, title: "t", summary: "s", content: "c", keywords: "k", publicize: "0", doi: null, authors: [], year: null },
+      {
+        sdg: 1,
+        title: "t",
+        summary: "s",
+        content: "c",
+        keywords: "k",
+        publicize: "0",
+        open_record: "0",
+        doi: null,
+        authors: [],
+        year: null,
+      },
       now,
     );
     await decide(moderator, { target_type: "content", target_id: item, action: "restore", reason: "other" }, now);
@@ -212,7 +223,18 @@ describe("reports and moderation", () => {
     await updateContent(
       item,
       author,
-      { sdg: 1, title: "To hide", summary: "s", content: "c", keywords: "k", publicize: "1", doi: null, authors: [], year: null },
+      {
+        sdg: 1,
+        title: "To hide",
+        summary: "s",
+        content: "c",
+        keywords: "k",
+        publicize: "1",
+        open_record: "0",
+        doi: null,
+        authors: [],
+        year: null,
+      },
       now,
     );
     expect(await findContent(item, reader)).toBeNull();

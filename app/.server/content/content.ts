@@ -29,6 +29,8 @@ export interface ContentItem {
   content: string;
   keywords: string;
   publicize: 0 | 1;
+  /** The owner lets anyone read its record, while the operator allows open records (decision 0049). */
+  open_record: 0 | 1;
   file_key: string;
   file_size: number;
   file_type: string;
@@ -113,9 +115,10 @@ export async function createContent(
     db
       .prepare(
         `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type,
-          thumbnail_key, thumbnail_type, created_at, updated_at, client_key, doi, authors, published_year, license, text_state, text_queued_at, text_shard)
+          thumbnail_key, thumbnail_type, created_at, updated_at, client_key, doi, authors, published_year, license, text_state, text_queued_at, text_shard,
+          open_record)
          SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14, ?15, ?16, ?17, ?18, ?19,
-           CASE ?2 WHEN 'document' THEN 'pending' END, CASE ?2 WHEN 'document' THEN ?14 END, ${NEW_ITEM_SHARD(20, 21)}
+           CASE ?2 WHEN 'document' THEN 'pending' END, CASE ?2 WHEN 'document' THEN ?14 END, ${NEW_ITEM_SHARD(20, 21)}, ?22
          WHERE EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL)
          ON CONFLICT DO NOTHING RETURNING id`,
       )
@@ -140,6 +143,7 @@ export async function createContent(
         fields.year ?? null,
         fields.license ?? DEFAULT_LICENSE,
         ...newItemShardBinds(),
+        Number(fields.open_record),
       ),
     db
       .prepare("SELECT id, file_key FROM content WHERE owner_id = ? AND (file_key = ? OR client_key = ?)")
@@ -194,9 +198,10 @@ export async function deleteContent(id: number, ownerId: number): Promise<boolea
   const now = Date.now();
   // The row, the record of its files and of what the other databases hold of it in one batch; the
   // files and the follow-ups after it (the cron sweeps them if that stops).
-  const [queued, followups, deleted] = await env.DB.batch([
+  const [queued, followups, , deleted] = await env.DB.batch([
     queueItemFiles("id = ?3 AND owner_id = ?4", now, id, ownerId),
     recordItemFollowups("id = ?2 AND owner_id = ?3", now, id, ownerId),
+    closeOpenRecords("id = ?2 AND owner_id = ?3", now, id, ownerId),
     env.DB.prepare("DELETE FROM content WHERE id = ? AND owner_id = ? RETURNING id").bind(id, ownerId),
   ]);
   if (!deleted?.results.length) return false;
@@ -206,6 +211,12 @@ export async function deleteContent(id: number, ownerId: number): Promise<boolea
   );
   return true;
 }
+
+/** The open records of the items `where` selects (its placeholders from ?2), for the batch that deletes them: 410 Gone from then on. */
+export const closeOpenRecords = (where: string, now: number, ...values: unknown[]) =>
+  env.DB.prepare(
+    `INSERT OR IGNORE INTO closed_records (content_id, closed_at) SELECT id, ?1 FROM content WHERE open_record = 1 AND ${where}`,
+  ).bind(now, ...values);
 
 /**
  * Records the follow-ups of the items `where` selects (its placeholders from ?2), for the batch that
@@ -240,7 +251,7 @@ export async function updateContent(id: number, ownerId: number, fields: Omit<Co
     `UPDATE content SET sdg = ?1, title = ?2, summary = ?3, content = ?4, keywords = ?5,
          publicize = CASE WHEN hidden_at IS NULL THEN ?6 ELSE 0 END,
          hidden_publicize = CASE WHEN hidden_at IS NULL THEN NULL ELSE ?6 END, updated_at = ?7, doi = ?10, authors = ?11,
-         published_year = ?12, license = coalesce(?13, license)
+         published_year = ?12, license = coalesce(?13, license), open_record = ?14
        WHERE id = ?8 AND owner_id = ?9`,
   )
     .bind(
@@ -257,6 +268,7 @@ export async function updateContent(id: number, ownerId: number, fields: Omit<Co
       JSON.stringify(fields.authors),
       fields.year ?? null,
       fields.license ?? null,
+      Number(fields.open_record),
     )
     .run();
   return result.meta.changes > 0;

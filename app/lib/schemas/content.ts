@@ -58,6 +58,8 @@ export const contentFieldsSchema = z.object({
   content: requiredText("content", CONTENT_MAX),
   keywords: requiredText("keywords", KEYWORDS_MAX),
   publicize: z.enum(["1", "0"], { error: "validation.fieldEmpty|field=fields.publicize" }),
+  /** A checkbox: ticked, anyone may read the record (decision 0049); left out, it is members-only. */
+  open_record: z.preprocess((value) => (value === "1" || value === 1 || value === "on" ? "1" : "0"), z.enum(["1", "0"])),
   doi: doiField,
   authors: authorsField,
   year: yearField,

@@ -1,6 +1,7 @@
 import Download from "lucide-react/icons/download";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
+import { config } from "~/.server/config/config";
 import {
   type CaptionSet,
   captionCues,
@@ -88,6 +89,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     license: licenseInfo(item.license),
     references: citeItem(cited, itemUrl(origin, item.id, version?.number), ["apa", "harvard", "bibtex"], languageOf(request)),
     pdfUrl: item.kind === "document" ? `${origin}${fileUrlOf(item.id, version?.number)}` : null,
+    // Its open record, where the site allows them and the owner opened it (decision 0049).
+    recordUrl: item.open_record && item.publicize && config().openRecords ? `/records/${item.id}/` : null,
     versions,
     captionCount: captions.length,
     tracks: tracksOf(item.id, captions, transcript.lang, languageOf(request)),
@@ -191,6 +194,13 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
           <span data-testid="views">{t("content.views", { count: item.views })}</span> · {t("content.likes", { count: item.likes })}
         </p>
         <LicenseLine license={shown ? shown.license : loaderData.license} />
+        {loaderData.recordUrl ? (
+          <p className="text-sm">
+            <a href={loaderData.recordUrl} className="text-brand underline" data-testid="record-link">
+              {t("content.openRecordLink")}
+            </a>
+          </p>
+        ) : null}
         <VersionLine versions={loaderData.versions} shown={shown?.number ?? item.version} id={item.id} />
       </header>
       {/* A phone with script gets no PDF frame (see PdfViewer): the links below open or download the file. */}

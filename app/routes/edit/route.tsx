@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
 import type { z } from "zod";
+import { config } from "~/.server/config/config";
 import { shownItem, updateContent } from "~/.server/content/content";
 import { licenseOptions } from "~/.server/content/licenses";
 import { requireOwnItem } from "~/.server/web/auth/roles";
@@ -24,7 +25,7 @@ const back = (id: number) => `/retrieval/detail?id=${id}`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { item } = await requireOwnItem(request, context);
-  return { item: shownItem(item), licenses: licenseOptions(item.license) };
+  return { item: shownItem(item), licenses: licenseOptions(item.license), openRecords: config().openRecords };
 }
 
 interface EditIntent {
@@ -65,6 +66,7 @@ export default function EditItem({ loaderData, actionData }: Route.ComponentProp
       content: item.content,
       keywords: item.keywords,
       publicize: String(item.publicize),
+      open_record: String(item.open_record),
       doi: item.doi ?? "",
       authors: authorsText(item.authors),
       year: item.published_year ? String(item.published_year) : "",
@@ -86,6 +88,7 @@ export default function EditItem({ loaderData, actionData }: Route.ComponentProp
         <ContentMetadataFields
           fields={fields}
           licenses={licenses}
+          openRecords={loaderData.openRecords}
           notice={actionData && "notice" in actionData ? actionData.notice : null}
         />
         <Button type="submit" name="intent" value="edit">

@@ -115,6 +115,18 @@ describe("/retrieval/detail", () => {
     expect(await env.DB.prepare("SELECT title FROM content WHERE id = ?").bind(me.item).first("title")).toBe("Deep wells");
   });
 
+  it("opens the item's record with the checkbox the site offers, and closes it when left unticked", async () => {
+    const me = await owner();
+    const path = `/retrieval/detail/edit?id=${me.item}`;
+    expect((await callRoute<{ openRecords: boolean }>(edit, { path, token: me.token })).data.openRecords).toBe(true);
+    const fields = { intent: "edit", sdg: "3", title: "Wells", summary: "s", content: "c", keywords: "k", publicize: "1" };
+    const openRecord = () => env.DB.prepare("SELECT open_record FROM content WHERE id = ?").bind(me.item).first("open_record");
+    expect((await callRoute(edit, { path, token: me.token, form: { ...fields, open_record: "1" } })).status).toBe(303);
+    expect(await openRecord()).toBe(1);
+    expect((await callRoute(edit, { path, token: me.token, form: fields })).status).toBe(303);
+    expect(await openRecord()).toBe(0);
+  });
+
   it("fills the owner's edit form from a DOI without saving it, and saves the year with the edit", async () => {
     const me = await owner();
     const path = `/retrieval/detail/edit?id=${me.item}`;

@@ -1,13 +1,104 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { deleteAccount } from "~/.server/accounts/delete-account";
+import { deleteContent } from "~/.server/content/content";
+import * as detail from "~/routes/content-detail/route";
+import * as recordFile from "~/routes/records/file";
+import * as record from "~/routes/records/record";
 import * as robots from "~/routes/robots";
-import { callRoute } from "../route";
+import { newItem, newMember, testCaller } from "../helpers";
+import { callRoute, sessionFor } from "../route";
+import { account, PASSWORD } from "./page-helpers";
 
-// What anonymous readers and crawlers are told (decision 0049): with no open record served, nothing.
+// What anonymous readers and crawlers are given (decision 0049): an open record where the operator
+// allows them (on in this pool) and the owner opened it, its file only under a licence that lets
+// anyone read it, and for everything else the way to sign in, which says nothing of what exists.
 
 describe("/robots.txt", () => {
   it("asks every crawler to stay out of the members' site, to anyone, without a session", async () => {
     const answer = await callRoute(robots, { path: "/robots.txt", inLayout: false });
     expect([answer.status, answer.headers.get("Content-Type")]).toEqual([200, "text/plain; charset=utf-8"]);
     expect(answer.body).toBe("User-agent: *\nDisallow: /\n");
+  });
+});
+
+/** An item of `owner` with its file in R2, opened (or not) under a licence. */
+async function item(owner: number, { open = 1, license = "CC-BY-4.0", publicize = 1 as 0 | 1 } = {}) {
+  const id = await newItem(owner, { title: "Rainfall in twelve towns", summary: "What we measured.", publicize });
+  await env.DB.prepare("UPDATE content SET open_record = ?, license = ?, published_year = 2019 WHERE id = ?").bind(open, license, id).run();
+  const keys = await env.DB.prepare("SELECT file_key, thumbnail_key FROM content WHERE id = ?").bind(id).first<Record<string, string>>();
+  await env.FILES.put(keys?.file_key ?? "", "%PDF-1.4 open", { httpMetadata: { contentType: "application/pdf" } });
+  await env.FILES.put(keys?.thumbnail_key ?? "", "png", { httpMetadata: { contentType: "image/png" } });
+  return id;
+}
+
+type Page = {
+  item: { id: number; title: string; published_year: number | null };
+  file: string | null;
+  home: string;
+  references: Record<string, string>;
+};
+const page = (id: number, token?: string) =>
+  callRoute<Page>(record, { path: `/records/${id}/`, params: { id: String(id) }, token, inLayout: false });
+const file = (id: number, name: string, token?: string) =>
+  callRoute(recordFile, { path: `/records/${id}/${name}`, params: { id: String(id), file: name }, token, inLayout: false });
+const toLogin = (id: number) => `/login?redirect=${encodeURIComponent(`/retrieval/detail?id=${id}`)}`;
+
+describe("an open record", () => {
+  it("is read by anyone, signed in or not: its page, its file in the page's directory, its thumbnail", async () => {
+    const owner = await newMember("Clean Water Lab");
+    const id = await item(owner);
+    const member = await sessionFor(await newMember("Reader"));
+    for (const token of [undefined, member]) {
+      const shown = await page(id, token);
+      expect(shown.status).toBe(200);
+      expect(shown.data.item).toMatchObject({ id, title: "Rainfall in twelve towns", published_year: 2019 });
+      expect([shown.data.home, shown.data.file]).toEqual([
+        `http://127.0.0.1:8787/records/${id}/`,
+        `http://127.0.0.1:8787/records/${id}/${id}.pdf`,
+      ]);
+      expect(shown.data.references.bibtex).toContain("Rainfall in twelve towns");
+      const pdf = await file(id, `${id}.pdf`, token);
+      expect([pdf.status, pdf.body]).toEqual([200, "%PDF-1.4 open"]);
+      expect((await file(id, "thumbnail", token)).status).toBe(200);
+    }
+    expect((await file(id, "other.pdf")).status).toBe(404);
+    // The members' page of the item links to it.
+    const detailed = await callRoute<{ recordUrl: string | null }>(detail, { path: `/retrieval/detail?id=${id}`, token: member });
+    expect(detailed.data.recordUrl).toBe(`/records/${id}/`);
+  });
+
+  it("keeps a file whose licence reserves every right for members, and names no file to fetch", async () => {
+    const id = await item(await newMember("Owner"), { license: "LicenseRef-All-Rights-Reserved" });
+    expect((await page(id)).data.file).toBeNull();
+    const pdf = await file(id, `${id}.pdf`);
+    expect([pdf.status, pdf.location]).toEqual([302, toLogin(id)]);
+  });
+
+  it("sends a visitor to sign in for an item not opened, private, hidden or that does not exist", async () => {
+    const owner = await newMember("Owner");
+    const closed = await item(owner, { open: 0 });
+    const private_ = await item(owner, { publicize: 0 });
+    const hidden = await item(owner);
+    await env.DB.prepare("UPDATE content SET hidden_at = 1, hidden_publicize = 1, publicize = 0 WHERE id = ?").bind(hidden).run();
+    for (const id of [closed, private_, hidden, 987_654_321]) {
+      for (const answer of [await page(id), await file(id, `${id}.pdf`), await page(id, await sessionFor(owner))])
+        expect([answer.status, answer.location], String(id)).toEqual([302, toLogin(id)]);
+    }
+  });
+
+  it("answers 410 Gone once an open record's item is deleted, and a closed one's stays unknown", async () => {
+    const owner = await newMember("Owner");
+    const [open, closed] = [await item(owner), await item(owner, { open: 0 })];
+    for (const id of [open, closed]) expect(await deleteContent(id, owner)).toBe(true);
+    expect([(await page(open)).status, (await file(open, `${open}.pdf`)).status]).toEqual([410, 410]);
+    expect((await page(closed)).status).toBe(302);
+  });
+
+  it("answers 410 Gone for the open records of an account deleted", async () => {
+    const gone = await account();
+    const id = await item(gone.id);
+    await deleteAccount(gone.id, PASSWORD, testCaller(Date.now()).caller);
+    expect((await page(id)).status).toBe(410);
   });
 });

@@ -1,0 +1,26 @@
+import { env } from "~/.server/bindings";
+import { config } from "~/.server/config/config";
+import { ALL_RIGHTS_RESERVED } from "~/lib/licenses";
+import { type ContentItem, findContent } from "./content";
+
+// Open records (decision 0049): an item's record that anyone may read, where the operator allows
+// open records (OPEN_RECORDS) and its owner opened it. The spec's members-only site is the default.
+
+/**
+ * The record anyone may read: the item, when the site allows open records, its owner opened it and
+ * it is public and not hidden; "gone" for one that was open when it was deleted; else null (the
+ * visitor is sent to sign in, which says nothing of whether the item exists).
+ */
+export async function openRecord(id: number): Promise<ContentItem | "gone" | null> {
+  if (!config().openRecords || !Number.isInteger(id) || id <= 0) return null;
+  const item = await findContent(id, null);
+  if (item) return item.open_record === 1 && item.hidden_at === null ? item : null;
+  const closed = await env.DB.prepare("SELECT 1 FROM closed_records WHERE content_id = ?").bind(id).first();
+  return closed ? "gone" : null;
+}
+
+/** Whether an item's licence lets anyone read its file: any licence named, but all rights reserved. */
+export const openlyLicensed = (license: string | null) => license !== null && license !== ALL_RIGHTS_RESERVED;
+
+/** The file's name in its record's directory, ending as Scholar asks (`.pdf`) and players expect (`.mp4`). */
+export const recordFileName = (item: Pick<ContentItem, "id" | "kind">) => `${item.id}.${item.kind === "document" ? "pdf" : "mp4"}`;

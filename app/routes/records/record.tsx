@@ -1,0 +1,174 @@
+import { useTranslation } from "react-i18next";
+import { data, Link, redirect } from "react-router";
+import { licenseInfo } from "~/.server/content/licenses";
+import { openlyLicensed, openRecord, recordFileName } from "~/.server/content/open-records";
+import { languageOf } from "~/.server/web/i18n/request-language";
+import { CitationMeta, CoAuthors } from "~/components/cite-item";
+import type { PageHandle } from "~/lib/page-handle";
+import { sdgKey } from "~/lib/sdg";
+import type { Route } from "./+types/record";
+
+// /records/{id}/: an open record (decision 0049), the same page for every reader of a language, with
+// no script: what the work is, who made it, how to cite it, and its file where its licence lets
+// anyone read it. Liking, commenting and messaging stay for members: the page invites a visitor in.
+
+export const handle: PageHandle = { scripts: false };
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const record = await openRecord(Number(params.id));
+  if (record === "gone") throw data(null, { status: 410 });
+  if (!record) throw redirect(`/login?redirect=${encodeURIComponent(`/retrieval/detail?id=${Number(params.id) || 0}`)}`);
+  const origin = new URL(request.url).origin;
+  const home = `${origin}/records/${record.id}/`;
+  const file = openlyLicensed(record.license) ? `${home}${recordFileName(record)}` : null;
+  const { citeItem } = await import("~/.server/content/citation");
+  // Cited as the record anyone can open, not the members' page.
+  const references = citeItem(record, home, ["apa", "harvard", "bibtex", "ris"], languageOf(request));
+  const item = {
+    id: record.id,
+    kind: record.kind,
+    sdg: record.sdg,
+    title: record.title,
+    summary: record.summary,
+    keywords: record.keywords,
+    doi: record.doi,
+    version: record.version,
+    created_at: record.created_at,
+    published_year: record.published_year,
+    owner_name: record.owner_name,
+    owner_orcid: record.owner_orcid,
+    authors: record.authors,
+  };
+  return { item, license: licenseInfo(record.license), home, file, thumbnail: `${home}thumbnail`, references };
+}
+
+type Data = Route.ComponentProps["loaderData"];
+
+/** schema.org's description of the work, for search engines that read JSON-LD. */
+function linkedData({ item, license, home, file, thumbnail }: Data) {
+  const people = [{ name: item.owner_name, orcid: item.owner_orcid }, ...item.authors].map((author) => ({
+    "@type": "Person",
+    name: author.name,
+    ...(author.orcid ? { sameAs: `https://orcid.org/${author.orcid}` } : {}),
+  }));
+  const published = item.published_year ? String(item.published_year) : new Date(item.created_at).toISOString().slice(0, 10);
+  return {
+    "@context": "https://schema.org",
+    "@type": item.kind === "document" ? "ScholarlyArticle" : "VideoObject",
+    name: item.title,
+    [item.kind === "document" ? "abstract" : "description"]: item.summary,
+    author: people,
+    datePublished: published,
+    uploadDate: new Date(item.created_at).toISOString(),
+    keywords: item.keywords,
+    url: home,
+    thumbnailUrl: thumbnail,
+    version: item.version,
+    ...(item.doi ? { identifier: `https://doi.org/${item.doi}` } : {}),
+    ...(license?.url ? { license: license.url } : {}),
+    ...(file ? (item.kind === "document" ? { encoding: { "@type": "MediaObject", contentUrl: file } } : { contentUrl: file }) : {}),
+  };
+}
+
+export default function OpenRecord({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { item, license, home, file, thumbnail, references } = loaderData;
+  const pdfUrl = item.kind === "document" ? file : null;
+  return (
+    <main className="mx-auto max-w-3xl p-6" data-testid="open-record">
+      <title>{`${item.title} - ${t("product.title")}`}</title>
+      <link rel="canonical" href={home} />
+      <meta name="description" content={item.summary} />
+      <CitationMeta item={item} pdfUrl={pdfUrl} />
+      <meta name="citation_abstract_html_url" content={home} />
+      <meta name="citation_keywords" content={item.keywords} />
+      <meta property="og:type" content={item.kind === "document" ? "article" : "video.other"} />
+      <meta property="og:title" content={item.title} />
+      <meta property="og:description" content={item.summary} />
+      <meta property="og:url" content={home} />
+      <meta property="og:image" content={thumbnail} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <script
+        type="application/ld+json"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: our own JSON, with "<" escaped so no text closes the element
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(linkedData(loaderData)).replaceAll("<", "\\u003c") }}
+      />
+      <p className="text-sm text-slate-600">
+        {item.sdg}. {t(sdgKey(item.sdg))}
+      </p>
+      <h1 className="mt-1 text-2xl font-semibold">{item.title}</h1>
+      <p className="mt-2 text-sm" data-testid="record-authors">
+        {item.owner_orcid ? <a href={`https://orcid.org/${item.owner_orcid}`}>{item.owner_name}</a> : item.owner_name}
+        <CoAuthors authors={item.authors} />
+      </p>
+      <h2 className="mt-4 font-medium">{t("fields.summary")}</h2>
+      <p className="whitespace-pre-line">{item.summary}</p>
+      <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="font-medium">{t("fields.keywords")}</dt>
+        <dd>{item.keywords}</dd>
+        <dt className="font-medium">{t("content.license")}</dt>
+        <dd data-testid="record-license">
+          {license?.url ? (
+            <a href={license.url} rel="license">
+              {license.name}
+            </a>
+          ) : license?.name ? (
+            license.name
+          ) : (
+            t(license ? "content.allRightsReserved" : "content.licenseNotSpecified")
+          )}
+        </dd>
+        {item.doi ? (
+          <>
+            <dt className="font-medium">{t("fields.doi")}</dt>
+            <dd>
+              <a href={`https://doi.org/${item.doi}`}>{item.doi}</a>
+            </dd>
+          </>
+        ) : null}
+        {item.published_year ? (
+          <>
+            <dt className="font-medium">{t("fields.year")}</dt>
+            <dd>{item.published_year}</dd>
+          </>
+        ) : null}
+        <dt className="font-medium">{t("content.versions")}</dt>
+        <dd>{item.version}</dd>
+      </dl>
+      <p className="mt-4">
+        {file ? (
+          <a href={file} className="font-medium text-brand underline" data-testid="record-file">
+            {t(item.kind === "document" ? "record.readPdf" : "record.watchVideo")}
+          </a>
+        ) : (
+          <span data-testid="record-file-members">{t("record.fileForMembers")}</span>
+        )}
+      </p>
+      <h2 className="mt-6 font-medium">{t("content.cite")}</h2>
+      <dl className="mt-2 grid gap-2 text-sm">
+        {(["apa", "harvard"] as const).map((style) => (
+          <div key={style}>
+            <dt className="font-medium">{t(style === "apa" ? "content.citeApa" : "content.citeHarvard")}</dt>
+            <dd data-testid={`record-reference-${style}`}>{references[style]}</dd>
+          </div>
+        ))}
+      </dl>
+      {(["bibtex", "ris"] as const).map((format) => (
+        <details key={format} className="mt-2 text-sm">
+          <summary>{format === "bibtex" ? t("content.citeBibtex") : "RIS"}</summary>
+          <pre className="mt-1 overflow-x-auto whitespace-pre-wrap rounded bg-slate-50 p-2 text-xs">{references[format]}</pre>
+        </details>
+      ))}
+      <p className="mt-8 rounded border border-slate-200 bg-white p-4 text-sm" data-testid="record-join">
+        {t("record.join")}{" "}
+        <Link to="/signup" className="text-brand underline">
+          {t("record.signUp")}
+        </Link>{" "}
+        ·{" "}
+        <Link to={`/login?redirect=${encodeURIComponent(`/retrieval/detail?id=${item.id}`)}`} className="text-brand underline">
+          {t("record.signIn")}
+        </Link>
+      </p>
+    </main>
+  );
+}
