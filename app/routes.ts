@@ -32,6 +32,8 @@ export default [
   // Open records (decision 0049): anonymous, where the operator allows them and an owner opened one.
   route("records/:id", "routes/records/record.tsx", { id: "record" }),
   route("records/:id/:file", "routes/records/file.ts", { id: "recordFile" }),
+  route("sitemap.xml", "routes/sitemaps/index.ts", { id: "sitemapIndex" }),
+  route("sitemaps/:file", "routes/sitemaps/records.ts", { id: "sitemap" }),
 
   // Shell actions and resources (forms post here; they answer with a redirect)
   route("shell/sidebar", "routes/shell.sidebar.ts"),

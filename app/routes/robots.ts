@@ -1,8 +1,11 @@
-// /robots.txt: the site is for signed-in members (the spec), so every crawler is asked to stay out.
-// Open records (OPEN_RECORDS, decision 0049) will list their own paths here when they are served.
+import { config } from "~/.server/config/config";
 
-export function loader() {
-  return new Response("User-agent: *\nDisallow: /\n", {
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
-  });
+// /robots.txt: the site is for signed-in members (the spec), so crawlers are asked to stay out;
+// where the operator allows open records (decision 0049), they may read those, listed in the sitemap.
+
+export function loader({ request }: { request: Request }) {
+  const rules = config().openRecords
+    ? `User-agent: *\nAllow: /records/\nDisallow: /\n\nSitemap: ${new URL(request.url).origin}/sitemap.xml\n`
+    : "User-agent: *\nDisallow: /\n";
+  return new Response(rules, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
 }

@@ -24,3 +24,24 @@ export const openlyLicensed = (license: string | null) => license !== null && li
 
 /** The file's name in its record's directory, ending as Scholar asks (`.pdf`) and players expect (`.mp4`). */
 export const recordFileName = (item: Pick<ContentItem, "id" | "kind">) => `${item.id}.${item.kind === "document" ? "pdf" : "mp4"}`;
+
+/** Records a sitemap lists: two URLs each (the page and its file), so a sitemap holds at most 10,000 URLs. */
+export const SITEMAP_RECORDS = 5_000;
+
+const OPEN = "open_record = 1 AND publicize = 1 AND hidden_at IS NULL";
+
+/** How many sitemaps the open records fill (none while the site keeps records closed). */
+export async function sitemapCount(): Promise<number> {
+  if (!config().openRecords) return 0;
+  const open = await env.DB.prepare(`SELECT count(*) AS n FROM content WHERE ${OPEN}`).first<number>("n");
+  return Math.ceil((open ?? 0) / SITEMAP_RECORDS);
+}
+
+/** The open records of sitemap `n` (from 1), oldest first: what a sitemap says of each. */
+export async function sitemapRecords(n: number) {
+  if (!config().openRecords || !Number.isInteger(n) || n < 1) return [];
+  const { results } = await env.DB.prepare(`SELECT id, kind, license, updated_at FROM content WHERE ${OPEN} ORDER BY id LIMIT ?1 OFFSET ?2`)
+    .bind(SITEMAP_RECORDS, (n - 1) * SITEMAP_RECORDS)
+    .all<Pick<ContentItem, "id" | "kind" | "license" | "updated_at">>();
+  return results;
+}

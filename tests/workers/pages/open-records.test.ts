@@ -6,6 +6,8 @@ import * as detail from "~/routes/content-detail/route";
 import * as recordFile from "~/routes/records/file";
 import * as record from "~/routes/records/record";
 import * as robots from "~/routes/robots";
+import * as sitemapIndex from "~/routes/sitemaps/index";
+import * as sitemap from "~/routes/sitemaps/records";
 import { newItem, newMember, testCaller } from "../helpers";
 import { callRoute, sessionFor } from "../route";
 import { account, PASSWORD } from "./page-helpers";
@@ -14,11 +16,32 @@ import { account, PASSWORD } from "./page-helpers";
 // allows them (on in this pool) and the owner opened it, its file only under a licence that lets
 // anyone read it, and for everything else the way to sign in, which says nothing of what exists.
 
-describe("/robots.txt", () => {
-  it("asks every crawler to stay out of the members' site, to anyone, without a session", async () => {
+describe("/robots.txt and the sitemaps", () => {
+  it("let crawlers read the open records only, and list each open record's page and open file with when it changed", async () => {
     const answer = await callRoute(robots, { path: "/robots.txt", inLayout: false });
     expect([answer.status, answer.headers.get("Content-Type")]).toEqual([200, "text/plain; charset=utf-8"]);
-    expect(answer.body).toBe("User-agent: *\nDisallow: /\n");
+    expect(answer.body).toBe("User-agent: *\nAllow: /records/\nDisallow: /\n\nSitemap: http://127.0.0.1:8787/sitemap.xml\n");
+    const owner = await newMember("Mapped");
+    const [open, reserved, closed] = [
+      await item(owner),
+      await item(owner, { license: "LicenseRef-All-Rights-Reserved" }),
+      await item(owner, { open: 0 }),
+    ];
+    const index = await callRoute(sitemapIndex, { path: "/sitemap.xml", inLayout: false });
+    expect(index.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
+    const children = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? "");
+    expect(children[0]).toBe("http://127.0.0.1:8787/sitemaps/records-1.xml");
+    const listed = new Set<string>();
+    for (const child of children) {
+      const file = child.slice(child.lastIndexOf("/") + 1);
+      const map = await callRoute(sitemap, { path: `/sitemaps/${file}`, params: { file }, inLayout: false });
+      for (const m of map.body.matchAll(/<loc>([^<]+)<\/loc><lastmod>[^<]+<\/lastmod>/g)) listed.add(m[1] ?? "");
+    }
+    const at = (path: string) => `http://127.0.0.1:8787${path}`;
+    for (const path of [`/records/${open}/`, `/records/${open}/${open}.pdf`, `/records/${reserved}/`]) expect(listed).toContain(at(path));
+    for (const path of [`/records/${reserved}/${reserved}.pdf`, `/records/${closed}/`]) expect(listed).not.toContain(at(path));
+    const none = await callRoute(sitemap, { path: "/sitemaps/records-999.xml", params: { file: "records-999.xml" }, inLayout: false });
+    expect(none.status).toBe(404);
   });
 });
 
