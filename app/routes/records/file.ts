@@ -1,20 +1,39 @@
 import { data, redirect } from "react-router";
+import type { ContentItem } from "~/.server/content/content";
 import { openlyLicensed, openRecord, recordFileName } from "~/.server/content/open-records";
 import { serveContentFile } from "~/.server/web/files/serve-file";
+import { languageOf } from "~/.server/web/i18n/request-language";
+import type { CitationFile } from "~/lib/citations";
 import type { Route } from "./+types/file";
+import { backLinks, metadataFiles } from "./signposts";
 
 /**
- * /records/{id}/{id}.pdf (or .mp4) and /records/{id}/thumbnail: an open record's file, to anyone
- * where its licence lets anyone read it (all rights reserved stays for members), and its thumbnail
- * for link previews. Anything else sends the visitor to sign in.
+ * /records/{id}/{id}.pdf (or .mp4), /records/{id}/thumbnail and /records/{id}/citation.bib (.ris,
+ * .json): an open record's file, to anyone where its licence lets anyone read it (all rights
+ * reserved stays for members), its thumbnail for link previews, and its metadata for machines, each
+ * signposted back to the record. Anything else sends the visitor to sign in.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const record = await openRecord(Number(params.id));
   if (record === "gone") throw data(null, { status: 410 });
   const members = `/retrieval/detail?id=${Number(params.id) || 0}`;
   if (!record) throw redirect(`/login?redirect=${encodeURIComponent(members)}`);
+  const home = `${new URL(request.url).origin}/records/${record.id}/`;
   if (params.file === "thumbnail") return serveContentFile(request, record, "thumbnail");
+  const metadata = metadataFiles(home).find(({ href }) => href === `${home}${params.file}`);
+  if (metadata) return citationFile(request, record, home, metadata);
   if (params.file !== recordFileName(record)) throw data(null, { status: 404 });
   if (!openlyLicensed(record.license)) throw redirect(`/login?redirect=${encodeURIComponent(members)}`);
-  return serveContentFile(request, record, "file");
+  const served = await serveContentFile(request, record, "file");
+  served.headers.set("Link", backLinks(home, "collection"));
+  return served;
+}
+
+/** The record's citation as a metadata file a machine reads (Signposting's `describedby`), citing the record itself. */
+async function citationFile(request: Request, record: ContentItem, home: string, { format, type }: { format: CitationFile; type: string }) {
+  const { citeItem } = await import("~/.server/content/citation");
+  const cited = citeItem(record, home, [format], languageOf(request))[format];
+  return new Response(cited, {
+    headers: { "Content-Type": `${type}; charset=utf-8`, "Cache-Control": "public, max-age=300", Link: backLinks(home, "describes") },
+  });
 }

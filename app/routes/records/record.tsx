@@ -7,6 +7,7 @@ import { CitationMeta, CoAuthors } from "~/components/cite-item";
 import type { PageHandle } from "~/lib/page-handle";
 import { sdgKey } from "~/lib/sdg";
 import type { Route } from "./+types/record";
+import { landingLinks } from "./signposts";
 
 // /records/{id}/: an open record (decision 0049), the same page for every reader of a language, with
 // no script: what the work is, who made it, how to cite it, and its file where its licence lets
@@ -39,8 +40,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     owner_orcid: record.owner_orcid,
     authors: record.authors,
   };
-  return { item, license: licenseInfo(record.license), home, file, thumbnail: `${home}thumbnail`, references };
+  const license = licenseInfo(record.license);
+  return data(
+    { item, license, home, file, thumbnail: `${home}thumbnail`, references },
+    { headers: { Link: landingLinks(record, home, file, license) } },
+  );
 }
+
+/** The signposts (FAIR Signposting) travel with the page. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 type Data = Route.ComponentProps["loaderData"];
 

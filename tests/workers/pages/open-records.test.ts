@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import LinkHeader from "http-link-header";
 import { describe, expect, it } from "vitest";
 import { deleteAccount } from "~/.server/accounts/delete-account";
 import { deleteContent } from "~/.server/content/content";
@@ -89,6 +90,33 @@ describe("an open record", () => {
     // The members' page of the item links to it.
     const detailed = await callRoute<{ recordUrl: string | null }>(detail, { path: `/retrieval/detail?id=${id}`, token: member });
     expect(detailed.data.recordUrl).toBe(`/records/${id}/`);
+  });
+
+  it("signposts its identifier, authors, licence, file, type and metadata, and each of those back (FAIR Signposting level 1)", async () => {
+    const owner = await newMember("Signed");
+    await env.DB.prepare("UPDATE users SET orcid = '0000-0002-1825-0097' WHERE id = ?").bind(owner).run();
+    const id = await item(owner);
+    await env.DB.prepare("UPDATE content SET doi = '10.5555/open.1' WHERE id = ?").bind(id).run();
+    const home = `http://127.0.0.1:8787/records/${id}/`;
+    const links = LinkHeader.parse((await page(id)).headers.get("Link") ?? "");
+    const hrefs = (rel: string) => links.rel(rel).map((link) => link.uri);
+    expect(hrefs("cite-as")).toEqual(["https://doi.org/10.5555/open.1"]);
+    expect(hrefs("author")).toEqual(["https://orcid.org/0000-0002-1825-0097"]);
+    expect(hrefs("license")).toEqual(["https://creativecommons.org/licenses/by/4.0/legalcode"]);
+    expect(links.rel("item").map((link) => [link.uri, link.type])).toEqual([[`${home}${id}.pdf`, "application/pdf"]]);
+    expect(hrefs("type")).toEqual(["https://schema.org/ScholarlyArticle", "https://schema.org/AboutPage"]);
+    expect(hrefs("describedby")).toEqual([`${home}citation.bib`, `${home}citation.ris`, `${home}citation.json`]);
+    const back = async (name: string, rel: string) =>
+      LinkHeader.parse((await file(id, name)).headers.get("Link") ?? "")
+        .rel(rel)
+        .map((link) => link.uri);
+    expect(await back(`${id}.pdf`, "collection")).toEqual([home]);
+    const bib = await file(id, "citation.bib");
+    expect([bib.headers.get("Content-Type"), await back("citation.ris", "describes")]).toEqual([
+      "application/x-bibtex; charset=utf-8",
+      [home],
+    ]);
+    expect(bib.body).toContain(home);
   });
 
   it("keeps a file whose licence reserves every right for members, and names no file to fetch", async () => {
