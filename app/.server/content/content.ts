@@ -143,7 +143,7 @@ export async function createContent(
         fields.year ?? null,
         fields.license ?? DEFAULT_LICENSE,
         ...newItemShardBinds(),
-        Number(fields.open_record),
+        fields.open_record === "1" ? 1 : 0,
       ),
     db
       .prepare("SELECT id, file_key FROM content WHERE owner_id = ? AND (file_key = ? OR client_key = ?)")
@@ -268,7 +268,7 @@ export async function updateContent(id: number, ownerId: number, fields: Omit<Co
       JSON.stringify(fields.authors),
       fields.year ?? null,
       fields.license ?? null,
-      Number(fields.open_record),
+      fields.open_record === "1" ? 1 : 0,
     )
     .run();
   return result.meta.changes > 0;
