@@ -94,14 +94,15 @@ describe("an open record", () => {
 
   it("signposts its identifier, authors, licence, file, type and metadata, and each of those back (FAIR Signposting level 1)", async () => {
     const owner = await newMember("Signed");
-    await env.DB.prepare("UPDATE users SET orcid = '0000-0002-1825-0097' WHERE id = ?").bind(owner).run();
+    // An iD no other test authenticates (this pool shares its database: citations.test.ts counts on its own).
+    await env.DB.prepare("UPDATE users SET orcid = '0000-0003-1419-2405' WHERE id = ?").bind(owner).run();
     const id = await item(owner);
     await env.DB.prepare("UPDATE content SET doi = '10.5555/open.1' WHERE id = ?").bind(id).run();
     const home = `http://127.0.0.1:8787/records/${id}/`;
     const links = LinkHeader.parse((await page(id)).headers.get("Link") ?? "");
     const hrefs = (rel: string) => links.rel(rel).map((link) => link.uri);
     expect(hrefs("cite-as")).toEqual(["https://doi.org/10.5555/open.1"]);
-    expect(hrefs("author")).toEqual(["https://orcid.org/0000-0002-1825-0097"]);
+    expect(hrefs("author")).toEqual(["https://orcid.org/0000-0003-1419-2405"]);
     expect(hrefs("license")).toEqual(["https://creativecommons.org/licenses/by/4.0/legalcode"]);
     expect(links.rel("item").map((link) => [link.uri, link.type])).toEqual([[`${home}${id}.pdf`, "application/pdf"]]);
     expect(hrefs("type")).toEqual(["https://schema.org/ScholarlyArticle", "https://schema.org/AboutPage"]);
