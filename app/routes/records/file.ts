@@ -1,11 +1,12 @@
 import { data, redirect } from "react-router";
 import type { ContentItem } from "~/.server/content/content";
+import { licenseInfo } from "~/.server/content/licenses";
 import { openlyLicensed, openRecord, recordFileName } from "~/.server/content/open-records";
 import { serveContentFile } from "~/.server/web/files/serve-file";
 import { languageOf } from "~/.server/web/i18n/request-language";
 import type { CitationFile } from "~/lib/citations";
 import type { Route } from "./+types/file";
-import { backLinks, metadataFiles } from "./signposts";
+import { backLinks, LINKSET_TYPE, landingLinks, linkset, metadataFiles, openFileUrl } from "./signposts";
 
 /**
  * /records/{id}/{id}.pdf (or .mp4), /records/{id}/thumbnail and /records/{id}/citation.bib (.ris,
@@ -20,6 +21,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!record) throw redirect(`/login?redirect=${encodeURIComponent(members)}`);
   const home = `${new URL(request.url).origin}/records/${record.id}/`;
   if (params.file === "thumbnail") return serveContentFile(request, record, "thumbnail");
+  if (params.file === "linkset") {
+    const links = landingLinks(record, home, openFileUrl(record, home), licenseInfo(record.license));
+    return Response.json(linkset(links, home), { headers: { "Content-Type": LINKSET_TYPE, "Cache-Control": "public, max-age=300" } });
+  }
   const metadata = metadataFiles(home).find(({ href }) => href === `${home}${params.file}`);
   if (metadata) return citationFile(request, record, home, metadata);
   if (params.file !== recordFileName(record)) throw data(null, { status: 404 });

@@ -1,13 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { licenseInfo } from "~/.server/content/licenses";
-import { openlyLicensed, openRecord, recordFileName } from "~/.server/content/open-records";
+import { openRecord } from "~/.server/content/open-records";
 import { languageOf } from "~/.server/web/i18n/request-language";
 import { CitationMeta, CoAuthors } from "~/components/cite-item";
 import type { PageHandle } from "~/lib/page-handle";
 import { sdgKey } from "~/lib/sdg";
 import type { Route } from "./+types/record";
-import { landingLinks } from "./signposts";
+import { landingLinks, linkHeader, openFileUrl } from "./signposts";
 
 // /records/{id}/: an open record (decision 0049), the same page for every reader of a language, with
 // no script: what the work is, who made it, how to cite it, and its file where its licence lets
@@ -21,7 +21,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!record) throw redirect(`/login?redirect=${encodeURIComponent(`/retrieval/detail?id=${Number(params.id) || 0}`)}`);
   const origin = new URL(request.url).origin;
   const home = `${origin}/records/${record.id}/`;
-  const file = openlyLicensed(record.license) ? `${home}${recordFileName(record)}` : null;
+  const file = openFileUrl(record, home);
   const { citeItem } = await import("~/.server/content/citation");
   // Cited as the record anyone can open, not the members' page.
   const references = citeItem(record, home, ["apa", "harvard", "bibtex", "ris"], languageOf(request));
@@ -43,7 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const license = licenseInfo(record.license);
   return data(
     { item, license, home, file, thumbnail: `${home}thumbnail`, references },
-    { headers: { Link: landingLinks(record, home, file, license) } },
+    { headers: { Link: linkHeader(landingLinks(record, home, file, license)) } },
   );
 }
 

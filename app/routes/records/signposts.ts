@@ -1,4 +1,5 @@
 import type { ContentItem } from "~/.server/content/content";
+import { openlyLicensed, recordFileName } from "~/.server/content/open-records";
 import { CITATION_FILES, type CitationFile } from "~/lib/citations";
 import type { LicenseInfo } from "~/lib/licenses";
 
@@ -11,6 +12,10 @@ interface Link {
   type?: string;
 }
 
+/** The record's file in its directory, where its licence lets anyone read it; else null. */
+export const openFileUrl = (record: Pick<ContentItem, "id" | "kind" | "license">, home: string) =>
+  openlyLicensed(record.license) ? `${home}${recordFileName(record)}` : null;
+
 export const linkHeader = (links: Link[]) =>
   links.map(({ href, rel, type }) => `<${href}>; rel="${rel}"${type ? `; type="${type}"` : ""}`).join(", ");
 
@@ -22,15 +27,15 @@ export const metadataFiles = (home: string) =>
     type: CITATION_FILES[format].type,
   }));
 
-/** The record page's signposts: what to cite it as, who made it, its licence, file, type and metadata. */
+/** The record page's signposts: what to cite it as, who made it, its licence, file, type, metadata and linkset. */
 export function landingLinks(
   record: Pick<ContentItem, "kind" | "doi" | "owner_orcid" | "authors">,
   home: string,
   file: string | null,
   license: LicenseInfo | null,
-): string {
+): Link[] {
   const orcids = [record.owner_orcid, ...record.authors.map((author) => author.orcid)].filter((orcid): orcid is string => Boolean(orcid));
-  return linkHeader([
+  return [
     { href: record.doi ? `https://doi.org/${record.doi}` : home, rel: "cite-as" },
     ...orcids.map((orcid) => ({ href: `https://orcid.org/${orcid}`, rel: "author" })),
     ...(license?.url ? [{ href: license.url, rel: "license" }] : []),
@@ -38,7 +43,31 @@ export function landingLinks(
     { href: `https://schema.org/${record.kind === "document" ? "ScholarlyArticle" : "VideoObject"}`, rel: "type" },
     { href: "https://schema.org/AboutPage", rel: "type" },
     ...metadataFiles(home).map(({ href, type }) => ({ href, rel: "describedby", type })),
-  ]);
+    { href: `${home}linkset`, rel: "linkset", type: LINKSET_TYPE },
+  ];
+}
+
+export const LINKSET_TYPE = "application/linkset+json";
+
+/**
+ * The same signposts as one document (RFC 9264's JSON linkset): the page's links, and the file's and
+ * the metadata's way back, each under its anchor.
+ */
+export function linkset(landing: Link[], home: string) {
+  const byRel = (links: Link[]) => {
+    const grouped: Record<string, { href: string; type?: string }[]> = {};
+    for (const { href, rel, type } of links) grouped[rel] = [...(grouped[rel] ?? []), type ? { href, type } : { href }];
+    return grouped;
+  };
+  const own = landing.filter((link) => link.rel !== "linkset");
+  const back = (anchor: string, rel: string) => ({ anchor, ...byRel([{ href: home, rel, type: "text/html" }]) });
+  return {
+    linkset: [
+      { anchor: home, ...byRel(own) },
+      ...own.filter((link) => link.rel === "item").map((link) => back(link.href, "collection")),
+      ...own.filter((link) => link.rel === "describedby").map((link) => back(link.href, "describes")),
+    ],
+  };
 }
 
 /** A file's or a metadata export's way back to the record it belongs to. */

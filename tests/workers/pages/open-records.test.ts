@@ -118,6 +118,19 @@ describe("an open record", () => {
       [home],
     ]);
     expect(bib.body).toContain(home);
+    // The same links as one document (RFC 9264), which the page's header names.
+    expect(links.rel("linkset").map((link) => [link.uri, link.type])).toEqual([[`${home}linkset`, "application/linkset+json"]]);
+    const set = await file(id, "linkset");
+    expect(set.headers.get("Content-Type")).toBe("application/linkset+json");
+    const { linkset } = JSON.parse(set.body) as { linkset: ({ anchor: string } & Record<string, { href: string }[]>)[] };
+    const at = (anchor: string) => linkset.find((entry) => entry.anchor === anchor);
+    for (const rel of ["cite-as", "author", "license", "item", "type", "describedby"])
+      expect(
+        at(home)?.[rel]?.map((link) => link.href),
+        rel,
+      ).toEqual(hrefs(rel));
+    expect(at(`${home}${id}.pdf`)?.collection).toEqual([{ href: home, type: "text/html" }]);
+    expect(at(`${home}citation.bib`)?.describes).toEqual([{ href: home, type: "text/html" }]);
   });
 
   it("keeps a file whose licence reserves every right for members, and names no file to fetch", async () => {
