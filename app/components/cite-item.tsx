@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { CITATION_FILES, type CitationFile } from "~/lib/citations";
 import type { Author, ListedAuthor } from "~/lib/identifiers";
+import { cn } from "~/lib/utils";
 import { OrcidBadge } from "./orcid";
 import { buttonVariants } from "./ui/button";
 
@@ -8,6 +9,23 @@ export interface References {
   apa: string;
   harvard: string;
   bibtex: string;
+}
+
+/** The references in APA and Harvard, as selectable text to copy (the item's page and its open record). */
+export function ReferenceStyles({ references, className }: { references: Pick<References, "apa" | "harvard">; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <dl className={cn("grid gap-2 text-sm", className)}>
+      {(["apa", "harvard"] as const).map((style) => (
+        <div key={style}>
+          <dt className="font-medium">{t(style === "apa" ? "content.citeApa" : "content.citeHarvard")}</dt>
+          <dd className="select-all break-words text-slate-700" data-testid={`reference-${style}`}>
+            {references[style]}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
 
 /** "Cite": references to copy (selectable text, no JavaScript needed) and the citation files to download. */
@@ -19,16 +37,7 @@ export function CiteItem({ id, version, references }: { id: number; version?: nu
         {t("content.cite")}
       </h3>
       <p className="mb-3 text-sm text-slate-600">{t("content.citeHint")}</p>
-      <dl className="mb-3 grid gap-2 text-sm">
-        {(["apa", "harvard"] as const).map((style) => (
-          <div key={style}>
-            <dt className="font-medium">{t(style === "apa" ? "content.citeApa" : "content.citeHarvard")}</dt>
-            <dd className="select-all break-words text-slate-700" data-testid={`reference-${style}`}>
-              {references[style]}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <ReferenceStyles references={references} className="mb-3" />
       <details className="mb-3 text-sm">
         <summary>{t("content.citeBibtex")}</summary>
         <pre className="mt-2 select-all overflow-x-auto whitespace-pre-wrap rounded bg-slate-50 p-2 text-xs" data-testid="bibtex">

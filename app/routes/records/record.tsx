@@ -3,7 +3,7 @@ import { data, Link, redirect } from "react-router";
 import { licenseInfo } from "~/.server/content/licenses";
 import { openRecord } from "~/.server/content/open-records";
 import { languageOf } from "~/.server/web/i18n/request-language";
-import { CitationMeta, CoAuthors } from "~/components/cite-item";
+import { CitationMeta, CoAuthors, ReferenceStyles } from "~/components/cite-item";
 import type { PageHandle } from "~/lib/page-handle";
 import { sdgKey } from "~/lib/sdg";
 import type { Route } from "./+types/record";
@@ -153,14 +153,7 @@ export default function OpenRecord({ loaderData }: Route.ComponentProps) {
         )}
       </p>
       <h2 className="mt-6 font-medium">{t("content.cite")}</h2>
-      <dl className="mt-2 grid gap-2 text-sm">
-        {(["apa", "harvard"] as const).map((style) => (
-          <div key={style}>
-            <dt className="font-medium">{t(style === "apa" ? "content.citeApa" : "content.citeHarvard")}</dt>
-            <dd data-testid={`record-reference-${style}`}>{references[style]}</dd>
-          </div>
-        ))}
-      </dl>
+      <ReferenceStyles references={references} className="mt-2" />
       {(["bibtex", "ris"] as const).map((format) => (
         <details key={format} className="mt-2 text-sm">
           <summary>{format === "bibtex" ? t("content.citeBibtex") : "RIS"}</summary>
