@@ -40,6 +40,7 @@ const OWN_STORAGE = [
   "ranking",
   "score-runs",
   "search",
+  "sitemaps",
   "uploads",
   "verification",
   "pages/content",
