@@ -1,6 +1,6 @@
 import { env } from "~/.server/bindings";
 import { config } from "~/.server/config/config";
-import { closeOpenRecords, queueItemFiles, recordItemFollowups } from "~/.server/content/content";
+import { queueItemFiles, recordItemFollowups } from "~/.server/content/content";
 import { followupJobs, recordFollowup } from "~/.server/followups/followups";
 import { enqueue } from "~/.server/jobs/queue";
 import { cancelHosted } from "~/.server/meetings/schedule";
@@ -93,7 +93,6 @@ export async function deleteAccount(userId: number, password: string, caller: Ca
     queueItemFiles("owner_id = ?3", caller.now, userId),
     recordItemFollowups("owner_id = ?2", caller.now, userId),
     recordFollowup("stats-member", userId, caller.now),
-    closeOpenRecords("owner_id = ?2", caller.now, userId),
     queueDeletions(keys, caller.now),
     db
       .prepare(

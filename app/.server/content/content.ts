@@ -162,20 +162,25 @@ export async function createContent(
 
 /** An item as `viewerId` may see it: private items exist only for their owner (else null, a 404). */
 export async function findContent(id: number, viewerId: number | null): Promise<ContentItem | null> {
-  const row = await env.DB.prepare(
+  const [item] = await contentWhere("c.id = ?", id);
+  return item && (item.publicize || item.owner_id === viewerId) ? item : null;
+}
+
+/** The items `where` selects (on `c`, the content row), whoever may see them, with their owner's names and authors. */
+export async function contentWhere(where: string, ...values: unknown[]): Promise<ContentItem[]> {
+  const { results } = await env.DB.prepare(
     `SELECT c.*, u.nick_name AS owner_name, u.orcid AS owner_orcid, u.time_zone AS owner_zone,
          (SELECT json_group_array(a.orcid) FROM content_author_ids a JOIN users x ON x.orcid = a.orcid WHERE a.content_id = c.id) AS verified_orcids, nullif(trim(p.first_name || ' ' || coalesce(p.middle_name, '')), '') AS owner_given,
          nullif(trim(p.family_name), '') AS owner_family
-       FROM content c JOIN users u ON u.id = c.owner_id LEFT JOIN profiles p ON p.user_id = c.owner_id AND p.public = 1 WHERE c.id = ?`,
+       FROM content c JOIN users u ON u.id = c.owner_id LEFT JOIN profiles p ON p.user_id = c.owner_id AND p.public = 1 WHERE ${where}`,
   )
-    .bind(id)
-    .first<Omit<ContentItem, "authors"> & { authors: string; verified_orcids: string }>();
-  if (!row) return null;
-  if (!row.publicize && row.owner_id !== viewerId) return null;
-  const { verified_orcids, ...item } = row;
-  const verified = new Set(JSON.parse(verified_orcids) as string[]);
-  const authors = (JSON.parse(row.authors) as Author[]).map((a) => ({ ...a, verified: a.orcid !== null && verified.has(a.orcid) }));
-  return { ...item, authors };
+    .bind(...values)
+    .all<Omit<ContentItem, "authors"> & { authors: string; verified_orcids: string }>();
+  return results.map(({ verified_orcids, ...row }) => {
+    const verified = new Set(JSON.parse(verified_orcids) as string[]);
+    const authors = (JSON.parse(row.authors) as Author[]).map((a) => ({ ...a, verified: a.orcid !== null && verified.has(a.orcid) }));
+    return { ...row, authors };
+  });
 }
 
 /**
@@ -198,10 +203,9 @@ export async function deleteContent(id: number, ownerId: number): Promise<boolea
   const now = Date.now();
   // The row, the record of its files and of what the other databases hold of it in one batch; the
   // files and the follow-ups after it (the cron sweeps them if that stops).
-  const [queued, followups, , deleted] = await env.DB.batch([
+  const [queued, followups, deleted] = await env.DB.batch([
     queueItemFiles("id = ?3 AND owner_id = ?4", now, id, ownerId),
     recordItemFollowups("id = ?2 AND owner_id = ?3", now, id, ownerId),
-    closeOpenRecords("id = ?2 AND owner_id = ?3", now, id, ownerId),
     env.DB.prepare("DELETE FROM content WHERE id = ? AND owner_id = ? RETURNING id").bind(id, ownerId),
   ]);
   if (!deleted?.results.length) return false;
@@ -211,12 +215,6 @@ export async function deleteContent(id: number, ownerId: number): Promise<boolea
   );
   return true;
 }
-
-/** The open records of the items `where` selects (its placeholders from ?2), for the batch that deletes them: 410 Gone from then on. */
-export const closeOpenRecords = (where: string, now: number, ...values: unknown[]) =>
-  env.DB.prepare(
-    `INSERT OR IGNORE INTO closed_records (content_id, closed_at) SELECT id, ?1 FROM content WHERE open_record = 1 AND ${where}`,
-  ).bind(now, ...values);
 
 /**
  * Records the follow-ups of the items `where` selects (its placeholders from ?2), for the batch that

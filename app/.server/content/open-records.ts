@@ -1,7 +1,7 @@
 import { env } from "~/.server/bindings";
 import { config } from "~/.server/config/config";
 import { ALL_RIGHTS_RESERVED } from "~/lib/licenses";
-import { type ContentItem, findContent } from "./content";
+import { type ContentItem, contentWhere } from "./content";
 
 // Open records (decision 0049): an item's record that anyone may read, where the operator allows
 // open records (OPEN_RECORDS) and its owner opened it. The spec's members-only site is the default.
@@ -13,8 +13,9 @@ import { type ContentItem, findContent } from "./content";
  */
 export async function openRecord(id: number): Promise<ContentItem | "gone" | null> {
   if (!config().openRecords || !Number.isInteger(id) || id <= 0) return null;
-  const item = await findContent(id, null);
-  if (item) return item.open_record === 1 && item.hidden_at === null ? item : null;
+  const [item] = await contentWhere("c.id = ?", id);
+  if (item) return item.open_record === 1 && item.publicize === 1 && item.hidden_at === null ? item : null;
+  // Only a deleted item's record is gone; one hidden or made private may open again.
   const closed = await env.DB.prepare("SELECT 1 FROM closed_records WHERE content_id = ?").bind(id).first();
   return closed ? "gone" : null;
 }
@@ -28,19 +29,22 @@ export const recordFileName = (item: Pick<ContentItem, "id" | "kind">) => `${ite
 /** Records a sitemap lists: two URLs each (the page and its file), so a sitemap holds at most 10,000 URLs. */
 export const SITEMAP_RECORDS = 5_000;
 
-const OPEN = "open_record = 1 AND publicize = 1 AND hidden_at IS NULL";
+/** The condition on a content row (columns prefixed `at`) for an open record. */
+export const OPEN_RECORD = (at: string) => `${at}open_record = 1 AND ${at}publicize = 1 AND ${at}hidden_at IS NULL`;
 
 /** How many sitemaps the open records fill (none while the site keeps records closed). */
 export async function sitemapCount(): Promise<number> {
   if (!config().openRecords) return 0;
-  const open = await env.DB.prepare(`SELECT count(*) AS n FROM content WHERE ${OPEN}`).first<number>("n");
+  const open = await env.DB.prepare(`SELECT count(*) AS n FROM content WHERE ${OPEN_RECORD("")}`).first<number>("n");
   return Math.ceil((open ?? 0) / SITEMAP_RECORDS);
 }
 
 /** The open records of sitemap `n` (from 1), oldest first: what a sitemap says of each. */
 export async function sitemapRecords(n: number) {
   if (!config().openRecords || !Number.isInteger(n) || n < 1) return [];
-  const { results } = await env.DB.prepare(`SELECT id, kind, license, updated_at FROM content WHERE ${OPEN} ORDER BY id LIMIT ?1 OFFSET ?2`)
+  const { results } = await env.DB.prepare(
+    `SELECT id, kind, license, updated_at FROM content WHERE ${OPEN_RECORD("")} ORDER BY id LIMIT ?1 OFFSET ?2`,
+  )
     .bind(SITEMAP_RECORDS, (n - 1) * SITEMAP_RECORDS)
     .all<Pick<ContentItem, "id" | "kind" | "license" | "updated_at">>();
   return results;
