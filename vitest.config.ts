@@ -37,6 +37,7 @@ const OWN_STORAGE = [
   "feed",
   "jobs",
   "members",
+  "oai",
   "ranking",
   "score-runs",
   "search",
@@ -68,6 +69,8 @@ const workersPool = (name: string, isolate: boolean, files: { include: string[];
           SPEECH_TO_TEXT_MODEL: "@cf/openai/whisper-large-v3-turbo",
           // Open records allowed (decision 0049), so their pages can be proved; the browser suites keep the default, off.
           OPEN_RECORDS: "on",
+          // Three records an OAI-PMH answer, so a few records prove its resumption tokens.
+          OAI_LIST_SIZE: "3",
         },
         serviceBindings: { AI: { name: "fake-speech-to-text", entrypoint: "FakeWhisper" } },
         workers: [

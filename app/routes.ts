@@ -34,6 +34,7 @@ export default [
   route("records/:id/:file", "routes/records/file.ts", { id: "recordFile" }),
   route("sitemap.xml", "routes/sitemaps/index.ts", { id: "sitemapIndex" }),
   route("sitemaps/:file", "routes/sitemaps/records.ts", { id: "sitemap" }),
+  route("oai", "routes/oai/route.ts", { id: "oai" }),
 
   // Shell actions and resources (forms post here; they answer with a redirect)
   route("shell/sidebar", "routes/shell.sidebar.ts"),

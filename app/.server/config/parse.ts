@@ -16,6 +16,8 @@ export interface Config {
   membershipLabels: "standard" | "sponsor";
   /** Whether owners may open their items' records to anonymous readers (OPEN_RECORDS; decision 0049). */
   openRecords: boolean;
+  /** How many records an OAI-PMH list answer holds (OAI_LIST_SIZE). */
+  oaiListSize: number;
   /** The conferencing provider: Jitsi Meet at an origin, or Zoom with its credentials. */
   meetings: {
     /** Where new meetings are held. */
@@ -111,6 +113,7 @@ export function parseConfig(raw: Record<string, unknown>, localBuild: boolean): 
     provider === "http" ? { provider, apiUrl: apiUrl ?? "", apiKey: apiKey ?? "", from: from ?? "" } : { provider: "outbox" };
   const membershipLabels = (value("MEMBERSHIP_LABELS") ?? "standard") as Config["membershipLabels"];
   const openRecords = value("OPEN_RECORDS") === "on";
+  const oaiListSize = Number(value("OAI_LIST_SIZE") ?? 100);
   let appealAddress = value("APPEAL_ADDRESS");
   if (absent("APPEAL_ADDRESS")) {
     if (localBuild) appealAddress = "appeals@research-commons.test";
@@ -162,6 +165,7 @@ export function parseConfig(raw: Record<string, unknown>, localBuild: boolean): 
       siteUrl: new URL(siteUrl ?? "http://127.0.0.1:8787").origin,
       membershipLabels,
       openRecords,
+      oaiListSize,
       meetings,
       orcid,
       doiResolverUrl,

@@ -139,6 +139,16 @@ export const SETTINGS = {
         "Whether an item's owner may open its record to anonymous readers, search engines and harvesters (decision 0049): `off` (the default, the spec's members-only site; robots.txt disallows all) or `on`.",
     },
   },
+  OAI_LIST_SIZE: {
+    schema: z.string().regex(/^(?:[1-9]\d{0,2}|1000)$/, "must be a whole number from 1 to 1000"),
+    meta: {
+      kind: "var",
+      required: "never",
+      example: "100",
+      description:
+        "How many records one OAI-PMH list answer holds before its resumption token (decision 0049): from 1 to 1000, 100 by default.",
+    },
+  },
   MEETING_PROVIDER: {
     schema: z.enum(["jitsi", "zoom"]),
     meta: {

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { sitemapCount } from "~/.server/content/open-records";
-import { xmlAnswer } from "./xml";
+import { xmlAnswer } from "~/.server/web/xml";
 
 /** /sitemap.xml: the sitemap index of the open records (decision 0049); none while the site keeps them closed. */
 export async function loader({ request }: { request: Request }) {

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { openlyLicensed, recordFileName, sitemapRecords } from "~/.server/content/open-records";
-import { xmlAnswer } from "./xml";
+import { xmlAnswer } from "~/.server/web/xml";
 
 /** /sitemaps/records-{n}.xml: open records' pages and, where anyone may read them, their files, with when each last changed. */
 export async function loader({ request, params }: { request: Request; params: { file?: string } }) {

@@ -1,0 +1,41 @@
+import type { ContentItem } from "~/.server/content/content";
+import { licenseInfo } from "~/.server/content/licenses";
+import { translator } from "~/.server/i18n/translate";
+import { escapeXml } from "~/.server/web/xml";
+import { authorsOf } from "~/lib/authors";
+import { sdgKey } from "~/lib/sdg";
+import { openFileUrl } from "../records/signposts";
+
+// An open record as simple Dublin Core (oai_dc), the format every OAI-PMH harvester reads, in the
+// ways BASE, CORE and OpenAIRE read it: creators as written, the goal and keywords as subjects,
+// DCMI types, and identifiers that resolve (the record, its open file, its DOI).
+
+const element = (name: string, text: string) => `<dc:${name}>${escapeXml(text)}</dc:${name}>`;
+
+export function dublinCore(item: ContentItem, home: string) {
+  const english = translator("en");
+  const license = licenseInfo(item.license);
+  const file = openFileUrl(item, home);
+  const date = item.published_year ? String(item.published_year) : new Date(item.created_at).toISOString().slice(0, 10);
+  const keywords = item.keywords
+    .split(/[,、，]/)
+    .map((keyword) => keyword.trim())
+    .filter(Boolean);
+  return [
+    '<oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" xmlns:dc="http://purl.org/dc/elements/1.1/"',
+    ' xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai_dc/ http://www.openarchives.org/OAI/2.0/oai_dc.xsd">',
+    element("title", item.title),
+    ...authorsOf(item).map((author) => element("creator", author.name)),
+    element("subject", `SDG ${item.sdg}: ${english(sdgKey(item.sdg))}`),
+    ...keywords.map((keyword) => element("subject", keyword)),
+    element("description", item.summary),
+    element("date", date),
+    element("type", item.kind === "document" ? "Text" : "MovingImage"),
+    element("format", item.kind === "document" ? "application/pdf" : "video/mp4"),
+    element("identifier", home),
+    ...(file ? [element("identifier", file)] : []),
+    ...(item.doi ? [element("identifier", `https://doi.org/${item.doi}`)] : []),
+    element("rights", license?.url ?? license?.name ?? english(license ? "content.allRightsReserved" : "content.licenseNotSpecified")),
+    "</oai_dc:dc>",
+  ].join("");
+}
