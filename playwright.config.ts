@@ -22,7 +22,7 @@ const chromium = {
 export const FULL_CHROMIUM = { ...chromium, executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" };
 
 // Specs of requests only (no page is rendered in a browser) run once, in the js project.
-const REQUESTS_ONLY = ["api.spec.ts", "naughty-strings.spec.ts", "script-budget.spec.ts"];
+const REQUESTS_ONLY = ["api.spec.ts", "naughty-strings.spec.ts", "harvesters.spec.ts", "script-budget.spec.ts"];
 
 // Debian's Chromium (no browser download is possible here), with JavaScript on and off, and the
 // production build's checks in a project of their own. The no-JS project schedules every spec that

@@ -15,7 +15,7 @@ import { FlashToast } from "./components/toast";
 import { useDocument } from "./document-context";
 import { DEFAULT_SIZE } from "./lib/display-size";
 import { DEFAULT_LANGUAGE, isLanguage } from "./lib/i18n";
-import { pageScript } from "./lib/page-handle";
+import { type PageHandle, pageScript } from "./lib/page-handle";
 import type { RootShellData } from "./lib/shapes";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, flashMiddleware, sessionMiddleware, prefetchMiddleware];
@@ -49,10 +49,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   // What the page's routes say in their handles (lib/page-handle.ts, docs/decisions/0046).
   const { search } = useLocation();
-  const { hydrate, modules } = pageScript(
-    useMatches().map((match) => match.handle),
-    new URLSearchParams(search),
-  );
+  const handles = useMatches().map((match) => match.handle as PageHandle | undefined);
+  const { hydrate, modules } = pageScript(handles, new URLSearchParams(search));
   return (
     <html
       lang={lang}
@@ -67,7 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="description" content={t("product.tagline")} />
+        {handles.some((handle) => handle?.describes) ? null : <meta name="description" content={t("product.tagline")} />}
         {/* Hydration waits for the translations: fetched beside the scripts, not after them. */}
         {hydrate && data ? <link rel="preload" as="fetch" crossOrigin="anonymous" href={data.localeFile} /> : null}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />

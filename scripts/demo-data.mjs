@@ -69,8 +69,9 @@ export async function demoStatements() {
   const content = DEMO_CONTENT.map(
     (c) =>
       // A document's text is read by the queue job that the cron queues for what is pending (npm start runs it once).
-      `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type, thumbnail_key, thumbnail_type, created_at, updated_at, text_state, text_queued_at, text_shard)
-       SELECT id, ${q(c.kind)}, ${c.sdg}, ${q(c.title)}, ${q(c.summary)}, ${q(c.content)}, ${q(c.keywords)}, 1, ${q(c.file.key)}, ${statSync(c.file.path).size}, ${q(c.file.type)}, ${q(c.thumbnail.key)}, ${q(c.thumbnail.type)}, ${now}, ${now}, ${c.kind === "document" ? "'pending', 0" : "NULL, NULL"}, ${DEMO_SHARD[c.kind]}
+      // Both under CC BY and opened by their owners: with OPEN_RECORDS=on, anyone may read their records.
+      `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type, thumbnail_key, thumbnail_type, created_at, updated_at, text_state, text_queued_at, text_shard, license, open_record)
+       SELECT id, ${q(c.kind)}, ${c.sdg}, ${q(c.title)}, ${q(c.summary)}, ${q(c.content)}, ${q(c.keywords)}, 1, ${q(c.file.key)}, ${statSync(c.file.path).size}, ${q(c.file.type)}, ${q(c.thumbnail.key)}, ${q(c.thumbnail.type)}, ${now}, ${now}, ${c.kind === "document" ? "'pending', 0" : "NULL, NULL"}, ${DEMO_SHARD[c.kind]}, 'CC-BY-4.0', 1
        FROM users WHERE email = ${q(c.owner)} AND NOT EXISTS (SELECT 1 FROM content WHERE file_key = ${q(c.file.key)})`,
   );
   return [...memberStatements(now), ...content, ...captionStatements(now), ...socialStatements(now)];

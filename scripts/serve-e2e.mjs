@@ -8,5 +8,7 @@ const stateDir = ".wrangler/e2e-state";
 rmSync(stateDir, { recursive: true, force: true });
 await prepareDatabase(stateDir);
 const orcid = await startFakeOrcid();
-const server = serveBuilt(port, stateDir, "inherit", varArgs(orcid.vars));
+// Open records allowed, two records an OAI-PMH answer so a harvest crosses tokens (decision 0049);
+// the production-like server keeps the default, off.
+const server = serveBuilt(port, stateDir, "inherit", varArgs({ ...orcid.vars, OPEN_RECORDS: "on", OAI_LIST_SIZE: "2" }));
 stopWithParent(server);

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Brings a fresh clone to a runnable state: installs dependencies (with the project's own Node 22)
 # when package-lock.json changed since the last install; with --test (or --bench) makes sure the
-# browser those need and a CJK font are there.
+# browser those need and a CJK font are there, and with --test the XML and OAI-PMH clients.
 set -e
 cd "$(dirname "$0")/.."
 stamp=node_modules/.install-stamp
@@ -21,6 +21,12 @@ if [ "$1" = "--test" ] || [ "$1" = "--bench" ]; then
     [ -x /usr/bin/chromium ] || packages="$packages chromium"
   fi
   dpkg -s fonts-wqy-microhei >/dev/null 2>&1 || packages="$packages fonts-wqy-microhei"
+  # Clients nobody here wrote that judge the open records (decision 0049): xmllint validates the
+  # sitemaps and OAI-PMH answers against their schemas; HTTP::OAI harvests the repository.
+  if [ "$1" = "--test" ]; then
+    command -v xmllint >/dev/null 2>&1 || packages="$packages libxml2-utils"
+    dpkg -s libhttp-oai-perl >/dev/null 2>&1 || packages="$packages libhttp-oai-perl"
+  fi
   if [ -n "$packages" ]; then
     echo "setup: installing$packages from Debian's packages"
     sudo_cmd=""

@@ -14,6 +14,8 @@ export interface PageHandle {
   modules?: PageModules | ((query: URLSearchParams) => PageModules);
   /** Nothing at all, not even the shell: a page no script improves (it is interactive as it arrives). */
   scripts?: false;
+  /** The page writes its own description (an open record's abstract), so the site's tagline stays out of its head. */
+  describes?: true;
 }
 
 /** The script a page ships, from its matched routes' handles and its query. */

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
 
 export const hasJs = (info: TestInfo) => info.project.name === "js";
 
@@ -135,4 +135,34 @@ export async function servedViolations(page: Page, browser: Browser, path: strin
   const found = await axe(plain);
   await served.close();
   return found;
+}
+
+/**
+ * An item uploaded by the member signed in on `request` and opened to anyone (decision 0049) under
+ * CC BY, with a year, a DOI and a co-author; `fields` changes any of it. Answers its id.
+ */
+export async function uploadOpen(request: APIRequestContext, origin: string, title: string, fields: Record<string, string> = {}) {
+  const answer = await request.post("/upload", {
+    headers: { Origin: origin },
+    multipart: {
+      kind: "document",
+      sdg: "7",
+      title,
+      summary: "How twelve villages shared one solar grid.",
+      content: "c",
+      keywords: "solar, grids",
+      publicize: "1",
+      license: "CC-BY-4.0",
+      open_record: "1",
+      doi: "10.5555/solar.2021",
+      year: "2021",
+      authors: "Grace Hopper",
+      ...fields,
+      file: demo("sample-document.pdf"),
+      thumbnail: demo("sample-document-thumbnail.png"),
+    },
+    maxRedirects: 0,
+  });
+  expect(answer.status()).toBe(303);
+  return Number(/id=(\d+)/.exec(answer.headers().location ?? "")?.[1]);
 }

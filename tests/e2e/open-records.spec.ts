@@ -1,16 +1,52 @@
-import { expect, test } from "./fixtures";
+import { readFileSync } from "node:fs";
+import { expect, signUpAndIn, test } from "./fixtures";
+import { downloaded, uploadOpen } from "./helpers";
 
-// Open records are off unless the operator turns them on (decision 0049; the browser suites keep the
-// default): a record's path sends a visitor to sign in, with or without JavaScript, and crawlers are
-// asked to stay out. With them on, tests/workers/pages/open-records.test.ts proves the records.
+// Open records (decision 0049), as a visitor who never signed in meets them, with JavaScript and
+// without: the record page and its open file, a file its licence keeps for members, and the way to
+// sign in for everything else. The local server allows open records; the production-like one keeps
+// the default, off (tests/e2e/production). What machines read of them: harvesters.spec.ts.
 
-test("with open records off, a record's path sends a visitor to sign in, robots.txt keeps crawlers out, and no sitemap is there", async ({
+const pdf = readFileSync("demo/sample-document.pdf");
+
+const toLogin = (id: number) => new RegExp(`/login\\?redirect=%2Fretrieval%2Fdetail%3Fid%3D${id}$`);
+
+test("a visitor reads an open record and downloads its file, a file kept for members sends them to sign in, and so does the rest", async ({
   page,
-  request,
+  browser,
+  baseURL,
 }) => {
-  await page.goto("/records/1/");
-  await expect(page).toHaveURL(/\/login\?redirect=%2Fretrieval%2Fdetail%3Fid%3D1$/);
-  const robots = await request.get("/robots.txt");
-  expect([robots.status(), await robots.text()]).toEqual([200, "User-agent: *\nDisallow: /\n"]);
-  expect((await request.get("/sitemap.xml")).status()).toBe(404);
+  const origin = baseURL ?? "";
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await signUpAndIn(owner, "Opener");
+  const open = await uploadOpen(owner.request, origin, "One solar grid for twelve villages");
+  const reserved = await uploadOpen(owner.request, origin, "One solar grid, rights reserved", {
+    license: "LicenseRef-All-Rights-Reserved",
+  });
+  const closed = await uploadOpen(owner.request, origin, "One solar grid, for members", { open_record: "0" });
+  await ownerContext.close();
+
+  await page.goto(`/records/${open}/`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("One solar grid for twelve villages");
+  await expect(page.getByTestId("record-authors")).toContainText("Opener");
+  await expect(page.getByTestId("record-authors")).toContainText("Grace Hopper");
+  await expect(page.getByTestId("record-license").getByRole("link")).toHaveAttribute("rel", "license");
+  // The page runs no script (its JSON-LD is data).
+  expect(await page.locator("script:not([type='application/ld+json'])").count()).toBe(0);
+  const file = await downloaded(page, ".pdf", () => page.getByTestId("record-file").click());
+  expect(readFileSync(await file.path())).toEqual(pdf);
+
+  await page.goto(`/records/${reserved}/`);
+  await expect(page.getByTestId("record-file-members")).toBeVisible();
+  await page.goto(`/records/${reserved}/${reserved}.pdf`);
+  await expect(page).toHaveURL(toLogin(reserved));
+
+  for (const path of [`/records/${closed}/`, `/records/${closed}/${closed}.pdf`, `/retrieval/detail?id=${open}`]) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/login\?redirect=/);
+  }
+  await page.goto(`/records/${open}/`);
+  await page.getByTestId("record-join").getByRole("link", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(toLogin(open));
 });

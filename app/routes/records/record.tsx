@@ -13,7 +13,7 @@ import { landingLinks, linkHeader, openFileUrl } from "./signposts";
 // no script: what the work is, who made it, how to cite it, and its file where its licence lets
 // anyone read it. Liking, commenting and messaging stay for members: the page invites a visitor in.
 
-export const handle: PageHandle = { scripts: false };
+export const handle: PageHandle = { scripts: false, describes: true };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const record = await openRecord(Number(params.id));

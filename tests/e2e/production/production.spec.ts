@@ -117,6 +117,18 @@ test.describe("a production build", () => {
     expect(response.status()).toBe(401);
   });
 
+  // Open records are off unless the operator turns them on (decision 0049; the local server has them on).
+  test("keeps records closed by default: a record's path sends to sign in, crawlers stay out, no sitemap or OAI-PMH", async ({
+    page,
+    request,
+  }) => {
+    await page.goto("/records/1/");
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fretrieval%2Fdetail%3Fid%3D1$/);
+    const robots = await request.get("/robots.txt");
+    expect([robots.status(), await robots.text()]).toEqual([200, "User-agent: *\nDisallow: /\n"]);
+    for (const path of ["/sitemap.xml", "/oai?verb=Identify"]) expect((await request.get(path)).status(), path).toBe(404);
+  });
+
   test("mails codes through the provider's API, and its cookies are Secure", async ({ page }) => {
     const email = `operator-${Date.now()}@production.test`;
     expect((await page.request.post("/api/users/send-verification-code", { data: { email, purpose: "register" } })).status()).toBe(200);
