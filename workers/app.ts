@@ -6,6 +6,7 @@ import { withDbSession } from "~/.server/db-session";
 import { boundedBody } from "~/.server/http/body";
 import { avatarAt, isAvatarPath } from "~/.server/members/avatar";
 import { requestContext } from "~/.server/web/context";
+import { fromEdge } from "~/.server/web/edge-cache";
 import { avatarAnswer } from "~/.server/web/files/member-files";
 import { receiveClientError } from "~/.server/web/observability/client-errors";
 import { errorAnswer } from "~/.server/web/observability/error-answer";
@@ -54,7 +55,8 @@ async function serve(incoming: Request, env: Env, ctx: ExecutionContext, nonce: 
   if (isApiPath(pathname)) return withDbSession(request, () => serveApi(request, ctx, requestId));
   const context = new RouterContextProvider();
   context.set(requestContext, { nonce, requestId, ctx });
-  return withDbSession(request, () => handleRequest(request, context));
+  // An open record's page may come from this data centre's cache (decision 0049).
+  return withDbSession(request, () => fromEdge(request, nonce, () => handleRequest(request, context)));
 }
 
 export default {
