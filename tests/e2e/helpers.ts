@@ -166,3 +166,15 @@ export async function uploadOpen(request: APIRequestContext, origin: string, tit
   expect(answer.status()).toBe(303);
   return Number(/id=(\d+)/.exec(answer.headers().location ?? "")?.[1]);
 }
+
+/** Deletes items of the member signed in on `request`: a spec's own items leave the shared feed to the specs that read it. */
+export async function deleteItems(request: APIRequestContext, origin: string, ids: number[]) {
+  for (const id of ids) {
+    const answer = await request.post(`/retrieval/detail?id=${id}`, {
+      headers: { Origin: origin },
+      form: { intent: "delete", confirm: "1" },
+      maxRedirects: 0,
+    });
+    expect(answer.status()).toBe(303);
+  }
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, signUpAndIn, test } from "./fixtures";
-import { downloaded, uploadOpen } from "./helpers";
+import { deleteItems, downloaded, uploadOpen } from "./helpers";
 
 // Open records (decision 0049), as a visitor who never signed in meets them, with JavaScript and
 // without: the record page and its open file, a file its licence keeps for members, and the way to
@@ -25,7 +25,6 @@ test("a visitor reads an open record and downloads its file, a file kept for mem
     license: "LicenseRef-All-Rights-Reserved",
   });
   const closed = await uploadOpen(owner.request, origin, "One solar grid, for members", { open_record: "0" });
-  await ownerContext.close();
 
   await page.goto(`/records/${open}/`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("One solar grid for twelve villages");
@@ -49,4 +48,6 @@ test("a visitor reads an open record and downloads its file, a file kept for mem
   await page.goto(`/records/${open}/`);
   await page.getByTestId("record-join").getByRole("link", { name: "Sign in" }).click();
   await expect(page).toHaveURL(toLogin(open));
+  await deleteItems(owner.request, origin, [open, reserved, closed]);
+  await ownerContext.close();
 });
