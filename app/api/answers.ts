@@ -49,6 +49,9 @@ export const content = z.object({
     open_record: z
       .union([z.literal(0), z.literal(1)])
       .describe("1: its owner lets anyone read its record, without an account, where the site allows open records"),
+    on_behalf: z
+      .union([z.literal(0), z.literal(1)])
+      .describe("1: its uploader is not an author and put it up for the authors listed, who alone are cited"),
     file_size: z.int(),
     file_type: z.string(),
     thumbnail_type: z.string(),

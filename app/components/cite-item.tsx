@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { authorsOf } from "~/lib/authors";
 import { CITATION_FILES, type CitationFile } from "~/lib/citations";
 import type { Author, ListedAuthor } from "~/lib/identifiers";
 import { cn } from "~/lib/utils";
@@ -62,15 +63,16 @@ export function CiteItem({ id, version, references }: { id: number; version?: nu
 }
 
 /**
- * The co-authors after the uploader, each with a link to their ORCID record when they gave one: the
- * iD icon when a member authenticated that iD, else marked unverified (anyone can type an iD).
+ * The co-authors after the uploader ("With"), or the authors of a work its uploader put up for them
+ * (`onBehalf`), each with a link to their ORCID record when they gave one: the iD icon when a member
+ * authenticated that iD, else marked unverified (anyone can type an iD).
  */
-export function CoAuthors({ authors }: { authors: readonly ListedAuthor[] }) {
+export function CoAuthors({ authors, onBehalf = false }: { authors: readonly ListedAuthor[]; onBehalf?: boolean }) {
   const { t } = useTranslation();
   if (authors.length === 0) return null;
   return (
     <span data-testid="co-authors">
-      {` · ${t("content.coAuthors")} `}
+      {` · ${t(onBehalf ? "content.authorsLead" : "content.coAuthors")} `}
       {authors.map((author, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a list fixed for the render; two authors may share a name
         <span key={index}>
@@ -106,6 +108,7 @@ export function CitationMeta({
     title: string;
     owner_name: string;
     authors: readonly Author[];
+    on_behalf?: 0 | 1;
     created_at: number;
     doi: string | null;
     published_year: number | null;
@@ -117,9 +120,9 @@ export function CitationMeta({
   return (
     <>
       <meta name="citation_title" content={item.title} />
-      {[item.owner_name, ...item.authors.map((a) => a.name)].filter(Boolean).map((name, index) => (
+      {authorsOf(item).map((author, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a list fixed for the render; two authors may share a name
-        <meta key={index} name="citation_author" content={name} />
+        <meta key={index} name="citation_author" content={author.name} />
       ))}
       <meta name="citation_publication_date" content={item.published_year ? String(item.published_year) : uploaded} />
       <meta name="citation_online_date" content={uploaded} />

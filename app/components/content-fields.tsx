@@ -47,6 +47,7 @@ export function ContentMetadataFields({
     | "keywords"
     | "publicize"
     | "open_record"
+    | "on_behalf"
     | "doi"
     | "authors"
     | "year"
@@ -128,6 +129,17 @@ export function ContentMetadataFields({
         {...getTextareaProps(fields.authors)}
         rows={3}
       />
+      <label className="-mt-2 mb-4 flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          name={fields.on_behalf.name}
+          value="1"
+          defaultChecked={fields.on_behalf.initialValue === "1"}
+          className="mt-1"
+          data-testid="on-behalf"
+        />
+        {t("content.onBehalf")}
+      </label>
       {licenses ? <LicenseSelect field={fields.license} other={fields.license_other} options={licenses} /> : null}
       <fieldset className="mb-4">
         <legend className="mb-1 text-sm font-medium">{t("content.publicize")}</legend>

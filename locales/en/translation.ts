@@ -85,6 +85,7 @@ const en = {
     bodyCrossOrigin: "This API answers its own pages and programs that call it directly with a token, not pages on other sites.",
   },
   validation: {
+    authorsNeeded: "Name the work's authors: you said you are not one of them.",
     versionNoteEmpty: "Say what changed in this version.",
     versionsFull: "An item has at most {{max}} versions.",
     licenseUnknown: "Choose a licence from the list.",
@@ -491,6 +492,7 @@ const en = {
     doiHint: "If the work has one, e.g. 10.1234/abc",
     authors: "Co-authors (optional)",
     authorsHint: "One per line: a name, then optionally a comma and their ORCID iD",
+    onBehalf: "I am not an author: I put this work up for the authors named above, and only they are cited",
     cite: "Cite",
     citeHint: "Copy a reference, or download the citation for your reference manager.",
     citeApa: "APA",
@@ -499,6 +501,8 @@ const en = {
     citeRis: "RIS",
     citeCsl: "CSL-JSON",
     downloadCitation: "Download {{format}}",
+    authorsLead: "Authors:",
+    uploadedBy: "Uploaded by {{name}}",
     coAuthors: "With",
     orcidLink: "ORCID iD of {{name}}",
     sdgLabel: "Sustainable Development Goals",
@@ -515,6 +519,8 @@ const en = {
     public: "Public: every member can see it",
     private: "Private: only you can see it",
     openRecord: "Open record: anyone may read it, without an account",
+    largePdf:
+      "This PDF is over {{size}} MB: Google Scholar may index only its abstract. A smaller file (compressed images, fewer embedded fonts) lets it read the whole text.",
     openRecordLink: "Its open record, which anyone can read",
     openRecordHelp:
       "Its title, authors, abstract, keywords, licence and citation go on a page anyone on the web can read, and search engines and repositories list it; its file too where its licence lets anyone read it. Likes, comments, messages and statistics stay for members. A private item's record is never open.",

@@ -87,6 +87,7 @@ export default {
       "この API は、このサイトのページと、トークンを使って直接呼び出すプログラムにのみ応答します。他のサイトのページからは利用できません。",
   },
   validation: {
+    authorsNeeded: "著者を入力してください。あなたは著者ではないと選択されています。",
     versionNoteEmpty: "このバージョンの変更点を入力してください。",
     versionsFull: "1つのアイテムのバージョンは最大 {{max}} 個です。",
     licenseUnknown: "一覧からライセンスを選んでください。",
@@ -495,6 +496,7 @@ export default {
     doiHint: "作品に DOI があれば入力してください（例：10.1234/abc）",
     authors: "共著者（任意）",
     authorsHint: "1 行に 1 人：名前、必要ならカンマの後に ORCID iD",
+    onBehalf: "私は著者ではありません。上に記した著者に代わって投稿します（引用には著者だけが記されます）",
     cite: "引用",
     citeHint: "参考文献をコピーするか、文献管理ソフト用の引用をダウンロードしてください。",
     citeApa: "APA",
@@ -503,6 +505,8 @@ export default {
     citeRis: "RIS",
     citeCsl: "CSL-JSON",
     downloadCitation: "{{format}} をダウンロード",
+    authorsLead: "著者：",
+    uploadedBy: "{{name}}さんが投稿",
     coAuthors: "共著",
     orcidLink: "{{name}} の ORCID iD",
     sdgLabel: "持続可能な開発目標",
@@ -519,6 +523,7 @@ export default {
     public: "公開：すべてのメンバーが閲覧できます",
     private: "非公開：自分だけが閲覧できます",
     openRecord: "オープンレコード：アカウントがなくても誰でも閲覧できます",
+    largePdf: "このPDFは{{size}} MBを超えています。Google Scholarは要旨だけを索引に登録することがあります。画像の圧縮などでファイルを小さくすると、本文全体が読まれます。",
     openRecordLink: "誰でも読めるオープンレコード",
     openRecordHelp:
       "タイトル・著者・概要・キーワード・ライセンス・引用がウェブ上の誰でも読めるページに載り、検索エンジンやリポジトリに掲載されます。ライセンスが誰にでも閲覧を認める場合はファイルも公開されます。いいね・コメント・メッセージ・統計はメンバーだけのものです。非公開の作品のレコードは公開されません。",

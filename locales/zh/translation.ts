@@ -85,6 +85,7 @@ export default {
     bodyCrossOrigin: "此 API 只响应本站页面以及使用令牌直接调用的程序，不响应其他网站的页面。",
   },
   validation: {
+    authorsNeeded: "请填写作品的作者：您已选择自己不是作者。",
     versionNoteEmpty: "请说明此版本的更改内容。",
     versionsFull: "每个条目最多 {{max}} 个版本。",
     licenseUnknown: "请从列表中选择许可协议。",
@@ -481,6 +482,7 @@ export default {
     doiHint: "如果作品有 DOI，例如 10.1234/abc",
     authors: "合著者（可选）",
     authorsHint: "每行一位：姓名，可在逗号后写其 ORCID iD",
+    onBehalf: "我不是作者：我代上面列出的作者上传此作品（引用只列出这些作者）",
     cite: "引用",
     citeHint: "复制参考文献，或下载引用导入文献管理软件。",
     citeApa: "APA",
@@ -489,6 +491,8 @@ export default {
     citeRis: "RIS",
     citeCsl: "CSL-JSON",
     downloadCitation: "下载 {{format}}",
+    authorsLead: "作者：",
+    uploadedBy: "由{{name}}上传",
     coAuthors: "合著",
     orcidLink: "{{name}} 的 ORCID iD",
     sdgLabel: "可持续发展目标",
@@ -505,6 +509,7 @@ export default {
     public: "公开：所有成员都可以查看",
     private: "私密：只有您可以查看",
     openRecord: "开放记录：无需账号，任何人都可阅读",
+    largePdf: "此PDF超过{{size}} MB：Google Scholar可能只索引其摘要。压缩图片、减少嵌入字体等方式缩小文件后，它就能读取全文。",
     openRecordLink: "任何人都可阅读的开放记录",
     openRecordHelp:
       "其标题、作者、摘要、关键词、许可证和引用将显示在网上任何人都能阅读的页面上，搜索引擎和知识库也会收录；若许可证允许任何人阅读，文件也会公开。点赞、评论、消息和统计仍仅限会员。私密作品的记录不会公开。",

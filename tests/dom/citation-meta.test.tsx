@@ -25,3 +25,21 @@ describe("the citation tags", () => {
     expect([tag("citation_publication_date"), tag("citation_online_date")]).toEqual(["2026/11/20", "2026/11/20"]);
   });
 });
+
+describe("the authors a work is cited by", () => {
+  const authors = () => [...document.head.querySelectorAll('meta[name="citation_author"]')].map((meta) => meta.getAttribute("content"));
+  const coAuthors = [
+    { name: "Aiko Tanaka", orcid: null },
+    { name: "Grace Hopper", orcid: null },
+  ];
+
+  it("are the uploader and then the co-authors", () => {
+    render(<CitationMeta item={{ ...item, authors: coAuthors }} pdfUrl={null} />);
+    expect(authors()).toEqual(["Clean Water Lab", "Aiko Tanaka", "Grace Hopper"]);
+  });
+
+  it("are the co-authors only when the uploader put the work up for them", () => {
+    render(<CitationMeta item={{ ...item, authors: coAuthors, on_behalf: 1 }} pdfUrl={null} />);
+    expect(authors()).toEqual(["Aiko Tanaka", "Grace Hopper"]);
+  });
+});

@@ -28,7 +28,7 @@ const profile = (userId: number, first: string, family: string, shown: boolean) 
     .bind(userId, first, family, shown ? 1 : 0)
     .run();
 
-async function citedItem() {
+async function citedItem(onBehalf: "0" | "1" = "0") {
   const owner = await newMember("Aiko Tanaka");
   await profile(owner, "Aiko", "Tanaka", true);
   const id = await newItem(owner, { title: "Safe drinking water in small towns", created_at: Date.UTC(2026, 10, 2) });
@@ -42,6 +42,7 @@ async function citedItem() {
     publicize: "1",
     doi: "https://doi.org/10.5555/WATER.2026",
     authors: "Noor Haddad, 0000-0002-1825-0097\nSam Rivera",
+    on_behalf: onBehalf,
   });
   await updateContent(id, owner, fields, Date.now());
   return { owner, id, token: await createSession(owner, Date.now()) };
@@ -83,6 +84,25 @@ describe("citations", () => {
     expect(entry?.fields.doi).toBe("10.5555/water.2026");
     expect(entry?.fields.author?.map((a) => a.lastName)).toEqual(["Tanaka", "Haddad", "Rivera"]);
     expect(entry?.fields.year).toBe("2026");
+  });
+
+  it("name the co-authors only, in every format, when the uploader put the work up for them", async () => {
+    const { id, token } = await citedItem("1");
+    const { body } = await api(token, `/contents/${id}`);
+    expect(body.data.content).toMatchObject({ on_behalf: 1 });
+    const [entry] = parseBibtex(String((await api(token, `/contents/${id}/citation?format=bibtex`)).body.data.text)).entries;
+    expect(entry?.fields.author?.map((a) => a.lastName)).toEqual(["Haddad", "Rivera"]);
+    const [record] = parseRis(String((await api(token, `/contents/${id}/citation?format=ris`)).body.data.text));
+    expect(record?.author?.map((a: { family?: string }) => a.family)).toEqual(["Haddad", "Rivera"]);
+    const csl = JSON.parse(String((await api(token, `/contents/${id}/citation?format=csl-json`)).body.data.text));
+    expect(csl[0].author.map((a: { family?: string }) => a.family)).toEqual(["Haddad", "Rivera"]);
+  });
+
+  it("refuse a work put up for its authors that names none", () => {
+    const base = { sdg: "1", title: "t", summary: "s", content: "c", keywords: "k", publicize: "1", on_behalf: "1" };
+    const refused = editContentSchema.safeParse(base);
+    expect(refused.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["authors", "validation.authorsNeeded"]]);
+    expect(editContentSchema.parse({ ...base, authors: "Noor Haddad" })).toMatchObject({ on_behalf: "1" });
   });
 
   it("in RIS parse back the same", async () => {

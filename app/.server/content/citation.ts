@@ -26,7 +26,7 @@ export type CitableItem = Pick<
   ContentItem,
   "id" | "kind" | "title" | "summary" | "keywords" | "owner_name" | "created_at" | "doi" | "authors"
 > &
-  Partial<Pick<ContentItem, "owner_given" | "owner_family" | "owner_orcid" | "published_year" | "license" | "version">>;
+  Partial<Pick<ContentItem, "owner_given" | "owner_family" | "owner_orcid" | "published_year" | "license" | "version" | "on_behalf">>;
 
 /**
  * The item as one of its versions is cited: that version's number, title, date and licence, and its
@@ -46,10 +46,13 @@ export const asVersion = (
 
 type CslName = { family: string; given: string } | { literal: string };
 
-/** The authors in order with the iD each signed in to ORCID with (a typed co-author iD is not asserted). */
+/**
+ * The authors in order with the iD each signed in to ORCID with (a typed co-author iD is not asserted):
+ * the uploader first, unless they put the work up for its authors (decision 0049).
+ */
 function namedAuthors(item: CitableItem): { name: CslName; orcid: string | null }[] {
   return [
-    { name: uploaderName(item), orcid: item.owner_orcid ?? null },
+    ...(item.on_behalf ? [] : [{ name: uploaderName(item), orcid: item.owner_orcid ?? null }]),
     ...item.authors.filter((a) => a.name).map((a) => ({ name: cslName(a.name), orcid: "verified" in a && a.verified ? a.orcid : null })),
   ];
 }
@@ -81,7 +84,7 @@ function uploaderName(item: CitableItem): CslName {
   return { literal: item.owner_name.trim() };
 }
 
-/** The item as a CSL-JSON record: the uploader first, then the co-authors in their order. */
+/** The item as a CSL-JSON record: its authors in their order (namedAuthors). */
 export function cslRecord(item: CitableItem, url: string) {
   const issued = new Date(item.created_at);
   return {

@@ -50,7 +50,17 @@ export const licenseField = z
   // Empty: none chosen (a new upload gets the default, an edit keeps the item's).
   .transform((id) => id || undefined);
 
-export const contentFieldsSchema = z.object({
+/** A checkbox as forms send it ("1" or "on" ticked, absent not) and the API (1 or 0). */
+const checkbox = z.preprocess((value) => (value === "1" || value === 1 || value === "on" ? "1" : "0"), z.enum(["1", "0"]));
+
+/** Who uploads a work for its authors names them: the work is cited by its authors only. */
+function namesItsAuthors(fields: { on_behalf: "1" | "0"; authors: readonly unknown[] }, ctx: z.RefinementCtx) {
+  if (fields.on_behalf === "1" && fields.authors.length === 0) {
+    ctx.addIssue({ code: "custom", path: ["authors"], message: "validation.authorsNeeded" });
+  }
+}
+
+const contentFieldsObject = z.object({
   kind: z.enum(["document", "video"], { error: "validation.fileMismatch" }),
   sdg: z.coerce.number({ error: "validation.fieldEmpty|field=fields.sdg" }).int().min(1, "validation.fieldEmpty|field=fields.sdg").max(17),
   title: requiredLine("title", TITLE_MAX),
@@ -59,7 +69,9 @@ export const contentFieldsSchema = z.object({
   keywords: requiredText("keywords", KEYWORDS_MAX),
   publicize: z.enum(["1", "0"], { error: "validation.fieldEmpty|field=fields.publicize" }),
   /** A checkbox: ticked, anyone may read the record (decision 0049); left out, it is members-only. */
-  open_record: z.preprocess((value) => (value === "1" || value === 1 || value === "on" ? "1" : "0"), z.enum(["1", "0"])),
+  open_record: checkbox,
+  /** A checkbox: ticked, the uploader is not an author and names the work's authors (decision 0049); left out, they are one. */
+  on_behalf: checkbox,
   doi: doiField,
   authors: authorsField,
   year: yearField,
@@ -67,18 +79,22 @@ export const contentFieldsSchema = z.object({
   license: licenseField.optional(),
 });
 
+export const contentFieldsSchema = contentFieldsObject.superRefine(namesItsAuthors);
+
 export type ContentFields = z.infer<typeof contentFieldsSchema>;
 
 /** The form as the browser sees it: the same fields plus the files (checked on the server by their bytes) and a caption file's language. */
-export const uploadFormSchema = contentFieldsSchema.extend({
-  file: z.unknown().optional(),
-  thumbnail: z.unknown().optional(),
-  captions: z.unknown().optional(),
-  captions_lang: z.string().optional(),
-});
+export const uploadFormSchema = contentFieldsObject
+  .extend({
+    file: z.unknown().optional(),
+    thumbnail: z.unknown().optional(),
+    captions: z.unknown().optional(),
+    captions_lang: z.string().optional(),
+  })
+  .superRefine(namesItsAuthors);
 
 /** What an owner may change after upload: everything but the file (and so its kind). */
-export const editContentSchema = contentFieldsSchema.omit({ kind: true });
+export const editContentSchema = contentFieldsObject.omit({ kind: true }).superRefine(namesItsAuthors);
 
 /** Text a member writes to others (comments, messages): trimmed, never blank ('Input Cannot Empty'), at most `max`. */
 export const memberText = (max: number, tooLongKey: string) =>

@@ -13,6 +13,7 @@ import {
 import { findContentFor, shownItem } from "~/.server/content/content";
 import { textStateRead } from "~/.server/content/document-text";
 import { licenseInfo } from "~/.server/content/licenses";
+import { SCHOLAR_PDF_BYTES } from "~/.server/content/open-records";
 import { askedVersion, versionsRead } from "~/.server/content/versions";
 import { translator } from "~/.server/i18n/translate";
 import { known, readTogether } from "~/.server/reads";
@@ -91,6 +92,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pdfUrl: item.kind === "document" ? `${origin}${fileUrlOf(item.id, version?.number)}` : null,
     // Its open record, where the site allows them and the owner opened it (decision 0049).
     recordUrl: item.open_record && item.publicize && config().openRecords ? `/records/${item.id}/` : null,
+    // The owner learns when their open PDF is too large for Scholar to read whole.
+    largePdf: isOwner && item.open_record === 1 && config().openRecords && item.kind === "document" && item.file_size > SCHOLAR_PDF_BYTES,
     versions,
     captionCount: captions.length,
     tracks: tracksOf(item.id, captions, transcript.lang, languageOf(request)),
@@ -178,10 +181,10 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
         </h2>
         <p className="mt-1 text-sm text-slate-500">
           <Link to={`/personal?member=${item.owner_id}`} className="text-brand underline underline-offset-2">
-            {t("content.by", { name: item.owner_name })}
+            {t(item.on_behalf ? "content.uploadedBy" : "content.by", { name: item.owner_name })}
           </Link>
           {item.owner_orcid ? <OrcidBadge orcid={item.owner_orcid} name={item.owner_name} /> : null}
-          <CoAuthors authors={item.authors} />
+          <CoAuthors authors={item.authors} onBehalf={item.on_behalf === 1} />
           {item.doi ? (
             <>
               {" · "}
@@ -199,6 +202,11 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
             <a href={loaderData.recordUrl} className="text-brand underline" data-testid="record-link">
               {t("content.openRecordLink")}
             </a>
+          </p>
+        ) : null}
+        {loaderData.largePdf ? (
+          <p className="text-sm text-amber-800" data-testid="large-pdf">
+            {t("content.largePdf", { size: SCHOLAR_PDF_BYTES / 1024 / 1024 })}
           </p>
         ) : null}
         <VersionLine versions={loaderData.versions} shown={shown?.number ?? item.version} id={item.id} />

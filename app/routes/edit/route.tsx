@@ -67,6 +67,7 @@ export default function EditItem({ loaderData, actionData }: Route.ComponentProp
       keywords: item.keywords,
       publicize: String(item.publicize),
       open_record: String(item.open_record),
+      on_behalf: String(item.on_behalf),
       doi: item.doi ?? "",
       authors: authorsText(item.authors),
       year: item.published_year ? String(item.published_year) : "",

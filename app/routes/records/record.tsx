@@ -3,7 +3,8 @@ import { data, Link, redirect } from "react-router";
 import { licenseInfo } from "~/.server/content/licenses";
 import { openRecord } from "~/.server/content/open-records";
 import { languageOf } from "~/.server/web/i18n/request-language";
-import { CitationMeta, CoAuthors, ReferenceStyles } from "~/components/cite-item";
+import { CitationMeta, ReferenceStyles } from "~/components/cite-item";
+import { authorsOf } from "~/lib/authors";
 import type { PageHandle } from "~/lib/page-handle";
 import { sdgKey } from "~/lib/sdg";
 import type { Route } from "./+types/record";
@@ -39,6 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     owner_name: record.owner_name,
     owner_orcid: record.owner_orcid,
     authors: record.authors,
+    on_behalf: record.on_behalf,
   };
   const license = licenseInfo(record.license);
   return data(
@@ -54,7 +56,7 @@ type Data = Route.ComponentProps["loaderData"];
 
 /** schema.org's description of the work, for search engines that read JSON-LD. */
 function linkedData({ item, license, home, file, thumbnail }: Data) {
-  const people = [{ name: item.owner_name, orcid: item.owner_orcid }, ...item.authors].map((author) => ({
+  const people = authorsOf(item).map((author) => ({
     "@type": "Person",
     name: author.name,
     ...(author.orcid ? { sameAs: `https://orcid.org/${author.orcid}` } : {}),
@@ -106,8 +108,13 @@ export default function OpenRecord({ loaderData }: Route.ComponentProps) {
       </p>
       <h1 className="mt-1 text-2xl font-semibold">{item.title}</h1>
       <p className="mt-2 text-sm" data-testid="record-authors">
-        {item.owner_orcid ? <a href={`https://orcid.org/${item.owner_orcid}`}>{item.owner_name}</a> : item.owner_name}
-        <CoAuthors authors={item.authors} />
+        {authorsOf(item).map((author, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a list fixed for the render; two authors may share a name
+          <span key={index}>
+            {index > 0 ? ", " : ""}
+            {author.orcid ? <a href={`https://orcid.org/${author.orcid}`}>{author.name}</a> : author.name}
+          </span>
+        ))}
       </p>
       <h2 className="mt-4 font-medium">{t("fields.summary")}</h2>
       <p className="whitespace-pre-line">{item.summary}</p>

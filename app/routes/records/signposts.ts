@@ -1,5 +1,6 @@
 import type { ContentItem } from "~/.server/content/content";
 import { openlyLicensed, recordFileName } from "~/.server/content/open-records";
+import { authorsOf } from "~/lib/authors";
 import { CITATION_FILES, type CitationFile } from "~/lib/citations";
 import type { LicenseInfo } from "~/lib/licenses";
 
@@ -29,12 +30,12 @@ export const metadataFiles = (home: string) =>
 
 /** The record page's signposts: what to cite it as, who made it, its licence, file, type, metadata and linkset. */
 export function landingLinks(
-  record: Pick<ContentItem, "kind" | "doi" | "owner_orcid" | "authors">,
+  record: Pick<ContentItem, "kind" | "doi" | "owner_name" | "owner_orcid" | "authors" | "on_behalf">,
   home: string,
   file: string | null,
   license: LicenseInfo | null,
 ): Link[] {
-  const orcids = [record.owner_orcid, ...record.authors.map((author) => author.orcid)].filter((orcid): orcid is string => Boolean(orcid));
+  const orcids = authorsOf(record).flatMap((author) => (author.orcid ? [author.orcid] : []));
   return [
     { href: record.doi ? `https://doi.org/${record.doi}` : home, rel: "cite-as" },
     ...orcids.map((orcid) => ({ href: `https://orcid.org/${orcid}`, rel: "author" })),

@@ -3,6 +3,7 @@ import LinkHeader from "http-link-header";
 import { describe, expect, it } from "vitest";
 import { deleteAccount } from "~/.server/accounts/delete-account";
 import { deleteContent } from "~/.server/content/content";
+import { SCHOLAR_PDF_BYTES } from "~/.server/content/open-records";
 import * as detail from "~/routes/content-detail/route";
 import * as recordFile from "~/routes/records/file";
 import * as record from "~/routes/records/record";
@@ -90,6 +91,20 @@ describe("an open record", () => {
     // The members' page of the item links to it.
     const detailed = await callRoute<{ recordUrl: string | null }>(detail, { path: `/retrieval/detail?id=${id}`, token: member });
     expect(detailed.data.recordUrl).toBe(`/records/${id}/`);
+  });
+
+  it("tells the owner, and only them, when their open PDF is larger than Scholar reads whole", async () => {
+    const owner = await newMember("Large");
+    const [large, small, closed] = [await item(owner), await item(owner), await item(owner, { open: 0 })];
+    const size = (id: number, bytes: number) => env.DB.prepare("UPDATE content SET file_size = ? WHERE id = ?").bind(bytes, id).run();
+    await size(large, SCHOLAR_PDF_BYTES + 1);
+    await size(small, SCHOLAR_PDF_BYTES);
+    await size(closed, SCHOLAR_PDF_BYTES + 1);
+    const noted = async (id: number, viewer: number) =>
+      (await callRoute<{ largePdf: boolean }>(detail, { path: `/retrieval/detail?id=${id}`, token: await sessionFor(viewer) })).data
+        .largePdf;
+    expect([await noted(large, owner), await noted(small, owner), await noted(closed, owner)]).toEqual([true, false, false]);
+    expect(await noted(large, await newMember("Reader"))).toBe(false);
   });
 
   it("signposts its identifier, authors, licence, file, type and metadata, and each of those back (FAIR Signposting level 1)", async () => {
