@@ -26,13 +26,15 @@ export interface HarvestQuery {
 
 /** The query's conditions on a table whose id, time, goal and kind are `columns`, with their values. */
 function filters(query: HarvestQuery, columns: { id: string; stamp: string; sdg: string; kind: string }) {
-  const where = [`${columns.id} > ?`];
-  const values: unknown[] = [query.after];
-  if (query.from !== null) where.push(`${columns.stamp} >= ?`), values.push(query.from);
-  if (query.until !== null) where.push(`${columns.stamp} < ?`), values.push(query.until);
-  if (query.set && "sdg" in query.set) where.push(`${columns.sdg} = ?`), values.push(query.set.sdg);
-  if (query.set && "kind" in query.set) where.push(`${columns.kind} = ?`), values.push(query.set.kind);
-  return { where: where.join(" AND "), values };
+  const set = query.set;
+  const conditions: [string, unknown][] = [
+    [`${columns.id} > ?`, query.after],
+    ...(query.from === null ? [] : [[`${columns.stamp} >= ?`, query.from] as [string, unknown]]),
+    ...(query.until === null ? [] : [[`${columns.stamp} < ?`, query.until] as [string, unknown]]),
+    ...(set && "sdg" in set ? [[`${columns.sdg} = ?`, set.sdg] as [string, unknown]] : []),
+    ...(set && "kind" in set ? [[`${columns.kind} = ?`, set.kind] as [string, unknown]] : []),
+  ];
+  return { where: conditions.map(([condition]) => condition).join(" AND "), values: conditions.map(([, value]) => value) };
 }
 
 /**
