@@ -402,6 +402,7 @@ const en = {
     goal17: "Partnerships for The Goals",
   },
   record: {
+    captions: "Captions (WebVTT):",
     readPdf: "Read the document (PDF)",
     watchVideo: "Watch the video (MP4)",
     fileForMembers: "The file is for members: its licence does not let anyone read it.",

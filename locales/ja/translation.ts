@@ -407,6 +407,7 @@ export default {
     goal17: "パートナーシップで目標を達成しよう",
   },
   record: {
+    captions: "字幕（WebVTT）：",
     readPdf: "文書を読む（PDF）",
     watchVideo: "動画を見る（MP4）",
     fileForMembers: "ファイルはメンバー専用です。ライセンスが誰にでも閲覧を認めていません。",

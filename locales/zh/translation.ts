@@ -393,6 +393,7 @@ export default {
     goal17: "促进目标实现的伙伴关系",
   },
   record: {
+    captions: "字幕（WebVTT）：",
     readPdf: "阅读文档（PDF）",
     watchVideo: "观看视频（MP4）",
     fileForMembers: "文件仅限会员：其许可证不允许任何人阅读。",

@@ -26,6 +26,9 @@ export const openlyLicensed = (license: string | null) => license !== null && li
 /** The file's name in its record's directory, ending as Scholar asks (`.pdf`) and players expect (`.mp4`). */
 export const recordFileName = (item: Pick<ContentItem, "id" | "kind">) => `${item.id}.${item.kind === "document" ? "pdf" : "mp4"}`;
 
+/** A caption file's name in its record's directory. */
+export const captionFileName = (lang: string) => `captions-${lang}.vtt`;
+
 /** Scholar's limit on a PDF it reads whole: past it, it may index only the abstract (its inclusion guidelines). */
 export const SCHOLAR_PDF_BYTES = 5 * 1024 * 1024;
 

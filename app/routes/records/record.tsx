@@ -1,10 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
+import { captionCues, captionSet, captionsRead, preferredCaption } from "~/.server/content/captions";
 import { licenseInfo } from "~/.server/content/licenses";
-import { openRecord } from "~/.server/content/open-records";
+import { captionFileName, openRecord } from "~/.server/content/open-records";
+import { readOne } from "~/.server/reads";
 import { languageOf } from "~/.server/web/i18n/request-language";
 import { CitationMeta, ReferenceStyles } from "~/components/cite-item";
 import { authorsOf } from "~/lib/authors";
+import { languageName } from "~/lib/captions";
 import type { PageHandle } from "~/lib/page-handle";
 import { sdgKey } from "~/lib/sdg";
 import type { Route } from "./+types/record";
@@ -43,10 +46,31 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     on_behalf: record.on_behalf,
   };
   const license = licenseInfo(record.license);
+  const captions = record.kind === "video" && file ? await recordCaptions(record.id, home) : { tracks: [], transcript: null };
   return data(
-    { item, license, home, file, thumbnail: `${home}thumbnail`, references },
+    { item, license, home, file, thumbnail: `${home}thumbnail`, references, ...captions },
     { headers: { Link: linkHeader(landingLinks(record, home, file, license)) } },
   );
+}
+
+/** What a transcript in the page's JSON-LD holds at most: a search engine's text, not the whole film's. */
+const TRANSCRIPT_CHARS = 20_000;
+
+/**
+ * An open video's caption files (in the record's directory) and the text of its English captions, or
+ * of the first language it has, as a transcript: shown where its licence lets anyone read the video.
+ */
+async function recordCaptions(id: number, home: string) {
+  const captions = await readOne(captionsRead(id));
+  const tracks = captions.map(({ lang }) => ({ lang, url: `${home}${captionFileName(lang)}` }));
+  const first = preferredCaption(captions, null, "en");
+  const cues = first ? await captionCues(await captionSet(id, first.lang), 0, 2_000) : [];
+  const transcript =
+    cues
+      .map((cue) => cue.text)
+      .join(" ")
+      .slice(0, TRANSCRIPT_CHARS) || null;
+  return { tracks, transcript };
 }
 
 /** The signposts (FAIR Signposting) travel with the page. */
@@ -55,7 +79,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 type Data = Route.ComponentProps["loaderData"];
 
 /** schema.org's description of the work, for search engines that read JSON-LD. */
-function linkedData({ item, license, home, file, thumbnail }: Data) {
+function linkedData({ item, license, home, file, thumbnail, tracks, transcript }: Data) {
   const people = authorsOf(item).map((author) => ({
     "@type": "Person",
     name: author.name,
@@ -77,11 +101,22 @@ function linkedData({ item, license, home, file, thumbnail }: Data) {
     ...(item.doi ? { identifier: `https://doi.org/${item.doi}` } : {}),
     ...(license?.url ? { license: license.url } : {}),
     ...(file ? (item.kind === "document" ? { encoding: { "@type": "MediaObject", contentUrl: file } } : { contentUrl: file }) : {}),
+    ...(tracks.length
+      ? {
+          caption: tracks.map(({ lang, url }) => ({
+            "@type": "MediaObject",
+            contentUrl: url,
+            encodingFormat: "text/vtt",
+            inLanguage: lang,
+          })),
+        }
+      : {}),
+    ...(transcript ? { transcript } : {}),
   };
 }
 
 export default function OpenRecord({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { item, license, home, file, thumbnail, references } = loaderData;
   const pdfUrl = item.kind === "document" ? file : null;
   return (
@@ -159,6 +194,19 @@ export default function OpenRecord({ loaderData }: Route.ComponentProps) {
           <span data-testid="record-file-members">{t("record.fileForMembers")}</span>
         )}
       </p>
+      {loaderData.tracks.length ? (
+        <p className="mt-1 text-sm" data-testid="record-captions">
+          {t("record.captions")}{" "}
+          {loaderData.tracks.map(({ lang, url }, index) => (
+            <span key={lang}>
+              {index > 0 ? " · " : ""}
+              <a href={url} hrefLang={lang} className="text-brand underline">
+                {languageName(lang, i18n.language)}
+              </a>
+            </span>
+          ))}
+        </p>
+      ) : null}
       <h2 className="mt-6 font-medium">{t("content.cite")}</h2>
       <ReferenceStyles references={references} className="mt-2" />
       {(["bibtex", "ris"] as const).map((format) => (

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import LinkHeader from "http-link-header";
 import { describe, expect, it } from "vitest";
 import { deleteAccount } from "~/.server/accounts/delete-account";
+import { saveCaptions } from "~/.server/content/captions";
 import { deleteContent } from "~/.server/content/content";
 import { SCHOLAR_PDF_BYTES } from "~/.server/content/open-records";
 import * as detail from "~/routes/content-detail/route";
@@ -91,6 +92,43 @@ describe("an open record", () => {
     // The members' page of the item links to it.
     const detailed = await callRoute<{ recordUrl: string | null }>(detail, { path: `/retrieval/detail?id=${id}`, token: member });
     expect(detailed.data.recordUrl).toBe(`/records/${id}/`);
+  });
+
+  it("gives an open video's captions beside it, and their text as its transcript, where its licence lets anyone watch it", async () => {
+    const owner = await newMember("Captioned");
+    const video = async (license: string) => {
+      const id = await newItem(owner, { kind: "video", title: "Rainfall sensors" });
+      await env.DB.prepare("UPDATE content SET open_record = 1, license = ? WHERE id = ?").bind(license, id).run();
+      await saveCaptions(id, "ja", [{ start_ms: 0, end_ms: 900, text: "雨量計" }], "owner", Date.now());
+      await saveCaptions(
+        id,
+        "en",
+        [0, 1].map((i) => ({ start_ms: i * 1000, end_ms: i * 1000 + 900, text: `line ${i}` })),
+        "owner",
+        Date.now(),
+      );
+      return id;
+    };
+    const [open, reserved] = [await video("CC-BY-4.0"), await video("LicenseRef-All-Rights-Reserved")];
+    const home = `http://127.0.0.1:8787/records/${open}/`;
+    type Captioned = { tracks: { lang: string; url: string }[]; transcript: string | null };
+    const shown = (await callRoute<Captioned>(record, { path: `/records/${open}/`, params: { id: String(open) }, inLayout: false })).data;
+    expect(shown.tracks).toEqual([
+      { lang: "en", url: `${home}captions-en.vtt` },
+      { lang: "ja", url: `${home}captions-ja.vtt` },
+    ]);
+    expect(shown.transcript).toBe("line 0 line 1");
+    const vtt = await file(open, "captions-ja.vtt");
+    expect([vtt.status, vtt.headers.get("Content-Type"), vtt.body]).toEqual([
+      200,
+      "text/vtt; charset=utf-8",
+      expect.stringMatching(/^WEBVTT[\s\S]*雨量計/),
+    ]);
+    expect((await file(open, "captions-fr.vtt")).status).toBe(404);
+    const kept = (await callRoute<Captioned>(record, { path: `/records/${reserved}/`, params: { id: String(reserved) }, inLayout: false }))
+      .data;
+    expect([kept.tracks, kept.transcript]).toEqual([[], null]);
+    expect((await file(reserved, "captions-en.vtt")).location).toBe(toLogin(reserved));
   });
 
   it("tells the owner, and only them, when their open PDF is larger than Scholar reads whole", async () => {
