@@ -225,3 +225,6 @@ export const TEXT_SHARD_CLOSED_SHARE = 0.8;
 export const SHARD_SEARCH_TIMEOUT_MS = 3000;
 /** A cross-database write's record older than this is taken as stopped halfway: the cron has it made whole. */
 export const FOLLOWUP_GRACE_MINUTES = 15;
+
+/** Scholar's limit on a PDF it reads whole: past it, it may index only the abstract (an open record's owner is told; decision 0049). */
+export const SCHOLAR_PDF_BYTES = 5 * 1024 * 1024;

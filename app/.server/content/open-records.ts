@@ -29,9 +29,6 @@ export const recordFileName = (item: Pick<ContentItem, "id" | "kind">) => `${ite
 /** A caption file's name in its record's directory. */
 export const captionFileName = (lang: string) => `captions-${lang}.vtt`;
 
-/** Scholar's limit on a PDF it reads whole: past it, it may index only the abstract (its inclusion guidelines). */
-export const SCHOLAR_PDF_BYTES = 5 * 1024 * 1024;
-
 /** Records a sitemap lists: two URLs each (the page and its file), so a sitemap holds at most 10,000 URLs. */
 export const SITEMAP_RECORDS = 5_000;
 

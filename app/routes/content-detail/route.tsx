@@ -13,7 +13,6 @@ import {
 import { findContentFor, shownItem } from "~/.server/content/content";
 import { textStateRead } from "~/.server/content/document-text";
 import { licenseInfo } from "~/.server/content/licenses";
-import { SCHOLAR_PDF_BYTES } from "~/.server/content/open-records";
 import { askedVersion, versionsRead } from "~/.server/content/versions";
 import { translator } from "~/.server/i18n/translate";
 import { known, readTogether } from "~/.server/reads";
@@ -35,7 +34,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { type CaptionInfo, captionFileUrl, languageName } from "~/lib/captions";
 import { itemUrl } from "~/lib/citations";
 import { doiUrl } from "~/lib/identifiers";
-import { TRANSCRIPT_PAGE_CUES } from "~/lib/limits";
+import { SCHOLAR_PDF_BYTES, TRANSCRIPT_PAGE_CUES } from "~/lib/limits";
 import type { PageHandle } from "~/lib/page-handle";
 import { sdgKey, sdgStyle } from "~/lib/sdg";
 import { cn } from "~/lib/utils";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { deleteAccount } from "~/.server/accounts/delete-account";
 import { saveCaptions } from "~/.server/content/captions";
 import { deleteContent } from "~/.server/content/content";
-import { SCHOLAR_PDF_BYTES } from "~/.server/content/open-records";
+import { SCHOLAR_PDF_BYTES } from "~/lib/limits";
 import * as detail from "~/routes/content-detail/route";
 import * as recordFile from "~/routes/records/file";
 import * as record from "~/routes/records/record";
@@ -23,7 +23,7 @@ describe("/robots.txt and the sitemaps", () => {
   it("let crawlers read the open records only, and list each open record's page and open file with when it changed", async () => {
     const answer = await callRoute(robots, { path: "/robots.txt", inLayout: false });
     expect([answer.status, answer.headers.get("Content-Type")]).toEqual([200, "text/plain; charset=utf-8"]);
-    expect(answer.body).toBe("User-agent: *\nAllow: /records/\nDisallow: /\n\nSitemap: http://127.0.0.1:8787/sitemap.xml\n");
+    expect(answer.body).toBe("User-agent: *\nAllow: /records/\nAllow: /oai\nDisallow: /\n\nSitemap: http://127.0.0.1:8787/sitemap.xml\n");
     const owner = await newMember("Mapped");
     const [open, reserved, closed] = [
       await item(owner),
@@ -186,11 +186,14 @@ describe("an open record", () => {
     expect(at(`${home}citation.bib`)?.describes).toEqual([{ href: home, type: "text/html" }]);
   });
 
-  it("keeps a file whose licence reserves every right for members, and names no file to fetch", async () => {
-    const id = await item(await newMember("Owner"), { license: "LicenseRef-All-Rights-Reserved" });
-    expect((await page(id)).data.file).toBeNull();
-    const pdf = await file(id, `${id}.pdf`);
-    expect([pdf.status, pdf.location]).toEqual([302, toLogin(id)]);
+  it("keeps a file whose licence reserves every right for members, and names no file to fetch, signed in or not", async () => {
+    const owner = await newMember("Owner");
+    const id = await item(owner, { license: "LicenseRef-All-Rights-Reserved" });
+    for (const token of [undefined, await sessionFor(owner), await sessionFor(await newMember("Reader"))]) {
+      expect((await page(id, token)).data.file).toBeNull();
+      const pdf = await file(id, `${id}.pdf`, token);
+      expect([pdf.status, pdf.location]).toEqual([302, toLogin(id)]);
+    }
   });
 
   it("sends a visitor to sign in for an item not opened, private, hidden or that does not exist", async () => {
@@ -209,8 +212,10 @@ describe("an open record", () => {
     const owner = await newMember("Owner");
     const [open, closed] = [await item(owner), await item(owner, { open: 0 })];
     for (const id of [open, closed]) expect(await deleteContent(id, owner)).toBe(true);
-    expect([(await page(open)).status, (await file(open, `${open}.pdf`)).status]).toEqual([410, 410]);
-    expect((await page(closed)).status).toBe(302);
+    for (const token of [undefined, await sessionFor(await newMember("Reader"))]) {
+      expect([(await page(open, token)).status, (await file(open, `${open}.pdf`, token)).status]).toEqual([410, 410]);
+      expect((await page(closed, token)).status).toBe(302);
+    }
   });
 
   it("answers 410 Gone for the open records of an account deleted", async () => {
