@@ -76,6 +76,20 @@ export const content = z.object({
     version: z.int().describe("the number of its latest version, whose file file_url serves; GET /contents/{id}/versions lists them"),
     published_year: z.int().nullable().describe("the year the work was published, when the uploader gave it (citations use it)"),
     citation_url: z.string().describe("GET it for the item's citation in BibTeX, RIS, CSL-JSON, APA or Harvard"),
+    language: z
+      .string()
+      .nullable()
+      .describe("the BCP 47 tag of the language its title and summary are written in; null for items from before it was asked"),
+    texts: z
+      .array(
+        z.object({
+          lang: z.enum(["en", "ja", "zh"]),
+          title: z.string(),
+          summary: z.string(),
+          source: z.enum(["author", "machine"]).describe("author: its owner's translation; machine: a machine's, which its owner accepted"),
+        }),
+      )
+      .describe("its title and summary in the interface's other languages"),
     text: z
       .object({
         state: z.enum(["pending", "done", "none"]).describe("pending until the background job has read the PDF"),

@@ -4,9 +4,11 @@ import { type ContentItem, deleteContent, findContent, shownItem, updateContent 
 import { createFromMultipart } from "~/.server/content/create-from-form";
 import { textStateOf } from "~/.server/content/document-text";
 import { prefillFromDoi } from "~/.server/content/doi-prefill";
+import { type ItemText, itemTextsRead } from "~/.server/content/item-texts";
 import { askedVersion } from "~/.server/content/versions";
 import { postedOf } from "~/.server/http/body";
 import { translator } from "~/.server/i18n/translate";
+import { readOne } from "~/.server/reads";
 import { countReading, downloadOf, readingOf } from "~/.server/stats/readings";
 import { serveContentFile } from "~/.server/web/files/serve-file";
 import { agentOf, servedOf } from "~/.server/web/readings";
@@ -21,9 +23,10 @@ import { fail, notFound, ok } from "./envelope";
 
 // Documents and videos over the same content service as /upload and /retrieval/detail.
 
-const publicItem = (item: ContentItem, text: TextState | null) => ({
+const publicItem = (item: ContentItem, text: TextState | null, texts: ItemText[]) => ({
   ...shownItem(item),
   text,
+  texts: texts.map(({ lang, title, summary, source }) => ({ lang, title, summary, source })),
   file_url: `/api/contents/${item.id}/file`,
   thumbnail_url: `/api/contents/${item.id}/thumbnail`,
   citation_url: `/api/contents/${item.id}/citation`,
@@ -63,7 +66,7 @@ export const contentRoutes = [
     path: "/contents",
     summary: "Upload a document (PDF) or video (MP4) with its thumbnail: one multipart/form-data post, streamed",
     description:
-      "Fields kind (document|video), sdg (1-17), title, summary, content, keywords, publicize (1|0), open_record (1 to let anyone read its record where the site allows it; default 0), on_behalf (1 when the uploader is not an author: authors then names them; default 0), thumbnail (PNG/JPG, 5 MB, 4000 px), and either file (PDF/MP4, 100 MB, judged by content) or upload_id of a completed /uploads upload.",
+      "Fields kind (document|video), sdg (1-17), title, summary, content, keywords, publicize (1|0), open_record (1 to let anyone read its record where the site allows it; default 0), on_behalf (1 when the uploader is not an author: authors then names them; default 0), language (a BCP 47 tag such as ja), thumbnail (PNG/JPG, 5 MB, 4000 px), and either file (PDF/MP4, 100 MB, judged by content) or upload_id of a completed /uploads upload.",
     answers: { 201: answers.created, 400: REFUSAL, 413: REFUSAL, 415: REFUSAL, 429: REFUSAL },
     handle: async ({ ctx, member }) => {
       const created = await createFromMultipart(postedOf(ctx.request), member.user.id, ctx.now, afterAnswer(ctx));
@@ -79,7 +82,7 @@ export const contentRoutes = [
       const item = await findContent(Number(id), member.user.id);
       if (!item) return notFound(ctx.language, "item");
       const text = item.owner_id === member.user.id ? await textStateOf(item.id) : null;
-      return ok({ content: publicItem(item, text) });
+      return ok({ content: publicItem(item, text, await readOne(itemTextsRead(item.id))) });
     },
   }),
   forMember({
@@ -95,7 +98,7 @@ export const contentRoutes = [
     method: "PATCH",
     path: "/contents/{id}",
     summary:
-      "The owner edits sdg, title, summary, content, keywords and publicize (all required), doi and authors (optional: left out, they are cleared), open_record (1 opens its record where the site allows it; left out, it is members-only) and on_behalf (1: the uploader is not an author; left out, they are one)",
+      "The owner edits sdg, title, summary, content, keywords and publicize (all required), doi and authors (optional: left out, they are cleared), open_record (1 opens its record where the site allows it; left out, it is members-only) on_behalf (1: the uploader is not an author; left out, they are one) and language (a BCP 47 tag; left out, it stays)",
     body: editContentSchema,
     answers: { 200: z.null(), 404: REFUSAL },
     handle: async ({ ctx, member, body, params: [id] }) => {

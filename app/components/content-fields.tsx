@@ -1,5 +1,7 @@
 import { useTranslation } from "react-i18next";
+import { languageName } from "~/lib/captions";
 import { translateError } from "~/lib/form-errors";
+import { COMMON_LANGUAGES } from "~/lib/item-languages";
 import type { LicenseInfo } from "~/lib/licenses";
 import { ALL_RIGHTS_RESERVED, OTHER_LICENSE } from "~/lib/licenses";
 import { SDG_NUMBERS, sdgKey } from "~/lib/sdg";
@@ -48,6 +50,7 @@ export function ContentMetadataFields({
     | "publicize"
     | "open_record"
     | "on_behalf"
+    | "language"
     | "doi"
     | "authors"
     | "year"
@@ -62,7 +65,7 @@ export function ContentMetadataFields({
   /** Whether the site lets owners open their items' records (OPEN_RECORDS; decision 0049). */
   openRecords?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <>
       <div className="mb-4">
@@ -79,6 +82,22 @@ export function ContentMetadataFields({
         <FieldErrors name="sdg" errors={fields.sdg.errors} />
       </div>
       <Field label={t("content.title")} errors={fields.title.errors} {...getInputProps(fields.title, { type: "text" })} />
+      <Field
+        label={t("content.language")}
+        hint={t("content.languageHint")}
+        errors={fields.language.errors}
+        {...getInputProps(fields.language, { type: "text" })}
+        list="item-languages"
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <datalist id="item-languages">
+        {COMMON_LANGUAGES.map((tag) => (
+          <option key={tag} value={tag}>
+            {languageName(tag, i18n.language)}
+          </option>
+        ))}
+      </datalist>
       <TextAreaField label={t("content.summary")} errors={fields.summary.errors} {...getTextareaProps(fields.summary)} rows={3} />
       <TextAreaField label={t("content.content")} errors={fields.content.errors} {...getTextareaProps(fields.content)} rows={6} />
       <Field

@@ -7,7 +7,7 @@ export function translateError(t: TFunction, message: string): string {
   for (const pair of pairs) {
     const [name = "", value = ""] = pair.split("=");
     // biome-ignore lint/suspicious/noExplicitAny: keys come from our own schemas
-    values[name] = value.startsWith("fields.") || value.startsWith("safety.reasons.") ? t(value as any) : value;
+    values[name] = /^(fields|safety\.reasons|languages)\./.test(value) ? t(value as any) : value;
   }
   // biome-ignore lint/suspicious/noExplicitAny: keys come from our own schemas
   const text = t(key as any, values);

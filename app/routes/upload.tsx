@@ -41,7 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { reply, status } = refusalReply(undefined, created);
     return data({ result: reply, notice: null }, { status });
   }
-  return flashRedirect(request, `/retrieval/detail?id=${created.id}`, "success", "content.uploaded");
+  const page = `/retrieval/detail?id=${created.id}`;
+  return flashRedirect(request, page, created.warning ? "info" : "success", created.warning ?? "content.uploaded");
 }
 
 const FORM_DEFAULTS = { kind: "document", publicize: "1", license: DEFAULT_LICENSE };
@@ -83,10 +84,11 @@ export default function Upload(props: Route.ComponentProps) {
 }
 
 function UploadForm({ actionData, loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [form, fields] = useForm<WithOtherLicense<z.input<typeof uploadFormSchema>>>({
     lastResult: actionData?.result ?? loaderData.start?.result,
-    defaultValue: FORM_DEFAULTS,
+    // A work is most often written in its uploader's language: theirs is offered first.
+    defaultValue: { ...FORM_DEFAULTS, language: i18n.language },
   });
   return (
     <>

@@ -33,6 +33,8 @@ export interface ContentItem {
   open_record: 0 | 1;
   /** The uploader is not an author: the work is cited by its co-authors only (decision 0049). */
   on_behalf: 0 | 1;
+  /** The language its title and abstract are written in (BCP 47; decision 0050), null for items from before. */
+  language: string | null;
   file_key: string;
   file_size: number;
   file_type: string;
@@ -118,9 +120,9 @@ export async function createContent(
       .prepare(
         `INSERT INTO content (owner_id, kind, sdg, title, summary, content, keywords, publicize, file_key, file_size, file_type,
           thumbnail_key, thumbnail_type, created_at, updated_at, client_key, doi, authors, published_year, license, text_state, text_queued_at, text_shard,
-          open_record, on_behalf)
+          open_record, on_behalf, language)
          SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14, ?15, ?16, ?17, ?18, ?19,
-           CASE ?2 WHEN 'document' THEN 'pending' END, CASE ?2 WHEN 'document' THEN ?14 END, ${NEW_ITEM_SHARD(20, 21)}, ?22, ?23
+           CASE ?2 WHEN 'document' THEN 'pending' END, CASE ?2 WHEN 'document' THEN ?14 END, ${NEW_ITEM_SHARD(20, 21)}, ?22, ?23, ?24
          WHERE EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL)
          ON CONFLICT DO NOTHING RETURNING id`,
       )
@@ -147,6 +149,7 @@ export async function createContent(
         ...newItemShardBinds(),
         fields.open_record === "1" ? 1 : 0,
         fields.on_behalf === "1" ? 1 : 0,
+        fields.language ?? null,
       ),
     db
       .prepare("SELECT id, file_key FROM content WHERE owner_id = ? AND (file_key = ? OR client_key = ?)")
@@ -252,7 +255,8 @@ export async function updateContent(id: number, ownerId: number, fields: Omit<Co
     `UPDATE content SET sdg = ?1, title = ?2, summary = ?3, content = ?4, keywords = ?5,
          publicize = CASE WHEN hidden_at IS NULL THEN ?6 ELSE 0 END,
          hidden_publicize = CASE WHEN hidden_at IS NULL THEN NULL ELSE ?6 END, updated_at = ?7, doi = ?10, authors = ?11,
-         published_year = ?12, license = coalesce(?13, license), open_record = ?14, on_behalf = ?15
+         published_year = ?12, license = coalesce(?13, license), open_record = ?14, on_behalf = ?15,
+         language = coalesce(?16, language)
        WHERE id = ?8 AND owner_id = ?9`,
   )
     .bind(
@@ -271,6 +275,7 @@ export async function updateContent(id: number, ownerId: number, fields: Omit<Co
       fields.license ?? null,
       fields.open_record === "1" ? 1 : 0,
       fields.on_behalf === "1" ? 1 : 0,
+      fields.language ?? null,
     )
     .run();
   return result.meta.changes > 0;

@@ -5,6 +5,7 @@ import { newItemJob } from "~/.server/notifications/new-items";
 import { describeError, logEvent } from "~/.server/observability/log";
 import { issuesByField, Refused } from "~/.server/refused";
 import { captionLang } from "~/lib/captions";
+import { languageWarning } from "~/lib/item-languages";
 import { chosenLicense } from "~/lib/licenses";
 import { contentFieldsSchema } from "~/lib/schemas/content";
 import { CLIENT_KEY } from "~/lib/schemas/text";
@@ -88,7 +89,7 @@ export async function createFromMultipart(
   ownerId: number,
   now: number,
   later: (work: Promise<unknown>) => void,
-): Promise<{ id: number }> {
+): Promise<{ id: number; warning: string | null }> {
   const post = await receivedFiles(posted, ownerId);
   return keepingNothingOnFailure(post, (owned) => createFromReceived(post, ownerId, now, later, owned));
 }
@@ -99,7 +100,7 @@ async function createFromReceived(
   now: number,
   later: (work: Promise<unknown>) => void,
   owned: () => void,
-): Promise<{ id: number }> {
+): Promise<{ id: number; warning: string | null }> {
   const { license, license_other } = received.fields;
   const parsed = contentFieldsSchema.safeParse({ ...received.fields, license: chosenLicense(license, license_other) });
   const fieldErrors = issuesByField(parsed.error?.issues ?? []);
@@ -149,5 +150,6 @@ async function createFromReceived(
     const thumbnail = received.thumbnail.key;
     later(makeVariants(thumbnail).catch((error) => console.error("thumbnail variants not made", error)));
   }
-  return { id };
+  // Saved all the same: the owner hears when the text does not look like the language chosen (decision 0050).
+  return { id, warning: languageWarning(parsed.data) };
 }

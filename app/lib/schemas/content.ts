@@ -3,6 +3,8 @@ import { z } from "zod";
 import { normalizeDoi, parseAuthors } from "~/lib/identifiers";
 import { ALL_RIGHTS_RESERVED } from "~/lib/licenses";
 import { AUTHORS_MAX, AUTHORS_TEXT_MAX, COMMENT_MAX, CONTENT_MAX, DOI_MAX, KEYWORDS_MAX, SUMMARY_MAX, TITLE_MAX } from "~/lib/limits";
+import { LANGUAGES } from "../i18n";
+import { canonicalLanguage } from "../item-languages";
 import { CLIENT_KEY, cleanString, requiredLine, requiredText } from "./text";
 
 // The Upload entity's fields (spec section 3); every one is required (section 5). The DOI and the
@@ -50,6 +52,13 @@ export const licenseField = z
   // Empty: none chosen (a new upload gets the default, an edit keeps the item's).
   .transform((id) => id || undefined);
 
+/** The language the title and abstract are written in (BCP 47, decision 0050); empty: not said (an edit keeps the item's). */
+const languageField = z
+  .string()
+  .trim()
+  .refine((tag) => tag === "" || canonicalLanguage(tag) !== null, "validation.languageInvalid")
+  .transform((tag) => (tag === "" ? undefined : (canonicalLanguage(tag) ?? undefined)));
+
 /** A checkbox as forms send it ("1" or "on" ticked, absent not) and the API (1 or 0). */
 const checkbox = z.preprocess((value) => (value === "1" || value === 1 || value === "on" ? "1" : "0"), z.enum(["1", "0"]));
 
@@ -77,6 +86,7 @@ const contentFieldsObject = z.object({
   year: yearField,
   /** Left out: a new upload gets the default licence, an edit keeps the item's. */
   license: licenseField.optional(),
+  language: languageField.optional(),
 });
 
 export const contentFieldsSchema = contentFieldsObject.superRefine(namesItsAuthors);
@@ -115,4 +125,11 @@ export const interestSchema = z.object({
     .int("validation.fieldEmpty|field=fields.sdg")
     .min(1, "validation.fieldEmpty|field=fields.sdg")
     .max(17, "validation.fieldEmpty|field=fields.sdg"),
+});
+
+/** The owner's title and abstract in one of the interface's languages (decision 0050), limited like the originals. */
+export const itemTextSchema = z.object({
+  lang: z.enum(LANGUAGES, { error: "validation.inputInvalid" }),
+  title: requiredLine("title", TITLE_MAX),
+  summary: requiredText("summary", SUMMARY_MAX),
 });

@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 
 /**
- * The owner's tools: the details, the statistics, a new version and the captions each on a page of
+ * The owner's tools: the details, the statistics, a new version, other languages and the captions each on a page of
  * their own (decisions 0043, 0047), and delete with confirmation.
  */
 export function OwnerActions({
@@ -36,6 +36,9 @@ export function OwnerActions({
             {t("content.addVersion")}
           </Link>
         ) : null}
+        <Link to={`/retrieval/detail/texts?id=${id}`} className={tool} data-testid="manage-texts">
+          {t("content.textsLink")}
+        </Link>
         {latest && video ? (
           <Link to={`/retrieval/detail/captions?id=${id}`} className={tool} data-testid="manage-captions">
             {t("content.captionsManage", { count: captionCount })}

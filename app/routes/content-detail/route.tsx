@@ -12,6 +12,7 @@ import {
 } from "~/.server/content/captions";
 import { findContentFor, shownItem } from "~/.server/content/content";
 import { textStateRead } from "~/.server/content/document-text";
+import { itemTextsRead, shownText } from "~/.server/content/item-texts";
 import { licenseInfo } from "~/.server/content/licenses";
 import { askedVersion, versionsRead } from "~/.server/content/versions";
 import { translator } from "~/.server/i18n/translate";
@@ -46,6 +47,7 @@ import { PdfViewer } from "./pdf-viewer";
 import { Social } from "./social";
 import { Transcript } from "./transcript";
 import { fileUrlOf, VersionLine, VersionList } from "./versions";
+import { Wording } from "./wording";
 
 const idOf = (request: Request) => Number(new URL(request.url).searchParams.get("id"));
 
@@ -68,13 +70,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (version === undefined) throw data(null, { status: 404 });
   // A video's captions are its latest version's: an earlier one plays without them (decision 0043).
   const captioned = item.kind === "video" && !version;
-  const [social, text, versions, captions, sets] = await readTogether([
+  const [social, text, versions, captions, sets, texts] = await readTogether([
     socialRead(user.id, item.id, item.owner_id),
     isOwner ? textStateRead(item.id) : known(null),
     versionsRead(item.id),
     captioned ? captionsRead(item.id) : known([]),
     captioned ? captionSetsRead(item.id) : known(new Map<string, CaptionSet>()),
+    itemTextsRead(item.id),
   ] as const);
+  // The title and abstract in the reader's language when the item has them, unless the original is asked for (decision 0050).
+  const inReaders = shownText(item, version ? [] : texts, languageOf(request));
+  const wording = new URL(request.url).searchParams.get("text") === "original" ? shownText(item, [], languageOf(request)) : inReaders;
   if (!moderating && !isPrefetch(request)) countReading(readingOf("view", item, user, agentOf(request), now), afterAnswer(context));
   // A search result found in the document's text opens it at that page; one in a video's captions at that second.
   const page = Number(new URL(request.url).searchParams.get("page"));
@@ -86,6 +92,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
   return {
     item: shownItem(item),
+    wording,
+    // The other reading: the original beside a translation, or the reader's language beside the original.
+    otherWording:
+      wording.source !== "original"
+        ? { lang: item.language, original: true }
+        : inReaders.source !== "original"
+          ? { lang: inReaders.lang, original: false }
+          : null,
     license: licenseInfo(item.license),
     references: citeItem(cited, itemUrl(origin, item.id, version?.number), ["apa", "harvard", "bibtex"], languageOf(request)),
     pdfUrl: item.kind === "document" ? `${origin}${fileUrlOf(item.id, version?.number)}` : null,
@@ -154,7 +168,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** A document or video: its viewer, the facts about it, and (for its owner) delete. */
 export default function ContentDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { item, isOwner, now } = loaderData;
+  const { item, isOwner, now, wording } = loaderData;
   const shown = loaderData.shownVersion;
   const fileUrl = fileUrlOf(item.id, shown?.number);
   const thumbnailUrl = `/files/${item.id}/thumbnail?${shown ? `version=${shown.number}&` : ""}w=800`;
@@ -175,8 +189,8 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
           </span>
           {item.publicize ? null : <span className="rounded bg-slate-200 px-2 py-0.5">{t("content.privateBadge")}</span>}
         </p>
-        <h2 className="text-2xl font-semibold" data-testid="content-title">
-          {item.title}
+        <h2 className="text-2xl font-semibold" data-testid="content-title" lang={wording.lang ?? undefined}>
+          {wording.title}
         </h2>
         <p className="mt-1 text-sm text-slate-500">
           <Link to={`/personal?member=${item.owner_id}`} className="text-brand underline underline-offset-2">
@@ -195,6 +209,7 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
           · <RelativeTime date={new Date(item.created_at)} now={new Date(now)} /> ·{" "}
           <span data-testid="views">{t("content.views", { count: item.views })}</span> · {t("content.likes", { count: item.likes })}
         </p>
+        <Wording id={item.id} source={wording.source} other={loaderData.otherWording} />
         <LicenseLine license={shown ? shown.license : loaderData.license} />
         {loaderData.recordUrl ? (
           <p className="text-sm">
@@ -271,8 +286,8 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
         />
         <div>
           <h3 className="font-medium">{t("content.summary")}</h3>
-          <p className="mb-3 whitespace-pre-wrap text-slate-700" data-testid="summary">
-            {item.summary}
+          <p className="mb-3 whitespace-pre-wrap text-slate-700" data-testid="summary" lang={wording.lang ?? undefined}>
+            {wording.summary}
           </p>
           <h3 className="font-medium">{t("content.content")}</h3>
           <p className="mb-3 whitespace-pre-wrap text-slate-700">{item.content}</p>

@@ -13,6 +13,7 @@ import { ContentMetadataFields, type WithOtherLicense } from "~/components/conte
 import { RouteError } from "~/components/route-error";
 import { Button } from "~/components/ui/button";
 import { authorsText } from "~/lib/identifiers";
+import { languageWarning } from "~/lib/item-languages";
 import { chosenLicense } from "~/lib/licenses";
 import { editContentSchema } from "~/lib/schemas/content";
 import { getFormProps, useForm } from "~/lib/use-form";
@@ -42,7 +43,8 @@ const intents = {
     const submission = parseWithZod(form, { schema: editContentSchema });
     if (submission.status !== "success") return data({ result: submission.reply(), notice: null }, { status: 400 });
     if (!(await updateContent(itemId, userId, submission.value, Date.now()))) throw data(null, { status: 404 });
-    return flashRedirect(request, back(itemId), "success", "notify.updateSuccess");
+    const warning = languageWarning(submission.value);
+    return flashRedirect(request, back(itemId), warning ? "info" : "success", warning ?? "notify.updateSuccess");
   },
   /** "Fill from DOI": the form filled in, nothing saved. */
   prefill: ({ form, userId }: EditIntent) => doiPrefillReply(form, userId),
@@ -68,6 +70,7 @@ export default function EditItem({ loaderData, actionData }: Route.ComponentProp
       publicize: String(item.publicize),
       open_record: String(item.open_record),
       on_behalf: String(item.on_behalf),
+      language: item.language ?? "",
       doi: item.doi ?? "",
       authors: authorsText(item.authors),
       year: item.published_year ? String(item.published_year) : "",
