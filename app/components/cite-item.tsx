@@ -109,6 +109,7 @@ export function CitationMeta({
     owner_name: string;
     authors: readonly Author[];
     on_behalf?: 0 | 1;
+    language?: string | null;
     created_at: number;
     doi: string | null;
     published_year: number | null;
@@ -127,6 +128,7 @@ export function CitationMeta({
       <meta name="citation_publication_date" content={item.published_year ? String(item.published_year) : uploaded} />
       <meta name="citation_online_date" content={uploaded} />
       {item.doi ? <meta name="citation_doi" content={item.doi} /> : null}
+      {item.language ? <meta name="citation_language" content={item.language} /> : null}
       {pdfUrl ? <meta name="citation_pdf_url" content={pdfUrl} /> : null}
     </>
   );

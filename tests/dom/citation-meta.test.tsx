@@ -20,6 +20,11 @@ describe("the citation tags", () => {
     expect([tag("citation_publication_date"), tag("citation_online_date")]).toEqual(["2019", "2026/11/20"]);
   });
 
+  it("name the original's language when the owner gave it", () => {
+    render(<CitationMeta item={{ ...item, language: "ja" }} pdfUrl={null} />);
+    expect(tag("citation_language")).toBe("ja");
+  });
+
   it("fall back to the upload's day when no year was given", () => {
     render(<CitationMeta item={{ ...item, published_year: null }} pdfUrl={null} />);
     expect([tag("citation_publication_date"), tag("citation_online_date")]).toEqual(["2026/11/20", "2026/11/20"]);

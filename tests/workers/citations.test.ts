@@ -98,6 +98,24 @@ describe("citations", () => {
     expect(csl[0].author.map((a: { family?: string }) => a.family)).toEqual(["Haddad", "Rivera"]);
   });
 
+  it("carry the language of the original title in every format, never a translation's title", async () => {
+    const { id, token } = await citedItem();
+    await env.DB.prepare("UPDATE content SET language = 'en' WHERE id = ?").bind(id).run();
+    await env.DB.prepare(
+      "INSERT INTO item_texts (content_id, lang, title, summary, source, updated_at) VALUES (?, 'ja', '小さな町の安全な飲み水', '要旨', 'author', 1)",
+    )
+      .bind(id)
+      .run();
+    const csl = JSON.parse(String((await api(token, `/contents/${id}/citation?format=csl-json`)).body.data.text));
+    expect(csl[0]).toMatchObject({ language: "en", title: "Safe drinking water in small towns" });
+    const bib = String((await api(token, `/contents/${id}/citation?format=bibtex`)).body.data.text);
+    const [entry] = parseBibtex(bib).entries;
+    expect([entry?.fields.title, entry?.fields.language]).toEqual(["Safe drinking water in small towns", "en"]);
+    const ris = String((await api(token, `/contents/${id}/citation?format=ris`)).body.data.text);
+    const [record] = parseRis(ris);
+    expect([record?.title, record?.language]).toEqual(["Safe drinking water in small towns", "en"]);
+  });
+
   it("refuse a work put up for its authors that names none", () => {
     const base = { sdg: "1", title: "t", summary: "s", content: "c", keywords: "k", publicize: "1", on_behalf: "1" };
     const refused = editContentSchema.safeParse(base);

@@ -224,6 +224,22 @@ describe("harvesting", () => {
         "<dc:rights>https://creativecommons.org/licenses/by/4.0/legalcode</dc:rights>",
       ].join(""),
     );
+    // Its language, and its owner's translations each in theirs (a machine's suggestion is not among them).
+    await env.DB.prepare("UPDATE content SET language = 'en' WHERE id = ?").bind(open).run();
+    await env.DB.prepare(
+      `INSERT INTO item_texts (content_id, lang, title, summary, source, updated_at) VALUES
+         (?1, 'ja', '光の力', '要旨', 'author', 1), (?1, 'zh', '光的力量', '摘要', 'machine', 1)`,
+    )
+      .bind(open)
+      .run();
+    const languages = await get(`verb=GetRecord&metadataPrefix=oai_dc&identifier=${identifier(open)}`);
+    for (const part of [
+      '<dc:title xml:lang="en">Power &amp; &lt;light&gt;</dc:title><dc:title xml:lang="ja">光の力</dc:title><dc:creator>',
+      '<dc:description xml:lang="en">Its abstract.</dc:description><dc:description xml:lang="ja">要旨</dc:description><dc:date>',
+      "<dc:language>en</dc:language>",
+    ])
+      expect(languages).toContain(part);
+    expect(languages).not.toContain("光的力量");
     const closed = await get(`verb=GetRecord&metadataPrefix=oai_dc&identifier=${identifier(reserved)}`);
     expect(closed).not.toContain(`${reserved}.pdf`);
     expect(closed).toContain("<dc:rights>All rights reserved</dc:rights>");

@@ -26,7 +26,9 @@ export type CitableItem = Pick<
   ContentItem,
   "id" | "kind" | "title" | "summary" | "keywords" | "owner_name" | "created_at" | "doi" | "authors"
 > &
-  Partial<Pick<ContentItem, "owner_given" | "owner_family" | "owner_orcid" | "published_year" | "license" | "version" | "on_behalf">>;
+  Partial<
+    Pick<ContentItem, "owner_given" | "owner_family" | "owner_orcid" | "published_year" | "license" | "version" | "on_behalf" | "language">
+  >;
 
 /**
  * The item as one of its versions is cited: that version's number, title, date and licence, and its
@@ -106,6 +108,8 @@ export function cslRecord(item: CitableItem, url: string) {
     // CSL's own variables: the licence as readers know it (its SPDX identifier), and the version.
     ...(item.license ? { license: item.license } : {}),
     ...(item.version ? { version: String(item.version) } : {}),
+    // The language of the title cited, always the original's (decision 0050: a translation is never the citation's title).
+    ...(item.language ? { language: item.language } : {}),
   };
 }
 
@@ -125,7 +129,7 @@ export function citeItem<F extends CitationFormat>(
   const write = (format: CitationFormat) => {
     if (format === "csl-json") return JSON.stringify([record], null, 2);
     if (format === "bibtex")
-      return withBibtexFields(cite.format("bibtex").trim(), bibtexExtras(orcids, item.license ?? null, item.version));
+      return withBibtexFields(cite.format("bibtex").trim(), bibtexExtras(orcids, item.license ?? null, item.version, item.language));
     if (format === "ris") return withRisExtras(cite.format("ris").trim(), orcids, item.version);
     // Harvard's style leaves the version out: it is named after the title, as APA's does.
     const styled =
@@ -142,10 +146,12 @@ export function citeItem<F extends CitationFormat>(
 type NamedOrcid = { name: CslName; orcid: string };
 
 /** The fields' values, each already BibTeX text (a literal name keeps the braces that hold it whole). */
-function bibtexExtras(orcids: NamedOrcid[], license: string | null, version?: number): Record<string, string> {
+function bibtexExtras(orcids: NamedOrcid[], license: string | null, version?: number, language?: string | null): Record<string, string> {
   const info = licenseInfo(license);
   return {
     ...(version ? { version: String(version) } : {}),
+    // The original title's language (BibTeX's own field, which citation-js writes only for BibLaTeX).
+    ...(language ? { language: bibtexText(language) } : {}),
     ...(orcids.length ? { "orcid-numbers": orcids.map((o) => `${bibtexName(o.name)}/${o.orcid}`).join("; ") } : {}),
     ...(info
       ? {

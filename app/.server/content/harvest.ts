@@ -1,6 +1,7 @@
 import { env } from "~/.server/bindings";
 import { config } from "~/.server/config/config";
 import { type ContentItem, contentWhere } from "./content";
+import { authorTexts, type ItemText } from "./item-texts";
 import { OPEN_RECORD } from "./open-records";
 
 // What harvesters read through OAI-PMH (decision 0049): every open record, and every record that was
@@ -14,6 +15,8 @@ export interface Harvested {
   sdg: number | null;
   kind: ContentItem["kind"] | null;
   item: ContentItem | null;
+  /** Its title and abstract in other languages, as its owner wrote them (decision 0050). */
+  texts: ItemText[];
 }
 
 /** Which records a harvest asks for: after an id (the resumption point), changed within [from, until), in a set. */
@@ -51,11 +54,19 @@ export async function harvest(query: HarvestQuery, size: number): Promise<{ reco
       `SELECT content_id AS id, closed_at AS stamp, sdg, kind FROM closed_records WHERE ${closed.where} ORDER BY content_id LIMIT ?`,
     )
       .bind(...closed.values, size + 1)
-      .all<Omit<Harvested, "item">>(),
+      .all<Omit<Harvested, "item" | "texts">>(),
   ]);
+  const texts = await authorTexts(items.map((item) => item.id));
   const records = [
-    ...items.map((item) => ({ id: item.id, stamp: item.updated_at, sdg: item.sdg, kind: item.kind, item })),
-    ...gone.map((record) => ({ ...record, item: null })),
+    ...items.map((item) => ({
+      id: item.id,
+      stamp: item.updated_at,
+      sdg: item.sdg,
+      kind: item.kind,
+      item,
+      texts: texts.get(item.id) ?? [],
+    })),
+    ...gone.map((record) => ({ ...record, item: null, texts: [] })),
   ].sort((a, b) => a.id - b.id);
   return { records: records.slice(0, size), more: records.length > size };
 }

@@ -34,18 +34,39 @@ export async function saveItemText(
   now: number,
 ) {
   if (interfaceLanguage(item.language) === lang) throw new Refused("content.textIsOriginal", { field: "lang" });
-  await env.DB.prepare(
-    `INSERT INTO item_texts (content_id, lang, title, summary, source, updated_at)
-       SELECT id, ?2, ?3, ?4, 'author', ?5 FROM content WHERE id = ?1 AND owner_id = ?6
-     ON CONFLICT (content_id, lang) DO UPDATE SET title = excluded.title, summary = excluded.summary, source = 'author', updated_at = excluded.updated_at`,
-  )
-    .bind(item.id, lang, text.title, text.summary, now, item.owner_id)
-    .run();
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO item_texts (content_id, lang, title, summary, source, updated_at)
+         SELECT id, ?2, ?3, ?4, 'author', ?5 FROM content WHERE id = ?1 AND owner_id = ?6
+       ON CONFLICT (content_id, lang) DO UPDATE SET title = excluded.title, summary = excluded.summary, source = 'author', updated_at = excluded.updated_at`,
+    ).bind(item.id, lang, text.title, text.summary, now, item.owner_id),
+    changed(item.id, now),
+  ]);
 }
 
 /** Removes the item's text in `lang` (again: nothing more happens). */
-export async function removeItemText(item: { id: number }, lang: Language) {
-  await env.DB.prepare("DELETE FROM item_texts WHERE content_id = ? AND lang = ?").bind(item.id, lang).run();
+export async function removeItemText(item: { id: number }, lang: Language, now: number) {
+  await env.DB.batch([
+    env.DB.prepare("DELETE FROM item_texts WHERE content_id = ? AND lang = ?").bind(item.id, lang),
+    changed(item.id, now),
+  ]);
+}
+
+/** The item changed with its texts: its open record's cached pages and harvested datestamp move on (decision 0049). */
+const changed = (id: number, now: number) =>
+  env.DB.prepare("UPDATE content SET updated_at = max(updated_at, ?) WHERE id = ?").bind(now, id);
+
+/** The owner's own translations of items, by item: what harvesters and citations may carry beside the original. */
+export async function authorTexts(ids: number[]): Promise<Map<number, ItemText[]>> {
+  const { results } = await env.DB.prepare(
+    `SELECT content_id, lang, title, summary, source, updated_at FROM item_texts
+       WHERE source = 'author' AND content_id IN (SELECT value FROM json_each(?)) ORDER BY content_id, lang`,
+  )
+    .bind(JSON.stringify(ids))
+    .all<ItemText & { content_id: number }>();
+  const byItem = new Map<number, ItemText[]>();
+  for (const { content_id, ...text } of results) byItem.set(content_id, [...(byItem.get(content_id) ?? []), text]);
+  return byItem;
 }
 
 /** What a reader of `reader`'s language is shown: their language's text when there is one, else the original. */

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { captionCues, captionSet, captionsRead, preferredCaption } from "~/.server/content/captions";
+import { authorTexts, shownText } from "~/.server/content/item-texts";
 import { licenseInfo } from "~/.server/content/licenses";
 import { captionFileName, openRecord } from "~/.server/content/open-records";
 import { readOne } from "~/.server/reads";
@@ -44,11 +45,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     owner_orcid: record.owner_orcid,
     authors: record.authors,
     on_behalf: record.on_behalf,
+    language: record.language,
   };
   const license = licenseInfo(record.license);
   const captions = record.kind === "video" && file ? await recordCaptions(record.id, home) : { tracks: [], transcript: null };
+  // The reader's language first, as on the members' page (decision 0050); the head keeps the original for citations.
+  const wording = shownText(record, (await authorTexts([record.id])).get(record.id) ?? [], languageOf(request));
   return data(
-    { item, license, home, file, thumbnail: `${home}thumbnail`, references, ...captions },
+    { item, license, home, file, thumbnail: `${home}thumbnail`, references, wording, ...captions },
     { headers: { Link: linkHeader(landingLinks(record, home, file, license)) } },
   );
 }
@@ -95,6 +99,7 @@ function linkedData({ item, license, home, file, thumbnail, tracks, transcript }
     datePublished: published,
     uploadDate: new Date(item.created_at).toISOString(),
     keywords: item.keywords,
+    ...(item.language ? { inLanguage: item.language } : {}),
     url: home,
     thumbnailUrl: thumbnail,
     version: item.version,
@@ -117,7 +122,7 @@ function linkedData({ item, license, home, file, thumbnail, tracks, transcript }
 
 export default function OpenRecord({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { item, license, home, file, thumbnail, references } = loaderData;
+  const { item, license, home, file, thumbnail, references, wording } = loaderData;
   const pdfUrl = item.kind === "document" ? file : null;
   return (
     <main className="mx-auto max-w-3xl p-6" data-testid="open-record">
@@ -141,7 +146,14 @@ export default function OpenRecord({ loaderData }: Route.ComponentProps) {
       <p className="text-sm text-slate-600">
         {item.sdg}. {t(sdgKey(item.sdg))}
       </p>
-      <h1 className="mt-1 text-2xl font-semibold">{item.title}</h1>
+      <h1 className="mt-1 text-2xl font-semibold" lang={wording.lang ?? undefined}>
+        {wording.title}
+      </h1>
+      {wording.source === "original" ? null : (
+        <p className="text-sm text-slate-600" data-testid="record-wording">
+          {t("content.byAuthor")} · <span lang={item.language ?? undefined}>{item.title}</span>
+        </p>
+      )}
       <p className="mt-2 text-sm" data-testid="record-authors">
         {authorsOf(item).map((author, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a list fixed for the render; two authors may share a name
@@ -152,7 +164,9 @@ export default function OpenRecord({ loaderData }: Route.ComponentProps) {
         ))}
       </p>
       <h2 className="mt-4 font-medium">{t("fields.summary")}</h2>
-      <p className="whitespace-pre-line">{item.summary}</p>
+      <p className="whitespace-pre-line" lang={wording.lang ?? undefined}>
+        {wording.summary}
+      </p>
       <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="font-medium">{t("fields.keywords")}</dt>
         <dd>{item.keywords}</dd>

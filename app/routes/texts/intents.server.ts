@@ -39,7 +39,7 @@ async function save({ request, form, item }: TextsIntent) {
 async function remove({ request, form, item }: TextsIntent) {
   const lang = form.get("lang");
   if (!isLanguage(lang)) throw data(null, { status: 400 });
-  await removeItemText(item, lang);
+  await removeItemText(item, lang, Date.now());
   return flashRedirect(request, page(item.id), "success", "content.textRemoved");
 }
 

@@ -4,6 +4,7 @@ import { deleteContent } from "~/.server/content/content";
 import { handleApi } from "~/api/router";
 import * as detail from "~/routes/content-detail/route";
 import * as edit from "~/routes/edit/route";
+import * as record from "~/routes/records/record";
 import * as texts from "~/routes/texts/route";
 import { newItem, newMember, testCaller } from "../helpers";
 import { callRoute, sessionFor } from "../route";
@@ -58,6 +59,25 @@ describe("an item's title and abstract in other languages", () => {
       language: "en",
       texts: [{ lang: "ja", title: "小さな町の安全な水", summary: "測定したこと。", source: "author" }],
     });
+    // Its open record shows a Japanese reader the same, and keeps the original for its head; the change dated the item anew.
+    await env.DB.prepare("UPDATE content SET open_record = 1 WHERE id = ?").bind(id).run();
+    const before = Number(await env.DB.prepare("SELECT updated_at FROM content WHERE id = ?").bind(id).first("updated_at"));
+    await textsPage(id, token, { intent: "save", lang: "ja", title: "小さな町の安全な水", summary: "測定したこと。" });
+    expect(Number(await env.DB.prepare("SELECT updated_at FROM content WHERE id = ?").bind(id).first("updated_at"))).toBeGreaterThan(
+      before,
+    );
+    const recorded = await callRoute<{ wording: Detail["wording"]; item: { title: string; language: string } }>(record, {
+      path: `/records/${id}/`,
+      params: { id: String(id) },
+      headers: { "Accept-Language": "ja" },
+      inLayout: false,
+    });
+    expect([recorded.data.wording.title, recorded.data.wording.source, recorded.data.item.title, recorded.data.item.language]).toEqual([
+      "小さな町の安全な水",
+      "author",
+      "Safe water in small towns",
+      "en",
+    ]);
     const removed = await textsPage(id, token, { intent: "remove", lang: "ja" });
     expect(removed.status).toBe(303);
     expect((await read(id, reader, "ja")).data.wording.source).toBe("original");
