@@ -64,6 +64,14 @@ test("a harvester gets every record once through the tokens, and every answer is
   expect(byId.get(deleted), stdout).toMatch(/ deleted$/);
   expect(byId.has(unopened), stdout).toBe(false);
 
+  // One record's title and abstract in Japanese too: Dublin Core gives each with its xml:lang.
+  const translated = await member.post(`/retrieval/detail/texts?id=${open[0]}`, {
+    headers: { Origin: origin },
+    form: { intent: "save", lang: "ja", title: "土壌炭素", summary: "見つけたこと。" },
+    maxRedirects: 0,
+  });
+  expect(translated.status()).toBe(303);
+
   // Every verb's answer, an error, and each page of the list, by GET and POST, against the XSDs.
   const answers: [string, string][] = [
     ["Identify", "verb=Identify"],
@@ -116,7 +124,7 @@ test("a harvester gets every record once through the tokens, and every answer is
     }
     written += strings.length;
     const xml = await (await page.request.get(`/oai?verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:${host}:${open[0]}`)).text();
-    expect(xml).toContain(`<dc:title>${title}</dc:title>`);
+    expect(xml).toContain(`<dc:title xml:lang="en">${title}</dc:title>`);
     await validate(xml, "oai-pmh-with-dc.xsd", `a record written with ${JSON.stringify(summary.slice(0, 80))}`);
   };
   const batch: string[] = [];
@@ -158,6 +166,7 @@ test("the record's head, read by html-metadata (Wikipedia's citation parser), sa
     publication_date: "2021",
     online_date: today.replaceAll("-", "/"),
     doi: "10.5555/solar.2021",
+    language: "en",
     pdf_url: `${home}${id}.pdf`,
     abstract_html_url: home,
     keywords: "solar, grids",
@@ -172,6 +181,7 @@ test("the record's head, read by html-metadata (Wikipedia's citation parser), sa
       { "@type": "Person", name: "Grace Hopper" },
     ],
     datePublished: "2021",
+    inLanguage: "en",
     url: home,
     identifier: "https://doi.org/10.5555/solar.2021",
     license: "https://creativecommons.org/licenses/by/4.0/legalcode",

@@ -139,7 +139,7 @@ export async function servedViolations(page: Page, browser: Browser, path: strin
 
 /**
  * An item uploaded by the member signed in on `request` and opened to anyone (decision 0049) under
- * CC BY, with a year, a DOI and a co-author; `fields` changes any of it. Answers its id.
+ * CC BY, in English, with a year, a DOI and a co-author; `fields` changes any of it. Answers its id.
  */
 export async function uploadOpen(request: APIRequestContext, origin: string, title: string, fields: Record<string, string> = {}) {
   const answer = await request.post("/upload", {
@@ -157,6 +157,7 @@ export async function uploadOpen(request: APIRequestContext, origin: string, tit
       doi: "10.5555/solar.2021",
       year: "2021",
       authors: "Grace Hopper",
+      language: "en",
       ...fields,
       file: demo("sample-document.pdf"),
       thumbnail: demo("sample-document-thumbnail.png"),
