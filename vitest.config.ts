@@ -67,6 +67,8 @@ const workersPool = (name: string, isolate: boolean, files: { include: string[];
           ...fakeOrcid.vars,
           // Automatic captions on, answered by the stand-in model below (decision 0043).
           SPEECH_TO_TEXT_MODEL: "@cf/openai/whisper-large-v3-turbo",
+          // Machine suggestions of translations on, answered by the same stand-in (decision 0050).
+          TRANSLATION_MODEL: "@cf/meta/m2m100-1.2b",
           // Open records allowed (decision 0049), so their pages can be proved; the browser suites keep the default, off.
           OPEN_RECORDS: "on",
           // Three records an OAI-PMH answer, so a few records prove its resumption tokens.

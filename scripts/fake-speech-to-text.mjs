@@ -1,15 +1,19 @@
-// A stand-in for Workers AI's speech-to-text model (@cf/openai/whisper-large-v3-turbo), for the
-// tests only (vitest.config.ts binds it as AI): it answers `run(model, { audio })` in the model's
-// documented shape. The "speech" of a test video is a line `SPEECH:{json}` inside its bytes:
-// {"language":"ja","segments":[[start, end, "text"], …]}; a video without one is silence.
+// A stand-in for Workers AI's speech-to-text model (@cf/openai/whisper-large-v3-turbo) and its
+// translation model (@cf/meta/m2m100-1.2b), for the tests only (vitest.config.ts binds it as AI): it
+// answers `run(model, input)` in each model's documented shape. The "speech" of a test video is a line
+// `SPEECH:{json}` inside its bytes: {"language":"ja","segments":[[start, end, "text"], …]}; a video
+// without one is silence. A translation is the text tagged with its target ("[ja] …"); a text holding
+// UNTRANSLATABLE makes the model fail, as a provider's outage would.
 
 import { WorkerEntrypoint } from "cloudflare:workers";
 import { Buffer } from "node:buffer";
 
 const MODEL = "@cf/openai/whisper-large-v3-turbo";
+const TRANSLATION = "@cf/meta/m2m100-1.2b";
 
 export class FakeWhisper extends WorkerEntrypoint {
   async run(model, input) {
+    if (model === TRANSLATION) return translate(input);
     if (model !== MODEL) throw new Error(`AiError: No such model ${model} or task`);
     if (typeof input?.audio !== "string" || !input.audio) throw new Error("AiError: Type mismatch of '/audio', 'string' not in 'array'");
     const bytes = Buffer.from(input.audio, "base64").toString("latin1");
@@ -42,6 +46,14 @@ export class FakeWhisper extends WorkerEntrypoint {
       vtt: `WEBVTT\n\n${segments.map((s) => `${stamp(s.start)} --> ${stamp(s.end)}\n${s.text}\n`).join("\n")}`,
     };
   }
+}
+
+function translate(input) {
+  if (typeof input?.text !== "string" || !input.text)
+    throw new Error("AiError: Type mismatch of '/text', must NOT have fewer than 1 characters");
+  if (typeof input.target_lang !== "string") throw new Error("AiError: must have required property 'target_lang'");
+  if (input.text.includes("UNTRANSLATABLE")) throw new Error("AiError: 3040: Capacity temporarily exceeded, please try again.");
+  return { translated_text: `[${input.target_lang}] ${input.text}` };
 }
 
 export default { fetch: () => new Response("speech-to-text stand-in", { status: 404 }) };

@@ -1,6 +1,7 @@
 import { env } from "~/.server/bindings";
 import { autoCaption } from "~/.server/content/auto-captions";
 import { extractDocumentText } from "~/.server/content/document-text";
+import { translateText } from "~/.server/content/translate-text";
 import { cleanUp } from "~/.server/cron/cleanup";
 import { withCountedDb } from "~/.server/db-session";
 import { runFollowup } from "~/.server/followups/followups";
@@ -91,6 +92,8 @@ async function runJob(job: Job) {
       return extractDocumentText(job.id);
     case "auto-captions":
       return autoCaption(job.id);
+    case "translate-text":
+      return translateText(job.id, job.lang);
     case "followup":
       return runFollowup(job.id);
     case "meeting-mail":

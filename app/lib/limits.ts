@@ -228,3 +228,9 @@ export const FOLLOWUP_GRACE_MINUTES = 15;
 
 /** Scholar's limit on a PDF it reads whole: past it, it may index only the abstract (an open record's owner is told; decision 0049). */
 export const SCHOLAR_PDF_BYTES = 5 * 1024 * 1024;
+
+/** Machine suggestions of a title and abstract a member may ask for in a day (UTC; decision 0050). */
+export const TEXT_SUGGESTIONS_PER_DAY = 20;
+
+/** How long a suggestion may take before its owner is told it failed and may ask again (decision 0050). */
+export const TEXT_SUGGESTION_WAIT_MS = 60 * 60 * 1000;

@@ -426,6 +426,17 @@ const en = {
     languageMismatch: "Saved. The title and abstract do not look like {{language}}: check the language you chose.",
     textIsOriginal: "This is the work's own language: edit its title and abstract on the edit page.",
     textsBack: "Back to the item",
+    suggest: "Ask a machine for the {{language}} text",
+    suggestionPending: "A machine's {{language}} suggestion is on its way: reload this page in a moment.",
+    suggestionFailed: "The machine could not suggest the {{language}} text. Ask again, or write it yourself.",
+    suggestionReady:
+      "A machine's suggestion, which readers do not see yet: accept it as it is (shown as a machine translation), or change it and save it as your own.",
+    acceptSuggestion: "Accept the machine's {{language}} text",
+    suggestionsOff: "Machine suggestions are not offered on this site.",
+    textIsYours: "You wrote this language's text yourself: a machine does not replace it.",
+    suggestionsExhausted: "You have asked for {{max}} suggestions today: ask again tomorrow.",
+    suggestionAsked: "Asked: the suggestion appears on this page in a moment.",
+    suggestionAccepted: "Accepted: readers in that language see it, labelled as a machine translation.",
     textsLink: "Title and abstract in other languages",
     textsOf: "Other languages: {{title}}",
     textsIntro:

@@ -431,6 +431,17 @@ export default {
     languageMismatch: "保存しました。タイトルと要旨が{{language}}に見えません。選んだ言語を確認してください。",
     textIsOriginal: "これは作品の元の言語です。タイトルと要旨は編集ページで変更してください。",
     textsBack: "作品に戻る",
+    suggest: "{{language}}の文章を機械に提案してもらう",
+    suggestionPending: "{{language}}の機械による提案を作成中です。少ししてからこのページを再読み込みしてください。",
+    suggestionFailed: "{{language}}の文章を機械が提案できませんでした。もう一度依頼するか、ご自身で書いてください。",
+    suggestionReady:
+      "機械による提案です（読者にはまだ表示されません）。そのまま承認する（機械翻訳として表示）か、修正してご自身の文章として保存してください。",
+    acceptSuggestion: "{{language}}の機械翻訳を承認",
+    suggestionsOff: "このサイトでは機械による提案を利用できません。",
+    textIsYours: "この言語の文章はご自身で書かれています。機械の提案で置き換えることはありません。",
+    suggestionsExhausted: "本日は{{max}}件の提案を依頼済みです。明日もう一度お試しください。",
+    suggestionAsked: "依頼しました。まもなくこのページに提案が表示されます。",
+    suggestionAccepted: "承認しました。その言語の読者に機械翻訳として表示されます。",
     textsLink: "他の言語のタイトルと要旨",
     textsOf: "他の言語：{{title}}",
     textsIntro:

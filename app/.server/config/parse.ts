@@ -32,6 +32,8 @@ export interface Config {
   doiResolverUrl: string;
   /** The Workers AI model new videos are transcribed by (through the AI binding), or null: no automatic captions. */
   speechToText: { model: string } | null;
+  /** The Workers AI model owners may ask for a translation's suggestion from (through the AI binding), or null: none. */
+  translation: { model: string } | null;
   /** The text shards bound (TEXT_1, TEXT_2, ... as 1, 2, ...), in order (decision 0045). */
   textShards: number[];
 }
@@ -141,6 +143,8 @@ export function parseConfig(raw: Record<string, unknown>, localBuild: boolean): 
   const speechModel = value("SPEECH_TO_TEXT_MODEL");
   // A model without the binding would queue work that can only fail: said at start, like a missing secret.
   if (speechModel && raw.AI === undefined) missing("AI", 'SPEECH_TO_TEXT_MODEL is set: add [ai] binding = "AI"');
+  const translationModel = value("TRANSLATION_MODEL");
+  if (translationModel && raw.AI === undefined) missing("AI", 'TRANSLATION_MODEL is set: add [ai] binding = "AI"');
   // The databases (decision 0045): the core, the statistics and at least one text shard, numbered from 1 without a gap.
   if (raw.DB === undefined) missing("DB", "the core database is always required");
   if (raw.STATS_DB === undefined) missing("STATS_DB", "the statistics database is always required");
@@ -170,6 +174,7 @@ export function parseConfig(raw: Record<string, unknown>, localBuild: boolean): 
       orcid,
       doiResolverUrl,
       speechToText: speechModel ? { model: speechModel } : null,
+      translation: translationModel ? { model: translationModel } : null,
       textShards,
     },
   };

@@ -273,6 +273,16 @@ export const SETTINGS = {
         'Automatic captions (decision 0043): a new video without captions is transcribed by this Workers AI model through the `AI` binding (`[ai] binding = "AI"` in wrangler.toml, which must then exist). Unset: no automatic captions.',
     },
   },
+  TRANSLATION_MODEL: {
+    schema: z.enum(["@cf/meta/m2m100-1.2b"], "must be @cf/meta/m2m100-1.2b"),
+    meta: {
+      kind: "var",
+      required: "never",
+      example: "@cf/meta/m2m100-1.2b",
+      description:
+        'Machine suggestions of an item\'s title and abstract in English, Japanese or Chinese (decision 0050), by this Workers AI model through the `AI` binding (`[ai] binding = "AI"` in wrangler.toml, which must then exist). Unset: owners write their translations themselves.',
+    },
+  },
 } satisfies Record<string, { schema: z.ZodType; meta: SettingMeta }>;
 
 export type SettingName = keyof typeof SETTINGS;

@@ -9,6 +9,8 @@ export type TextJob = { type: "document-text"; id: number };
 export type FollowupJob = { type: "followup"; id: number };
 /** A new video transcribed by the speech-to-text provider (decision 0043). */
 export type CaptionsJob = { type: "auto-captions"; id: number };
+/** An item's title and abstract suggested in another language by the translation model (decision 0050). */
+export type TranslateJob = { type: "translate-text"; id: number; lang: "en" | "ja" | "zh" };
 
 export interface MeetingMailJob {
   type: "meeting-mail";
@@ -68,6 +70,7 @@ export type Job =
   | MeetingMailJob
   | TextJob
   | CaptionsJob
+  | TranslateJob
   | FollowupJob
   | RoomsRefreshJob
   | { type: "cleanup"; at: number }

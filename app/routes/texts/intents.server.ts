@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { findContent } from "~/.server/content/content";
-import { removeItemText, saveItemText } from "~/.server/content/item-texts";
+import { acceptSuggestion, removeItemText, requestSuggestion, saveItemText } from "~/.server/content/item-texts";
 import { attempt, Refused } from "~/.server/refused";
 import { flashRedirect } from "~/.server/web/shell/flash";
 import type { Intents } from "~/.server/web/shell/intents";
@@ -43,4 +43,21 @@ async function remove({ request, form, item }: TextsIntent) {
   return flashRedirect(request, page(item.id), "success", "content.textRemoved");
 }
 
-export const intents = { save, remove } satisfies Intents<TextsIntent>;
+/** The owner asks a machine for a language's text (where the site offers it): it appears here once its job has run. */
+async function suggest({ request, form, item }: TextsIntent) {
+  const lang = form.get("lang");
+  if (!isLanguage(lang)) throw data(null, { status: 400 });
+  const asked = await attempt(() => requestSuggestion(item, lang, Date.now()));
+  if (asked instanceof Refused) return data({ lang, result: refusalReply({ lang }, asked).reply }, { status: asked.status });
+  return flashRedirect(request, page(item.id), "success", "content.suggestionAsked");
+}
+
+/** The owner accepts a machine's suggestion as it is: shown to readers, labelled a machine translation. */
+async function accept({ request, form, item }: TextsIntent) {
+  const lang = form.get("lang");
+  if (!isLanguage(lang)) throw data(null, { status: 400 });
+  await acceptSuggestion(item, lang, Date.now());
+  return flashRedirect(request, page(item.id), "success", "content.suggestionAccepted");
+}
+
+export const intents = { save, remove, suggest, accept } satisfies Intents<TextsIntent>;

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { itemTextsRead } from "~/.server/content/item-texts";
+import { config } from "~/.server/config/config";
+import { itemTextsRead, suggestionFailed } from "~/.server/content/item-texts";
 import { readOne } from "~/.server/reads";
 import { requireUser } from "~/.server/web/auth/session";
 import { runIntent } from "~/.server/web/shell/intents";
@@ -22,7 +23,9 @@ const idOf = (request: Request) => Number(new URL(request.url).searchParams.get(
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const item = await ownItem(idOf(request), user.id);
-  return { item: { id: item.id, title: item.title, language: item.language }, texts: await readOne(itemTextsRead(item.id)) };
+  const now = Date.now();
+  const texts = (await readOne(itemTextsRead(item.id))).map((text) => ({ ...text, failed: suggestionFailed(text, now) }));
+  return { item: { id: item.id, title: item.title, language: item.language }, texts, suggestions: config().translation !== null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -34,9 +37,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Text = Route.ComponentProps["loaderData"]["texts"][number];
 
-function TextForm({ id, lang, text, reply }: { id: number; lang: Language; text: Text | undefined; reply: FormReply | undefined }) {
+function TextForm({
+  id,
+  lang,
+  text,
+  reply,
+  suggestions,
+}: {
+  id: number;
+  lang: Language;
+  text: Text | undefined;
+  reply: FormReply | undefined;
+  suggestions: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const language = languageName(lang, i18n.language);
+  const machine = text?.source === "machine" ? text : undefined;
+  const waiting = machine?.state === "pending" && !machine.failed;
   const [form, fields] = useForm<{ title: string; summary: string }>({
     id: `text-${lang}`,
     lastResult: reply,
@@ -47,6 +64,19 @@ function TextForm({ id, lang, text, reply }: { id: number; lang: Language; text:
       <form method="post" action={`/retrieval/detail/texts?id=${id}`} {...getFormProps(form)}>
         <input type="hidden" name="lang" value={lang} />
         <FormErrors errors={form.errors} id={form.errorId} />
+        {machine ? (
+          <p
+            className="mb-2 text-sm text-slate-600"
+            data-testid={`suggestion-${lang}`}
+            data-state={machine.failed ? "failed" : machine.state}
+          >
+            {machine.state === "shown"
+              ? t("content.byMachine")
+              : machine.state === "suggested"
+                ? t("content.suggestionReady")
+                : t(machine.failed ? "content.suggestionFailed" : "content.suggestionPending", { language })}
+          </p>
+        ) : null}
         <Field
           label={t("content.textTitle", { language })}
           errors={fields.title.errors}
@@ -62,7 +92,17 @@ function TextForm({ id, lang, text, reply }: { id: number; lang: Language; text:
           <Button type="submit" name="intent" value="save">
             {t("content.textSave", { language })}
           </Button>
-          {text ? (
+          {machine?.state === "suggested" ? (
+            <Button type="submit" name="intent" value="accept" variant="outline" formNoValidate>
+              {t("content.acceptSuggestion", { language })}
+            </Button>
+          ) : null}
+          {suggestions && !waiting && (!text || machine?.failed) ? (
+            <Button type="submit" name="intent" value="suggest" variant="outline" formNoValidate>
+              {t("content.suggest", { language })}
+            </Button>
+          ) : null}
+          {text && !waiting ? (
             <Button type="submit" name="intent" value="remove" variant="outline" formNoValidate>
               {t("content.textRemove", { language })}
             </Button>
@@ -75,7 +115,7 @@ function TextForm({ id, lang, text, reply }: { id: number; lang: Language; text:
 
 export default function Texts({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { item, texts } = loaderData;
+  const { item, texts, suggestions } = loaderData;
   const original = interfaceLanguage(item.language);
   return (
     <article className="mx-auto flex max-w-3xl flex-col gap-4">
@@ -96,6 +136,7 @@ export default function Texts({ loaderData, actionData }: Route.ComponentProps) 
           lang={lang}
           text={texts.find((text) => text.lang === lang)}
           reply={actionData?.lang === lang ? actionData.result : undefined}
+          suggestions={suggestions}
         />
       ))}
     </article>
