@@ -1,8 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
-import { feedQuerySchema, listFeed } from "~/.server/content/feed";
+import { FEED_PAGE_SIZE, feedQuerySchema, listFeed } from "~/.server/content/feed";
 import { followedGoals, followGoal } from "~/.server/notifications/new-items";
 import { requireUser } from "~/.server/web/auth/session";
+import { languageOf } from "~/.server/web/i18n/request-language";
 import { flashRedirect } from "~/.server/web/shell/flash";
 import { ContentGrid } from "~/components/content-card";
 import { GoalSelect } from "~/components/content-fields";
@@ -18,7 +19,7 @@ export const handle: PageHandle = { modules: ["lists"] };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const query = feedQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const [feed, goals] = await Promise.all([listFeed(query), followedGoals(user.id)]);
+  const [feed, goals] = await Promise.all([listFeed(query, FEED_PAGE_SIZE, languageOf(request)), followedGoals(user.id)]);
   return { ...feed, page: query.page, query, now: Date.now(), following: query.sdg ? goals.includes(query.sdg) : false };
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { env } from "~/.server/bindings";
+import type { Language } from "~/lib/i18n";
 import type { FeedItem } from "~/lib/shapes";
 
 export const FEED_PAGE_SIZE = 12;
@@ -19,10 +20,14 @@ const ORDER: Record<FeedQuery["sort"], string> = {
   likes: "c.likes DESC, c.created_at DESC, c.id DESC",
 };
 
-/** Publicized documents and videos only (private items never reach anyone else's feed). */
-export async function listFeed(query: FeedQuery, pageSize = FEED_PAGE_SIZE) {
+/**
+ * Publicized documents and videos only (private items never reach anyone else's feed). A page's
+ * reader sees each title and abstract in their language where its owner gave it (decision 0050);
+ * without a reader (the API, whose answers list every language), the originals.
+ */
+export async function listFeed(query: FeedQuery, pageSize = FEED_PAGE_SIZE, reader: Language | null = null) {
   const where = ["c.publicize = 1"];
-  const binds: (string | number)[] = [];
+  const binds: (string | number | null)[] = [reader];
   if (query.sdg) {
     where.push("c.sdg = ?");
     binds.push(query.sdg);
@@ -32,8 +37,11 @@ export async function listFeed(query: FeedQuery, pageSize = FEED_PAGE_SIZE) {
     binds.push(query.kind);
   }
   const { results } = await env.DB.prepare(
-    `SELECT c.id, c.kind, c.sdg, c.title, c.summary, c.views, c.likes, c.created_at, c.owner_id, c.license, u.nick_name AS owner_name
-       FROM content c JOIN users u ON u.id = c.owner_id WHERE ${where.join(" AND ")}
+    `SELECT c.id, c.kind, c.sdg, coalesce(t.title, c.title) AS title, coalesce(t.summary, c.summary) AS summary, c.views, c.likes,
+         c.created_at, c.owner_id, c.license, u.nick_name AS owner_name
+       FROM content c JOIN users u ON u.id = c.owner_id
+         LEFT JOIN item_texts t ON t.content_id = c.id AND t.lang = ?1 AND t.state = 'shown'
+       WHERE ${where.join(" AND ")}
        ORDER BY ${ORDER[query.sort]} LIMIT ? OFFSET ?`,
   )
     .bind(...binds, pageSize + 1, (query.page - 1) * pageSize)

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { deleteContent } from "~/.server/content/content";
 import { handleApi } from "~/api/router";
 import * as detail from "~/routes/content-detail/route";
+import * as discovery from "~/routes/discovery";
 import * as edit from "~/routes/edit/route";
 import * as record from "~/routes/records/record";
 import * as texts from "~/routes/texts/route";
@@ -105,6 +106,27 @@ describe("an item's title and abstract in other languages", () => {
     await textsPage(id, token, { intent: "save", lang: "zh", title: "小镇的安全饮水", summary: "我们测量了什么。" });
     expect(await deleteContent(id, owner)).toBe(true);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM item_texts WHERE content_id = ?").bind(id).first("n")).toBe(0);
+  });
+});
+
+describe("the discovery feed", () => {
+  it("shows each card's title and abstract in the reader's language where the owner gave them, else the original", async () => {
+    const { id, token } = await item("en");
+    await env.DB.prepare("UPDATE content SET sdg = 17, kind = 'video', created_at = ? WHERE id = ?")
+      .bind(Date.now() + 60_000, id)
+      .run();
+    await textsPage(id, token, { intent: "save", lang: "zh", title: "小镇的安全饮水", summary: "我们测量了什么。" });
+    const reader = await sessionFor(await newMember("Browser"));
+    const card = async (language: string) => {
+      const feed = await callRoute<{ items: { id: number; title: string; summary: string }[] }>(discovery, {
+        path: "/discovery?sdg=17&kind=video",
+        token: reader,
+        headers: { "Accept-Language": language },
+      });
+      return feed.data.items.find((shown) => shown.id === id);
+    };
+    expect(await card("zh")).toMatchObject({ title: "小镇的安全饮水", summary: "我们测量了什么。" });
+    expect(await card("ja")).toMatchObject({ title: "Safe water in small towns", summary: "What we measured." });
   });
 });
 
