@@ -155,6 +155,10 @@ const contentHit = z.object({
     .describe(
       "where a document's own text (its page) or a video's captions (the second) matched, when the fields lack a word of the query",
     ),
+  matched_lang: z
+    .enum(["en", "ja", "zh"])
+    .nullable()
+    .describe("the language of the title and snippet when they are a translation that matched (not the original); null for the original"),
 });
 const memberHit = z.object({
   id,

@@ -22,7 +22,7 @@ import { PageLinks } from "~/components/load-more";
 import { OrcidBadge } from "~/components/orcid";
 import { PageTitle } from "~/components/page-title";
 import { Button } from "~/components/ui/button";
-import { clockTime } from "~/lib/captions";
+import { clockTime, languageName } from "~/lib/captions";
 import { highlightParts } from "~/lib/highlight";
 import { ALL_RIGHTS_RESERVED, COMMON_LICENSES } from "~/lib/licenses";
 import type { PageHandle } from "~/lib/page-handle";
@@ -91,7 +91,7 @@ const select = "h-9 rounded-md border border-slate-300 bg-white px-2 text-sm";
 
 /** Search across documents, videos and members: a GET form, so results are links that work anywhere. */
 export default function Retrieval({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const { query, history } = loaderData;
   const content = loaderData.items.filter((hit): hit is ContentHit => "kind" in hit);
@@ -210,12 +210,21 @@ export default function Retrieval({ loaderData }: Route.ComponentProps) {
       <ol className="flex flex-col gap-3" data-testid="search-results" data-paged>
         {content.map((hit) => (
           <li key={hit.id} className="rounded-lg border border-slate-200 bg-white p-3">
-            <Link to={`/retrieval/detail?id=${hit.id}${passageQuery(hit.passage)}`} className="font-medium hover:text-brand">
+            <Link
+              to={`/retrieval/detail?id=${hit.id}${passageQuery(hit.passage)}`}
+              className="font-medium hover:text-brand"
+              lang={hit.matched_lang ?? undefined}
+            >
               <Highlighted text={hit.title} />
             </Link>
-            <p className="mt-1 text-sm text-slate-600">
+            <p className="mt-1 text-sm text-slate-600" lang={hit.matched_lang ?? undefined}>
               <Highlighted text={hit.snippet} />
             </p>
+            {hit.matched_lang ? (
+              <p className="mt-1 text-xs text-slate-500" data-testid="matched-language">
+                {t("search.matchedIn", { language: languageName(hit.matched_lang, i18n.language) })}
+              </p>
+            ) : null}
             {hit.passage ? (
               <p className="mt-1 border-l-2 border-slate-300 pl-2 text-sm text-slate-600" data-testid="passage">
                 <span className="mr-1 font-medium text-slate-700">

@@ -635,6 +635,7 @@ const en = {
     loadingMore: "Loading more…",
   },
   search: {
+    matchedIn: "Found in its {{language}} title and abstract",
     anyLicense: "Any licence",
     save: "Save this search: tell me of new results",
     placeholder: "Search documents, videos and members",

@@ -635,6 +635,7 @@ export default {
     loadingMore: "読み込み中…",
   },
   search: {
+    matchedIn: "{{language}}のタイトルと要旨で見つかりました",
     anyLicense: "すべてのライセンス",
     save: "この検索を保存：新しい結果を知らせる",
     placeholder: "文書・動画・メンバーを検索",

@@ -617,6 +617,7 @@ export default {
     loadingMore: "正在加载…",
   },
   search: {
+    matchedIn: "在其{{language}}标题和摘要中找到",
     anyLicense: "任何许可协议",
     save: "保存此搜索：有新结果时通知我",
     placeholder: "搜索文档、视频和成员",

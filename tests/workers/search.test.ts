@@ -75,6 +75,27 @@ describe("full-text search", () => {
     expect(hits.map((h) => h.id)).toContain(owner);
   });
 
+  it("finds an English-only item by its Japanese or Chinese title and abstract, and says which language matched", async () => {
+    const id = await item("Rainwater harvesting on rooftops", "gutters and tanks", 1);
+    await env.DB.prepare(
+      `INSERT INTO item_texts (content_id, lang, title, summary, source, state, updated_at) VALUES
+         (?1, 'ja', '屋上での雨水利用', '雨樋とタンクの研究', 'author', 'shown', 1),
+         (?1, 'zh', '屋顶雨水收集', '机器建议的摘要', 'machine', 'suggested', 1)`,
+    )
+      .bind(id)
+      .run();
+    const hit = async (text: string) => (await searchContent(q(text), other, Date.now())).hits.find((h) => h.id === id);
+    // A word of 3+ characters through the index, one of 2 through LIKE.
+    for (const words of ["雨水利用", "雨樋"]) {
+      expect(await hit(words), words).toMatchObject({ matched_lang: "ja", title: expect.stringContaining("屋上") });
+    }
+    expect(await hit("rooftops")).toMatchObject({ matched_lang: null, title: expect.stringContaining("Rainwater") });
+    // A suggestion its owner has not accepted finds nothing.
+    expect(await hit("屋顶雨水")).toBeUndefined();
+    await env.DB.prepare("UPDATE item_texts SET state = 'shown' WHERE content_id = ? AND lang = 'zh'").bind(id).run();
+    expect(await hit("屋顶雨水")).toMatchObject({ matched_lang: "zh" });
+  });
+
   it("comes back whole from scripts/rebuild-search.sql after the indexes are lost", async () => {
     await item("Rebuilt groundwater atlas", "aquifer recharge", 1);
     const before = await titles("groundwater atlas");

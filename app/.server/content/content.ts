@@ -35,6 +35,8 @@ export interface ContentItem {
   on_behalf: 0 | 1;
   /** The language its title and abstract are written in (BCP 47; decision 0050), null for items from before. */
   language: string | null;
+  /** What search reads of its translations shown to readers: a JSON array of {lang, title, summary} (decision 0050). */
+  texts: string;
   file_key: string;
   file_size: number;
   file_type: string;
@@ -95,6 +97,7 @@ export function shownItem({
   owner_given: _given,
   owner_family: _family,
   owner_zone: _zone,
+  texts: _texts,
   ...item
 }: ContentItem) {
   return item;

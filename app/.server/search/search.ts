@@ -2,6 +2,7 @@ import { z } from "zod";
 import { env } from "~/.server/bindings";
 import { config } from "~/.server/config/config";
 import { MARK_END, MARK_START } from "~/lib/highlight";
+import type { Language } from "~/lib/i18n";
 import { LICENSE_ID } from "~/lib/licenses";
 import { SEARCH_CANDIDATES, SEARCH_CAPTION_WINDOW, SEARCH_SHORT_WORD_WINDOW, SEARCH_TEXT_WINDOW } from "~/lib/limits";
 import { type CuePassage, captionCandidatesSql, cuePassages, cueQuery } from "./captions";
@@ -74,11 +75,18 @@ export interface ContentHit {
    * when its form fields lack a word of the query.
    */
   passage: PagePassage | CuePassage | null;
+  /** The language of the title and abstract that matched, when it is a translation's (decision 0050); null for the original. */
+  matched_lang: Language | null;
 }
 
 /** The columns of a result, before its matches are marked. */
-const HIT_COLUMNS = "c.id, c.kind, c.sdg, c.created_at, u.nick_name AS owner_name, c.title, c.summary, c.content, c.keywords";
-type HitRow = Omit<ContentHit, "snippet" | "passage"> & { summary: string; content: string; keywords: string };
+const HIT_COLUMNS = "c.id, c.kind, c.sdg, c.created_at, u.nick_name AS owner_name, c.title, c.summary, c.content, c.keywords, c.texts";
+type HitRow = Omit<ContentHit, "snippet" | "passage" | "matched_lang"> & {
+  summary: string;
+  content: string;
+  keywords: string;
+  texts: string;
+};
 /** A row found by its text, with its shard: a video's carries the cue that matched. */
 type FoundRow = HitRow & { cue?: number; shard?: number };
 
@@ -96,7 +104,7 @@ export interface MemberHit {
 const VERIFIED = "EXISTS (SELECT 1 FROM verifications v WHERE v.user_id = u.id AND v.status = 'approved') AS verified";
 
 /** How much a word found in each field adds to an item's relevance: the title weighs most. */
-const FIELD_WEIGHTS = { title: 10, summary: 4, keywords: 3, content: 1 } as const;
+const FIELD_WEIGHTS = { title: 10, summary: 4, keywords: 3, content: 1, texts: 4 } as const;
 
 /**
  * Documents or videos matching every word, most relevant first. Words of 3+ characters go through
@@ -141,7 +149,9 @@ export async function searchContent(
     filterBinds.push(now - SINCE_DAYS[query.since] * 86_400_000);
   }
   const phraseQuery = long.map(phrase).join(" ");
-  const shortInFields = short.map(() => "(c.title || ' ' || c.summary || ' ' || c.content || ' ' || c.keywords) LIKE ? ESCAPE '\\'");
+  const shortInFields = short.map(
+    () => "(c.title || ' ' || c.summary || ' ' || c.content || ' ' || c.keywords || ' ' || c.texts) LIKE ? ESCAPE '\\'",
+  );
   const shortBinds = short.map(likeTerm);
   const where = [...filters];
   const binds = [...filterBinds];
@@ -215,13 +225,33 @@ export async function searchContent(
       terms,
     ),
   ]);
-  const hits = [...results, ...found].map(({ summary, content, keywords, title, cue, shard, ...hit }: FoundRow) => ({
-    ...hit,
-    title: markTerms(title, terms),
-    snippet: snippetOf([summary, content, keywords], terms),
-    passage: (cue === undefined ? pages.get(hit.id) : cues.get(`${shard}:${cue}`)) ?? null,
-  }));
+  const hits = [...results, ...found].map(({ summary, content, keywords, title, texts, cue, shard, ...hit }: FoundRow) => {
+    // A word the original lacks but a translation holds: the hit shows that language's title and abstract, and says so.
+    const original = [title, summary, content, keywords].join(" ").toLowerCase();
+    const translated = terms.every((term) => original.includes(term.toLowerCase())) ? undefined : matchedText(texts, terms);
+    return {
+      ...hit,
+      title: markTerms(translated?.title ?? title, terms),
+      snippet: snippetOf(translated ? [translated.summary] : [summary, content, keywords], terms),
+      passage: (cue === undefined ? pages.get(hit.id) : cues.get(`${shard}:${cue}`)) ?? null,
+      matched_lang: translated?.lang ?? null,
+    };
+  });
   return { hits, partial };
+}
+
+/** The translation (of an item's `texts`, decision 0050) holding every word, if one does. */
+function matchedText(texts: string, terms: string[]): { lang: Language; title: string; summary: string } | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(texts);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(parsed)) return undefined;
+  return (parsed as { lang: Language; title: string; summary: string }[]).find((text) =>
+    terms.every((term) => `${text.title} ${text.summary}`.toLowerCase().includes(term.toLowerCase())),
+  );
 }
 
 /**
