@@ -5,6 +5,7 @@ import { countsRead, placeScore, rankingList, rankingRead } from "~/.server/rank
 import { anyScoreRunRead, ensureScores } from "~/.server/ranking/score-runs";
 import { readTogether } from "~/.server/reads";
 import { requireUser } from "~/.server/web/auth/session";
+import { languageOf } from "~/.server/web/i18n/request-language";
 import { ContentGrid } from "~/components/content-card";
 import { PageTitle } from "~/components/page-title";
 import { RankingRows } from "~/components/ranking-rows";
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Everything the page shows in one round trip; the member's place follows from their score.
   const [started, picks, listed, counted] = await readTogether([
     anyScoreRunRead(),
-    recommendedRead(user.id, 1, RECOMMENDED_EXCERPT),
+    recommendedRead(user.id, 1, RECOMMENDED_EXCERPT, languageOf(request)),
     rankingRead(RANKING_EXCERPT),
     countsRead(now, user.id, user.id),
   ] as const);

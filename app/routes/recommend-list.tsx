@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
+import { FEED_PAGE_SIZE } from "~/.server/content/feed";
 import { recommended } from "~/.server/content/recommend";
 import { requireUser } from "~/.server/web/auth/session";
+import { languageOf } from "~/.server/web/i18n/request-language";
 import { ContentGrid } from "~/components/content-card";
 import { PageLinks } from "~/components/load-more";
 import { PageTitle } from "~/components/page-title";
@@ -14,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const raw = Number(new URL(request.url).searchParams.get("page"));
   const page = Number.isInteger(raw) && raw > 0 && raw <= 1000 ? raw : 1;
-  return { ...(await recommended(user.id, page)), page, now: Date.now() };
+  return { ...(await recommended(user.id, page, FEED_PAGE_SIZE, languageOf(request))), page, now: Date.now() };
 }
 
 /** The whole recommended list, paged by links (more on scroll with JavaScript). */

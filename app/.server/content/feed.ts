@@ -2,6 +2,7 @@ import { z } from "zod";
 import { env } from "~/.server/bindings";
 import type { Language } from "~/lib/i18n";
 import type { FeedItem } from "~/lib/shapes";
+import { cardColumns } from "./item-texts";
 
 export const FEED_PAGE_SIZE = 12;
 
@@ -27,7 +28,7 @@ const ORDER: Record<FeedQuery["sort"], string> = {
  */
 export async function listFeed(query: FeedQuery, pageSize = FEED_PAGE_SIZE, reader: Language | null = null) {
   const where = ["c.publicize = 1"];
-  const binds: (string | number | null)[] = [reader];
+  const binds: (string | number)[] = [];
   if (query.sdg) {
     where.push("c.sdg = ?");
     binds.push(query.sdg);
@@ -37,11 +38,8 @@ export async function listFeed(query: FeedQuery, pageSize = FEED_PAGE_SIZE, read
     binds.push(query.kind);
   }
   const { results } = await env.DB.prepare(
-    `SELECT c.id, c.kind, c.sdg, coalesce(t.title, c.title) AS title, coalesce(t.summary, c.summary) AS summary, c.views, c.likes,
-         c.created_at, c.owner_id, c.license, u.nick_name AS owner_name
-       FROM content c JOIN users u ON u.id = c.owner_id
-         LEFT JOIN item_texts t ON t.content_id = c.id AND t.lang = ?1 AND t.state = 'shown'
-       WHERE ${where.join(" AND ")}
+    `SELECT ${cardColumns(reader)}, u.nick_name AS owner_name
+       FROM content c JOIN users u ON u.id = c.owner_id WHERE ${where.join(" AND ")}
        ORDER BY ${ORDER[query.sort]} LIMIT ? OFFSET ?`,
   )
     .bind(...binds, pageSize + 1, (query.page - 1) * pageSize)

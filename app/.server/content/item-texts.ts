@@ -133,3 +133,17 @@ export async function acceptSuggestion(item: { id: number }, lang: Language, now
 /** Whether a suggestion asked for has waited so long that its job has surely failed: its owner may ask again. */
 export const suggestionFailed = (text: Pick<ItemText, "state" | "updated_at">, now: number) =>
   text.state === "pending" && now - text.updated_at > TEXT_SUGGESTION_WAIT_MS;
+
+/**
+ * SQL for an item's title or abstract (the content row `c`) as a reader is shown it: their language's
+ * text where its owner gave or accepted one, else the original. `reader` is SQL: a language from the
+ * closed set (written in as a literal), or an expression that yields one (a member's saved language).
+ */
+export const shownColumn = (column: "title" | "summary", reader: Language | { sql: string }) =>
+  `coalesce((SELECT t.${column} FROM item_texts t WHERE t.content_id = c.id AND t.state = 'shown'
+     AND t.lang = ${typeof reader === "string" ? `'${reader}'` : reader.sql}), c.${column})`;
+
+/** The columns of an item's card (FeedItem but its owner's name), in the reader's language, or the originals without one. */
+export const cardColumns = (reader: Language | null) =>
+  `c.id, c.kind, c.sdg, ${reader ? shownColumn("title", reader) : "c.title"} AS title, ${reader ? shownColumn("summary", reader) : "c.summary"} AS summary,
+   c.views, c.likes, c.created_at, c.owner_id, c.license`;

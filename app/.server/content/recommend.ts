@@ -1,7 +1,9 @@
 import { env } from "~/.server/bindings";
 import { type Read, readOne } from "~/.server/reads";
+import type { Language } from "~/lib/i18n";
 import type { FeedItem } from "~/lib/shapes";
 import { FEED_PAGE_SIZE } from "./feed";
+import { cardColumns } from "./item-texts";
 
 const POPULARITY = "c.likes * 3 + c.views";
 const ORDER = `${POPULARITY} DESC, c.created_at DESC, c.id DESC`;
@@ -16,7 +18,12 @@ const ORDER = `${POPULARITY} DESC, c.created_at DESC, c.id DESC`;
  * from an index. Any item outside those sets has at least that many items ranked above it.
  * (CROSS JOIN fixes SQLite's join order: the member's few follows and goals first, then their items.)
  */
-export function recommendedRead(userId: number, page = 1, pageSize = FEED_PAGE_SIZE): Read<{ items: FeedItem[]; has_more: boolean }> {
+export function recommendedRead(
+  userId: number,
+  page = 1,
+  pageSize = FEED_PAGE_SIZE,
+  reader: Language | null = null,
+): Read<{ items: FeedItem[]; has_more: boolean }> {
   const reach = page * pageSize + 1;
   return {
     statements: [
@@ -30,7 +37,7 @@ export function recommendedRead(userId: number, page = 1, pageSize = FEED_PAGE_S
          UNION
          SELECT id FROM (SELECT c.id FROM content c INDEXED BY content_popularity WHERE c.publicize = 1 AND c.owner_id <> ?1 ORDER BY ${ORDER} LIMIT ?2)
        )
-       SELECT c.id, c.kind, c.sdg, c.title, c.summary, c.views, c.likes, c.created_at, c.owner_id, c.license, u.nick_name AS owner_name
+       SELECT ${cardColumns(reader)}, u.nick_name AS owner_name
        FROM candidates JOIN content c ON c.id = candidates.id JOIN users u ON u.id = c.owner_id
        WHERE c.owner_id <> ?1
        ORDER BY
@@ -47,4 +54,5 @@ export function recommendedRead(userId: number, page = 1, pageSize = FEED_PAGE_S
   };
 }
 
-export const recommended = (userId: number, page = 1, pageSize = FEED_PAGE_SIZE) => readOne(recommendedRead(userId, page, pageSize));
+export const recommended = (userId: number, page = 1, pageSize = FEED_PAGE_SIZE, reader: Language | null = null) =>
+  readOne(recommendedRead(userId, page, pageSize, reader));

@@ -1,5 +1,7 @@
 import { env } from "~/.server/bindings";
+import { cardColumns } from "~/.server/content/item-texts";
 import { rewardsStatement } from "~/.server/ranking/rewards";
+import type { Language } from "~/lib/i18n";
 import type { MembershipLevel, ProfileTag } from "~/lib/profile-tags";
 import type { EarnedReward } from "~/lib/rewards";
 import type { FeedItem, MemberSummary } from "~/lib/shapes";
@@ -32,7 +34,7 @@ export interface MemberProfile extends MemberSummary {
  * One member as `viewerId` sees them, or null when there is no such member. Uploads that are not
  * publicized are listed and counted only for their owner.
  */
-export async function memberPage(viewerId: number, memberId: number) {
+export async function memberPage(viewerId: number, memberId: number, reader: Language | null = null) {
   const db = env.DB;
   const own = viewerId === memberId ? 1 : 0;
   const visible = "(c.publicize = 1 OR ?2 = 1)";
@@ -55,7 +57,7 @@ export async function memberPage(viewerId: number, memberId: number) {
       db.prepare("SELECT 1 AS yes FROM blocks WHERE blocker_id = ? AND blocked_id = ?").bind(viewerId, memberId),
       db
         .prepare(
-          `SELECT c.id, c.kind, c.sdg, c.title, c.summary, c.views, c.likes, c.created_at, c.owner_id, c.license, u.nick_name AS owner_name
+          `SELECT ${cardColumns(reader)}, u.nick_name AS owner_name
          FROM content c JOIN users u ON u.id = c.owner_id WHERE c.owner_id = ?1 AND ${visible}
          ORDER BY c.created_at DESC, c.id DESC LIMIT ?3`,
         )
@@ -80,7 +82,7 @@ export async function memberPage(viewerId: number, memberId: number) {
       // Items another member uploaded that list this member's linked iD among their co-authors.
       db
         .prepare(
-          `SELECT c.id, c.kind, c.sdg, c.title, c.summary, c.views, c.likes, c.created_at, c.owner_id, c.license, o.nick_name AS owner_name
+          `SELECT ${cardColumns(reader)}, o.nick_name AS owner_name
          FROM users m JOIN content_author_ids a ON a.orcid = m.orcid JOIN content c ON c.id = a.content_id JOIN users o ON o.id = c.owner_id
          WHERE m.id = ?1 AND c.owner_id <> ?1 AND (c.publicize = 1 OR c.owner_id = ?2)
          ORDER BY c.created_at DESC, c.id DESC LIMIT ?3`,

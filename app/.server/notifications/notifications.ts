@@ -1,4 +1,5 @@
 import { env } from "~/.server/bindings";
+import { shownColumn } from "~/.server/content/item-texts";
 import { enqueue } from "~/.server/jobs/queue";
 import { pushUnread } from "~/.server/messaging/member-inbox";
 import { type Read, readOne } from "~/.server/reads";
@@ -115,12 +116,14 @@ export interface NotificationRow {
 /**
  * What a notification is about, named only while the member may still see it: a meeting they are
  * in, an item that is public or theirs (as findContent decides; a hidden item is not public). Else
- * NULL, read as the neutral "no longer available", never the current title.
+ * NULL, read as the neutral "no longer available", never the current title. An item's title is in the
+ * member's language where its owner gave one (decision 0050), in the list and the digests alike.
  */
 export const SUBJECT_TITLE = `CASE n.kind WHEN 'meeting' THEN (SELECT title FROM meetings m WHERE m.id = n.subject_id
                        AND (m.host_id = n.user_id OR EXISTS (SELECT 1 FROM meeting_participants p WHERE p.meeting_id = m.id AND p.user_id = n.user_id)))
                      WHEN 'follower' THEN NULL WHEN 'verification' THEN NULL WHEN 'moderation' THEN NULL WHEN 'message' THEN NULL
-                     ELSE (SELECT title FROM content c WHERE c.id = n.subject_id AND (c.publicize = 1 OR c.owner_id = n.user_id)) END`;
+                     ELSE (SELECT ${shownColumn("title", { sql: "(SELECT language FROM users WHERE id = n.user_id)" })} FROM content c
+                       WHERE c.id = n.subject_id AND (c.publicize = 1 OR c.owner_id = n.user_id)) END`;
 
 /** The member's notifications, newest first, with who did it and what it concerns. */
 export async function listNotifications(userId: number, limit = 50, before?: number) {

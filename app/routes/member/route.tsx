@@ -5,6 +5,7 @@ import { countryName } from "~/.server/members/countries";
 import { memberPage } from "~/.server/members/profile";
 import { requireUser } from "~/.server/web/auth/session";
 import { getLocale } from "~/.server/web/i18n/middleware";
+import { languageOf } from "~/.server/web/i18n/request-language";
 import { runIntent } from "~/.server/web/shell/intents";
 import { ContentGrid } from "~/components/content-card";
 import { MemberList } from "~/components/member-list";
@@ -26,7 +27,7 @@ const memberIdOf = (request: Request, selfId: number) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const id = memberIdOf(request, user.id);
-  const page = Number.isInteger(id) && id > 0 ? await memberPage(user.id, id) : null;
+  const page = Number.isInteger(id) && id > 0 ? await memberPage(user.id, id, languageOf(request)) : null;
   if (!page) throw data(null, { status: 404 });
   const locale = getLocale(context);
   const country = page.profile ? countryName(page.profile.country, isLanguage(locale) ? locale : "en") : null;

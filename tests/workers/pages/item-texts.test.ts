@@ -1,10 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { deleteContent } from "~/.server/content/content";
+import { listNotifications } from "~/.server/notifications/notifications";
 import { handleApi } from "~/api/router";
 import * as detail from "~/routes/content-detail/route";
 import * as discovery from "~/routes/discovery";
 import * as edit from "~/routes/edit/route";
+import * as member from "~/routes/member/route";
 import * as record from "~/routes/records/record";
 import * as texts from "~/routes/texts/route";
 import { newItem, newMember, testCaller } from "../helpers";
@@ -127,6 +129,28 @@ describe("the discovery feed", () => {
     };
     expect(await card("zh")).toMatchObject({ title: "小镇的安全饮水", summary: "我们测量了什么。" });
     expect(await card("ja")).toMatchObject({ title: "Safe water in small towns", summary: "What we measured." });
+  });
+});
+
+describe("the other lists", () => {
+  it("name an item in the reader's language where its owner gave it: the Space's cards and the notifications (and so the digests)", async () => {
+    const { owner, id, token } = await item("en");
+    await textsPage(id, token, { intent: "save", lang: "ja", title: "小さな町の安全な水", summary: "測定したこと。" });
+    const reader = await newMember("Notified");
+    await env.DB.prepare("UPDATE users SET language = 'ja' WHERE id = ?").bind(reader).run();
+    const space = await callRoute<{ uploads: { id: number; title: string }[] }>(member, {
+      path: `/personal?member=${owner}`,
+      token: await sessionFor(reader),
+      headers: { "Accept-Language": "ja" },
+    });
+    expect(space.data.uploads.find((card) => card.id === id)?.title).toBe("小さな町の安全な水");
+    await env.DB.prepare(
+      "INSERT INTO notifications (user_id, kind, event, event_key, subject_id, actor_id, created_at) VALUES (?, 'like', 'liked', ?, ?, ?, 1)",
+    )
+      .bind(reader, `like:${id}:${reader}`, id, owner)
+      .run();
+    const [notice] = await listNotifications(reader);
+    expect(notice?.subject_title).toBe("小さな町の安全な水");
   });
 });
 
