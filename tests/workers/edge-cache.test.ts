@@ -50,12 +50,18 @@ describe("an open record at the edge", () => {
     expect(page.renders).toBe(2);
     await env.DB.prepare("UPDATE content SET updated_at = updated_at + 1 WHERE id = ?").bind(id).run();
     expect(await (await fromEdge(get(id), "n", page.render)).text()).toContain("render 3");
+    // A language version's address is a page of its own; another query is never kept.
+    await fromEdge(new Request(`${ORIGIN}/records/${id}/?hl=zh`), "n", page.render);
+    await fromEdge(new Request(`${ORIGIN}/records/${id}/?hl=zh`), "n", page.render);
+    await fromEdge(new Request(`${ORIGIN}/records/${id}/?x=1`), "n", page.render);
+    await fromEdge(new Request(`${ORIGIN}/records/${id}/?x=1`), "n", page.render);
+    expect(page.renders).toBe(6);
     // Its metadata exports are kept the same way; other files of its directory are not.
     await fromEdge(get(id, {}, "citation.bib"), "n", page.render);
     await fromEdge(get(id, {}, "citation.bib"), "n", page.render);
     await fromEdge(get(id, {}, `${id}.pdf`), "n", page.render);
     await fromEdge(get(id, {}, `${id}.pdf`), "n", page.render);
-    expect(page.renders).toBe(6);
+    expect(page.renders).toBe(9);
   });
 
   it("is never served from the cache once closed, nor to a member, nor kept when the answer is not a plain page", async () => {

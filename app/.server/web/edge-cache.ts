@@ -18,7 +18,8 @@ const RECORD_PATH = /^\/records\/(\d+)\/(?:citation\.(?:bib|ris|json)|linkset)?$
 function cacheableRecord(request: Request): number | null {
   const url = new URL(request.url);
   const match = RECORD_PATH.exec(url.pathname);
-  if (request.method !== "GET" || !match || url.search) return null;
+  // Only the address itself, or one naming its language version (decision 0050).
+  if (request.method !== "GET" || !match || (url.search && !/^\?hl=(?:en|ja|zh)$/.test(url.search))) return null;
   // A member's page carries their session's state, and a notice is for one reader.
   if (/(?:^|;\s*)(?:token|flash)=/.test(request.headers.get("Cookie") ?? "")) return null;
   return Number(match[1]);

@@ -9,6 +9,7 @@ import { languageOf } from "~/.server/web/i18n/request-language";
 import { CitationMeta, ReferenceStyles } from "~/components/cite-item";
 import { authorsOf } from "~/lib/authors";
 import { languageName } from "~/lib/captions";
+import { isLanguage, LANGUAGE_PARAM, LANGUAGES, type Language } from "~/lib/i18n";
 import type { PageHandle } from "~/lib/page-handle";
 import { sdgKey } from "~/lib/sdg";
 import type { Route } from "./+types/record";
@@ -52,9 +53,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // The reader's language first, as on the members' page (decision 0050); the head keeps the original for citations.
   const wording = shownText(record, (await authorTexts([record.id])).get(record.id) ?? [], languageOf(request));
   return data(
-    { item, license, home, file, thumbnail: `${home}thumbnail`, references, wording, ...captions },
+    { item, license, home, file, thumbnail: `${home}thumbnail`, references, wording, hl: askedLanguage(request), ...captions },
     { headers: { Link: linkHeader(landingLinks(record, home, file, license)) } },
   );
+}
+
+/** The language version the address names (`?hl=`), if any. */
+function askedLanguage(request: Request): Language | null {
+  const asked = new URL(request.url).searchParams.get(LANGUAGE_PARAM);
+  return isLanguage(asked) ? asked : null;
 }
 
 /** What a transcript in the page's JSON-LD holds at most: a search engine's text, not the whole film's. */
@@ -127,7 +134,12 @@ export default function OpenRecord({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-3xl p-6" data-testid="open-record">
       <title>{`${item.title} - ${t("product.title")}`}</title>
-      <link rel="canonical" href={home} />
+      {/* Each language version is its own page: canonical to itself, and every version named (decision 0050). */}
+      <link rel="canonical" href={loaderData.hl ? `${home}?hl=${loaderData.hl}` : home} />
+      {LANGUAGES.map((lang) => (
+        <link key={lang} rel="alternate" hrefLang={lang} href={`${home}?hl=${lang}`} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={home} />
       <meta name="description" content={item.summary} />
       <CitationMeta item={item} pdfUrl={pdfUrl} />
       <meta name="citation_abstract_html_url" content={home} />

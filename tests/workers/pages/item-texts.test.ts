@@ -81,6 +81,14 @@ describe("an item's title and abstract in other languages", () => {
       "Safe water in small towns",
       "en",
     ]);
+    // Its Japanese version has an address of its own (hreflang), whatever the reader's own language.
+    const version = await callRoute<{ wording: Detail["wording"]; hl: string | null }>(record, {
+      path: `/records/${id}/?hl=ja`,
+      params: { id: String(id) },
+      headers: { "Accept-Language": "zh" },
+      inLayout: false,
+    });
+    expect([version.data.hl, version.data.wording.title]).toEqual(["ja", "小さな町の安全な水"]);
     const removed = await textsPage(id, token, { intent: "remove", lang: "ja" });
     expect(removed.status).toBe(303);
     expect((await read(id, reader, "ja")).data.wording.source).toBe("original");

@@ -1,11 +1,14 @@
 import { readCookie } from "~/.server/http/cookies";
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGES, type Language } from "~/lib/i18n";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGE_PARAM, LANGUAGES, type Language } from "~/lib/i18n";
 
 /**
  * The request's language without the page middleware (for answers given before React Router runs):
- * the member's choice in the cookie, then the supported Accept-Language weighed most, then English.
+ * the address's (`?hl=`), the member's choice in the cookie, then the supported Accept-Language
+ * weighed most, then English.
  */
 export function languageOf(request: Request): Language {
+  const asked = new URL(request.url).searchParams.get(LANGUAGE_PARAM);
+  if (isLanguage(asked)) return asked;
   const chosen = readCookie(request, LANGUAGE_COOKIE);
   if (isLanguage(chosen)) return chosen;
   return preferred(request.headers.get("Accept-Language") ?? "") ?? DEFAULT_LANGUAGE;
