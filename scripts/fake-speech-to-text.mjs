@@ -2,7 +2,8 @@
 // translation model (@cf/meta/m2m100-1.2b), for the tests only (vitest.config.ts binds it as AI): it
 // answers `run(model, input)` in each model's documented shape. The "speech" of a test video is a line
 // `SPEECH:{json}` inside its bytes: {"language":"ja","segments":[[start, end, "text"], …]}; a video
-// without one is silence. A translation is the text tagged with its target ("[ja] …"); a text holding
+// without one is silence. A translation is the text behind a label in the target language
+// ("機械翻訳：…", "机器译文：…"), so a search in that language finds it; a text holding
 // UNTRANSLATABLE makes the model fail, as a provider's outage would.
 
 import { WorkerEntrypoint } from "cloudflare:workers";
@@ -53,7 +54,8 @@ function translate(input) {
     throw new Error("AiError: Type mismatch of '/text', must NOT have fewer than 1 characters");
   if (typeof input.target_lang !== "string") throw new Error("AiError: must have required property 'target_lang'");
   if (input.text.includes("UNTRANSLATABLE")) throw new Error("AiError: 3040: Capacity temporarily exceeded, please try again.");
-  return { translated_text: `[${input.target_lang}] ${input.text}` };
+  const label = { en: "Machine translation: ", ja: "機械翻訳：", zh: "机器译文：" }[input.target_lang] ?? `[${input.target_lang}] `;
+  return { translated_text: `${label}${input.text}` };
 }
 
 export default { fetch: () => new Response("speech-to-text stand-in", { status: 404 }) };

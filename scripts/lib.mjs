@@ -1,7 +1,8 @@
 // Shared by the start, test and bench scripts: run a command, and serve the built worker locally.
 import { spawn } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { dirname, join } from "node:path";
 
 export const quietEnv = {
   ...process.env,
@@ -67,14 +68,27 @@ export function onLogEvents(server, handle) {
   server.stderr.on("data", read);
 }
 
-/** Serves a built worker (by default the local build) on 127.0.0.1:port with local bindings kept in stateDir. */
+/**
+ * The local build's config with Workers AI answered by the stand-in (scripts/fake-ai.wrangler.toml,
+ * served in the same session): the translation model's suggestions work locally (decision 0050).
+ * Written beside the build's own config, whose relative paths it keeps.
+ */
+export function withFakeAi(config = "build/server/wrangler.json") {
+  const built = JSON.parse(readFileSync(config, "utf8"));
+  built.services = [...(built.services ?? []), { binding: "AI", service: "research-commons-fake-ai", entrypoint: "FakeWhisper" }];
+  const path = join(dirname(config), "wrangler.fake-ai.json");
+  writeFileSync(path, JSON.stringify(built));
+  return ["--config", path, "--config", "scripts/fake-ai.wrangler.toml", "--var", "TRANSLATION_MODEL:@cf/meta/m2m100-1.2b"];
+}
+
+/** Serves a built worker (by default the local build, with its AI stand-in) on 127.0.0.1:port with local bindings kept in stateDir. */
 export function serveBuilt(port, stateDir, stdio = "inherit", extraArgs = [], config = "build/server/wrangler.json") {
+  const local = config === "build/server/wrangler.json";
   return spawn(
     wrangler,
     [
       "dev",
-      "--config",
-      config,
+      ...(local ? withFakeAi(config) : ["--config", config]),
       "--ip",
       "127.0.0.1",
       "--port",

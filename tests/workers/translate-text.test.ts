@@ -32,8 +32,8 @@ describe("a machine's suggestion", () => {
     expect(asked.status).toBe(303);
     const suggested = await until(async () => ((await textOf(id, "ja"))?.state === "suggested" ? textOf(id, "ja") : null));
     expect(suggested).toEqual({
-      title: "[ja] Safe water in small towns",
-      summary: "[ja] What we measured.",
+      title: "機械翻訳：Safe water in small towns",
+      summary: "機械翻訳：What we measured.",
       source: "machine",
       state: "suggested",
     });
@@ -48,7 +48,7 @@ describe("a machine's suggestion", () => {
     expect(
       (await callRoute(texts, { path: `/retrieval/detail/texts?id=${id}`, token, form: { intent: "accept", lang: "ja" } })).status,
     ).toBe(303);
-    expect((await read()).data.wording).toMatchObject({ title: "[ja] Safe water in small towns", source: "machine" });
+    expect((await read()).data.wording).toMatchObject({ title: "機械翻訳：Safe water in small towns", source: "machine" });
     // Changed and saved by its owner, it is theirs.
     await callRoute(texts, {
       path: `/retrieval/detail/texts?id=${id}`,
