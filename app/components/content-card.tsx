@@ -70,6 +70,11 @@ export function ContentCard({
           </Link>
         </Title>
         <p className="mt-1 line-clamp-2 text-sm text-slate-600">{item.summary}</p>
+        {item.machine_text ? (
+          <p className="mt-1 text-xs text-slate-500" data-testid="card-machine-text">
+            {t("content.byMachine")}
+          </p>
+        ) : null}
         <p className="mt-2 text-xs text-slate-500">
           {t("content.by", { name: item.owner_name })} · <RelativeTime date={new Date(item.created_at)} now={new Date(now)} /> ·{" "}
           {t("content.views", { count: item.views })} · {t("content.likes", { count: item.likes })}

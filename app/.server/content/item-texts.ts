@@ -145,5 +145,8 @@ export const shownColumn = (column: "title" | "summary", reader: Language | { sq
 
 /** The columns of an item's card (FeedItem but its owner's name), in the reader's language, or the originals without one. */
 export const cardColumns = (reader: Language | null) =>
-  `c.id, c.kind, c.sdg, ${reader ? shownColumn("title", reader) : "c.title"} AS title, ${reader ? shownColumn("summary", reader) : "c.summary"} AS summary,
-   c.views, c.likes, c.created_at, c.owner_id, c.license`;
+  reader
+    ? `c.id, c.kind, c.sdg, ${shownColumn("title", reader)} AS title, ${shownColumn("summary", reader)} AS summary,
+       c.views, c.likes, c.created_at, c.owner_id, c.license, EXISTS (SELECT 1 FROM item_texts t WHERE t.content_id = c.id
+         AND t.lang = '${reader}' AND t.state = 'shown' AND t.source = 'machine') AS machine_text`
+    : "c.id, c.kind, c.sdg, c.title, c.summary, c.views, c.likes, c.created_at, c.owner_id, c.license";

@@ -28,6 +28,8 @@ export const feedItem = z.object({
     .string()
     .nullable()
     .describe("its licence: an SPDX identifier (LicenseRef-All-Rights-Reserved for all rights reserved), null when not specified"),
+  /** Pages only (decision 0050): the title and abstract are a machine's translation into the reader's language, accepted by the owner. */
+  machine_text: z.union([z.literal(0), z.literal(1)]).optional(),
 });
 
 export const rankedMember = z.object({ rank: z.int(), user_id: id, nick_name: z.string(), account_type: accountType, score: z.number() });

@@ -51,9 +51,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const license = licenseInfo(record.license);
   const captions = record.kind === "video" && file ? await recordCaptions(record.id, home) : { tracks: [], transcript: null };
   // The reader's language first, as on the members' page (decision 0050); the head keeps the original for citations.
-  const wording = shownText(record, (await authorTexts([record.id])).get(record.id) ?? [], languageOf(request));
+  const texts = (await authorTexts([record.id])).get(record.id) ?? [];
+  const wording = shownText(record, texts, languageOf(request));
   return data(
-    { item, license, home, file, thumbnail: `${home}thumbnail`, references, wording, hl: askedLanguage(request), ...captions },
+    {
+      item,
+      license,
+      home,
+      file,
+      thumbnail: `${home}thumbnail`,
+      references,
+      wording,
+      texts: texts.map(({ lang, title }) => ({ lang, title })),
+      hl: askedLanguage(request),
+      ...captions,
+    },
     { headers: { Link: linkHeader(landingLinks(record, home, file, license)) } },
   );
 }
@@ -90,7 +102,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 type Data = Route.ComponentProps["loaderData"];
 
 /** schema.org's description of the work, for search engines that read JSON-LD. */
-function linkedData({ item, license, home, file, thumbnail, tracks, transcript }: Data) {
+function linkedData({ item, license, home, file, thumbnail, tracks, transcript, texts }: Data) {
   const people = authorsOf(item).map((author) => ({
     "@type": "Person",
     name: author.name,
@@ -107,6 +119,8 @@ function linkedData({ item, license, home, file, thumbnail, tracks, transcript }
     uploadDate: new Date(item.created_at).toISOString(),
     keywords: item.keywords,
     ...(item.language ? { inLanguage: item.language } : {}),
+    // Its owner's translations of the title, each tagged with its language (decision 0050).
+    ...(texts.length ? { alternateName: texts.map((text) => ({ "@value": text.title, "@language": text.lang })) } : {}),
     url: home,
     thumbnailUrl: thumbnail,
     version: item.version,

@@ -128,15 +128,22 @@ describe("the discovery feed", () => {
     await textsPage(id, token, { intent: "save", lang: "zh", title: "小镇的安全饮水", summary: "我们测量了什么。" });
     const reader = await sessionFor(await newMember("Browser"));
     const card = async (language: string) => {
-      const feed = await callRoute<{ items: { id: number; title: string; summary: string }[] }>(discovery, {
+      const feed = await callRoute<{ items: { id: number; title: string; summary: string; machine_text?: number }[] }>(discovery, {
         path: "/discovery?sdg=17&kind=video",
         token: reader,
         headers: { "Accept-Language": language },
       });
       return feed.data.items.find((shown) => shown.id === id);
     };
-    expect(await card("zh")).toMatchObject({ title: "小镇的安全饮水", summary: "我们测量了什么。" });
+    expect(await card("zh")).toMatchObject({ title: "小镇的安全饮水", summary: "我们测量了什么。", machine_text: 0 });
     expect(await card("ja")).toMatchObject({ title: "Safe water in small towns", summary: "What we measured." });
+    // A machine's text its owner accepted says so on the card too.
+    await env.DB.prepare(
+      "INSERT INTO item_texts (content_id, lang, title, summary, source, state, updated_at) VALUES (?, 'ja', '機械翻訳：水', '要旨', 'machine', 'shown', 1)",
+    )
+      .bind(id)
+      .run();
+    expect(await card("ja")).toMatchObject({ title: "機械翻訳：水", machine_text: 1 });
   });
 });
 
