@@ -421,8 +421,8 @@ const en = {
     signIn: "Sign in",
   },
   content: {
-    language: "Language of the title and abstract",
-    languageHint: "A language tag: en, ja, zh, or another such as pt-BR.",
+    language: "Written in (language)",
+    languageHint: "The language of its title and abstract, as a tag: en, ja, zh, or another such as pt-BR.",
     languageMismatch: "Saved. The title and abstract do not look like {{language}}: check the language you chose.",
     textIsOriginal: "This is the work's own language: edit its title and abstract on the edit page.",
     textsBack: "Back to the item",

@@ -426,7 +426,7 @@ export default {
     signIn: "ログイン",
   },
   content: {
-    language: "タイトルと要旨の言語",
+    language: "記述言語",
     languageHint: "言語タグ：en、ja、zh、または pt-BR など。",
     languageMismatch: "保存しました。タイトルと要旨が{{language}}に見えません。選んだ言語を確認してください。",
     textIsOriginal: "これは作品の元の言語です。タイトルと要旨は編集ページで変更してください。",

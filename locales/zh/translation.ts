@@ -412,7 +412,7 @@ export default {
     signIn: "登录",
   },
   content: {
-    language: "标题和摘要的语言",
+    language: "撰写语言",
     languageHint: "语言标签：en、ja、zh，或 pt-BR 等。",
     languageMismatch: "已保存。标题和摘要看起来不像{{language}}：请检查所选语言。",
     textIsOriginal: "这是作品的原始语言：请在编辑页面修改其标题和摘要。",

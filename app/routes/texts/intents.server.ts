@@ -6,7 +6,7 @@ import { attempt, Refused } from "~/.server/refused";
 import { flashRedirect } from "~/.server/web/shell/flash";
 import type { Intents } from "~/.server/web/shell/intents";
 import { refusalReply } from "~/.server/web/shell/refusals";
-import { isLanguage } from "~/lib/i18n";
+import { isLanguage, type Language } from "~/lib/i18n";
 import { itemTextSchema } from "~/lib/schemas/content";
 
 // The other-languages page's intents (decision 0050): the owner's title and abstract in a language
@@ -36,17 +36,21 @@ async function save({ request, form, item }: TextsIntent) {
   return flashRedirect(request, page(item.id), "success", "content.textSaved");
 }
 
-async function remove({ request, form, item }: TextsIntent) {
+/** The language a button names (the page's own forms always name one), else 400. */
+function langOf(form: FormData): Language {
   const lang = form.get("lang");
   if (!isLanguage(lang)) throw data(null, { status: 400 });
-  await removeItemText(item, lang, Date.now());
+  return lang;
+}
+
+async function remove({ request, form, item }: TextsIntent) {
+  await removeItemText(item, langOf(form), Date.now());
   return flashRedirect(request, page(item.id), "success", "content.textRemoved");
 }
 
 /** The owner asks a machine for a language's text (where the site offers it): it appears here once its job has run. */
 async function suggest({ request, form, item }: TextsIntent) {
-  const lang = form.get("lang");
-  if (!isLanguage(lang)) throw data(null, { status: 400 });
+  const lang = langOf(form);
   const asked = await attempt(() => requestSuggestion(item, lang, Date.now()));
   if (asked instanceof Refused) return data({ lang, result: refusalReply({ lang }, asked).reply }, { status: asked.status });
   return flashRedirect(request, page(item.id), "success", "content.suggestionAsked");
@@ -54,9 +58,7 @@ async function suggest({ request, form, item }: TextsIntent) {
 
 /** The owner accepts a machine's suggestion as it is: shown to readers, labelled a machine translation. */
 async function accept({ request, form, item }: TextsIntent) {
-  const lang = form.get("lang");
-  if (!isLanguage(lang)) throw data(null, { status: 400 });
-  await acceptSuggestion(item, lang, Date.now());
+  await acceptSuggestion(item, langOf(form), Date.now());
   return flashRedirect(request, page(item.id), "success", "content.suggestionAccepted");
 }
 
