@@ -25,6 +25,21 @@ describe("a prefetched page", () => {
     expect([opened.status, opened.cookies.point, opened.cookies.token]).toEqual([302, "401", ""]);
   });
 
+  it("whose session a background request found ended first still leaves the click its notice", async () => {
+    // The shell's own request (here the tags bar's) is the first to meet the dead cookie, and clears it...
+    const background = await callRoute(tags, {
+      path: "/shell/tags",
+      token: "x".repeat(43),
+      headers: VISIT,
+      form: { closeAll: "1", current: "/home" },
+      inLayout: false,
+    });
+    expect([background.cookies.token, background.cookies.point]).toEqual(["", "401"]);
+    // ...so the click, without it, is told the session expired by the point cookie it left.
+    const opened = await callRoute(retrieval, { path: "/retrieval", headers: VISIT, cookies: { point: "401" } });
+    expect([opened.status, opened.location]).toEqual([302, "/login?redirect=%2Fretrieval"]);
+  });
+
   it("keeps the search out of the history and the tab out of the tags bar, until it is opened", async () => {
     const me = await signedIn("Hoverer");
     const word = `hover${crypto.randomUUID().slice(0, 8)}`;

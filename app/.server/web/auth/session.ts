@@ -24,8 +24,12 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   context.set(sessionContext, { user: found.status === "valid" ? found.user : null, expired: ended, token });
   const response = await next();
   // Not on a page fetched ahead: the member's own request must still find the dead cookie, to be told why.
-  if (ended && !isPrefetch(request) && !response.headers.getSetCookie().some((c) => c.startsWith("token="))) {
-    response.headers.append("Set-Cookie", clearTokenCookie(request));
+  if (ended && !isPrefetch(request)) {
+    const set = response.headers.getSetCookie();
+    if (!set.some((c) => c.startsWith("token="))) response.headers.append("Set-Cookie", clearTokenCookie(request));
+    // Whichever request meets the dead cookie first (a page's own background request, say), the next
+    // page still says the session expired.
+    if (!set.some((c) => c.startsWith("point="))) response.headers.append("Set-Cookie", pointCookie(request));
   }
   return response;
 };
