@@ -1,7 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { languageName } from "~/lib/captions";
 import { translateError } from "~/lib/form-errors";
-import { COMMON_LANGUAGES } from "~/lib/item-languages";
 import type { LicenseInfo } from "~/lib/licenses";
 import { ALL_RIGHTS_RESERVED, OTHER_LICENSE } from "~/lib/licenses";
 import { SDG_NUMBERS, sdgKey } from "~/lib/sdg";
@@ -65,7 +63,7 @@ export function ContentMetadataFields({
   /** Whether the site lets owners open their items' records (OPEN_RECORDS; decision 0049). */
   openRecords?: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <>
       <div className="mb-4">
@@ -87,17 +85,9 @@ export function ContentMetadataFields({
         hint={t("content.languageHint")}
         errors={fields.language.errors}
         {...getInputProps(fields.language, { type: "text" })}
-        list="item-languages"
         autoComplete="off"
         spellCheck={false}
       />
-      <datalist id="item-languages">
-        {COMMON_LANGUAGES.map((tag) => (
-          <option key={tag} value={tag}>
-            {languageName(tag, i18n.language)}
-          </option>
-        ))}
-      </datalist>
       <TextAreaField label={t("content.summary")} errors={fields.summary.errors} {...getTextareaProps(fields.summary)} rows={3} />
       <TextAreaField label={t("content.content")} errors={fields.content.errors} {...getTextareaProps(fields.content)} rows={6} />
       <Field

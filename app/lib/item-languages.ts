@@ -18,7 +18,7 @@ export function interfaceLanguage(tag: string | null): Language | null {
   return LANGUAGES.find((lang) => lang === base) ?? null;
 }
 
-/** Suggestions for the language field: the interface's languages and a few others research is often written in (any tag may be typed). */
+/** The languages whose mismatch the owner is warned of: the interface's and a few others research is often written in (their names are the interface's). */
 export const COMMON_LANGUAGES = ["en", "ja", "zh", "ko", "es", "fr", "de"] as const;
 
 const COUNT = {

@@ -422,7 +422,7 @@ const en = {
   },
   content: {
     language: "Written in (language)",
-    languageHint: "The language of its title and abstract, as a tag: en, ja, zh, or another such as pt-BR.",
+    languageHint: "A tag such as en, ja, zh or pt-BR.",
     languageMismatch: "Saved. The title and abstract do not look like {{language}}: check the language you chose.",
     textIsOriginal: "This is the work's own language: edit its title and abstract on the edit page.",
     textsBack: "Back to the item",
@@ -533,7 +533,7 @@ const en = {
     doiHint: "If the work has one, e.g. 10.1234/abc",
     authors: "Co-authors (optional)",
     authorsHint: "One per line: a name, then optionally a comma and their ORCID iD",
-    onBehalf: "I am not an author: I put this work up for the authors named above, and only they are cited",
+    onBehalf: "I am not an author: I post this for the authors above, who alone are cited",
     cite: "Cite",
     citeHint: "Copy a reference, or download the citation for your reference manager.",
     citeApa: "APA",

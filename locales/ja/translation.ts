@@ -427,7 +427,7 @@ export default {
   },
   content: {
     language: "記述言語",
-    languageHint: "言語タグ：en、ja、zh、または pt-BR など。",
+    languageHint: "例：en、ja、zh、pt-BR",
     languageMismatch: "保存しました。タイトルと要旨が{{language}}に見えません。選んだ言語を確認してください。",
     textIsOriginal: "これは作品の元の言語です。タイトルと要旨は編集ページで変更してください。",
     textsBack: "作品に戻る",
@@ -537,7 +537,7 @@ export default {
     doiHint: "作品に DOI があれば入力してください（例：10.1234/abc）",
     authors: "共著者（任意）",
     authorsHint: "1 行に 1 人：名前、必要ならカンマの後に ORCID iD",
-    onBehalf: "私は著者ではありません。上に記した著者に代わって投稿します（引用には著者だけが記されます）",
+    onBehalf: "著者ではなく、上の著者に代わって投稿します（引用は著者のみ）",
     cite: "引用",
     citeHint: "参考文献をコピーするか、文献管理ソフト用の引用をダウンロードしてください。",
     citeApa: "APA",

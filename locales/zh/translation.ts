@@ -413,7 +413,7 @@ export default {
   },
   content: {
     language: "撰写语言",
-    languageHint: "语言标签：en、ja、zh，或 pt-BR 等。",
+    languageHint: "例：en、ja、zh、pt-BR",
     languageMismatch: "已保存。标题和摘要看起来不像{{language}}：请检查所选语言。",
     textIsOriginal: "这是作品的原始语言：请在编辑页面修改其标题和摘要。",
     textsBack: "返回作品",
@@ -521,7 +521,7 @@ export default {
     doiHint: "如果作品有 DOI，例如 10.1234/abc",
     authors: "合著者（可选）",
     authorsHint: "每行一位：姓名，可在逗号后写其 ORCID iD",
-    onBehalf: "我不是作者：我代上面列出的作者上传此作品（引用只列出这些作者）",
+    onBehalf: "我不是作者：代上列作者上传（引用只列作者）",
     cite: "引用",
     citeHint: "复制参考文献，或下载引用导入文献管理软件。",
     citeApa: "APA",
