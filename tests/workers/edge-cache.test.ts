@@ -53,15 +53,17 @@ describe("an open record at the edge", () => {
     // A language version's address is a page of its own; another query is never kept.
     await fromEdge(new Request(`${ORIGIN}/records/${id}/?hl=zh`), "n", page.render);
     await fromEdge(new Request(`${ORIGIN}/records/${id}/?hl=zh`), "n", page.render);
-    await fromEdge(new Request(`${ORIGIN}/records/${id}/?x=1`), "n", page.render);
-    await fromEdge(new Request(`${ORIGIN}/records/${id}/?x=1`), "n", page.render);
-    expect(page.renders).toBe(6);
+    for (const query of ["x=1", "hl=null", "hl=ja&x=1"]) {
+      await fromEdge(new Request(`${ORIGIN}/records/${id}/?${query}`), "n", page.render);
+      await fromEdge(new Request(`${ORIGIN}/records/${id}/?${query}`), "n", page.render);
+    }
+    expect(page.renders).toBe(10);
     // Its metadata exports are kept the same way; other files of its directory are not.
     await fromEdge(get(id, {}, "citation.bib"), "n", page.render);
     await fromEdge(get(id, {}, "citation.bib"), "n", page.render);
     await fromEdge(get(id, {}, `${id}.pdf`), "n", page.render);
     await fromEdge(get(id, {}, `${id}.pdf`), "n", page.render);
-    expect(page.renders).toBe(9);
+    expect(page.renders).toBe(13);
   });
 
   it("is never served from the cache once closed, nor to a member, nor kept when the answer is not a plain page", async () => {

@@ -1,7 +1,8 @@
 import { env } from "~/.server/bindings";
 import { config } from "~/.server/config/config";
 import { OPEN_RECORD } from "~/.server/content/open-records";
-import { languageOf } from "~/.server/web/i18n/request-language";
+import { askedLanguage, languageOf } from "~/.server/web/i18n/request-language";
+import { LANGUAGE_PARAM } from "~/lib/i18n";
 
 // Open records at the edge (decision 0049): a record's page and its metadata are the same for every
 // anonymous reader of a language, so each data centre keeps what it rendered. The key holds the
@@ -18,8 +19,9 @@ const RECORD_PATH = /^\/records\/(\d+)\/(?:citation\.(?:bib|ris|json)|linkset)?$
 function cacheableRecord(request: Request): number | null {
   const url = new URL(request.url);
   const match = RECORD_PATH.exec(url.pathname);
-  // Only the address itself, or one naming its language version (decision 0050).
-  if (request.method !== "GET" || !match || (url.search && !/^\?hl=(?:en|ja|zh)$/.test(url.search))) return null;
+  // Only the address itself, or one naming its language version and nothing else (decision 0050).
+  const version = askedLanguage(request);
+  if (request.method !== "GET" || !match || (url.search && (!version || url.search !== `?${LANGUAGE_PARAM}=${version}`))) return null;
   // A member's page carries their session's state, and a notice is for one reader.
   if (/(?:^|;\s*)(?:token|flash)=/.test(request.headers.get("Cookie") ?? "")) return null;
   return Number(match[1]);

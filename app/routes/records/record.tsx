@@ -5,11 +5,11 @@ import { authorTexts, shownText } from "~/.server/content/item-texts";
 import { licenseInfo } from "~/.server/content/licenses";
 import { captionFileName, openRecord } from "~/.server/content/open-records";
 import { readOne } from "~/.server/reads";
-import { languageOf } from "~/.server/web/i18n/request-language";
+import { askedLanguage, languageOf } from "~/.server/web/i18n/request-language";
 import { CitationMeta, ReferenceStyles } from "~/components/cite-item";
 import { authorsOf } from "~/lib/authors";
 import { languageName } from "~/lib/captions";
-import { isLanguage, LANGUAGE_PARAM, LANGUAGES, type Language } from "~/lib/i18n";
+import { LANGUAGES } from "~/lib/i18n";
 import type { PageHandle } from "~/lib/page-handle";
 import { sdgKey } from "~/lib/sdg";
 import type { Route } from "./+types/record";
@@ -68,12 +68,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     { headers: { Link: linkHeader(landingLinks(record, home, file, license)) } },
   );
-}
-
-/** The language version the address names (`?hl=`), if any. */
-function askedLanguage(request: Request): Language | null {
-  const asked = new URL(request.url).searchParams.get(LANGUAGE_PARAM);
-  return isLanguage(asked) ? asked : null;
 }
 
 /** What a transcript in the page's JSON-LD holds at most: a search engine's text, not the whole film's. */

@@ -7,11 +7,19 @@ import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGE_PARAM, LANGUAGE
  * weighed most, then English.
  */
 export function languageOf(request: Request): Language {
+  return chosenLanguage(request) ?? preferred(request.headers.get("Accept-Language") ?? "") ?? DEFAULT_LANGUAGE;
+}
+
+/** The language version the address names (`?hl=`; decision 0050), or null. */
+export function askedLanguage(request: Request): Language | null {
   const asked = new URL(request.url).searchParams.get(LANGUAGE_PARAM);
-  if (isLanguage(asked)) return asked;
+  return isLanguage(asked) ? asked : null;
+}
+
+/** What comes before Accept-Language, for the pages' middleware too: the address's language, then the member's cookie. */
+export function chosenLanguage(request: Request): Language | null {
   const chosen = readCookie(request, LANGUAGE_COOKIE);
-  if (isLanguage(chosen)) return chosen;
-  return preferred(request.headers.get("Accept-Language") ?? "") ?? DEFAULT_LANGUAGE;
+  return askedLanguage(request) ?? (isLanguage(chosen) ? chosen : null);
 }
 
 /** The supported language the header weighs most (q, 1 when absent; q=0 means "not this one"); ties keep their order. */
