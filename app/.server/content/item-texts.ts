@@ -134,19 +134,22 @@ export async function acceptSuggestion(item: { id: number }, lang: Language, now
 export const suggestionFailed = (text: Pick<ItemText, "state" | "updated_at">, now: number) =>
   text.state === "pending" && now - text.updated_at > TEXT_SUGGESTION_WAIT_MS;
 
+/** A text of `c` its readers are shown (`t`): accepted, and not in the item's own language, whose text is the original (as shownText). */
+const SHOWN_TEXT =
+  "t.content_id = c.id AND t.state = 'shown' AND NOT (coalesce(c.language, '') = t.lang OR coalesce(c.language, '') LIKE t.lang || '-%')";
+
 /**
  * SQL for an item's title or abstract (the content row `c`) as a reader is shown it: their language's
  * text where its owner gave or accepted one, else the original. `reader` is SQL: a language from the
  * closed set (written in as a literal), or an expression that yields one (a member's saved language).
  */
 export const shownColumn = (column: "title" | "summary", reader: Language | { sql: string }) =>
-  `coalesce((SELECT t.${column} FROM item_texts t WHERE t.content_id = c.id AND t.state = 'shown'
-     AND t.lang = ${typeof reader === "string" ? `'${reader}'` : reader.sql}), c.${column})`;
+  `coalesce((SELECT t.${column} FROM item_texts t WHERE ${SHOWN_TEXT} AND t.lang = ${typeof reader === "string" ? `'${reader}'` : reader.sql}), c.${column})`;
 
 /** The columns of an item's card (FeedItem but its owner's name), in the reader's language, or the originals without one. */
 export const cardColumns = (reader: Language | null) =>
   reader
     ? `c.id, c.kind, c.sdg, ${shownColumn("title", reader)} AS title, ${shownColumn("summary", reader)} AS summary,
-       c.views, c.likes, c.created_at, c.owner_id, c.license, EXISTS (SELECT 1 FROM item_texts t WHERE t.content_id = c.id
-         AND t.lang = '${reader}' AND t.state = 'shown' AND t.source = 'machine') AS machine_text`
+       c.views, c.likes, c.created_at, c.owner_id, c.license,
+       EXISTS (SELECT 1 FROM item_texts t WHERE ${SHOWN_TEXT} AND t.lang = '${reader}' AND t.source = 'machine') AS machine_text`
     : "c.id, c.kind, c.sdg, c.title, c.summary, c.views, c.likes, c.created_at, c.owner_id, c.license";

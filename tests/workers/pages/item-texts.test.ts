@@ -144,6 +144,10 @@ describe("the discovery feed", () => {
       .bind(id)
       .run();
     expect(await card("ja")).toMatchObject({ title: "機械翻訳：水", machine_text: 1 });
+    // Once the item says it is written in Japanese, its Japanese readers read the original, on its card as on its page.
+    await env.DB.prepare("UPDATE content SET language = 'ja-JP' WHERE id = ?").bind(id).run();
+    expect(await card("ja")).toMatchObject({ title: "Safe water in small towns", machine_text: 0 });
+    expect((await read(id, reader, "ja")).data.wording.source).toBe("original");
   });
 });
 
