@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { requestSuggestion, saveItemText } from "~/.server/content/item-texts";
 import { translateText } from "~/.server/content/translate-text";
 import { attempt, Refused } from "~/.server/refused";
-import { TEXT_SUGGESTION_WAIT_MS, TEXT_SUGGESTIONS_PER_DAY } from "~/lib/limits";
+import { TEXT_SUGGESTION_WAIT_MS, TEXT_SUGGESTIONS_PER_DAY, TITLE_MAX } from "~/lib/limits";
 import * as detail from "~/routes/content-detail/route";
 import * as texts from "~/routes/texts/route";
 import { newItem, newMember, until } from "./helpers";
@@ -66,6 +66,12 @@ describe("a machine's suggestion", () => {
     await env.DB.prepare("UPDATE item_texts SET title = 'kept' WHERE content_id = ? AND lang = 'zh'").bind(first.id).run();
     await translateText(first.id, "zh");
     expect(await textOf(first.id, "zh")).toEqual({ ...once, title: "kept" });
+
+    // A translation longer than a title may be is cut to the limit (the owner's own would be refused past it).
+    const longest = await item("t".repeat(TITLE_MAX));
+    await requestSuggestion(longest.row, "ja", Date.now());
+    await translateText(longest.id, "ja");
+    expect((await textOf(longest.id, "ja"))?.title).toBe(`機械翻訳：${"t".repeat(TITLE_MAX)}`.slice(0, TITLE_MAX));
 
     const raced = await item();
     await requestSuggestion(raced.row, "zh", Date.now());

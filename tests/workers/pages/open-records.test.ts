@@ -125,6 +125,16 @@ describe("an open record", () => {
       expect.stringMatching(/^WEBVTT[\s\S]*雨量計/),
     ]);
     expect((await file(open, "captions-fr.vtt")).status).toBe(404);
+    // A long film's transcript stops at 20,000 characters.
+    const long = await video("CC-BY-4.0");
+    const words = Array.from({ length: 400 }, (_, i) => ({
+      start_ms: i * 1000,
+      end_ms: i * 1000 + 900,
+      text: `${"word ".repeat(19)}w${i}`,
+    }));
+    await saveCaptions(long, "en", words, "owner", Date.now());
+    const film = (await callRoute<Captioned>(record, { path: `/records/${long}/`, params: { id: String(long) }, inLayout: false })).data;
+    expect([film.transcript?.length, film.transcript?.startsWith("word word")]).toEqual([20_000, true]);
     const kept = (await callRoute<Captioned>(record, { path: `/records/${reserved}/`, params: { id: String(reserved) }, inLayout: false }))
       .data;
     expect([kept.tracks, kept.transcript]).toEqual([[], null]);
