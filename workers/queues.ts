@@ -16,6 +16,7 @@ import { matchNewItem } from "~/.server/notifications/new-items";
 import { notify } from "~/.server/notifications/notifications";
 import { describeError, logEvent } from "~/.server/observability/log";
 import { scoreBatch } from "~/.server/ranking/score-runs";
+import { reanchor } from "~/.server/social/anchors";
 import { consumeReadings } from "~/.server/stats/fold";
 import type { Reading } from "~/.server/stats/readings";
 
@@ -90,6 +91,8 @@ async function runJob(job: Job) {
       return refreshMemberRooms(job.member, job.after);
     case "document-text":
       return extractDocumentText(job.id);
+    case "reanchor":
+      return reanchor(job.id);
     case "auto-captions":
       return autoCaption(job.id);
     case "translate-text":

@@ -97,13 +97,14 @@ export const socialRoutes = [
     method: "POST",
     path: "/contents/{id}/comments",
     summary:
-      "Comment, or reply (parent_id); @name mentions a member (400 when the name is several members', or more than 10). The same client_key again stores nothing new (200); 403 when commenting is not available to you",
+      "Comment, or reply (parent_id); @name mentions a member (400 when the name is several members', or more than 10). On a passage: a document's `page` and `quote` (400 when the page's text does not hold it), or a video's moment `at`–`until` in seconds; `private` for the owner's eyes only. The same client_key again stores nothing new (200); 403 when commenting is not available to you",
     body: commentSchema,
     answers: { 201: z.null(), 200: z.null(), 400: REFUSAL, 403: REFUSAL, 404: REFUSAL },
     handle: async ({ ctx, member, body, params: [id] }) => {
       const item = await findContent(Number(id), member.user.id);
       if (!item) return notFound(ctx.language, "item");
-      const added = await addComment(member.user.id, item.id, body.body, ctx.now, body.client_key, body.parent_id);
+      const { body: words, client_key, parent_id, ...passage } = body;
+      const added = await addComment(member.user.id, item.id, words, ctx.now, client_key, parent_id, passage);
       return ok(null, "ok", { status: added === "stored" ? 201 : 200 });
     },
   }),

@@ -60,6 +60,16 @@ export const MAX_OPEN_UPLOADS = 5;
 export const COMMENT_MAX = 1000;
 /** The same words from the same member on the same item within this time are one comment (a double post without a form key). */
 export const COMMENT_REPEAT_WINDOW_MS = 60_000;
+/** A quoted passage (docs/decisions/0051): a few sentences, as reviewers quote. */
+export const QUOTE_MAX = 500;
+/** The words kept on each side of a quote, to tell apart the same words twice on a page. */
+export const QUOTE_CONTEXT = 32;
+/** A moment of a video is within a day of its start. */
+export const MOMENT_MAX_SECONDS = 24 * 60 * 60;
+/** Anchored comments in one page of an item's AnnotationCollection. */
+export const ANNOTATION_PAGE_SIZE = 50;
+/** Anchored comments a new version's text is searched for per job run (the rest in the next). */
+export const REANCHOR_BATCH = 200;
 export const MESSAGE_MAX = 2000;
 export const REPORT_DETAILS_MAX = 500;
 

@@ -63,6 +63,8 @@ export async function extractDocumentText(id: number, now = Date.now()) {
       .bind(id, item.file_key, body, complete, pageCount, now)
       .run();
     await settle("text_state = 'done', text_note = NULL, text_pages = ?3, text_page_count = ?4", [complete, pageCount]);
+    // Comments on a passage of an earlier version keep their quote where this text still holds it (decision 0051).
+    await enqueue([{ type: "reanchor", id }]);
   } catch (error) {
     const note = error instanceof Unreadable ? error.note : item.text_attempts >= TEXT_EXTRACT_ATTEMPTS ? "failed" : null;
     if (!note) throw error;

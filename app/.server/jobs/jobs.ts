@@ -5,6 +5,8 @@ import type { InvitationKind, Meeting } from "~/lib/shapes";
 // consumer imports the producers, so no two of them import each other.
 
 export type TextJob = { type: "document-text"; id: number };
+/** A new version's text searched for the quotes comments on earlier ones point at (decision 0051). */
+export type ReanchorJob = { type: "reanchor"; id: number };
 /** A cross-database write made whole (decision 0045): the record in shard_followups. */
 export type FollowupJob = { type: "followup"; id: number };
 /** A new video transcribed by the speech-to-text provider (decision 0043). */
@@ -69,6 +71,7 @@ export type Job =
   | ScoreBatchJob
   | MeetingMailJob
   | TextJob
+  | ReanchorJob
   | CaptionsJob
   | TranslateJob
   | FollowupJob

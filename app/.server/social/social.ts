@@ -7,6 +7,7 @@ import { type Read, readOne } from "~/.server/reads";
 import { Refused } from "~/.server/refused";
 import { COMMENT_REPEAT_WINDOW_MS } from "~/lib/limits";
 import type { CommentRow } from "~/lib/shapes";
+import { anchorFor, anchorOf, type PassageAsked } from "./anchors";
 import { BLOCKED_BETWEEN, NOT_AVAILABLE } from "./block-rules";
 import { mentionedIn } from "./mentions";
 
@@ -86,12 +87,21 @@ export interface Social {
 /** The member's own comment with the same words on the item, made within the repeat window (one statement, so posts at once agree). */
 const SAME_WORDS_JUST_NOW = "SELECT id FROM comments WHERE content_id = ?1 AND user_id = ?2 AND body = ?3 AND created_at > ?4 - ?6";
 
+/** A private comment (and its thread's replies) is seen by the item's owner, its author, and the thread's first author (decision 0051). */
+export const SEES_COMMENT = (c: string, viewer: string) =>
+  `(${c}.private = 0 OR ${viewer} = ${c}.user_id OR ${viewer} = (SELECT owner_id FROM content WHERE id = ${c}.content_id)
+    OR ${viewer} = (SELECT r.user_id FROM comments r WHERE r.id = ${c}.parent_id))`;
+
+/** Where the comment points and who sees it (decision 0051): a passage asked for, and private feedback. */
+export type CommentPassage = PassageAsked & { private?: "1" | "0" };
+
 /**
  * Adds a comment once per client key (the form's, made when the page was rendered; once.ts): a
  * repeat of the same submission stores nothing and awards nothing ("repeat"). A member who blocked
- * the author refuses it (403, without saying so). A reply (`parentId`, a comment on the same item)
- * joins its thread's first comment; "@name" mentions are read first, so an ambiguous one refuses
- * the comment before anything is stored (decision 0040).
+ * the author refuses it (403, without saying so). A reply (`parentId`, a comment on the same item
+ * the member sees) joins its thread's first comment, and is private when it is; "@name" mentions
+ * are read first, so an ambiguous one refuses the comment before anything is stored (decision
+ * 0040), as does a passage that is not there (decision 0051).
  */
 export async function addComment(
   userId: number,
@@ -100,6 +110,7 @@ export async function addComment(
   now: number,
   clientKey?: string,
   parentId?: number,
+  passage: CommentPassage = {},
 ): Promise<"stored" | "repeat"> {
   const db = env.DB;
   const mentioned = await mentionedIn(body);
@@ -107,10 +118,18 @@ export async function addComment(
     parentId === undefined
       ? null
       : await db
-          .prepare("SELECT id, parent_id, user_id FROM comments WHERE id = ? AND content_id = ? AND hidden_at IS NULL")
-          .bind(parentId, contentId)
-          .first<{ id: number; parent_id: number | null; user_id: number }>();
+          .prepare(
+            `SELECT id, parent_id, user_id, private FROM comments c WHERE id = ?1 AND content_id = ?2 AND hidden_at IS NULL AND ${SEES_COMMENT("c", "?3")}`,
+          )
+          .bind(parentId, contentId, userId)
+          .first<{ id: number; parent_id: number | null; user_id: number; private: number }>();
   if (parentId !== undefined && !parent) throw new Refused("validation.replyGone", { field: "body", status: 404 });
+  const item = await db
+    .prepare("SELECT kind, version FROM content WHERE id = ?")
+    .bind(contentId)
+    .first<{ kind: string; version: number }>();
+  // A reply belongs to its thread: it points where its first comment does.
+  const anchor = item && !parent ? await anchorFor({ id: contentId, ...item }, passage) : null;
   const values = [
     contentId,
     userId,
@@ -119,11 +138,15 @@ export async function addComment(
     clientKey ?? null,
     COMMENT_REPEAT_WINDOW_MS,
     parent ? (parent.parent_id ?? parent.id) : null,
+    anchor ? JSON.stringify(anchor) : null,
+    anchor ? (item?.version ?? 1) : null,
+    (parent ? parent.private : passage.private === "1") ? 1 : 0,
   ];
   const row = await madeOnce(
     db
       .prepare(
-        `INSERT INTO comments (content_id, user_id, body, created_at, client_key, parent_id) SELECT ?1, ?2, ?3, ?4, ?5, ?7
+        `INSERT INTO comments (content_id, user_id, body, created_at, client_key, parent_id, anchor, anchor_version, anchor_checked, private)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?7, ?8, ?9, ?9, ?10
          WHERE NOT EXISTS (SELECT 1 FROM content c JOIN blocks b ON b.blocker_id = c.owner_id WHERE c.id = ?1 AND b.blocked_id = ?2)
            AND NOT EXISTS (${SAME_WORDS_JUST_NOW})
          ON CONFLICT (user_id, client_key) DO NOTHING RETURNING id`,
@@ -136,7 +159,8 @@ export async function addComment(
   if (!row) throw new Refused(NOT_AVAILABLE, { status: 403 });
   if (!row.created) return "repeat";
   await awardPoints(userId, "comment", now);
-  await notifyOfComment(row.id, userId, contentId, parent?.user_id ?? null, mentioned, now);
+  const hearers = values[9] ? [(parent ?? { user_id: userId }).user_id] : null;
+  await notifyOfComment(row.id, userId, contentId, parent?.user_id ?? null, mentioned, now, hearers);
   return "stored";
 }
 
@@ -151,6 +175,8 @@ async function notifyOfComment(
   repliedTo: number | null,
   mentioned: number[],
   now: number,
+  /** A private thread's: only its first author hears beside the owner. */
+  privateTo: number[] | null,
 ) {
   const db = env.DB;
   const item = await db.prepare("SELECT owner_id, publicize, hidden_at FROM content WHERE id = ?").bind(contentId).first<{
@@ -171,7 +197,7 @@ async function notifyOfComment(
     .prepare(`SELECT j.value AS id FROM json_each(?1) j WHERE (?3 = 1 OR j.value = ?4) AND NOT ${BLOCKED_BETWEEN("j.value", "?2")}`)
     .bind(JSON.stringify(notes.map((note) => note.userId)), authorId, item.publicize && item.hidden_at === null ? 1 : 0, item.owner_id)
     .all<{ id: number }>();
-  const kept = new Set(results.map((row) => row.id));
+  const kept = new Set(results.map((row) => row.id).filter((id) => !privateTo || id === item.owner_id || privateTo.includes(id)));
   await notify(
     notes.filter((note) => kept.has(note.userId)),
     now,
@@ -204,16 +230,21 @@ export function socialRead(viewerId: number, contentId: number, ownerId: number)
       db.prepare("SELECT count(*) AS n FROM follows WHERE followee_id = ?").bind(ownerId),
       db
         .prepare(
-          `SELECT c.id, c.user_id, u.nick_name, c.body, c.created_at, c.parent_id, c.deleted_at IS NOT NULL AS deleted
-             FROM comments c JOIN users u ON u.id = c.user_id AND u.deleted_at IS NULL WHERE c.content_id = ? AND c.hidden_at IS NULL ORDER BY c.created_at, c.id`,
+          `SELECT c.id, c.user_id, u.nick_name, c.body, c.created_at, c.parent_id, c.deleted_at IS NOT NULL AS deleted, c.private,
+             c.anchor, c.anchor_version
+             FROM comments c JOIN users u ON u.id = c.user_id AND u.deleted_at IS NULL
+             WHERE c.content_id = ?1 AND c.hidden_at IS NULL AND ${SEES_COMMENT("c", "?2")} ORDER BY c.created_at, c.id`,
         )
-        .bind(contentId),
+        .bind(contentId, viewerId),
     ],
     decode: ([liked, following, followers, comments]) => ({
       liked: Boolean(liked?.results.length),
       following: Boolean(following?.results.length),
       followers: Number((followers?.results[0] as { n: number } | undefined)?.n ?? 0),
-      comments: (comments?.results ?? []) as CommentRow[],
+      comments: ((comments?.results ?? []) as (Omit<CommentRow, "anchor"> & { anchor: string | null })[]).map((row) => ({
+        ...row,
+        anchor: anchorOf(row.anchor),
+      })),
     }),
   };
 }

@@ -51,6 +51,15 @@ export const comment = z.object({
   created_at: time,
   parent_id: id.nullable().describe("the thread's first comment, for a reply"),
   deleted: z.union([z.literal(0), z.literal(1)]),
+  private: z.union([z.literal(0), z.literal(1)]).describe("1: seen only by the item's owner and the thread's authors"),
+  anchor: z
+    .union([
+      z.object({ page: z.number().int(), exact: z.string(), prefix: z.string(), suffix: z.string() }).describe("a quote on a page"),
+      z.object({ start: z.number(), end: z.number().nullable() }).describe("a moment of the video, in seconds"),
+    ])
+    .nullable()
+    .describe("the passage it is on; null for the whole item, and for a reply"),
+  anchor_version: z.number().int().nullable().describe("the item's version the passage is in: below the item's, on an earlier version"),
 });
 
 export const meetingSummary = z.object({

@@ -2,7 +2,19 @@ import spdxIds from "spdx-license-list/simple";
 import { z } from "zod";
 import { normalizeDoi, parseAuthors } from "~/lib/identifiers";
 import { ALL_RIGHTS_RESERVED } from "~/lib/licenses";
-import { AUTHORS_MAX, AUTHORS_TEXT_MAX, COMMENT_MAX, CONTENT_MAX, DOI_MAX, KEYWORDS_MAX, SUMMARY_MAX, TITLE_MAX } from "~/lib/limits";
+import {
+  AUTHORS_MAX,
+  AUTHORS_TEXT_MAX,
+  COMMENT_MAX,
+  CONTENT_MAX,
+  DOI_MAX,
+  KEYWORDS_MAX,
+  MOMENT_MAX_SECONDS,
+  QUOTE_CONTEXT,
+  QUOTE_MAX,
+  SUMMARY_MAX,
+  TITLE_MAX,
+} from "~/lib/limits";
 import { LANGUAGES } from "../i18n";
 import { canonicalLanguage } from "../item-languages";
 import { CLIENT_KEY, cleanString, requiredLine, requiredText } from "./text";
@@ -59,8 +71,11 @@ const languageField = z
   .refine((tag) => tag === "" || canonicalLanguage(tag) !== null, "validation.languageInvalid")
   .transform((tag) => (tag === "" ? undefined : (canonicalLanguage(tag) ?? undefined)));
 
-/** A checkbox as forms send it ("1" or "on" ticked, absent not) and the API (1 or 0). */
-const checkbox = z.preprocess((value) => (value === "1" || value === 1 || value === "on" ? "1" : "0"), z.enum(["1", "0"]));
+/** A checkbox as forms send it ("1" or "on" ticked, absent not) and the API (1 or true, 0 or false). */
+const checkbox = z.preprocess(
+  (value) => (value === "1" || value === 1 || value === true || value === "on" ? "1" : "0"),
+  z.enum(["1", "0"]),
+);
 
 /** Who uploads a work for its authors names them: the work is cited by its authors only. */
 function namesItsAuthors(fields: { on_behalf: "1" | "0"; authors: readonly unknown[] }, ctx: z.RefinementCtx) {
@@ -106,6 +121,21 @@ export const uploadFormSchema = contentFieldsObject
 /** What an owner may change after upload: everything but the file (and so its kind). */
 export const editContentSchema = contentFieldsObject.omit({ kind: true }).superRefine(namesItsAuthors);
 
+/** A field left empty in a form is absent. */
+const optionalNumber = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+/** A moment as members write it ("1:05", "1:02:05", "65"), in seconds; empty is absent. */
+const clock = z.preprocess(
+  (value) => {
+    if (typeof value === "number") return value;
+    if (typeof value !== "string" || !value.trim()) return undefined;
+    const parts = value.trim().split(":");
+    if (parts.length > 3 || !parts.every((part) => /^\d{1,6}(\.\d+)?$/.test(part))) return Number.NaN;
+    return parts.reduce((total, part) => total * 60 + Number(part), 0);
+  },
+  z.number("validation.momentInvalid").min(0, "validation.momentInvalid").max(MOMENT_MAX_SECONDS, "validation.momentInvalid"),
+);
+
 /** Text a member writes to others (comments, messages): trimmed, never blank ('Input Cannot Empty'), at most `max`. */
 export const memberText = (max: number, tooLongKey: string) =>
   cleanString("validation.inputEmpty").min(1, "validation.inputEmpty").max(max, `${tooLongKey}|max=${max}`);
@@ -116,6 +146,30 @@ export const commentSchema = z.object({
   client_key: z.string().regex(CLIENT_KEY, "notify.requestFailed").optional(),
   /** The comment this one answers (on the same item). */
   parent_id: z.coerce.number().int().positive().optional(),
+  /** A passage of a document (docs/decisions/0051): the page, the words as it shows them; the server finds them there. */
+  page: optionalNumber(
+    z.coerce.number().int("validation.pageInvalid").min(1, "validation.pageInvalid").max(100_000, "validation.pageInvalid"),
+  ),
+  quote: z
+    .string()
+    .trim()
+    .max(QUOTE_MAX, `validation.quoteTooLong|max=${QUOTE_MAX}`)
+    .optional()
+    .transform((value) => value || undefined),
+  /** The words just before and after, which tell apart the same quote twice on a page (the viewer sends them). */
+  prefix: z
+    .string()
+    .max(4 * QUOTE_CONTEXT)
+    .optional(),
+  suffix: z
+    .string()
+    .max(4 * QUOTE_CONTEXT)
+    .optional(),
+  /** A moment of a video: from `at` to `until` ("1:05", "0:01:05" or seconds). */
+  at: clock.optional(),
+  until: clock.optional(),
+  /** A checkbox: ticked, only the item's owner sees it (and the thread's replies), feedback in private. */
+  private: checkbox,
 });
 
 /** Adding an interest: one of the 17 goals. */

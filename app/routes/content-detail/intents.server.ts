@@ -49,9 +49,9 @@ async function comment({ form, id, userId }: DetailIntent) {
   await visible(id, userId);
   const submission = parseWithZod(form, { schema: commentSchema });
   if (submission.status !== "success") return data({ confirmDelete: false, comment: submission.reply() }, { status: 400 });
-  const { body, client_key, parent_id } = submission.value;
-  const added = await attempt(() => addComment(userId, id, body, Date.now(), client_key, parent_id));
-  // An ambiguous mention or a reply to a comment gone beside the field, a block above it: nothing
+  const { body, client_key, parent_id, ...passage } = submission.value;
+  const added = await attempt(() => addComment(userId, id, body, Date.now(), client_key, parent_id, passage));
+  // An ambiguous mention, a reply to a comment gone or a passage not found beside the field, a block above it: nothing
   // stored, what was typed kept.
   if (added instanceof Refused) {
     const { reply, status } = refusalReply(submission, added);
