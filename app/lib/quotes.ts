@@ -26,8 +26,12 @@ function squeeze(text: string): { chars: string; at: number[] } {
   return { chars, at };
 }
 
-/** Runs of whitespace as one space, none at the ends: how a quote is stored and shown. */
-export const collapsed = (text: string) => text.replace(/\s+/gu, " ").trim();
+/** Characters of scripts written without spaces, between which a line break is no space. */
+const UNSPACED = "\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}\\u3000-\\u303f\\uff00-\\uffef";
+const BREAK_IN_WORDS = new RegExp(`(?<=[${UNSPACED}])\\s+(?=[${UNSPACED}])`, "gu");
+
+/** Runs of whitespace as one space (none between Japanese or Chinese characters), none at the ends: how a quote is stored and shown. */
+export const collapsed = (text: string) => text.replace(BREAK_IN_WORDS, "").replace(/\s+/gu, " ").trim();
 
 /** How many characters of `context` the text holds just before `at` (`before`), or from `at` on. */
 function agreeing(text: string, at: number, context: string, before: boolean) {
