@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -17,6 +18,21 @@ const apiReferenceViewer = (): Plugin => ({
     for (const file of ["swagger-ui-bundle.js", "swagger-ui.css"]) {
       this.emitFile({ type: "asset", fileName: `api-docs/${file}`, source: readFileSync(join(viewerDir, file)) });
     }
+  },
+});
+
+/**
+ * pdf.js for the quoting view (docs/decisions/0051): the very build the server reads documents'
+ * text with (unpdf's), so the browser's text layer holds the text a quote was checked against. A
+ * static file named by its hash, fetched by the on-demand part only when a member opens the pages.
+ */
+const pdfjs = readFileSync(new URL(import.meta.resolve("unpdf/pdfjs")));
+const PDFJS_URL = `/assets/pdfjs-${createHash("sha256").update(pdfjs).digest("hex").slice(0, 12)}.mjs`;
+const pdfjsAsset = (): Plugin => ({
+  name: "pdfjs-asset",
+  applyToEnvironment: (environment) => environment.name === "client",
+  generateBundle() {
+    this.emitFile({ type: "asset", fileName: PDFJS_URL.slice(1), source: pdfjs });
   },
 });
 
@@ -45,11 +61,16 @@ export default defineConfig({
     tailwindcss(),
     reactRouter(),
     apiReferenceViewer(),
+    pdfjsAsset(),
     browserI18n(),
     enhanceModules(),
   ],
   // A literal, so that local-only code is dropped from deployed builds (app/build-flags.d.ts).
-  define: { __LOCAL_BUILD__: JSON.stringify(deployTarget() === "local"), __BUILD_ID__: JSON.stringify(Date.now().toString(36)) },
+  define: {
+    __LOCAL_BUILD__: JSON.stringify(deployTarget() === "local"),
+    __BUILD_ID__: JSON.stringify(Date.now().toString(36)),
+    __PDFJS_URL__: JSON.stringify(PDFJS_URL),
+  },
   resolve: { tsconfigPaths: true },
   // Few, larger scripts (docs/decisions/0011): on a slow mobile network each request costs a round
   // trip, so every library the browser runs is one file and the

@@ -110,7 +110,7 @@ const workersPool = (name: string, isolate: boolean, files: { include: string[];
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
-  define: { __LOCAL_BUILD__: "true", __BUILD_ID__: JSON.stringify("test") },
+  define: { __LOCAL_BUILD__: "true", __BUILD_ID__: JSON.stringify("test"), __PDFJS_URL__: JSON.stringify("/assets/pdfjs-test.mjs") },
   test: {
     // Two at a time on two cores: much of a workers-pool file's time is spent waiting on workerd.
     maxWorkers: 2,

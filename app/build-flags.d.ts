@@ -7,3 +7,6 @@ declare const __LOCAL_BUILD__: boolean;
 
 /** Names this build (its time): the service worker's cache is this build's, older ones are dropped. */
 declare const __BUILD_ID__: string;
+
+/** Where the client build put pdf.js for the quoting view (vite.config.ts, docs/decisions/0051). */
+declare const __PDFJS_URL__: string;

@@ -1,12 +1,14 @@
 // An item's page (docs/decisions/0046): a transcript line seeks the player, the PDF viewer opens once
-// the page has loaded, and typing "@" in a comment suggests members. Without JavaScript each still
+// the page has loaded, typing "@" in a comment suggests members, and a comment takes its passage
+// from the pages or the transcript (decision 0051). Without JavaScript each still
 // works: the line's link opens the page at that second, the viewer is in a <noscript>, and a name
 // typed in full is read by the server.
+import { clockTime } from "../lib/captions";
 import { closest } from "./parts/dom";
 
 function transcript() {
   document.addEventListener("click", (event) => {
-    const link = closest<HTMLAnchorElement>(event.target, "[data-testid=transcript] a[data-t]");
+    const link = closest<HTMLAnchorElement>(event.target, "[data-testid=transcript] a[data-t], [data-testid=comment-quote] a[data-t]");
     const video = document.querySelector<HTMLVideoElement>("video[data-testid=video]");
     if (!link || !video || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
@@ -100,6 +102,64 @@ function mentions() {
   });
 }
 
+type Pages = typeof import("./on-demand/passage-pages");
+let pages: Promise<Pages> | null = null;
+const pagesPart = () => {
+  pages ??= import(__ON_DEMAND__["passage-pages"] ?? "") as Promise<Pages>;
+  pages.catch(() => {
+    pages = null;
+  });
+  return pages;
+};
+
+/** The form's field `name`, given `value`. */
+function setField(name: string, value: string) {
+  const field = (document.getElementById("comment-form") as HTMLFormElement | null)?.elements.namedItem(name);
+  if (field instanceof HTMLInputElement) field.value = value;
+}
+
+/**
+ * Comments on a passage (docs/decisions/0051): the form's passage unfolded opens the quoting view,
+ * a comment's quote opens its page with the words marked (its link, to the PDF at that page, is
+ * followed when the view cannot load), and lines selected in a transcript are the comment's moment.
+ */
+function passages() {
+  document.addEventListener(
+    "toggle",
+    (event) => {
+      const details = event.target;
+      if (details instanceof HTMLDetailsElement && details.open && details.dataset.passage === "document")
+        pagesPart()
+          .then((part) => part.openForm(details))
+          .catch(() => {});
+    },
+    true,
+  );
+  document.addEventListener("click", (event) => {
+    const link = closest<HTMLAnchorElement>(event.target, "a[data-quote-page]");
+    if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    pagesPart()
+      .then((part) => part.openQuote(link))
+      .catch(() => location.assign(link.href));
+  });
+  document.addEventListener("mouseup", () => {
+    const selection = window.getSelection();
+    if (!selection || selection.isCollapsed || !selection.anchorNode || !selection.focusNode) return;
+    const lines = [selection.anchorNode, selection.focusNode].map((node) =>
+      closest<HTMLElement>(node instanceof Element ? node : node.parentElement, "[data-testid=transcript] li[data-from]"),
+    );
+    if (!lines[0] || !lines[1]) return;
+    const from = Math.min(...lines.map((line) => Number(line?.dataset.from)));
+    const until = Math.max(...lines.map((line) => Number(line?.dataset.until)));
+    setField("at", clockTime(from));
+    setField("until", clockTime(until));
+    const details = document.querySelector<HTMLDetailsElement>("details[data-passage=video]");
+    if (details) details.open = true;
+  });
+}
+
 transcript();
 pdfViewer();
 mentions();
+passages();

@@ -11,6 +11,8 @@ import type { CommentRow } from "~/lib/shapes";
 import { getFormProps, getTextareaProps, useForm } from "~/lib/use-form";
 import type { Route } from "./+types/route";
 import { MentionSuggestions } from "./mention-suggestions";
+import { CommentPassage, PassageFields } from "./passage";
+import { fileUrlOf } from "./versions";
 
 /** Like, follow the author, and the comments: every one a plain form, so all work without JavaScript. */
 export function Social({
@@ -68,15 +70,21 @@ export function Social({
       </div>
       <h3 className="mb-2 font-medium">{t("content.comments")}</h3>
       {social.comments.length === 0 ? <p className="mb-2 text-sm text-slate-500">{t("content.noComments")}</p> : null}
-      <ol className="mb-3 flex flex-col gap-2" data-testid="comments">
+      <ol
+        className="mb-3 flex flex-col gap-2"
+        data-testid="comments"
+        data-comments
+        data-loading={t("content.passageLoading")}
+        data-failed={t("content.passageFailed")}
+      >
         {threads.map(({ root, replies }) => (
           <li key={root.id} className="flex flex-col gap-1">
-            <CommentItem comment={root} userId={userId} now={now} itemId={item.id} />
+            <CommentItem comment={root} userId={userId} now={now} item={item} />
             {replies.length ? (
               <ol className="ml-6 flex flex-col gap-1 border-l-2 border-slate-200 pl-3" aria-label={t("content.reply")}>
                 {replies.map((reply) => (
                   <li key={reply.id}>
-                    <CommentItem comment={reply} userId={userId} now={now} itemId={item.id} />
+                    <CommentItem comment={reply} userId={userId} now={now} item={item} />
                   </li>
                 ))}
               </ol>
@@ -95,10 +103,24 @@ export function Social({
             </Link>
           </p>
         ) : null}
+        {replyingTo ? null : <PassageFields kind={item.kind} src={fileUrlOf(item.id)} fields={fields} />}
         <MentionSuggestions>
           <TextAreaField label={t("content.addComment")} errors={fields.body.errors} {...getTextareaProps(fields.body)} rows={3} />
         </MentionSuggestions>
         <p className="text-xs text-slate-500">{t("content.mentionHelp")}</p>
+        {replyingTo || isOwner ? null : (
+          <label className="mt-2 flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              name={fields.private.name}
+              value="1"
+              defaultChecked={fields.private.initialValue === "1"}
+              className="mt-1"
+              data-testid="private-feedback"
+            />
+            {t("content.privateFeedback")}
+          </label>
+        )}
         <Button type="submit" name="intent" value="comment" size="sm" className="mt-2">
           {t("content.post")}
         </Button>
@@ -107,17 +129,34 @@ export function Social({
   );
 }
 
-/** One comment: who and when, its words (or "deleted comment"), reply, and delete or report. */
-function CommentItem({ comment, userId, now, itemId }: { comment: CommentRow; userId: number; now: number; itemId: number }) {
+/** One comment: the passage it is on, who and when, its words (or "deleted comment"), reply, and delete or report. */
+function CommentItem({
+  comment,
+  userId,
+  now,
+  item,
+}: {
+  comment: CommentRow;
+  userId: number;
+  now: number;
+  item: { id: number; version: number };
+}) {
   const { t } = useTranslation();
+  const itemId = item.id;
   return (
     <div className="rounded-md bg-slate-50 p-2 text-sm" id={`comment-${comment.id}`} data-testid="comment">
       {comment.deleted ? (
         <p className="text-slate-500 italic">{t("content.deletedComment")}</p>
       ) : (
         <>
+          <CommentPassage comment={comment} item={item} />
           <p className="text-xs text-slate-500">
             {comment.nick_name} · <RelativeTime date={new Date(comment.created_at)} now={new Date(now)} />
+            {comment.private ? (
+              <span className="ml-1 rounded bg-slate-200 px-1" data-testid="private-comment">
+                {t("content.privateComment")}
+              </span>
+            ) : null}
           </p>
           <p className="whitespace-pre-wrap">{comment.body}</p>
           <div className="flex flex-wrap items-center gap-3">

@@ -1,0 +1,218 @@
+// The quoting view (docs/decisions/0051): one page of the document drawn by pdf.js with its text
+// layer, fetched when a member first opens it. Words selected there become the comment's quote; a
+// comment's quote is found again in the page's text (app/lib/quotes.ts, as the server found it)
+// and marked where it stands. pdf.js is the build the server reads text with, so both see the same text.
+import { findQuote, quoteAt, type TextQuote } from "../../lib/quotes";
+
+type PdfJs = typeof import("unpdf/pdfjs");
+type Doc = Awaited<ReturnType<PdfJs["getDocument"]>["promise"]>;
+
+export interface Picked extends TextQuote {
+  page: number;
+}
+
+const commentForm = () => document.getElementById("comment-form") as HTMLFormElement | null;
+
+/** Words picked in a page: the comment form's passage, its fields unfolded. */
+function fill(picked: Picked) {
+  const form = commentForm();
+  if (!form) return;
+  const values = { page: String(picked.page), quote: picked.exact, prefix: picked.prefix, suffix: picked.suffix };
+  for (const [name, value] of Object.entries(values)) {
+    const field = form.elements.namedItem(name);
+    if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) field.value = value;
+  }
+  const details = form.querySelector<HTMLDetailsElement>("details[data-passage]");
+  if (details) details.open = true;
+}
+
+/** The page in `box`, saying so while it loads and when it cannot be shown (the fields work without it). */
+async function shown(box: HTMLElement, words: DOMStringMap, src: string, page: number, quote: TextQuote | null) {
+  const status = document.createElement("p");
+  status.setAttribute("role", "status");
+  status.className = "text-sm text-slate-500";
+  status.textContent = words.loading ?? "";
+  box.replaceChildren(status);
+  try {
+    return await showPage(box, src, page, quote, fill);
+  } catch {
+    status.textContent = words.failed ?? "";
+    box.replaceChildren(status);
+    return null;
+  }
+}
+
+/** The form's passage unfolded: the page its page field names, and the page field turns the pages. */
+export function openForm(details: HTMLDetailsElement) {
+  const box = details.querySelector<HTMLElement>("[data-passage-pages]");
+  const field = commentForm()?.elements.namedItem("page");
+  const src = details.dataset.src;
+  if (!box || !src || !(field instanceof HTMLInputElement)) return;
+  const show = () => shown(box, details.dataset, src, Number(field.value) || 1, null);
+  if (!box.dataset.opened) {
+    box.dataset.opened = "1";
+    field.addEventListener("change", show);
+    void show();
+  }
+}
+
+/** A comment's quote: its page under the comment, the words marked (again: hidden). */
+export function openQuote(link: HTMLAnchorElement) {
+  const quoted = link.closest("[data-testid=comment-quote]");
+  const words = (link.closest("[data-comments]") as HTMLElement | null)?.dataset ?? {};
+  if (!quoted) return;
+  const open = quoted.nextElementSibling;
+  if (open instanceof HTMLElement && open.dataset.quoteView !== undefined) return open.remove();
+  const box = document.createElement("div");
+  box.dataset.quoteView = "";
+  box.className = "my-2 max-h-[70vh] overflow-auto rounded border border-slate-200";
+  quoted.parentNode?.insertBefore(box, quoted.nextSibling);
+  const { exact = "", prefix = "", suffix = "" } = link.dataset;
+  void shown(box, words, link.href.split("#")[0] ?? "", Number(link.dataset.quotePage), { exact, prefix, suffix });
+}
+
+let pdfjs: Promise<PdfJs> | null = null;
+const library = () => {
+  pdfjs ??= import(/* @vite-ignore */ __PDFJS_URL__) as Promise<PdfJs>;
+  return pdfjs;
+};
+const docs = new Map<string, Promise<Doc>>();
+
+function documentAt(src: string): Promise<Doc> {
+  let doc = docs.get(src);
+  if (!doc) {
+    doc = library().then((lib) => lib.getDocument({ url: src }).promise);
+    // A failure (the network) is tried again at the next opening.
+    doc.catch(() => docs.delete(src));
+    docs.set(src, doc);
+  }
+  return doc;
+}
+
+/** The page's text as the server stores it (pdf-text.ts), and where each text span starts in it. */
+function pageText(items: { str?: string; hasEOL?: boolean }[]) {
+  let text = "";
+  const starts: number[] = [];
+  for (const item of items) {
+    if (item.str === undefined) continue;
+    starts.push(text.length);
+    text += item.str + (item.hasEOL ? "\n" : "");
+  }
+  return { text, starts };
+}
+
+/** Wraps [from, to) of the span's own text in a <mark>. */
+function mark(span: HTMLElement, from: number, to: number) {
+  const node = span.firstChild;
+  if (!node || node.nodeType !== Node.TEXT_NODE || from >= to) return;
+  const range = document.createRange();
+  range.setStart(node, from);
+  range.setEnd(node, to);
+  const marked = document.createElement("mark");
+  marked.dataset.testid = "quote-highlight";
+  range.surroundContents(marked);
+}
+
+export interface Shown {
+  page: number;
+  pages: number;
+  /** Whether the quote asked for was found and marked. */
+  marked: boolean;
+}
+
+/**
+ * Draws page `page` of the PDF at `src` into `box` (its width), marking `quote` when given; a
+ * selection of its words calls `onPick`. Resolves with the page shown (within the document).
+ */
+export async function showPage(
+  box: HTMLElement,
+  src: string,
+  page: number,
+  quote: TextQuote | null,
+  onPick: (picked: Picked) => void,
+): Promise<Shown> {
+  const lib = await library();
+  const doc = await documentAt(src);
+  const number = Math.min(Math.max(1, page), doc.numPages);
+  const pdfPage = await doc.getPage(number);
+  const scale = Math.max(0.5, (box.clientWidth || 600) / pdfPage.getViewport({ scale: 1 }).width);
+  const viewport = pdfPage.getViewport({ scale });
+  const sheet = document.createElement("div");
+  sheet.className = "relative mx-auto bg-white";
+  sheet.style.width = `${Math.floor(viewport.width)}px`;
+  sheet.style.height = `${Math.floor(viewport.height)}px`;
+  sheet.style.setProperty("--scale-factor", String(scale));
+  sheet.style.setProperty("--user-unit", "1");
+  sheet.style.setProperty("--total-scale-factor", String(scale));
+  const canvas = document.createElement("canvas");
+  const ratio = window.devicePixelRatio || 1;
+  canvas.width = Math.floor(viewport.width * ratio);
+  canvas.height = Math.floor(viewport.height * ratio);
+  canvas.className = "absolute inset-0 h-full w-full";
+  const layer = document.createElement("div");
+  layer.className = "textLayer";
+  layer.dataset.testid = "text-layer";
+  sheet.appendChild(canvas);
+  sheet.appendChild(layer);
+  box.replaceChildren(sheet);
+  const context = canvas.getContext("2d");
+  const content = await pdfPage.getTextContent();
+  const { text, starts } = pageText(content.items as { str?: string; hasEOL?: boolean }[]);
+  const textLayer = new lib.TextLayer({ textContentSource: content, container: layer, viewport });
+  await Promise.all([
+    textLayer.render(),
+    context
+      ? pdfPage.render({ canvas, canvasContext: context, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0] })
+          .promise
+      : null,
+  ]);
+  const spans = textLayer.textDivs;
+  let marked = false;
+  const found = quote && findQuote(text, quote.exact, quote.prefix, quote.suffix);
+  if (found) {
+    // Each span's part of the quote, from the last span first (splitting a span moves none before it).
+    for (let i = spans.length - 1; i >= 0; i--) {
+      const start = starts[i] ?? 0;
+      const span = spans[i];
+      const length = span?.textContent?.length ?? 0;
+      if (span && start < found.end && start + length > found.start)
+        mark(span, Math.max(0, found.start - start), Math.min(length, found.end - start));
+    }
+    marked = true;
+    layer.querySelector("mark")?.scrollIntoView({ block: "center" });
+  }
+  layer.addEventListener("mouseup", () => {
+    const picked = selectionIn(layer, spans, starts, text);
+    if (picked) onPick({ page: number, ...picked });
+  });
+  // Shown whole: its words can be selected (and tests wait for this).
+  sheet.dataset.page = String(number);
+  return { page: number, pages: doc.numPages, marked };
+}
+
+/** Where a point of the selection is in the page's text, when it is in one of the spans. */
+function offsetOf(spans: HTMLElement[], starts: number[], node: Node, offset: number): number | null {
+  let holder: Node | null = node;
+  while (holder && !spans.includes(holder as HTMLElement)) holder = holder.parentNode;
+  const i = holder ? spans.indexOf(holder as HTMLElement) : -1;
+  if (!holder || i < 0) return null;
+  // Within the span, the characters before the point (marks may have split its text).
+  const range = document.createRange();
+  range.setStart(holder, 0);
+  range.setEnd(node, offset);
+  return (starts[i] ?? 0) + range.toString().length;
+}
+
+/** The member's selection in the layer as a quote with its context, if it holds words. */
+function selectionIn(layer: HTMLElement, spans: HTMLElement[], starts: number[], text: string): TextQuote | null {
+  const selection = window.getSelection();
+  if (!selection || selection.isCollapsed || !selection.rangeCount) return null;
+  const range = selection.getRangeAt(0);
+  if (!layer.contains(range.commonAncestorContainer)) return null;
+  const from = offsetOf(spans, starts, range.startContainer, range.startOffset);
+  const to = offsetOf(spans, starts, range.endContainer, range.endOffset);
+  // A selection ending between spans (on a line's break) is found by its words instead.
+  const found = from !== null && to !== null && to > from ? { start: from, end: to } : findQuote(text, selection.toString());
+  const quote = found && quoteAt(text, found.start, found.end);
+  return quote?.exact ? quote : null;
+}
