@@ -83,7 +83,7 @@ export const settingsRoutes = [
       "Download your data: account, profile, tags, interests, uploads' details, comments, messages you sent, follows, likes, points, searches, blocks",
     answers: { 200: { bytes: "One JSON document, streamed", types: ["application/json"] } },
     handle: ({ ctx, member }) =>
-      new Response(exportData(member.user.id, ctx.now), {
+      new Response(exportData(member.user.id, ctx.now, new URL(ctx.request.url).origin), {
         headers: {
           "Content-Type": "application/json; charset=utf-8",
           "Content-Disposition": 'attachment; filename="research-commons-data.json"',

@@ -3,6 +3,7 @@ import { findContent } from "~/.server/content/content";
 import { feedQuerySchema, listFeed } from "~/.server/content/feed";
 import { pointsLedger, rankingList, scoreFor } from "~/.server/ranking/ranking";
 import { clearSearchHistory, rememberSearch, searchHistory, searchPage, searchQuerySchema } from "~/.server/search/search";
+import { ANNOTATION_CONTEXT, ANNOTATION_MEDIA_TYPE, annotationCollection, annotationPage } from "~/.server/social/annotations";
 import { addComment, deleteComment, followMember, setLike, socialOf } from "~/.server/social/social";
 import { commentSchema } from "~/lib/schemas/content";
 import * as answers from "./answers";
@@ -106,6 +107,25 @@ export const socialRoutes = [
       const { body: words, client_key, parent_id, ...passage } = body;
       const added = await addComment(member.user.id, item.id, words, ctx.now, client_key, parent_id, passage);
       return ok(null, "ok", { status: added === "stored" ? 201 : 200 });
+    },
+  }),
+  forMember({
+    method: "GET",
+    path: "/contents/{id}/annotations",
+    summary: "The item's comments on passages as a W3C Web Annotation collection",
+    description:
+      "An AnnotationCollection (JSON-LD, the Annotation Protocol's media type) with its first page inside; `page` (from 0) answers that AnnotationPage. Each comment on a passage is an Annotation on the item's file: a quote on a page (a FragmentSelector `page=N` refined by a TextQuoteSelector) or a moment of a video (a FragmentSelector `t=start,end`); replies in its thread are Annotations replying to it. Private feedback is listed only to those who see it.",
+    query: z.object({ page: z.coerce.number().int().min(0).max(100_000).optional() }),
+    answers: { 200: { bytes: "An AnnotationCollection, or one of its AnnotationPages", types: [ANNOTATION_MEDIA_TYPE] }, 404: REFUSAL },
+    handle: async ({ ctx, member, query, params: [id] }) => {
+      const item = await findContent(Number(id), member.user.id);
+      if (!item) return notFound(ctx.language, "item");
+      const origin = new URL(ctx.request.url).origin;
+      const answer =
+        query.page === undefined
+          ? await annotationCollection(member.user.id, item, origin)
+          : { "@context": ANNOTATION_CONTEXT, ...(await annotationPage(member.user.id, item, origin, query.page)).page };
+      return new Response(JSON.stringify(answer), { headers: { "Content-Type": ANNOTATION_MEDIA_TYPE } });
     },
   }),
   forMember({

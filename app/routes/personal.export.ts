@@ -6,7 +6,7 @@ import type { Route } from "./+types/personal.export";
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(exportData(user.id, Date.now()), {
+  return new Response(exportData(user.id, Date.now(), new URL(request.url).origin), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="research-commons-data-${day}.json"`,

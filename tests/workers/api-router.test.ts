@@ -105,6 +105,7 @@ describe("the JSON API (spec section 7)", () => {
         "/contents",
         "/contents/prefill",
         "/contents/{id}",
+        "/contents/{id}/annotations",
         "/contents/{id}/citation",
         "/contents/{id}/comments",
         "/contents/{id}/file",

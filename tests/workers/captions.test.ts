@@ -303,7 +303,7 @@ describe("captions", () => {
 
     await put(token, id, "ja", vtt(["00:00:01.000", "00:00:02.000", "消える言葉"]));
     // The owner's data export carries them.
-    const exported = JSON.parse(await new Response(exportData(owner, Date.now())).text());
+    const exported = JSON.parse(await new Response(exportData(owner, Date.now(), "https://app.test")).text());
     expect(exported.captions).toEqual([expect.objectContaining({ content_id: id, lang: "ja", source: "owner", cue_count: 1 })]);
     expect(exported.captionCues).toEqual([expect.objectContaining({ start_ms: 1000, text: "消える言葉" })]);
     expect(await deleteContent(id, owner)).toBeTruthy();

@@ -124,7 +124,7 @@ describe("an item's licence", () => {
     expect(await search("CC0-1.0")).toEqual([cc0.json.data?.id]);
     expect(await search("Apache-2.0")).toEqual([]);
 
-    const exported = JSON.parse(await new Response(exportData(member, Date.now())).text()) as {
+    const exported = JSON.parse(await new Response(exportData(member, Date.now(), "https://app.test")).text()) as {
       uploads: { id: number; license: string }[];
     };
     expect(exported.uploads.map((u) => u.license).sort()).toEqual(["CC0-1.0", "MIT"]);

@@ -77,7 +77,7 @@ describe("a member's own data", () => {
         at: Date.UTC(2026, i < 6 ? 9 : 10, 10 + i),
       })),
     );
-    const text = await new Response(exportData(me.id, 10)).text();
+    const text = await new Response(exportData(me.id, 10, "https://app.test")).text();
     const data = JSON.parse(text);
     expect(data.account).toMatchObject({ id: me.id, nick_name: "Exporter" });
     expect(data.uploads.map((u: { title: string }) => u.title)).toEqual(["Exporter paper"]);
@@ -118,7 +118,7 @@ describe("a member's own data", () => {
       ),
     );
     await env.DB.batch(statements);
-    const data = JSON.parse(await new Response(exportData(me, 1)).text());
+    const data = JSON.parse(await new Response(exportData(me, 1, "https://app.test")).text());
     const bodies = data.messagesSent.map((m: { body: string }) => m.body);
     expect(bodies).toHaveLength(1203);
     expect(new Set(bodies).size).toBe(1203);

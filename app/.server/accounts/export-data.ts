@@ -5,6 +5,7 @@
 import { env } from "~/.server/bindings";
 import { statsDb, textShard } from "~/.server/databases";
 import { conversationRoom } from "~/.server/messaging/live";
+import { annotationCollection } from "~/.server/social/annotations";
 
 const PAGE = 500;
 
@@ -30,7 +31,9 @@ const LISTS: Record<string, string> = {
   // Their videos' captions (decision 0043); every cue of them follows (`captionCues`, from the shards).
   captions: `SELECT * FROM (SELECT cap.id, cap.content_id, cap.lang, cap.source, cap.cue_count, cap.duration_ms, cap.updated_at
             FROM captions cap JOIN content c ON c.id = cap.content_id WHERE c.owner_id = ?1 AND cap.state = 'ready') WHERE id > ?2`,
-  comments: "SELECT id, content_id, body, created_at FROM comments WHERE user_id = ?1 AND id > ?2",
+  // A passage's `anchor` as its JSON text; on their own items, the annotations section has them as Web Annotations.
+  comments:
+    "SELECT id, content_id, body, created_at, parent_id, private, anchor, anchor_version FROM comments WHERE user_id = ?1 AND id > ?2",
   following:
     "SELECT f.followee_id AS id, u.nick_name, f.created_at FROM follows f JOIN users u ON u.id = f.followee_id WHERE f.follower_id = ?1 AND f.followee_id > ?2",
   likes: "SELECT content_id AS id, created_at FROM likes WHERE user_id = ?1 AND content_id > ?2",
@@ -57,7 +60,7 @@ const LISTS: Record<string, string> = {
 const LIST_DATABASE: Record<string, () => D1Database> = { statisticsDays: statsDb, statisticsItemMonths: statsDb };
 
 /** The document's text, piece by piece, read from D1 only as fast as the reader takes it. */
-async function* pieces(userId: number, now: number): AsyncGenerator<string> {
+async function* pieces(userId: number, now: number, origin: string): AsyncGenerator<string> {
   const db = env.DB;
   yield `{"exported_at":${JSON.stringify(new Date(now).toISOString())}`;
   for (const [name, sql] of Object.entries(SINGLE)) {
@@ -71,6 +74,7 @@ async function* pieces(userId: number, now: number): AsyncGenerator<string> {
   yield `,"verification":${JSON.stringify(verification ?? { status: "not submitted" })}`;
   for (const [name, sql] of Object.entries(LISTS)) yield* jsonArray(name, listPages(LIST_DATABASE[name]?.() ?? db, sql, userId));
   yield* jsonArray("captionCues", captionCuesOf(userId));
+  yield* jsonArray("annotations", annotationsOn(userId, origin));
   yield* jsonArray("messagesSent", messagesSent(userId));
   yield "}";
 }
@@ -128,6 +132,23 @@ async function* captionCuesOf(userId: number) {
   }
 }
 
+/** Each of the member's items with comments on passages: its AnnotationCollection, every annotation they see in it (decision 0051). */
+async function* annotationsOn(userId: number, origin: string) {
+  for (let after = 0; ; ) {
+    const { results } = await env.DB.prepare(
+      `SELECT id, title FROM content i WHERE owner_id = ? AND id > ?
+         AND EXISTS (SELECT 1 FROM comments c WHERE c.content_id = i.id AND c.anchor IS NOT NULL) ORDER BY id LIMIT ${PAGE}`,
+    )
+      .bind(userId, after)
+      .all<{ id: number; title: string }>();
+    const collections: object[] = [];
+    for (const item of results) collections.push(await annotationCollection(userId, item, origin, true));
+    yield collections;
+    if (results.length < PAGE) return;
+    after = results.at(-1)?.id ?? after;
+  }
+}
+
 /** The messages the member sent, conversation by conversation, a page at a time from each conversation's object. */
 async function* messagesSent(userId: number) {
   for (let conversation = 0; ; ) {
@@ -151,9 +172,9 @@ async function* messagesSent(userId: number) {
 }
 
 /** The member's data as a JSON stream: {"exported_at":…,"account":{…},"profile":…,"tags":[…],…}. */
-export function exportData(userId: number, now: number): ReadableStream<Uint8Array> {
+export function exportData(userId: number, now: number, origin: string): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const source = pieces(userId, now);
+  const source = pieces(userId, now, origin);
   return new ReadableStream({
     async pull(controller) {
       const { value, done } = await source.next();
