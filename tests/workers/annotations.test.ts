@@ -104,12 +104,12 @@ describe("an item's annotations", () => {
       partOf: { id: base, total: ANNOTATION_PAGE_SIZE + 1 },
     });
     expect(second.next).toBeUndefined();
-    expect(((second.items as Json[])[0]?.target as Json).selector).toEqual({
+    expect((second.items as { target: Json }[])[0]?.target.selector).toEqual({
       type: "FragmentSelector",
       conformsTo: "http://www.w3.org/TR/media-frags/",
       value: `t=${ANNOTATION_PAGE_SIZE}`,
     });
-    expect((((collection.first as Json).items as Json[])[0]?.target as Json).selector).toMatchObject({ value: "t=60,65.5" });
+    expect(((collection.first as Json).items as { target: Json }[])[0]?.target.selector).toMatchObject({ value: "t=60,65.5" });
     // A page past the end is empty, and still a page of the collection.
     expect(await annotations(token, id, 5)).toMatchObject({ items: [], startIndex: 5 * ANNOTATION_PAGE_SIZE });
   });
