@@ -183,7 +183,9 @@ describe("an item's versions", () => {
     ]);
     const id = Number((await json(await call(member.token, "POST", "/contents", raw))).data?.id);
     await addVersion(member.token, id, { note: "Two", license: "MIT" });
-    const exported = JSON.parse(await new Response(exportData(member.id, Date.now(), "https://app.test")).text()) as { versions: Record<string, unknown>[] };
+    const exported = JSON.parse(await new Response(exportData(member.id, Date.now(), "https://app.test")).text()) as {
+      versions: Record<string, unknown>[];
+    };
     expect(exported.versions.map((v) => [v.content_id, v.number, v.note, v.license])).toEqual([
       [id, 1, "", "CC-BY-4.0"],
       [id, 2, "Two", "MIT"],
