@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createSession } from "~/.server/accounts/sessions";
+import { fileReport } from "~/.server/moderation/reports";
 import { addComment, socialOf } from "~/.server/social/social";
 import { makePdf } from "../../scripts/make-pdf.mjs";
 import { multipart, pngBytes, textFields } from "../fixtures/files";
@@ -138,6 +139,11 @@ describe("private feedback", () => {
     expect(await seen(other)).toEqual([["A public", 0]]);
     // Nobody else may answer in it, and the member it mentions is not told of what they cannot read.
     expect(await refusalOf(addComment(other, id, "Let me in", 4, undefined, feedback?.id))).toMatchObject({ key: "validation.replyGone" });
+    // Only those who see it may report it.
+    const report = (by: number) =>
+      refusalOf(fileReport(by, { target_type: "comment", target_id: feedback?.id ?? 0, reason: "spam", details: "" }, 5));
+    expect(await report(other)).toMatchObject({ status: 403 });
+    expect(await report(owner)).toBe("not refused");
     const heard = await env.DB.prepare("SELECT user_id, kind FROM notifications WHERE subject_id = ? ORDER BY id").bind(id).all();
     expect(heard.results).toEqual([
       { user_id: owner, kind: "comment" },

@@ -11,7 +11,7 @@ import { closeSessionSockets } from "~/.server/messaging/session-sockets";
 import { noticeMail } from "~/.server/notifications/notice-mail";
 import { mailsAtOnce, notify } from "~/.server/notifications/notifications";
 import { Refused } from "~/.server/refused";
-import { NOT_AVAILABLE } from "~/.server/social/block-rules";
+import { NOT_AVAILABLE, SEES_COMMENT } from "~/.server/social/block-rules";
 import type { ReportReason, ReportTarget } from "~/lib/choices";
 import type { Decision } from "~/lib/schemas/report";
 
@@ -50,10 +50,14 @@ async function visibleAuthor(type: ReportTarget, id: number, viewerId: number): 
   if (type === "content") return (await findContent(id, viewerId))?.owner_id ?? null;
   if (type === "member") return (await db.prepare("SELECT id FROM users WHERE id = ?").bind(id).first<{ id: number }>())?.id ?? null;
   if (type === "comment") {
-    const row = await db.prepare("SELECT content_id, user_id FROM comments WHERE id = ? AND hidden_at IS NULL").bind(id).first<{
-      content_id: number;
-      user_id: number;
-    }>();
+    // Private feedback only by those who see it (decision 0051).
+    const row = await db
+      .prepare(`SELECT content_id, user_id FROM comments c WHERE id = ?1 AND hidden_at IS NULL AND ${SEES_COMMENT("c", "?2")}`)
+      .bind(id, viewerId)
+      .first<{
+        content_id: number;
+        user_id: number;
+      }>();
     return row && (await findContent(row.content_id, viewerId)) ? row.user_id : null;
   }
   if (!(await conversationFor(conversationOfMessage(id), viewerId))) return null;

@@ -1,7 +1,7 @@
 import { env } from "~/.server/bindings";
 import { ANNOTATION_PAGE_SIZE } from "~/lib/limits";
 import { type Anchor, anchorOf } from "./anchors";
-import { SEES_COMMENT } from "./social";
+import { SEES_COMMENT } from "./block-rules";
 
 // An item's comments on passages as W3C Web Annotations (docs/decisions/0051): each a TextualBody
 // on its file, a page (FragmentSelector, RFC 3778) refined by the quote (TextQuoteSelector), or a

@@ -8,7 +8,7 @@ import { Refused } from "~/.server/refused";
 import { COMMENT_REPEAT_WINDOW_MS } from "~/lib/limits";
 import type { CommentRow } from "~/lib/shapes";
 import { anchorFor, anchorOf, type PassageAsked } from "./anchors";
-import { BLOCKED_BETWEEN, NOT_AVAILABLE } from "./block-rules";
+import { BLOCKED_BETWEEN, NOT_AVAILABLE, SEES_COMMENT } from "./block-rules";
 import { mentionedIn } from "./mentions";
 
 // Likes, follows and comments. Every write is idempotent: a repeated like or follow changes nothing.
@@ -86,11 +86,6 @@ export interface Social {
 
 /** The member's own comment with the same words on the item, made within the repeat window (one statement, so posts at once agree). */
 const SAME_WORDS_JUST_NOW = "SELECT id FROM comments WHERE content_id = ?1 AND user_id = ?2 AND body = ?3 AND created_at > ?4 - ?6";
-
-/** A private comment (and its thread's replies) is seen by the item's owner, its author, and the thread's first author (decision 0051). */
-export const SEES_COMMENT = (c: string, viewer: string) =>
-  `(${c}.private = 0 OR ${viewer} = ${c}.user_id OR ${viewer} = (SELECT owner_id FROM content WHERE id = ${c}.content_id)
-    OR ${viewer} = (SELECT r.user_id FROM comments r WHERE r.id = ${c}.parent_id))`;
 
 /** Where the comment points and who sees it (decision 0051): a passage asked for, and private feedback. */
 export type CommentPassage = PassageAsked & { private?: "1" | "0" };
