@@ -223,3 +223,65 @@ test("a saved quote is found again on pdf.js's text layer and exactly its words 
     await deleteItems(page.request, info.project.use.baseURL as string, ids);
   }
 });
+
+test("a comment on a moment of a video: from the transcript or typed, and its link plays from there", async ({ page }) => {
+  const info = test.info();
+  await signUpAndIn(page, `Moment Owner ${Date.now()}`);
+  const captions =
+    "WEBVTT\n\n00:00:00.500 --> 00:00:02.500\nFirst we walked to the wells.\n\n00:00:03.000 --> 00:00:04.000\nThe second well was dry.\n";
+  const answer = await page.request.post("/upload", {
+    headers: { Origin: info.project.use.baseURL as string },
+    multipart: {
+      kind: "video",
+      sdg: "6",
+      title: `Wells walk ${Date.now()}`,
+      summary: "A walk along the wells.",
+      content: "c",
+      keywords: "wells",
+      // Private: the shared feed's first page stays the demo catalogue's for the other browser tests.
+      publicize: "0",
+      license: "CC-BY-4.0",
+      language: "en",
+      captions_lang: "en",
+      captions: { name: "walk.vtt", mimeType: "text/vtt", buffer: Buffer.from(captions) },
+      file: { name: "walk.mp4", mimeType: "video/mp4", buffer: readFileSync("demo/sample-video.mp4") },
+      thumbnail: { name: "t.png", mimeType: "image/png", buffer: readFileSync("demo/sample-video-thumbnail.png") },
+    },
+    maxRedirects: 0,
+  });
+  expect(answer.status()).toBe(303);
+  const id = Number(/id=(\d+)/.exec(answer.headers().location ?? "")?.[1]);
+  try {
+    await page.goto(`/retrieval/detail?id=${id}`);
+    await ready(page, info);
+    if (hasJs(info)) {
+      // Selecting a line of the transcript makes it the comment's moment.
+      await page
+        .getByTestId("transcript")
+        .getByText("The second well was dry.")
+        .evaluate((line) => {
+          const range = document.createRange();
+          range.selectNodeContents(line);
+          window.getSelection()?.removeAllRanges();
+          window.getSelection()?.addRange(range);
+          line.dispatchEvent(new MouseEvent("mouseup", { bubbles: true }));
+        });
+      await expect(page.getByLabel("From (m:ss)")).toHaveValue("0:03");
+      await expect(page.getByLabel("Until (optional)")).toHaveValue("0:04");
+    } else {
+      await page.getByText("On a passage (optional)").click();
+      await page.getByLabel("From (m:ss)").fill("0:03");
+      await page.getByLabel("Until (optional)").fill("0:04");
+    }
+    await page.getByLabel("Add a comment").fill("Dry since when?");
+    await page.getByRole("button", { name: "Post" }).click();
+    const moment = comment(page, "Dry since when?").getByRole("link", { name: "At 0:03–0:04" });
+    await expect(moment).toHaveAttribute("href", `/retrieval/detail?id=${id}&t=3#t=3,4`);
+    await moment.click();
+    const video = page.getByTestId("video");
+    if (hasJs(info)) await expect.poll(() => video.evaluate((v: HTMLVideoElement) => Math.round(v.currentTime))).toBe(3);
+    else await expect(video).toHaveAttribute("src", `/files/${id}#t=3`);
+  } finally {
+    await deleteItems(page.request, info.project.use.baseURL as string, [id]);
+  }
+});
