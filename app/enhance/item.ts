@@ -147,13 +147,15 @@ function passages() {
     const selection = window.getSelection();
     if (!selection || selection.isCollapsed || !selection.anchorNode || !selection.focusNode) return;
     const lines = [selection.anchorNode, selection.focusNode].map((node) =>
-      closest<HTMLElement>(node instanceof Element ? node : node.parentElement, "[data-testid=transcript] li[data-from]"),
+      closest<HTMLLIElement>(node instanceof Element ? node : node.parentElement, "[data-testid=transcript] li"),
     );
     if (!lines[0] || !lines[1]) return;
-    const from = Math.min(...lines.map((line) => Number(line?.dataset.from)));
-    const until = Math.max(...lines.map((line) => Number(line?.dataset.until)));
-    setField("at", clockTime(from));
-    setField("until", clockTime(until));
+    // A line's moment runs from its own second to the next line's (the last line's is open).
+    const second = (line: Element | null | undefined) => line?.querySelector<HTMLElement>("a[data-t]")?.dataset.t;
+    const [from, to] = lines.map((line) => Number(second(line))) as [number, number];
+    const until = second((from <= to ? lines[1] : lines[0]).nextElementSibling);
+    setField("at", clockTime(Math.min(from, to)));
+    setField("until", until === undefined ? "" : clockTime(Number(until)));
     const details = document.querySelector<HTMLDetailsElement>("details[data-passage=video]");
     if (details) details.open = true;
   });

@@ -26,11 +26,15 @@ function fill(picked: Picked) {
   if (details) details.open = true;
 }
 
+/** What the view says while it loads and when it cannot show a page, in the page's language (the comments list holds it). */
+const wordsOf = (near: Element): DOMStringMap =>
+  (near.closest("[data-testid=social]")?.querySelector("[data-comments]") as HTMLElement | null)?.dataset ?? {};
+
 /** The page in `box`, saying so while it loads and when it cannot be shown (the fields work without it). */
 async function shown(box: HTMLElement, words: DOMStringMap, src: string, page: number, quote: TextQuote | null) {
   const status = document.createElement("p");
   status.setAttribute("role", "status");
-  status.className = "text-sm text-slate-500";
+  status.className = "passage-status";
   status.textContent = words.loading ?? "";
   box.replaceChildren(status);
   try {
@@ -48,9 +52,10 @@ export function openForm(details: HTMLDetailsElement) {
   const field = commentForm()?.elements.namedItem("page");
   const src = details.dataset.src;
   if (!box || !src || !(field instanceof HTMLInputElement)) return;
-  const show = () => shown(box, details.dataset, src, Number(field.value) || 1, null);
+  const show = () => shown(box, wordsOf(details), src, Number(field.value) || 1, null);
   if (!box.dataset.opened) {
     box.dataset.opened = "1";
+    box.className = "passage-view";
     field.addEventListener("change", show);
     void show();
   }
@@ -59,16 +64,44 @@ export function openForm(details: HTMLDetailsElement) {
 /** A comment's quote: its page under the comment, the words marked (again: hidden). */
 export function openQuote(link: HTMLAnchorElement) {
   const quoted = link.closest("[data-testid=comment-quote]");
-  const words = (link.closest("[data-comments]") as HTMLElement | null)?.dataset ?? {};
   if (!quoted) return;
   const open = quoted.nextElementSibling;
   if (open instanceof HTMLElement && open.dataset.quoteView !== undefined) return open.remove();
   const box = document.createElement("div");
   box.dataset.quoteView = "";
-  box.className = "my-2 max-h-[70vh] overflow-auto rounded border border-slate-200";
+  box.className = "passage-view";
   quoted.parentNode?.insertBefore(box, quoted.nextSibling);
   const { exact = "", prefix = "", suffix = "" } = link.dataset;
-  void shown(box, words, link.href.split("#")[0] ?? "", Number(link.dataset.quotePage), { exact, prefix, suffix });
+  void shown(box, wordsOf(link), link.href.split("#")[0] ?? "", Number(link.dataset.quotePage), { exact, prefix, suffix });
+}
+
+/**
+ * The view's styles, pdf.js's text layer as its own viewer styles it among them: the page's words
+ * over its drawing, invisible but selectable, a quote marked where it stands. Adopted when the view
+ * first opens: a page's inlined CSS holds only what its markup uses (app/.server/web/critical-css.ts).
+ */
+const TEXT_LAYER_CSS = `.textLayer{position:absolute;text-align:initial;inset:0;overflow:clip;line-height:1;text-size-adjust:none;
+forced-color-adjust:none;transform-origin:0 0;z-index:0;--min-font-size:1;
+--text-scale-factor:calc(var(--total-scale-factor) * var(--min-font-size));--min-font-size-inv:calc(1 / var(--min-font-size))}
+.textLayer :is(span,br){color:transparent;position:absolute;white-space:pre;cursor:text;transform-origin:0% 0%}
+.textLayer>:not(.markedContent),.textLayer .markedContent span:not(.markedContent){z-index:1;--font-height:0;
+font-size:calc(var(--text-scale-factor) * var(--font-height));--scale-x:1;--rotate:0deg;
+transform:rotate(var(--rotate)) scaleX(var(--scale-x)) scale(var(--min-font-size-inv))}
+.textLayer .markedContent{display:contents}
+.textLayer ::selection{background:rgb(0 0 255 / .25)}
+.textLayer mark{color:transparent;background:rgb(250 204 21 / .5)}
+.passage-status{font-size:.875rem;color:#64748b}
+.passage-view{margin:.5rem 0;max-height:70vh;overflow:auto;border:1px solid #e2e8f0;border-radius:.25rem}
+.passage-sheet{position:relative;margin:0 auto;background:#fff}
+.passage-drawing{position:absolute;inset:0;width:100%;height:100%}`;
+
+let styled = false;
+function styleTextLayers() {
+  if (styled) return;
+  styled = true;
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(TEXT_LAYER_CSS);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 }
 
 let pdfjs: Promise<PdfJs> | null = null;
@@ -131,6 +164,7 @@ export async function showPage(
   quote: TextQuote | null,
   onPick: (picked: Picked) => void,
 ): Promise<Shown> {
+  styleTextLayers();
   const lib = await library();
   const doc = await documentAt(src);
   const number = Math.min(Math.max(1, page), doc.numPages);
@@ -138,7 +172,7 @@ export async function showPage(
   const scale = Math.max(0.5, (box.clientWidth || 600) / pdfPage.getViewport({ scale: 1 }).width);
   const viewport = pdfPage.getViewport({ scale });
   const sheet = document.createElement("div");
-  sheet.className = "relative mx-auto bg-white";
+  sheet.className = "passage-sheet";
   sheet.style.width = `${Math.floor(viewport.width)}px`;
   sheet.style.height = `${Math.floor(viewport.height)}px`;
   sheet.style.setProperty("--scale-factor", String(scale));
@@ -148,7 +182,7 @@ export async function showPage(
   const ratio = window.devicePixelRatio || 1;
   canvas.width = Math.floor(viewport.width * ratio);
   canvas.height = Math.floor(viewport.height * ratio);
-  canvas.className = "absolute inset-0 h-full w-full";
+  canvas.className = "passage-drawing";
   const layer = document.createElement("div");
   layer.className = "textLayer";
   layer.dataset.testid = "text-layer";

@@ -20,14 +20,7 @@ export function PassageFields({ kind, src, fields }: { kind: string; src: string
   const { t } = useTranslation();
   const open = PASSAGE_FIELDS.some((name) => stated(fields[name]) || Boolean(fields[name].errors?.length));
   return (
-    <details
-      className="mb-3 rounded-md border border-slate-200 px-3 py-2"
-      open={open}
-      data-passage={kind}
-      data-src={src}
-      data-loading={t("content.passageLoading")}
-      data-failed={t("content.passageFailed")}
-    >
+    <details className="mb-3 rounded-md border border-slate-200 px-3 py-2" open={open} data-passage={kind} data-src={src}>
       <summary className="cursor-pointer text-sm font-medium">{t("content.passage")}</summary>
       <p className="mb-2 text-xs text-slate-500">{t("content.passageHelp")}</p>
       {kind === "video" ? (
@@ -48,7 +41,7 @@ export function PassageFields({ kind, src, fields }: { kind: string; src: string
             className="w-24"
           />
           <p className="mb-2 text-xs text-slate-500 [@media(scripting:none)]:hidden">{t("content.passageSelect")}</p>
-          <div data-passage-pages className="mb-2 max-h-[70vh] overflow-auto" />
+          <div data-passage-pages />
           <TextAreaField label={t("content.passageQuote")} errors={fields.quote.errors} {...getTextareaProps(fields.quote)} rows={2} />
           <input type="hidden" name={fields.prefix.name} defaultValue={stated(fields.prefix) ? String(fields.prefix.initialValue) : ""} />
           <input type="hidden" name={fields.suffix.name} defaultValue={stated(fields.suffix) ? String(fields.suffix.initialValue) : ""} />

@@ -58,7 +58,7 @@ function TranscriptBody({ id, captions, view }: { id: number; captions: CaptionI
         {view.cues.map((cue) => {
           const second = Math.floor(cue.start_ms / 1000);
           return (
-            <li key={cue.id} className="flex gap-3 py-0.5" data-from={second} data-until={Math.ceil(cue.end_ms / 1000)}>
+            <li key={cue.id} className="flex gap-3 py-0.5">
               <a
                 href={secondUrl(id, view.lang, second)}
                 data-t={second}
