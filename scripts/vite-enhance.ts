@@ -38,6 +38,13 @@ export function enhanceModules(): Plugin {
         const { output } = await build({
           input: file,
           platform: "browser",
+          // Each part's address written where it is named, so a module carries only the parts it fetches.
+          plugins: [
+            {
+              name: "on-demand-paths",
+              transform: (code) => code.replace(/__ON_DEMAND__\["([a-z-]+)"\]/g, (_, name: string) => JSON.stringify(names[name] ?? "")),
+            },
+          ],
           transform: { define: { ...define, __ON_DEMAND__: JSON.stringify(names) } },
           external: (source) => Object.values(names).includes(source),
           write: false,

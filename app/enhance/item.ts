@@ -3,7 +3,6 @@
 // from the pages or the transcript (decision 0051). Without JavaScript each still
 // works: the line's link opens the page at that second, the viewer is in a <noscript>, and a name
 // typed in full is read by the server.
-import { clockTime } from "../lib/captions";
 import { closest } from "./parts/dom";
 
 function transcript() {
@@ -112,29 +111,17 @@ const pagesPart = () => {
   return pages;
 };
 
-/** The form's field `name`, given `value`. */
-function setField(name: string, value: string) {
-  const field = (document.getElementById("comment-form") as HTMLFormElement | null)?.elements.namedItem(name);
-  if (field instanceof HTMLInputElement) field.value = value;
-}
-
 /**
- * Comments on a passage (docs/decisions/0051): the form's passage unfolded opens the quoting view,
- * a comment's quote opens its page with the words marked (its link, to the PDF at that page, is
- * followed when the view cannot load), and lines selected in a transcript are the comment's moment.
+ * Comments on a passage (docs/decisions/0051): the form's passage brings the quoting view (or, on
+ * a video, takes lines selected in the transcript), and a comment's quote opens its page with the
+ * words marked (its link, to the PDF at that page, is followed when the view cannot load).
  */
 function passages() {
-  document.addEventListener(
-    "toggle",
-    (event) => {
-      const details = event.target;
-      if (details instanceof HTMLDetailsElement && details.open && details.dataset.passage === "document")
-        pagesPart()
-          .then((part) => part.openForm(details))
-          .catch(() => {});
-    },
-    true,
-  );
+  const fields = document.querySelector<HTMLElement>("[data-passage]");
+  if (fields)
+    pagesPart()
+      .then((part) => part.openForm(fields))
+      .catch(() => {});
   document.addEventListener("click", (event) => {
     const link = closest<HTMLAnchorElement>(event.target, "a[data-quote-page]");
     if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -142,22 +129,6 @@ function passages() {
     pagesPart()
       .then((part) => part.openQuote(link))
       .catch(() => location.assign(link.href));
-  });
-  document.addEventListener("mouseup", () => {
-    const selection = window.getSelection();
-    if (!selection || selection.isCollapsed || !selection.anchorNode || !selection.focusNode) return;
-    const lines = [selection.anchorNode, selection.focusNode].map((node) =>
-      closest<HTMLLIElement>(node instanceof Element ? node : node.parentElement, "[data-testid=transcript] li"),
-    );
-    if (!lines[0] || !lines[1]) return;
-    // A line's moment runs from its own second to the next line's (the last line's is open).
-    const second = (line: Element | null | undefined) => line?.querySelector<HTMLElement>("a[data-t]")?.dataset.t;
-    const [from, to] = lines.map((line) => Number(second(line))) as [number, number];
-    const until = second((from <= to ? lines[1] : lines[0]).nextElementSibling);
-    setField("at", clockTime(Math.min(from, to)));
-    setField("until", until === undefined ? "" : clockTime(Number(until)));
-    const details = document.querySelector<HTMLDetailsElement>("details[data-passage=video]");
-    if (details) details.open = true;
   });
 }
 

@@ -101,7 +101,8 @@ test("comment on a passage, follow it, reply in private, and a new version keeps
     const { page: r } = reviewer;
     await r.goto(at);
     await ready(r, info);
-    await r.getByText("On a passage (optional)").click();
+    await r.getByRole("link", { name: "Comment on a passage" }).click();
+    await ready(r, info);
     if (js) {
       // The quoting view: the page field turns the pages, and selected words fill the quote.
       await expect(r.getByTestId("text-layer")).toBeVisible();
@@ -122,7 +123,7 @@ test("comment on a passage, follow it, reply in private, and a new version keeps
     await expect(first.getByRole("link", { name: "Page 2" })).toHaveAttribute("href", `/files/${id}#page=2`);
 
     // Words the page does not hold are refused in the member's words, and what was typed stays.
-    await r.getByText("On a passage (optional)").click();
+    await r.getByRole("link", { name: "Comment on a passage" }).click();
     await r.getByLabel("Page number").fill(String(english.notOnPage.page));
     await r.getByLabel("Words quoted from that page").fill(english.notOnPage.exact);
     await r.getByLabel("Add a comment").fill("Only boiling?");
@@ -257,6 +258,7 @@ test("a comment on a moment of a video: from the transcript or typed, and its li
   const id = Number(/id=(\d+)/.exec(answer.headers().location ?? "")?.[1]);
   try {
     await page.goto(`/retrieval/detail?id=${id}`);
+    await page.getByRole("link", { name: "Comment on a passage" }).click();
     await ready(page, info);
     if (hasJs(info)) {
       // Selecting a line of the transcript makes it the comment's moment.
@@ -274,7 +276,6 @@ test("a comment on a moment of a video: from the transcript or typed, and its li
       await expect(page.getByLabel("From (m:ss)")).toHaveValue("0:03");
       await expect(page.getByLabel("Until (optional)")).toHaveValue("");
     } else {
-      await page.getByText("On a passage (optional)").click();
       await page.getByLabel("From (m:ss)").fill("0:03");
       await page.getByLabel("Until (optional)").fill("0:04");
     }

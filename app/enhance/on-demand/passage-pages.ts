@@ -2,6 +2,7 @@
 // layer, fetched when a member first opens it. Words selected there become the comment's quote; a
 // comment's quote is found again in the page's text (app/lib/quotes.ts, as the server found it)
 // and marked where it stands. pdf.js is the build the server reads text with, so both see the same text.
+import { clockTime } from "../../lib/captions";
 import { findQuote, quoteAt, type TextQuote } from "../../lib/quotes";
 
 type PdfJs = typeof import("unpdf/pdfjs");
@@ -13,55 +14,49 @@ export interface Picked extends TextQuote {
 
 const commentForm = () => document.getElementById("comment-form") as HTMLFormElement | null;
 
-/** Words picked in a page: the comment form's passage, its fields unfolded. */
-function fill(picked: Picked) {
+/** The comment form's fields `values`, by name, where it has them. */
+function fill(values: Record<string, string>) {
   const form = commentForm();
-  if (!form) return;
-  const values = { page: String(picked.page), quote: picked.exact, prefix: picked.prefix, suffix: picked.suffix };
   for (const [name, value] of Object.entries(values)) {
-    const field = form.elements.namedItem(name);
+    const field = form?.elements.namedItem(name);
     if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) field.value = value;
   }
-  const details = form.querySelector<HTMLDetailsElement>("details[data-passage]");
-  if (details) details.open = true;
 }
 
-/** What the view says while it loads and when it cannot show a page, in the page's language (the comments list holds it). */
-const wordsOf = (near: Element): DOMStringMap =>
-  (near.closest("[data-testid=social]")?.querySelector("[data-comments]") as HTMLElement | null)?.dataset ?? {};
+/** Words picked in a page: the comment form's passage. */
+const picked = ({ page, exact, prefix, suffix }: Picked) => fill({ page: String(page), quote: exact, prefix, suffix });
 
-/** The page in `box`, saying so while it loads and when it cannot be shown (the fields work without it). */
-async function shown(box: HTMLElement, words: DOMStringMap, src: string, page: number, quote: TextQuote | null) {
-  const status = document.createElement("p");
-  status.setAttribute("role", "status");
-  status.className = "passage-status";
-  status.textContent = words.loading ?? "";
-  box.replaceChildren(status);
-  try {
-    return await showPage(box, src, page, quote, fill);
-  } catch {
-    status.textContent = words.failed ?? "";
-    box.replaceChildren(status);
-    return null;
-  }
-}
-
-/** The form's passage unfolded: the page its page field names, and the page field turns the pages. */
-export function openForm(details: HTMLDetailsElement) {
-  const box = details.querySelector<HTMLElement>("[data-passage-pages]");
+/**
+ * The form's passage. A document's: the page its page field names, which turns the pages (the
+ * fields work without it, should pdf.js not load). A video's: lines selected in the transcript are
+ * its moment, from the first line's second to the next line's (the last line's is open).
+ */
+export function openForm(fields: HTMLElement) {
+  if (fields.dataset.passage === "video") return document.addEventListener("mouseup", () => fill(momentSelected()));
+  const box = fields.querySelector<HTMLElement>("[data-passage-pages]");
   const field = commentForm()?.elements.namedItem("page");
-  const src = details.dataset.src;
+  const src = fields.dataset.src;
   if (!box || !src || !(field instanceof HTMLInputElement)) return;
-  const show = () => shown(box, wordsOf(details), src, Number(field.value) || 1, null);
-  if (!box.dataset.opened) {
-    box.dataset.opened = "1";
-    box.className = "passage-view";
-    field.addEventListener("change", show);
-    void show();
-  }
+  const show = () => showPage(box, src, Number(field.value) || 1, null, picked).catch(() => box.replaceChildren());
+  box.className = "passage-view";
+  field.addEventListener("change", show);
+  void show();
 }
 
-/** A comment's quote: its page under the comment, the words marked (again: hidden). */
+/** The moment of the transcript's lines selected, as the form writes it; nothing when none is. */
+function momentSelected(): Record<string, string> {
+  const selection = window.getSelection();
+  const line = (node: Node | null | undefined) =>
+    (node instanceof Element ? node : node?.parentElement)?.closest<HTMLElement>("[data-testid=transcript] li");
+  const lines = [line(selection?.anchorNode), line(selection?.focusNode)];
+  if (selection?.isCollapsed || !lines[0] || !lines[1]) return {};
+  const second = (at: Element | null | undefined) => at?.querySelector<HTMLElement>("a[data-t]")?.dataset.t;
+  const [from, to] = lines.map((at) => Number(second(at))) as [number, number];
+  const until = second((from <= to ? lines[1] : lines[0]).nextElementSibling);
+  return { at: clockTime(Math.min(from, to)), until: until === undefined ? "" : clockTime(Number(until)) };
+}
+
+/** A comment's quote: its page under the comment, the words marked (again: hidden); the PDF at that page when it cannot be shown. */
 export function openQuote(link: HTMLAnchorElement) {
   const quoted = link.closest("[data-testid=comment-quote]");
   if (!quoted) return;
@@ -71,8 +66,11 @@ export function openQuote(link: HTMLAnchorElement) {
   box.dataset.quoteView = "";
   box.className = "passage-view";
   quoted.parentNode?.insertBefore(box, quoted.nextSibling);
-  const { exact = "", prefix = "", suffix = "" } = link.dataset;
-  void shown(box, wordsOf(link), link.href.split("#")[0] ?? "", Number(link.dataset.quotePage), { exact, prefix, suffix });
+  const { prefix = "", suffix = "" } = link.dataset;
+  const exact = quoted.querySelector("q")?.textContent ?? "";
+  showPage(box, link.href.split("#")[0] ?? "", Number(link.dataset.quotePage), { exact, prefix, suffix }, picked).catch(() =>
+    location.assign(link.href),
+  );
 }
 
 /**
@@ -90,7 +88,6 @@ transform:rotate(var(--rotate)) scaleX(var(--scale-x)) scale(var(--min-font-size
 .textLayer .markedContent{display:contents}
 .textLayer ::selection{background:rgb(0 0 255 / .25)}
 .textLayer mark{color:transparent;background:rgb(250 204 21 / .5)}
-.passage-status{font-size:.875rem;color:#64748b}
 .passage-view{margin:.5rem 0;max-height:70vh;overflow:auto;border:1px solid #e2e8f0;border-radius:.25rem}
 .passage-sheet{position:relative;margin:0 auto;background:#fff}
 .passage-drawing{position:absolute;inset:0;width:100%;height:100%}`;

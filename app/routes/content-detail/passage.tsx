@@ -5,32 +5,52 @@ import type { CommentRow } from "~/lib/shapes";
 import { type FieldMetadata, getInputProps, getTextareaProps } from "~/lib/use-form";
 import { fileUrlOf } from "./versions";
 
-// Comments on a passage (docs/decisions/0051). Without JavaScript the comment form takes a page
-// and the words quoted (or a video's moment) and the server finds them; with it, the item's module
-// (app/enhance/item.ts) fills these fields from words selected in the quoting view or a line of
-// the transcript, and a quote's link opens that view at its page with the words marked.
+// Comments on a passage (docs/decisions/0051). The comment form takes a passage once the member
+// asks to ("Comment on a passage", a link, as "Reply" is): a page and the words quoted (or a video's
+// moment), which the server finds. With JavaScript the item's module (app/enhance/item.ts) shows
+// the quoting view beside them and fills them from words selected there or lines of the transcript,
+// and a quote's link opens that view at its page with the words marked.
 
 const PASSAGE_FIELDS = ["page", "quote", "prefix", "suffix", "at", "until"] as const;
 type PassageField = (typeof PASSAGE_FIELDS)[number];
+type PassageFieldsOf = Record<PassageField, FieldMetadata>;
 
 const stated = (field: FieldMetadata) => typeof field.initialValue === "string" && field.initialValue !== "";
 
-/** The passage's fields, folded away unless the form comes back with one of them filled in. */
-export function PassageFields({ kind, src, fields }: { kind: string; src: string; fields: Record<PassageField, FieldMetadata> }) {
+/** Whether the form shows the passage: asked for, or a post with one came back refused. */
+export const showsPassage = (asked: boolean, fields: PassageFieldsOf) =>
+  asked || PASSAGE_FIELDS.some((name) => stated(fields[name]) || Boolean(fields[name].errors?.length));
+
+/** The link that opens the form's passage. */
+export function PassageLink({ id }: { id: number }) {
   const { t } = useTranslation();
-  const open = PASSAGE_FIELDS.some((name) => stated(fields[name]) || Boolean(fields[name].errors?.length));
   return (
-    <details className="mb-3 rounded-md border border-slate-200 px-3 py-2" open={open} data-passage={kind} data-src={src}>
-      <summary className="cursor-pointer text-sm font-medium">{t("content.passage")}</summary>
-      <p className="mb-2 text-xs text-slate-500">{t("content.passageHelp")}</p>
+    <a href={`/retrieval/detail?id=${id}&passage=1#comment-form`} className={`mb-2 inline-block text-sm ${link}`}>
+      {t("content.passage")}
+    </a>
+  );
+}
+
+/** The passage's fields, and the way back to a comment on the whole work. */
+export function PassageFields({ id, kind, fields }: { id: number; kind: string; fields: PassageFieldsOf }) {
+  const { t } = useTranslation();
+  const hidden = (name: "prefix" | "suffix") => (
+    <input type="hidden" name={fields[name].name} defaultValue={stated(fields[name]) ? String(fields[name].initialValue) : ""} />
+  );
+  return (
+    <fieldset className="mb-3 rounded-md border border-slate-200 px-3 py-2" data-passage={kind} data-src={`/files/${id}`}>
+      <legend className="text-sm font-medium">{t("content.passage")}</legend>
+      <p className="mb-2 text-xs text-slate-500">
+        {t(kind === "video" ? "content.passageCue" : "content.passageSelect")}{" "}
+        <a href={`/retrieval/detail?id=${id}#comment-form`} className={link}>
+          {t("content.passageCancel")}
+        </a>
+      </p>
       {kind === "video" ? (
-        <>
-          <p className="mb-2 text-xs text-slate-500 [@media(scripting:none)]:hidden">{t("content.passageCue")}</p>
-          <div className="flex gap-3">
-            <Field label={t("content.passageFrom")} errors={fields.at.errors} {...getInputProps(fields.at, { type: "text" })} />
-            <Field label={t("content.passageUntil")} errors={fields.until.errors} {...getInputProps(fields.until, { type: "text" })} />
-          </div>
-        </>
+        <div className="flex gap-3">
+          <Field label={t("content.passageFrom")} errors={fields.at.errors} {...getInputProps(fields.at, { type: "text" })} />
+          <Field label={t("content.passageUntil")} errors={fields.until.errors} {...getInputProps(fields.until, { type: "text" })} />
+        </div>
       ) : (
         <>
           <Field
@@ -40,14 +60,13 @@ export function PassageFields({ kind, src, fields }: { kind: string; src: string
             inputMode="numeric"
             className="w-24"
           />
-          <p className="mb-2 text-xs text-slate-500 [@media(scripting:none)]:hidden">{t("content.passageSelect")}</p>
           <div data-passage-pages />
           <TextAreaField label={t("content.passageQuote")} errors={fields.quote.errors} {...getTextareaProps(fields.quote)} rows={2} />
-          <input type="hidden" name={fields.prefix.name} defaultValue={stated(fields.prefix) ? String(fields.prefix.initialValue) : ""} />
-          <input type="hidden" name={fields.suffix.name} defaultValue={stated(fields.suffix) ? String(fields.suffix.initialValue) : ""} />
+          {hidden("prefix")}
+          {hidden("suffix")}
         </>
       )}
-    </details>
+    </fieldset>
   );
 }
 
@@ -72,9 +91,8 @@ export function CommentPassage({ comment, item }: { comment: CommentRow; item: {
           href={`${fileUrlOf(item.id, earlier)}#page=${anchor.page}`}
           className={`text-xs ${link}`}
           data-quote-page={earlier ? undefined : anchor.page}
-          data-exact={anchor.exact}
-          data-prefix={anchor.prefix}
-          data-suffix={anchor.suffix}
+          data-prefix={earlier ? undefined : anchor.prefix}
+          data-suffix={earlier ? undefined : anchor.suffix}
         >
           {t("content.quotePage", { page: anchor.page })}
         </a>

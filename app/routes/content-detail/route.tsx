@@ -122,6 +122,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     commentKey,
     // "Reply" is a link (no script needed): the comment form answers this comment.
     replyTo: Number(new URL(request.url).searchParams.get("reply")) || null,
+    // So is "Comment on a passage": the form takes a passage (decision 0051).
+    passage: new URL(request.url).searchParams.get("passage") === "1",
   };
 }
 

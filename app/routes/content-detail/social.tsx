@@ -11,8 +11,7 @@ import type { CommentRow } from "~/lib/shapes";
 import { getFormProps, getTextareaProps, useForm } from "~/lib/use-form";
 import type { Route } from "./+types/route";
 import { MentionSuggestions } from "./mention-suggestions";
-import { CommentPassage, PassageFields } from "./passage";
-import { fileUrlOf } from "./versions";
+import { CommentPassage, PassageFields, PassageLink, showsPassage } from "./passage";
 
 /** Like, follow the author, and the comments: every one a plain form, so all work without JavaScript. */
 export function Social({
@@ -70,13 +69,7 @@ export function Social({
       </div>
       <h3 className="mb-2 font-medium">{t("content.comments")}</h3>
       {social.comments.length === 0 ? <p className="mb-2 text-sm text-slate-500">{t("content.noComments")}</p> : null}
-      <ol
-        className="mb-3 flex flex-col gap-2"
-        data-testid="comments"
-        data-comments
-        data-loading={t("content.passageLoading")}
-        data-failed={t("content.passageFailed")}
-      >
+      <ol className="mb-3 flex flex-col gap-2" data-testid="comments">
         {threads.map(({ root, replies }) => (
           <li key={root.id} className="flex flex-col gap-1">
             <CommentItem comment={root} userId={userId} now={now} item={item} />
@@ -103,7 +96,11 @@ export function Social({
             </Link>
           </p>
         ) : null}
-        {replyingTo ? null : <PassageFields kind={item.kind} src={fileUrlOf(item.id)} fields={fields} />}
+        {replyingTo ? null : showsPassage(loaded.passage, fields) ? (
+          <PassageFields id={item.id} kind={item.kind} fields={fields} />
+        ) : (
+          <PassageLink id={item.id} />
+        )}
         <MentionSuggestions>
           <TextAreaField label={t("content.addComment")} errors={fields.body.errors} {...getTextareaProps(fields.body)} rows={3} />
         </MentionSuggestions>
