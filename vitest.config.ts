@@ -15,6 +15,7 @@ import { startFakeOrcid } from "./scripts/fake-orcid.mjs";
  * an isolate with the rest, which spares it its own migrations and module loading (about 3 s a file).
  */
 const OWN_STORAGE = [
+  "annotations",
   "api-contents",
   "api-conversations",
   "api-fuzz.property",

@@ -261,7 +261,8 @@ test("a comment on a moment of a video: from the transcript or typed, and its li
     await page.getByRole("link", { name: "Comment on a passage" }).click();
     await ready(page, info);
     if (hasJs(info)) {
-      // Selecting a line of the transcript makes it the comment's moment.
+      // Selecting a line of the transcript makes it the comment's moment, once the part that reads it is there.
+      await expect(page.locator("[data-passage][data-ready]")).toBeAttached();
       await page
         .getByTestId("transcript")
         .getByText("The second well was dry.")

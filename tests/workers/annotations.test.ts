@@ -10,7 +10,9 @@ import { newItem, newMember, putText } from "./helpers";
 
 // An item's comments on passages as W3C Web Annotations (issue 51), through the API and the data
 // export: every annotation, collection and page judged by the MUST assertions of web-platform-tests'
-// annotation-model suite (tests/annotation-model.ts), paged as the Annotation Protocol pages.
+// annotation-model suite (tests/annotation-model.ts), paged as the Annotation Protocol pages. Its
+// own isolate (vitest.config.ts): the validator reads the global `location` as it loads, which the
+// image codecs of other files set to what it cannot read.
 
 type Json = Record<string, unknown>;
 const MEDIA_TYPE = 'application/ld+json; profile="http://www.w3.org/ns/anno.jsonld"';

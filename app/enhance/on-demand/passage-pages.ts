@@ -32,7 +32,12 @@ const picked = ({ page, exact, prefix, suffix }: Picked) => fill({ page: String(
  * its moment, from the first line's second to the next line's (the last line's is open).
  */
 export function openForm(fields: HTMLElement) {
-  if (fields.dataset.passage === "video") return document.addEventListener("mouseup", () => fill(momentSelected()));
+  if (fields.dataset.passage === "video") {
+    document.addEventListener("mouseup", () => fill(momentSelected()));
+    // Lines selected from now on are taken (tests wait for this).
+    fields.dataset.ready = "";
+    return;
+  }
   const box = fields.querySelector<HTMLElement>("[data-passage-pages]");
   const field = commentForm()?.elements.namedItem("page");
   const src = fields.dataset.src;
