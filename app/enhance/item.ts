@@ -4,6 +4,7 @@
 // works: the line's link opens the page at that second, the viewer is in a <noscript>, and a name
 // typed in full is read by the server.
 import { closest } from "./parts/dom";
+import { onDemand } from "./parts/on-demand";
 
 function transcript() {
   document.addEventListener("click", (event) => {
@@ -101,15 +102,7 @@ function mentions() {
   });
 }
 
-type Pages = typeof import("./on-demand/passage-pages");
-let pages: Promise<Pages> | null = null;
-const pagesPart = () => {
-  pages ??= import(__ON_DEMAND__["passage-pages"] ?? "") as Promise<Pages>;
-  pages.catch(() => {
-    pages = null;
-  });
-  return pages;
-};
+const pagesPart = onDemand<typeof import("./on-demand/passage-pages")>(__ON_DEMAND__["passage-pages"]);
 
 /**
  * Comments on a passage (docs/decisions/0051): the form's passage brings the quoting view (or, on

@@ -5,18 +5,10 @@
 // only what takes the submit.
 import { closest } from "./parts/dom";
 import { fieldError } from "./parts/field-error";
+import { onDemand } from "./parts/on-demand";
 
 type Parts = typeof import("./on-demand/chunked-upload");
-
-let loading: Promise<Parts> | null = null;
-const parts = () => {
-  loading ??= import(__ON_DEMAND__["chunked-upload"] ?? "") as Promise<Parts>;
-  // A failed fetch (the network) is tried again at the next need.
-  loading.catch(() => {
-    loading = null;
-  });
-  return loading;
-};
+const parts = onDemand<Parts>(__ON_DEMAND__["chunked-upload"]);
 
 let running: { controller: AbortController; file: File } | null = null;
 

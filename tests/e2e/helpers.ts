@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { clientIp, signUpAndIn } from "./fixtures";
 
 export const hasJs = (info: TestInfo) => info.project.name === "js";
 
@@ -178,4 +179,15 @@ export async function deleteItems(request: APIRequestContext, origin: string, id
     });
     expect(answer.status()).toBe(303);
   }
+}
+
+/** Another member in a browser context of their own, with the project's JavaScript setting. */
+export async function otherMember(browser: Browser, name: string) {
+  const context = await browser.newContext({
+    javaScriptEnabled: hasJs(test.info()),
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: { "CF-Connecting-IP": clientIp() },
+  });
+  const page = await context.newPage();
+  return { page, ...(await signUpAndIn(page, name)), close: () => context.close() };
 }

@@ -1,17 +1,6 @@
-import type { Browser, Page, WebSocketRoute } from "@playwright/test";
-import { clientIp, expect, signUpAndIn, test } from "./fixtures";
-import { hasJs, JS_ONLY, ready } from "./helpers";
-
-/** A second member in a browser context of their own, with the same JavaScript setting. */
-async function otherMember(browser: Browser, name: string) {
-  const context = await browser.newContext({
-    javaScriptEnabled: hasJs(test.info()),
-    baseURL: test.info().project.use.baseURL,
-    extraHTTPHeaders: { "CF-Connecting-IP": clientIp() },
-  });
-  const page = await context.newPage();
-  return { page, ...(await signUpAndIn(page, name)), close: () => context.close() };
-}
+import type { Page, WebSocketRoute } from "@playwright/test";
+import { expect, signUpAndIn, test } from "./fixtures";
+import { JS_ONLY, otherMember, ready } from "./helpers";
 
 /** From the other member's page, the Message button opens (or starts) the conversation. */
 async function startWith(page: Page, memberId: number) {

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { makePdf } from "../../scripts/make-pdf.mjs";
-import { clientIp, expect, signUpAndIn, test } from "./fixtures";
-import { deleteItems, hasJs, JS_ONLY, ready } from "./helpers";
+import { expect, signUpAndIn, test } from "./fixtures";
+import { deleteItems, hasJs, JS_ONLY, otherMember, ready } from "./helpers";
 
 // Comments on a passage (issue 51), with JavaScript on and off: quote a sentence the PDF breaks
 // across lines (selected in the pdf.js view, or typed), be refused a quote the page does not
@@ -52,17 +52,6 @@ async function uploaded(page: Page, request: APIRequestContext, file: string, ti
   return id;
 }
 
-/** Another member, in a browser of their own (JavaScript as the project has it). */
-async function member(browser: Browser, name: string) {
-  const context = await browser.newContext({
-    javaScriptEnabled: hasJs(test.info()),
-    baseURL: test.info().project.use.baseURL,
-    extraHTTPHeaders: { "CF-Connecting-IP": clientIp() },
-  });
-  const page = await context.newPage();
-  return { page, ...(await signUpAndIn(page, name)), close: () => context.close() };
-}
-
 /** Selects `words` in the pdf.js text layer shown, as a member's drag would, and lets go. */
 async function selectWords(page: Page, words: string) {
   await page.getByTestId("text-layer").evaluate((layer, wanted) => {
@@ -94,8 +83,8 @@ test("comment on a passage, follow it, reply in private, and a new version keeps
   const js = hasJs(info);
   const owner = await signUpAndIn(page, `Passage Owner ${Date.now()}`);
   const id = await uploaded(page, page.request, "english.pdf", `Rainwater passages ${info.project.name} ${Date.now()}`);
-  const reviewer = await member(browser, `Passage Reviewer ${Date.now()}`);
-  const bystander = await member(browser, `Passage Bystander ${Date.now()}`);
+  const reviewer = await otherMember(browser, `Passage Reviewer ${Date.now()}`);
+  const bystander = await otherMember(browser, `Passage Bystander ${Date.now()}`);
   const at = `/retrieval/detail?id=${id}`;
   try {
     const { page: r } = reviewer;
