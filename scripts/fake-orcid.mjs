@@ -11,9 +11,11 @@
 //   resolver could give have DOIs too (STAND_IN_FAILURES below), and GET /stand-in/requests?marker=…
 //   says which requests reached the stand-in (so a test can see where the worker went, and when it
 //   stopped reading).
+//   The Research Organization Registry's v2 API under /ror/v2 (fake-ror.mjs).
 // Nothing here is in a deployed build: the scripts start it and point the worker's settings at it.
 import { createServer } from "node:http";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
+import { rorAnswer } from "./fake-ror.mjs";
 
 export const FAKE_ORCID_CLIENT = { id: "APP-LOCALSTANDIN0001", secret: "local-orcid-stand-in-secret" };
 /** The iD the sign-in form offers first (a valid check digit). */
@@ -190,6 +192,10 @@ export async function startFakeOrcid({ port = 0, slowMs = 30_000, log = false } 
     }
     if (url.pathname === "/oauth/jwks") return send(200, { keys: [jwk] });
 
+    // The registry of organisations, from its data's slice (fake-ror.mjs).
+    const ror = rorAnswer(url);
+    if (ror) return ror.slow ? later(res, slowMs, () => send(200, { number_of_results: 0, items: [] })) : send(ror.status, ror.body);
+
     if (url.pathname === "/oauth/authorize") {
       const query = req.method === "POST" ? new URLSearchParams(await readBody(req)) : url.searchParams;
       const clientId = query.get("client_id");
@@ -360,5 +366,6 @@ export function fakeOrcidVars(base) {
     ORCID_URL: base,
     ORCID_API_URL: `${base}/v3.0`,
     DOI_RESOLVER_URL: `${base}/doi`,
+    ROR_API_URL: `${base}/ror/v2`,
   };
 }

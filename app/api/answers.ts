@@ -234,6 +234,11 @@ export const memberPage = z.object({
   member: memberSummary.extend({
     kind: z.enum(["individual", "facilitator"]),
     organisation: z.string().nullable(),
+    organisation_ror: z
+      .string()
+      .nullable()
+      .describe("the organisation's (or affiliation's) ROR id, https://ror.org/…, when the member picked it"),
+    organisation_ror_name: z.string().nullable().describe("the registry's name for it"),
     membership: z.enum(MEMBERSHIP_LEVELS),
     verified: z.union([z.literal(0), z.literal(1)]).describe("1 once a reviewer approved their identity"),
     created_at: time,

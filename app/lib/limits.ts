@@ -73,6 +73,9 @@ export const REANCHOR_BATCH = 200;
 export const MESSAGE_MAX = 2000;
 export const REPORT_DETAILS_MAX = 500;
 
+/** Words a member searches the registry of organisations with (decision 0052). */
+export const ROR_QUERY_MAX = 200;
+
 /** Spec: at most five interests. */
 export const MAX_INTERESTS = 5;
 

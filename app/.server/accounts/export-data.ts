@@ -11,7 +11,7 @@ const PAGE = 500;
 
 /** The one-row sections: the account, the profile. */
 const SINGLE = {
-  account: `SELECT id, email, nick_name, account_type, kind, organisation, membership, language, created_at,
+  account: `SELECT id, email, nick_name, account_type, kind, organisation, organisation_ror, organisation_ror_name, membership, language, created_at,
       orcid, orcid_name, orcid_linked_at FROM users WHERE id = ?1`,
   profile: `SELECT sex, birthday, address, first_name, middle_name, family_name, country, nationality, academic, research, website,
       phone, purpose, abbreviation, industry, organisation_phone, description, legal, organisation_email, public, updated_at, orcid

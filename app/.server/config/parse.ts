@@ -30,6 +30,8 @@ export interface Config {
   orcid: { clientId: string; clientSecret: string; url: string; apiUrl: string } | null;
   /** The DOI resolver forms are filled from. */
   doiResolverUrl: string;
+  /** The Research Organization Registry's v2 API (decision 0052). */
+  rorApiUrl: string;
   /** The Workers AI model new videos are transcribed by (through the AI binding), or null: no automatic captions. */
   speechToText: { model: string } | null;
   /** The Workers AI model owners may ask for a translation's suggestion from (through the AI binding), or null: none. */
@@ -140,6 +142,7 @@ export function parseConfig(raw: Record<string, unknown>, localBuild: boolean): 
   const orcidApiUrl = (value("ORCID_API_URL") ?? `https://${sandbox ? "pub.sandbox" : "pub"}.orcid.org/v3.0`).replace(/\/+$/, "");
   const orcid = orcidId && orcidSecret ? { clientId: orcidId, clientSecret: orcidSecret, url: orcidUrl, apiUrl: orcidApiUrl } : null;
   const doiResolverUrl = (value("DOI_RESOLVER_URL") ?? "https://doi.org").replace(/\/+$/, "");
+  const rorApiUrl = (value("ROR_API_URL") ?? "https://api.ror.org/v2").replace(/\/+$/, "");
   const speechModel = value("SPEECH_TO_TEXT_MODEL");
   // A model without the binding would queue work that can only fail: said at start, like a missing secret.
   if (speechModel && raw.AI === undefined) missing("AI", 'SPEECH_TO_TEXT_MODEL is set: add [ai] binding = "AI"');
@@ -173,6 +176,7 @@ export function parseConfig(raw: Record<string, unknown>, localBuild: boolean): 
       meetings,
       orcid,
       doiResolverUrl,
+      rorApiUrl,
       speechToText: speechModel ? { model: speechModel } : null,
       translation: translationModel ? { model: translationModel } : null,
       textShards,

@@ -263,6 +263,16 @@ export const SETTINGS = {
         "The DOI resolver asked for a DOI's metadata by content negotiation when a member fills a form from a DOI (default `https://doi.org`).",
     },
   },
+  ROR_API_URL: {
+    schema: httpsUrl,
+    meta: {
+      kind: "var",
+      required: "never",
+      example: "https://api.ror.org/v2",
+      description:
+        "The Research Organization Registry's v2 API, where members find their organisation (default `https://api.ror.org/v2`; docs/decisions/0052).",
+    },
+  },
   SPEECH_TO_TEXT_MODEL: {
     schema: z.enum(["@cf/openai/whisper-large-v3-turbo"], "must be @cf/openai/whisper-large-v3-turbo"),
     meta: {

@@ -15,6 +15,9 @@ export const MEMBER_LIST_SIZE = 50;
 export interface MemberProfile extends MemberSummary {
   kind: "individual" | "facilitator";
   organisation: string | null;
+  /** The organisation's ROR id and the registry's name for it, when the member picked one (decision 0052). */
+  organisation_ror: string | null;
+  organisation_ror_name: string | null;
   membership: MembershipLevel;
   /** 1 once a reviewer approved their identity verification. */
   verified: 0 | 1;
@@ -43,7 +46,7 @@ export async function memberPage(viewerId: number, memberId: number, reader: Lan
     await db.batch([
       db
         .prepare(
-          `SELECT u.id, u.nick_name, u.account_type, u.image, u.kind, u.organisation, u.membership, u.created_at,
+          `SELECT u.id, u.nick_name, u.account_type, u.image, u.kind, u.organisation, u.organisation_ror, u.organisation_ror_name, u.membership, u.created_at,
            EXISTS (SELECT 1 FROM verifications v WHERE v.user_id = u.id AND v.status = 'approved') AS verified,
            (SELECT count(*) FROM follows WHERE followee_id = u.id) AS followers,
            (SELECT count(*) FROM follows WHERE follower_id = u.id) AS following,

@@ -39,6 +39,14 @@ export function MemberHeader({ data }: { data: Route.ComponentProps["loaderData"
         <p className="text-sm text-slate-600">
           {member.account_type === 1 ? t("search.researcher") : t("search.investor")} · {t(`member.${member.kind}`)}
           {member.organisation ? ` · ${member.organisation}` : ""}
+          {member.organisation_ror ? (
+            <>
+              {" · "}
+              <a href={member.organisation_ror} className="text-brand underline underline-offset-2" data-testid="member-ror">
+                {t("ror.link", { name: member.organisation_ror_name ?? member.organisation_ror })}
+              </a>
+            </>
+          ) : null}
           {" · "}
           <span data-testid="membership">
             {t("membership.level")}: {level}

@@ -5,6 +5,7 @@ import { changePassword } from "~/.server/accounts/accounts";
 import type { SessionUser } from "~/.server/accounts/sessions";
 import { removeAvatar, setAvatar } from "~/.server/members/avatar";
 import { countryCode } from "~/.server/members/countries";
+import { linkOrganisation, unlinkOrganisation } from "~/.server/members/organisation";
 import { saveProfile } from "~/.server/members/profile-settings";
 import { attempt, Refused } from "~/.server/refused";
 import { allowMemberCall } from "~/.server/security/rate-limit";
@@ -12,9 +13,11 @@ import { unblock } from "~/.server/social/blocks";
 import { callerFrom } from "~/.server/web/auth/caller";
 import { invalid } from "~/.server/web/auth/form-actions";
 import { sessionContext } from "~/.server/web/auth/session";
+import { getLocale } from "~/.server/web/i18n/middleware";
 import { flashRedirect } from "~/.server/web/shell/flash";
 import type { Intents } from "~/.server/web/shell/intents";
 import { refusalReply } from "~/.server/web/shell/refusals";
+import { isLanguage } from "~/lib/i18n";
 import { PROFILE_LINE_MAX } from "~/lib/limits";
 import { changePasswordSchema } from "~/lib/schemas/auth";
 import { profileSchema } from "~/lib/schemas/profile";
@@ -87,6 +90,15 @@ async function password({ request, context, form, user }: SettingsIntent) {
   return saved(request, "notify.passwordChanged");
 }
 
+/** The organisation the member picked from the registry's answer, checked with the registry again. */
+async function linkOrganisationIntent({ request, context, form, user }: SettingsIntent) {
+  const back = "/personal/Setting?section=organisation";
+  const locale = getLocale(context);
+  const linked = await attempt(() => linkOrganisation(user.id, String(form.get("ror_id") ?? ""), isLanguage(locale) ? locale : "en"));
+  if (linked instanceof Refused) return flashRedirect(request, back, "error", linked.key);
+  return flashRedirect(request, back, "success", "notify.updateSuccess");
+}
+
 export const intents = {
   profile,
   avatar,
@@ -95,6 +107,11 @@ export const intents = {
     return saved(request, "notify.updateSuccess");
   },
   password,
+  "link-organisation": linkOrganisationIntent,
+  "unlink-organisation": async ({ request, user }: SettingsIntent) => {
+    await unlinkOrganisation(user.id);
+    return flashRedirect(request, "/personal/Setting?section=organisation", "success", "notify.updateSuccess");
+  },
   unblock: async ({ request, form, user }: SettingsIntent) => {
     const member = Number(form.get("member"));
     if (!Number.isInteger(member) || member <= 0) throw data(null, { status: 400 });

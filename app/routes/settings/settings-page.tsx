@@ -10,6 +10,7 @@ import { cn } from "~/lib/utils";
 import { BlockedMembers } from "./blocked-members";
 import { NotificationSettings } from "./notification-settings";
 import { OrcidSettings } from "./orcid-settings";
+import { OrganisationSettings } from "./organisation-settings";
 import type { settingsPage } from "./page.server";
 import { SECTIONS } from "./sections";
 
@@ -20,7 +21,8 @@ export type SettingsReplies = Partial<Record<"profile" | "avatar" | "password" |
 /** A settings page: the sections' tabs and the one section shown, with its forms' replies. */
 export function SettingsPage({ loaderData, actionData }: { loaderData: SettingsData; actionData: SettingsReplies | undefined }) {
   const { t } = useTranslation();
-  const { section, kind, avatar, accountType, defaults, countries, today, blocked, language, channels, following, orcid } = loaderData;
+  const { section, kind, avatar, accountType, defaults, countries, today, blocked, language, channels, following, orcid, organisation } =
+    loaderData;
   const box = "rounded-lg border border-slate-200 bg-white p-4";
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-8">
@@ -40,6 +42,11 @@ export function SettingsPage({ loaderData, actionData }: { loaderData: SettingsD
           </Link>
         ))}
       </nav>
+      {section === "organisation" ? (
+        <section className={box} data-testid="organisation">
+          <OrganisationSettings organisation={organisation} />
+        </section>
+      ) : null}
       {section === "avatar" ? (
         <section className={box}>
           <h2 className="mb-3 font-medium">{t("settings.avatar")}</h2>

@@ -1,0 +1,49 @@
+import { env } from "~/.server/bindings";
+import { type Read, readOne } from "~/.server/reads";
+import { Refused } from "~/.server/refused";
+import { organisationById } from "./ror";
+
+// A member's organisation by ROR (docs/decisions/0052): the id they picked, checked with the
+// registry when picked, beside the name they typed.
+
+export interface MemberOrganisation {
+  /** The name as the member typed it (a facilitator's organisation), if any. */
+  typed: string | null;
+  ror: string | null;
+  rorName: string | null;
+}
+
+export function organisationRead(userId: number): Read<MemberOrganisation> {
+  return {
+    statements: [env.DB.prepare("SELECT organisation, organisation_ror, organisation_ror_name FROM users WHERE id = ?").bind(userId)],
+    decode: ([found]) => {
+      const row = found?.results[0] as
+        | { organisation: string | null; organisation_ror: string | null; organisation_ror_name: string | null }
+        | undefined;
+      return { typed: row?.organisation ?? null, ror: row?.organisation_ror ?? null, rorName: row?.organisation_ror_name ?? null };
+    },
+  };
+}
+
+export const organisationOf = (userId: number) => readOne(organisationRead(userId));
+
+/**
+ * Links the member to the organisation the registry has under `id`: refused when it has none, and
+ * when it is no longer active (merged or withdrawn), naming what it became.
+ */
+export async function linkOrganisation(userId: number, id: string, reader: string) {
+  const found = await organisationById(id, reader);
+  if (!found) throw new Refused("ror.notFound", { field: "ror_id" });
+  if (found.status !== "active") {
+    const successor = found.successors[0];
+    throw new Refused(successor ? `ror.became|name=${successor.label}` : "ror.notActive", { field: "ror_id" });
+  }
+  await env.DB.prepare("UPDATE users SET organisation_ror = ?, organisation_ror_name = ? WHERE id = ?")
+    .bind(found.id, found.name, userId)
+    .run();
+  return found;
+}
+
+export async function unlinkOrganisation(userId: number) {
+  await env.DB.prepare("UPDATE users SET organisation_ror = NULL, organisation_ror_name = NULL WHERE id = ?").bind(userId).run();
+}

@@ -1,0 +1,2 @@
+export const RORS: unknown[];
+export function rorAnswer(url: URL): { status: number; body: unknown; slow?: boolean } | null;

@@ -1,0 +1,36 @@
+import { expect, signUpAndIn, test } from "./fixtures";
+import { ready } from "./helpers";
+
+// Issue 52, JavaScript on and off: a fund's account finds its organisation in the registry of
+// research organisations (the stand-in answers ROR's v2 API from a slice of its data), links it,
+// and its Space links to the ROR record; a registry that fails is said so, the typed name kept.
+
+test("a fund picks its organisation from ROR, and its Space links to the record", async ({ page }) => {
+  await signUpAndIn(page, `Science Fund ${Date.now()}`, { account_type: 2, kind: "facilitator", organisation: "JST" });
+  await page.goto("/personal/Setting?section=organisation");
+  await ready(page, test.info());
+  await expect(page.getByText("Name as you typed it: JST")).toBeVisible();
+  await expect(page.getByText("Not linked to an organisation in ROR.")).toBeVisible();
+
+  await page.getByLabel("Search ROR by name or acronym").fill("stand-in.fail");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page.getByTestId("ror-problem")).toHaveText(
+    "The registry of organisations is not answering now. Try again later; your name as typed is kept.",
+  );
+
+  await page.getByLabel("Search ROR by name or acronym").fill("Japan Science and Technology");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  const results = page.getByTestId("ror-results");
+  await results.getByLabel(/^Japan Science and Technology Agency · JST · Japan$/).check();
+  await results.getByRole("button", { name: "Link this organisation" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Update Success");
+  await expect(page.getByTestId("ror-linked").getByRole("link")).toHaveAttribute("href", "https://ror.org/00097mb19");
+
+  await page.goto("/personal");
+  await expect(page.getByTestId("member-ror")).toHaveText("ROR record of Japan Science and Technology Agency");
+  await expect(page.getByTestId("member-ror")).toHaveAttribute("href", "https://ror.org/00097mb19");
+
+  await page.goto("/personal/Setting?section=organisation");
+  await page.getByRole("button", { name: "Remove the link" }).click();
+  await expect(page.getByText("Not linked to an organisation in ROR.")).toBeVisible();
+});

@@ -1,0 +1,48 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { linkOrganisation, organisationOf, unlinkOrganisation } from "~/.server/members/organisation";
+import { memberPage } from "~/.server/members/profile";
+import { findOrganisations } from "~/.server/members/ror";
+import { newMember, refusalOf } from "./helpers";
+
+// Organisations by ROR (issue 52) through the registry's stand-in on loopback, which the worker
+// reaches over the network as it would reach the registry: search in the member's language, a
+// link checked with the registry, one that is no longer active refused with what it became, and
+// a registry that is slow or failing said so.
+
+describe("a member's organisation by ROR", () => {
+  it("is found by its name in the member's language, and linked beside the name as typed", async () => {
+    const found = await findOrganisations("科学技術振興機構", "ja");
+    expect(found.map((org) => [org.id, org.name, org.label, org.acronym, org.country])).toEqual([
+      ["https://ror.org/00097mb19", "Japan Science and Technology Agency", "科学技術振興機構", "JST", "Japan"],
+    ]);
+    const fund = await newMember("Science Fund", 2, "JST (typed)");
+    await linkOrganisation(fund, "https://ror.org/00097mb19", "en");
+    expect(await organisationOf(fund)).toEqual({
+      typed: "JST (typed)",
+      ror: "https://ror.org/00097mb19",
+      rorName: "Japan Science and Technology Agency",
+    });
+    expect((await memberPage(fund, fund))?.member).toMatchObject({ organisation_ror: "https://ror.org/00097mb19" });
+    await unlinkOrganisation(fund);
+    expect((await organisationOf(fund)).ror).toBeNull();
+  });
+
+  it("refuses what the registry does not hold, or holds as no longer active, naming what it became", async () => {
+    const member = await newMember("Careful Linker");
+    expect(await refusalOf(linkOrganisation(member, "https://ror.org/01zjanb50", "en"))).toEqual({
+      key: "ror.became|name=Japan International Science and Technology Exchange Center",
+      field: "ror_id",
+      status: 400,
+    });
+    expect(await refusalOf(linkOrganisation(member, "https://ror.org/0abcdef12", "en"))).toMatchObject({ key: "ror.notFound" });
+    expect(await refusalOf(linkOrganisation(member, "not an id", "en"))).toMatchObject({ key: "ror.notFound" });
+    const row = await env.DB.prepare("SELECT organisation_ror FROM users WHERE id = ?").bind(member).first("organisation_ror");
+    expect(row).toBeNull();
+  });
+
+  it("says when the registry fails or is too slow", async () => {
+    expect(await refusalOf(findOrganisations("stand-in.fail", "en"))).toMatchObject({ key: "ror.down", status: 502 });
+    expect(await refusalOf(findOrganisations("stand-in.slow", "en"))).toMatchObject({ key: "ror.slow", status: 504 });
+  });
+});
