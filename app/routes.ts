@@ -72,6 +72,7 @@ export default [
     route("retrieval/detail", "routes/content-detail/route.tsx", { id: "retrievalDetail" }),
     route("retrieval/detail/captions", "routes/captions/route.tsx", { id: "retrievalCaptions" }),
     route("retrieval/detail/texts", "routes/texts/route.tsx", { id: "retrievalTexts" }),
+    route("retrieval/detail/funding", "routes/funding/route.tsx", { id: "retrievalFunding" }),
     route("retrieval/detail/version", "routes/version/route.tsx", { id: "retrievalVersion" }),
     route("retrieval/detail/edit", "routes/edit/route.tsx", { id: "retrievalEdit" }),
     route("retrieval/detail/stats", "routes/stats/item.tsx", { id: "retrievalStats" }),

@@ -7,6 +7,7 @@ import { type ApiContext, authenticate } from "./context";
 import { conversationRoutes } from "./conversations";
 import { type ApiRoute, forAnyone } from "./define";
 import { notAvailable, notFound, refusalAnswer } from "./envelope";
+import { fundingRoutes } from "./funding";
 import { meetingRoutes } from "./meetings";
 import { memberRoutes } from "./members";
 import { notificationRoutes } from "./notifications";
@@ -36,6 +37,7 @@ const ROUTES: ApiRoute[] = [
   ...verificationRoutes,
   ...orcidRoutes,
   ...versionRoutes,
+  ...fundingRoutes,
   ...captionRoutes,
   forAnyone({
     method: "GET",

@@ -73,6 +73,11 @@ export const REANCHOR_BATCH = 200;
 export const MESSAGE_MAX = 2000;
 export const REPORT_DETAILS_MAX = 500;
 
+/** A funder's name, and an award's number, address or title (decision 0052). */
+export const FUNDER_NAME_MAX = 300;
+export const AWARD_MAX = 500;
+/** Funding references on one item. */
+export const FUNDING_MAX = 20;
 /** Words a member searches the registry of organisations with (decision 0052). */
 export const ROR_QUERY_MAX = 200;
 

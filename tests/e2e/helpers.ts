@@ -184,12 +184,12 @@ export async function deleteItems(request: APIRequestContext, origin: string, id
 }
 
 /** Another member in a browser context of their own, with the project's JavaScript setting. */
-export async function otherMember(browser: Browser, name: string) {
+export async function otherMember(browser: Browser, name: string, account: Parameters<typeof signUpAndIn>[2] = {}) {
   const context = await browser.newContext({
     javaScriptEnabled: hasJs(test.info()),
     baseURL: test.info().project.use.baseURL,
     extraHTTPHeaders: { "CF-Connecting-IP": clientIp() },
   });
   const page = await context.newPage();
-  return { page, ...(await signUpAndIn(page, name)), close: () => context.close() };
+  return { page, ...(await signUpAndIn(page, name, account)), close: () => context.close() };
 }

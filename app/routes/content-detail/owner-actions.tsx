@@ -39,6 +39,9 @@ export function OwnerActions({
         <Link to={`/retrieval/detail/texts?id=${id}`} className={tool} data-testid="manage-texts">
           {t("content.textsLink")}
         </Link>
+        <Link to={`/retrieval/detail/funding?id=${id}`} className={tool} data-testid="manage-funding">
+          {t("funding.link")}
+        </Link>
         {latest && video ? (
           <Link to={`/retrieval/detail/captions?id=${id}`} className={tool} data-testid="manage-captions">
             {t("content.captionsManage", { count: captionCount })}

@@ -12,6 +12,7 @@ import {
 } from "~/.server/content/captions";
 import { findContentFor, shownItem } from "~/.server/content/content";
 import { textStateRead } from "~/.server/content/document-text";
+import { fundingRead } from "~/.server/content/funding";
 import { itemTextsRead, shownText } from "~/.server/content/item-texts";
 import { licenseInfo } from "~/.server/content/licenses";
 import { askedVersion, versionsRead } from "~/.server/content/versions";
@@ -40,6 +41,7 @@ import type { PageHandle } from "~/lib/page-handle";
 import { sdgKey, sdgStyle } from "~/lib/sdg";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/route";
+import { FundingLine } from "./funding-line";
 import { intents } from "./intents.server";
 import { LicenseLine } from "./license-line";
 import { OwnerActions } from "./owner-actions";
@@ -70,13 +72,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (version === undefined) throw data(null, { status: 404 });
   // A video's captions are its latest version's: an earlier one plays without them (decision 0043).
   const captioned = item.kind === "video" && !version;
-  const [social, text, versions, captions, sets, texts] = await readTogether([
+  const [social, text, versions, captions, sets, texts, funding] = await readTogether([
     socialRead(user.id, item.id, item.owner_id),
     isOwner ? textStateRead(item.id) : known(null),
     versionsRead(item.id),
     captioned ? captionsRead(item.id) : known([]),
     captioned ? captionSetsRead(item.id) : known(new Map<string, CaptionSet>()),
     itemTextsRead(item.id),
+    fundingRead(item.id),
   ] as const);
   // The title and abstract in the reader's language when the item has them, unless the original is asked for (decision 0050).
   const inReaders = shownText(item, version ? [] : texts, languageOf(request));
@@ -108,6 +111,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The owner learns when their open PDF is too large for Scholar to read whole.
     largePdf: isOwner && item.open_record === 1 && config().openRecords && item.kind === "document" && item.file_size > SCHOLAR_PDF_BYTES,
     versions,
+    // Who funded it, as its owner named them, but for a funder's decline (decision 0052).
+    funding: funding.filter((f) => f.state !== "declined"),
     captionCount: captions.length,
     tracks: tracksOf(item.id, captions, transcript.lang, languageOf(request)),
     transcript: { at: transcript.at, view: transcript.view, captions },
@@ -213,6 +218,7 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
         </p>
         <Wording id={item.id} source={wording.source} other={loaderData.otherWording} />
         <LicenseLine license={shown ? shown.license : loaderData.license} />
+        {loaderData.funding.length ? <FundingLine funding={loaderData.funding} /> : null}
         {loaderData.recordUrl ? (
           <p className="text-sm">
             <a href={loaderData.recordUrl} className="text-brand underline" data-testid="record-link">

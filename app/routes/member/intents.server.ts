@@ -3,6 +3,7 @@ import { data } from "react-router";
 import type { z } from "zod";
 import type { SessionUser } from "~/.server/accounts/sessions";
 import { removeCoAuthor } from "~/.server/content/co-authors";
+import { decideFunding } from "~/.server/content/funding";
 import { addInterest, removeInterest } from "~/.server/members/interests";
 import { addTag, removeTag } from "~/.server/members/tags";
 import { attempt, Refused } from "~/.server/refused";
@@ -74,6 +75,12 @@ async function leaveCoAuthors({ request, form, user }: Intent) {
   return flashRedirect(request, "/personal", "success", "notify.coAuthorRemoved");
 }
 
+/** The funder a work names confirms it, or declines it (decision 0052); a reference naming someone else changes nothing. */
+async function decideSupport({ request, form, intent, user }: Intent) {
+  const decided = await decideFunding(user.id, Number(form.get("funding")), intent === "confirm-funding" ? "confirmed" : "declined");
+  return flashRedirect(request, "/personal", decided ? "success" : "error", decided ? "notify.updateSuccess" : "notify.requestFailed");
+}
+
 /** The member page's forms: each answers a response of its own, or nothing for the redirect back. */
 export const intents = {
   follow,
@@ -85,4 +92,6 @@ export const intents = {
   "remove-tag": removeOne,
   "remove-interest": removeOne,
   "leave-co-authors": leaveCoAuthors,
+  "confirm-funding": decideSupport,
+  "decline-funding": decideSupport,
 } satisfies Intents<Intent>;

@@ -1,8 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import { config } from "~/.server/config/config";
+import { supportedRead } from "~/.server/content/funding";
 import { countryName } from "~/.server/members/countries";
 import { memberPage } from "~/.server/members/profile";
+import { readOne } from "~/.server/reads";
 import { requireUser } from "~/.server/web/auth/session";
 import { getLocale } from "~/.server/web/i18n/middleware";
 import { languageOf } from "~/.server/web/i18n/request-language";
@@ -16,6 +18,7 @@ import { MemberHeader } from "./header";
 import { intents } from "./intents.server";
 import { Interests } from "./interests";
 import { Rewards } from "./rewards";
+import { Supported } from "./supported";
 import { Tags } from "./tags";
 
 /** /personal is the member's own page; /personal?member=ID is anyone's. */
@@ -29,9 +32,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = memberIdOf(request, user.id);
   const page = Number.isInteger(id) && id > 0 ? await memberPage(user.id, id, languageOf(request)) : null;
   if (!page) throw data(null, { status: 404 });
+  // The works naming them as funder (decision 0052): an organisation's, linked by its ROR id.
+  const supported = page.member.organisation_ror ? await readOne(supportedRead(id, user.id)) : [];
   const locale = getLocale(context);
   const country = page.profile ? countryName(page.profile.country, isLanguage(locale) ? locale : "en") : null;
-  return { ...page, country, labels: config().membershipLabels, now: Date.now() };
+  return { ...page, country, supported, labels: config().membershipLabels, now: Date.now() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -62,6 +67,7 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
         <ContentGrid items={uploads} now={now} testId="member-uploads" />
       </section>
       {coAuthored.length > 0 ? <CoAuthored items={coAuthored} name={member.nick_name} self={is_self} now={now} /> : null}
+      {loaderData.supported.length > 0 ? <Supported works={loaderData.supported} self={is_self} /> : null}
 
       <div className="grid gap-6 sm:grid-cols-2">
         <section>

@@ -1,0 +1,101 @@
+import { env } from "~/.server/bindings";
+import { organisationById } from "~/.server/members/ror";
+import { type Read, readOne } from "~/.server/reads";
+import { Refused } from "~/.server/refused";
+import { FUNDING_MAX } from "~/lib/limits";
+import type { FundingInput } from "~/lib/schemas/funding";
+
+// Funding on items (docs/decisions/0052), with DataCite's names. A funder named by a ROR id that a
+// member linked is that member: the work is listed on their Space under "research we supported",
+// named by the author until they confirm it, and not at all once they decline it.
+
+export interface Funding {
+  id: number;
+  funder_name: string;
+  funder_id: string | null;
+  funder_id_type: "ROR" | "Crossref Funder ID" | null;
+  award_number: string;
+  award_uri: string;
+  award_title: string;
+  funder_member: number | null;
+  state: "named" | "confirmed" | "declined";
+}
+
+const COLUMNS = "id, funder_name, funder_id, funder_id_type, award_number, award_uri, award_title, funder_member, state";
+
+/** The item's funding references, in the order they were added. */
+export function fundingRead(itemId: number): Read<Funding[]> {
+  return {
+    statements: [env.DB.prepare(`SELECT ${COLUMNS} FROM item_funding WHERE content_id = ? ORDER BY id`).bind(itemId)],
+    decode: ([found]) => (found?.results ?? []) as Funding[],
+  };
+}
+
+export const fundingOf = (itemId: number) => readOne(fundingRead(itemId));
+
+/**
+ * Adds a funding reference to the owner's item: a ROR id is checked with the registry first (one it
+ * does not hold is refused), and names the member who linked it. At most FUNDING_MAX an item, held
+ * in the insert itself so two at once cannot pass it.
+ */
+export async function addFunding(itemId: number, funding: FundingInput, now: number): Promise<void> {
+  const funder = funding.funder_id;
+  if (funder?.type === "ROR" && !(await organisationById(funder.id, "en"))) throw new Refused("ror.notFound", { field: "funder_id" });
+  const added = await env.DB.prepare(
+    `INSERT INTO item_funding (content_id, funder_name, funder_id, funder_id_type, award_number, award_uri, award_title, funder_member, created_at)
+     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7,
+       (SELECT min(id) FROM users WHERE ?4 = 'ROR' AND organisation_ror = ?3 AND kind = 'facilitator' AND deleted_at IS NULL HAVING count(*) = 1), ?8
+     WHERE (SELECT count(*) FROM item_funding WHERE content_id = ?1) < ?9`,
+  )
+    .bind(
+      itemId,
+      funding.funder_name,
+      funder?.id ?? null,
+      funder?.type ?? null,
+      funding.award_number,
+      funding.award_uri,
+      funding.award_title,
+      now,
+      FUNDING_MAX,
+    )
+    .run();
+  if (!added.meta.changes) throw new Refused(`validation.fundingFull|max=${FUNDING_MAX}`);
+}
+
+/** Removes one of the item's funding references. */
+export async function removeFunding(itemId: number, fundingId: number): Promise<void> {
+  await env.DB.prepare("DELETE FROM item_funding WHERE id = ? AND content_id = ?").bind(fundingId, itemId).run();
+}
+
+/** The funder named confirms or declines a reference naming them; anyone else changes nothing (false). */
+export async function decideFunding(memberId: number, fundingId: number, state: "confirmed" | "declined"): Promise<boolean> {
+  const changed = await env.DB.prepare("UPDATE item_funding SET state = ? WHERE id = ? AND funder_member = ?")
+    .bind(state, fundingId, memberId)
+    .run();
+  return Boolean(changed.meta.changes);
+}
+
+/** A work a member is named as funding, as their Space lists it. */
+export interface SupportedWork {
+  funding_id: number;
+  content_id: number;
+  title: string;
+  owner_name: string;
+  award_number: string;
+  state: "named" | "confirmed";
+}
+
+/** The works naming the member as funder that the viewer may see, confirmed and named ones, newest first. */
+export function supportedRead(memberId: number, viewerId: number): Read<SupportedWork[]> {
+  return {
+    statements: [
+      env.DB.prepare(
+        `SELECT f.id AS funding_id, c.id AS content_id, c.title, u.nick_name AS owner_name, f.award_number, f.state
+         FROM item_funding f JOIN content c ON c.id = f.content_id JOIN users u ON u.id = c.owner_id
+         WHERE f.funder_member = ?1 AND f.state != 'declined' AND c.hidden_at IS NULL AND (c.publicize = 1 OR c.owner_id = ?2)
+         ORDER BY c.created_at DESC, f.id DESC LIMIT 50`,
+      ).bind(memberId, viewerId),
+    ],
+    decode: ([found]) => (found?.results ?? []) as SupportedWork[],
+  };
+}

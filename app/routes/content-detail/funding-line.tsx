@@ -1,0 +1,26 @@
+import { useTranslation } from "react-i18next";
+import type { Funding } from "~/.server/content/funding";
+
+/** Who funded the work (decision 0052): each funder, linked to its ROR record where it has one, and the award. */
+export function FundingLine({ funding }: { funding: Funding[] }) {
+  const { t } = useTranslation();
+  return (
+    <p className="text-sm text-slate-600" data-testid="funding">
+      {t("funding.fundedBy")}:{" "}
+      {funding.map((f, i) => (
+        <span key={f.id}>
+          {i ? "; " : ""}
+          {f.funder_id_type === "ROR" && f.funder_id ? (
+            <a href={f.funder_id} className="text-brand underline underline-offset-2">
+              {f.funder_name}
+            </a>
+          ) : (
+            f.funder_name
+          )}
+          {f.award_number ? ` (${f.award_number})` : ""}
+          {f.state === "confirmed" ? ` · ${t("funding.confirmed")}` : ""}
+        </span>
+      ))}
+    </p>
+  );
+}

@@ -1,0 +1,83 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createSession } from "~/.server/accounts/sessions";
+import { addFunding, decideFunding, fundingOf, supportedRead } from "~/.server/content/funding";
+import { linkOrganisation } from "~/.server/members/organisation";
+import { readOne } from "~/.server/reads";
+import { FUNDING_MAX } from "~/lib/limits";
+import { funderIdentifier, fundingSchema } from "~/lib/schemas/funding";
+import { apiCall as call, apiJson as json } from "./api-call";
+import { newItem, newMember, refusalOf } from "./helpers";
+
+// Funding on items (issue 52) with DataCite's names: a funder by ROR id is checked with the
+// registry (its stand-in) and is the member who linked that organisation, who sees the work under
+// "research we supported" until they decline it; at most FUNDING_MAX an item, even all at once.
+
+const reference = (fields: Record<string, string>) => fundingSchema.parse({ funder_name: "A funder", ...fields });
+
+describe("funding on an item", () => {
+  it("reads a funder's identifier in its usual forms, and refuses anything else", () => {
+    expect(funderIdentifier("ror.org/00097MB19")).toEqual({ id: "https://ror.org/00097mb19", type: "ROR" });
+    expect(funderIdentifier("https://doi.org/10.13039/501100002241")).toEqual({ id: "10.13039/501100002241", type: "Crossref Funder ID" });
+    expect(funderIdentifier("")).toBeNull();
+    expect(funderIdentifier("JST")).toBeUndefined();
+    expect(fundingSchema.safeParse({ funder_name: "X", award_uri: "http://insecure.example" }).success).toBe(false);
+  });
+
+  it("names the fund that linked the funder's ROR id, who confirms one work and declines another", async () => {
+    const fund = await newMember(`Fund ${crypto.randomUUID().slice(0, 6)}`, 2, "AMED");
+    await env.DB.prepare("UPDATE users SET kind = 'facilitator' WHERE id = ?").bind(fund).run();
+    await linkOrganisation(fund, "https://ror.org/004rtk039", "en");
+    const researcher = await newMember("Funded Researcher");
+    const [right, wrong] = [await newItem(researcher, { title: "Funded work" }), await newItem(researcher, { title: "Named by mistake" })];
+    for (const id of [right, wrong])
+      await addFunding(id, reference({ funder_name: "AMED", funder_id: "https://ror.org/004rtk039", award_number: "JP123" }), 1);
+    const [named] = await fundingOf(right);
+    expect(named).toMatchObject({ funder_id_type: "ROR", funder_member: fund, state: "named", award_number: "JP123" });
+    const supported = () => readOne(supportedRead(fund, fund));
+    expect((await supported()).map((w) => [w.title, w.state])).toEqual([
+      ["Named by mistake", "named"],
+      ["Funded work", "named"],
+    ]);
+    const [wrongRef] = await fundingOf(wrong);
+    expect(await decideFunding(fund, named?.id ?? 0, "confirmed")).toBe(true);
+    expect(await decideFunding(fund, wrongRef?.id ?? 0, "declined")).toBe(true);
+    // Nobody else decides for the fund.
+    expect(await decideFunding(researcher, named?.id ?? 0, "declined")).toBe(false);
+    expect((await supported()).map((w) => [w.title, w.state])).toEqual([["Funded work", "confirmed"]]);
+  });
+
+  it("refuses a ROR id the registry does not hold, and more than FUNDING_MAX references even at once", async () => {
+    const owner = await newMember("Many Funders");
+    const id = await newItem(owner);
+    expect(await refusalOf(addFunding(id, reference({ funder_id: "https://ror.org/0abcdef12" }), 1))).toMatchObject({
+      key: "ror.notFound",
+    });
+    const tries = await Promise.all(
+      Array.from({ length: FUNDING_MAX + 5 }, (_, n) => refusalOf(addFunding(id, reference({ funder_name: `Funder ${n}` }), 1))),
+    );
+    expect(tries.filter((t) => t === "not refused")).toHaveLength(FUNDING_MAX);
+    expect(tries.find((t) => t !== "not refused")).toMatchObject({ key: `validation.fundingFull|max=${FUNDING_MAX}` });
+    expect(await fundingOf(id)).toHaveLength(FUNDING_MAX);
+  });
+
+  it("is named, listed and decided through the API, by the owner and the funder alone", async () => {
+    const owner = await newMember("API Funded");
+    const id = await newItem(owner);
+    const body = (value: unknown) => ({ body: JSON.stringify(value), type: "application/json" });
+    const ownerToken = await createSession(owner, Date.now());
+    const stranger = await createSession(await newMember("API Stranger"), Date.now());
+    const named = { funder_name: "Swiss National Science Foundation", funder_id: "10.13039/501100001711", award_number: "200021" };
+    expect((await call(stranger, "POST", `/contents/${id}/funding`, body(named))).status).toBe(404);
+    expect((await call(ownerToken, "POST", `/contents/${id}/funding`, body({ ...named, funder_id: "SNSF" }))).status).toBe(400);
+    expect((await call(ownerToken, "POST", `/contents/${id}/funding`, body(named))).status).toBe(201);
+    const listed = (await json(await call(stranger, "GET", `/contents/${id}/funding`))).data?.funding as Record<string, unknown>[];
+    expect(listed).toMatchObject([
+      { funder_id: "10.13039/501100001711", funder_id_type: "Crossref Funder ID", award_number: "200021", state: "named" },
+    ]);
+    // Nobody is that funder on the platform: nobody decides it.
+    expect((await call(stranger, "PUT", `/funding/${listed[0]?.id}`, body({ state: "declined" }))).status).toBe(404);
+    expect((await call(ownerToken, "DELETE", `/contents/${id}/funding/${listed[0]?.id}`)).status).toBe(200);
+    expect(await fundingOf(id)).toEqual([]);
+  });
+});
