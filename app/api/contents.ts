@@ -4,6 +4,7 @@ import { type ContentItem, deleteContent, findContent, shownItem, updateContent 
 import { createFromMultipart } from "~/.server/content/create-from-form";
 import { textStateOf } from "~/.server/content/document-text";
 import { prefillFromDoi } from "~/.server/content/doi-prefill";
+import { fundingOf } from "~/.server/content/funding";
 import { type ItemText, itemTextsRead } from "~/.server/content/item-texts";
 import { askedVersion } from "~/.server/content/versions";
 import { postedOf } from "~/.server/http/body";
@@ -133,7 +134,7 @@ export const contentRoutes = [
       if (!item || version === undefined) return notFound(ctx.language, "item");
       const { asVersion, citeItem } = await import("~/.server/content/citation");
       countReading(readingOf("export", item, member.user, agentOf(ctx.request), ctx.now), afterAnswer(ctx));
-      const cited = version ? asVersion(item, version) : item;
+      const cited = { ...(version ? asVersion(item, version) : item), funding: await fundingOf(item.id) };
       const url = itemUrl(new URL(ctx.request.url).origin, item.id, version?.number);
       const text = citeItem(cited, url, [query.format], ctx.language)[query.format];
       return ok({ format: query.format, text });

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { findContent } from "~/.server/content/content";
+import { fundingOf } from "~/.server/content/funding";
 import { askedVersion } from "~/.server/content/versions";
 import { countReading, readingOf } from "~/.server/stats/readings";
 import { requireUser } from "~/.server/web/auth/session";
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const version = item ? await askedVersion(item, url.searchParams.get("version")) : undefined;
   if (!item || version === undefined || !isCitationFile(format)) throw data(null, { status: 404 });
   const { asVersion, citeItem } = await import("~/.server/content/citation");
-  const cited = version ? asVersion(item, version) : item;
+  const cited = { ...(version ? asVersion(item, version) : item), funding: await fundingOf(item.id) };
   countReading(readingOf("export", item, user, agentOf(request), Date.now()), afterAnswer(context));
   const file = CITATION_FILES[format];
   return new Response(citeItem(cited, itemUrl(url.origin, id, version?.number), [format], languageOf(request))[format], {

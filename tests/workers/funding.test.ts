@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { parse as parseBibtex } from "@retorquere/bibtex-parser";
 import { describe, expect, it } from "vitest";
 import { createSession } from "~/.server/accounts/sessions";
 import { addFunding, decideFunding, fundingOf, supportedRead } from "~/.server/content/funding";
@@ -79,5 +80,38 @@ describe("funding on an item", () => {
     expect((await call(stranger, "PUT", `/funding/${listed[0]?.id}`, body({ state: "declined" }))).status).toBe(404);
     expect((await call(ownerToken, "DELETE", `/contents/${id}/funding/${listed[0]?.id}`)).status).toBe(200);
     expect(await fundingOf(id)).toEqual([]);
+  });
+
+  it("is in the item's citations where the format has a place for it: a CSL note and custom fields, BibTeX's funding", async () => {
+    const owner = await newMember("Cited Funded");
+    const id = await newItem(owner, { title: "Cited and funded" });
+    const token = await createSession(owner, Date.now());
+    const body = (value: unknown) => ({ body: JSON.stringify(value), type: "application/json" });
+    await call(
+      token,
+      "POST",
+      `/contents/${id}/funding`,
+      body({ funder_name: "U.S. National Science Foundation", funder_id: "ror.org/021nxhr62", award_number: "2040" }),
+    );
+    await call(token, "POST", `/contents/${id}/funding`, body({ funder_name: "A small trust" }));
+    const cited = async (format: string) =>
+      String((await json(await call(token, "GET", `/contents/${id}/citation?format=${format}`))).data?.text);
+    const [csl] = JSON.parse(await cited("csl-json")) as Record<string, unknown>[];
+    expect(csl?.note).toBe("Funding: U.S. National Science Foundation (2040); A small trust");
+    expect(csl?.custom).toEqual({
+      funding: [
+        {
+          funderName: "U.S. National Science Foundation",
+          funderIdentifier: "https://ror.org/021nxhr62",
+          funderIdentifierType: "ROR",
+          awardNumber: "2040",
+        },
+        { funderName: "A small trust" },
+      ],
+    });
+    const library = parseBibtex(await cited("bibtex"));
+    expect(library.errors).toEqual([]);
+    expect(library.entries[0]?.fields.funding).toBe("U.S. National Science Foundation (2040); A small trust");
+    expect(await cited("apa")).not.toContain("Funding");
   });
 });

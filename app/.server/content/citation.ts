@@ -8,6 +8,7 @@ import type { CitationFormat } from "~/lib/citations";
 import type { Language } from "~/lib/i18n";
 import { ALL_RIGHTS_RESERVED } from "~/lib/licenses";
 import type { ContentItem } from "./content";
+import type { Funding } from "./funding";
 import { licenseInfo } from "./licenses";
 import type { Version } from "./versions";
 
@@ -28,7 +29,17 @@ export type CitableItem = Pick<
 > &
   Partial<
     Pick<ContentItem, "owner_given" | "owner_family" | "owner_orcid" | "published_year" | "license" | "version" | "on_behalf" | "language">
-  >;
+  > & {
+    /** Who funded it (decision 0052), but for a funder's decline. */
+    funding?: Pick<Funding, "funder_name" | "funder_id" | "funder_id_type" | "award_number" | "award_uri" | "award_title" | "state">[];
+  };
+
+/** The funding references a citation names: each funder, with its award's number. */
+const fundedBy = (item: CitableItem) =>
+  (item.funding ?? [])
+    .filter((f) => f.state !== "declined")
+    .map((f) => `${f.funder_name}${f.award_number ? ` (${f.award_number})` : ""}`)
+    .join("; ");
 
 /**
  * The item as one of its versions is cited: that version's number, title, date and licence, and its
@@ -110,6 +121,23 @@ export function cslRecord(item: CitableItem, url: string) {
     ...(item.version ? { version: String(item.version) } : {}),
     // The language of the title cited, always the original's (decision 0050: a translation is never the citation's title).
     ...(item.language ? { language: item.language } : {}),
+    // CSL has no funding variable: a note as citeproc-js reads notes, and DataCite's fields under `custom` (decision 0052).
+    ...(fundedBy(item)
+      ? {
+          note: `Funding: ${fundedBy(item)}`,
+          custom: {
+            funding: (item.funding ?? [])
+              .filter((f) => f.state !== "declined")
+              .map((f) => ({
+                funderName: f.funder_name,
+                ...(f.funder_id ? { funderIdentifier: f.funder_id, funderIdentifierType: f.funder_id_type } : {}),
+                ...(f.award_number ? { awardNumber: f.award_number } : {}),
+                ...(f.award_uri ? { awardURI: f.award_uri } : {}),
+                ...(f.award_title ? { awardTitle: f.award_title } : {}),
+              })),
+          },
+        }
+      : {}),
   };
 }
 
@@ -124,12 +152,17 @@ export function citeItem<F extends CitationFormat>(
   language: Language,
 ): Record<F, string> {
   const record = cslRecord(item, url);
-  const cite = new Cite([record]);
+  // citation-js would write the note into BibTeX and RIS: they carry the funding their own way.
+  const { note: _note, custom: _custom, ...plain } = record as typeof record & { note?: string; custom?: unknown };
+  const cite = new Cite([plain]);
   const orcids = namedAuthors(item).flatMap(({ name, orcid }) => (orcid ? [{ name, orcid }] : []));
   const write = (format: CitationFormat) => {
     if (format === "csl-json") return JSON.stringify([record], null, 2);
     if (format === "bibtex")
-      return withBibtexFields(cite.format("bibtex").trim(), bibtexExtras(orcids, item.license ?? null, item.version, item.language));
+      return withBibtexFields(cite.format("bibtex").trim(), {
+        ...bibtexExtras(orcids, item.license ?? null, item.version, item.language),
+        ...(fundedBy(item) ? { funding: bibtexText(fundedBy(item)) } : {}),
+      });
     if (format === "ris") return withRisExtras(cite.format("ris").trim(), orcids, item.version);
     // Harvard's style leaves the version out: it is named after the title, as APA's does.
     const styled =

@@ -91,7 +91,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A fresh key for the comment form on every render: its submission is stored once however often it arrives.
   const commentKey = crypto.randomUUID();
   const { asVersion, citeItem } = await import("~/.server/content/citation");
-  const cited = version ? asVersion(item, version) : item;
+  const cited = { ...(version ? asVersion(item, version) : item), funding };
   const origin = new URL(request.url).origin;
   return {
     item: shownItem(item),
