@@ -152,6 +152,13 @@ test("the record's head, read by html-metadata (Wikipedia's citation parser), sa
   const today = new Date().toISOString().slice(0, 10);
   const id = await uploadOpen(owner.request, origin, "Solar grids & village power");
   const home = `${origin}/records/${id}/`;
+  // Who funded it, named by ROR id (decision 0052).
+  const funded = await owner.request.post(`/retrieval/detail/funding?id=${id}`, {
+    headers: { Origin: origin },
+    form: { intent: "add", funder_name: "U.S. National Science Foundation", funder_id: "https://ror.org/021nxhr62", award_number: "2040" },
+    maxRedirects: 0,
+  });
+  expect(funded.status()).toBe(303);
   const metadata = await htmlMetadata(home);
   expect(metadata.general).toMatchObject({
     canonical: home,
@@ -186,6 +193,13 @@ test("the record's head, read by html-metadata (Wikipedia's citation parser), sa
     identifier: "https://doi.org/10.5555/solar.2021",
     license: "https://creativecommons.org/licenses/by/4.0/legalcode",
     encoding: { "@type": "MediaObject", contentUrl: `${home}${id}.pdf` },
+    funding: [
+      {
+        "@type": "MonetaryGrant",
+        identifier: "2040",
+        funder: { "@type": "Organization", name: "U.S. National Science Foundation", "@id": "https://ror.org/021nxhr62" },
+      },
+    ],
   });
   expect(metadata.openGraph).toEqual({
     type: "article",

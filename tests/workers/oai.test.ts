@@ -240,6 +240,18 @@ describe("harvesting", () => {
     ])
       expect(languages).toContain(part);
     expect(languages).not.toContain("光的力量");
+    // Its funders as contributors and their awards as relations; a funder's decline is not harvested (decision 0052).
+    await env.DB.prepare(
+      `INSERT INTO item_funding (content_id, funder_name, funder_id, funder_id_type, award_number, award_uri, state, created_at) VALUES
+         (?1, 'U.S. National Science Foundation', 'https://ror.org/021nxhr62', 'ROR', '2040', 'https://awards.example/2040', 'named', 1),
+         (?1, 'Declined & fund', NULL, NULL, '', '', 'declined', 1)`,
+    )
+      .bind(open)
+      .run();
+    const funded = await get(`verb=GetRecord&metadataPrefix=oai_dc&identifier=${identifier(open)}`);
+    expect(funded).toContain("<dc:contributor>U.S. National Science Foundation</dc:contributor>");
+    expect(funded).toContain("<dc:relation>https://awards.example/2040</dc:relation>");
+    expect(funded).not.toContain("Declined");
     const closed = await get(`verb=GetRecord&metadataPrefix=oai_dc&identifier=${identifier(reserved)}`);
     expect(closed).not.toContain(`${reserved}.pdf`);
     expect(closed).toContain("<dc:rights>All rights reserved</dc:rights>");

@@ -33,6 +33,18 @@ export function fundingRead(itemId: number): Read<Funding[]> {
 
 export const fundingOf = (itemId: number) => readOne(fundingRead(itemId));
 
+/** Several items' funding references, but for funders' declines, by item (open records and harvests). */
+export async function fundingOfItems(ids: number[]): Promise<Map<number, Funding[]>> {
+  const { results } = await env.DB.prepare(
+    `SELECT content_id, ${COLUMNS} FROM item_funding WHERE state != 'declined' AND content_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+  )
+    .bind(JSON.stringify(ids))
+    .all<Funding & { content_id: number }>();
+  const byItem = new Map<number, Funding[]>();
+  for (const { content_id, ...funding } of results) byItem.set(content_id, [...(byItem.get(content_id) ?? []), funding]);
+  return byItem;
+}
+
 /**
  * Adds a funding reference to the owner's item: a ROR id is checked with the registry first (one it
  * does not hold is refused), and names the member who linked it. At most FUNDING_MAX an item, held

@@ -1,6 +1,7 @@
 import { env } from "~/.server/bindings";
 import { config } from "~/.server/config/config";
 import { type ContentItem, contentWhere } from "./content";
+import { type Funding, fundingOfItems } from "./funding";
 import { authorTexts, type ItemText } from "./item-texts";
 import { OPEN_RECORD } from "./open-records";
 
@@ -17,6 +18,8 @@ export interface Harvested {
   item: ContentItem | null;
   /** Its title and abstract in other languages, as its owner wrote them (decision 0050). */
   texts: ItemText[];
+  /** Who funded it (decision 0052). */
+  funding: Funding[];
 }
 
 /** Which records a harvest asks for: after an id (the resumption point), changed within [from, until), in a set. */
@@ -54,9 +57,9 @@ export async function harvest(query: HarvestQuery, size: number): Promise<{ reco
       `SELECT content_id AS id, closed_at AS stamp, sdg, kind FROM closed_records WHERE ${closed.where} ORDER BY content_id LIMIT ?`,
     )
       .bind(...closed.values, size + 1)
-      .all<Omit<Harvested, "item" | "texts">>(),
+      .all<Omit<Harvested, "item" | "texts" | "funding">>(),
   ]);
-  const texts = await authorTexts(items.map((item) => item.id));
+  const [texts, funding] = await Promise.all([authorTexts(items.map((item) => item.id)), fundingOfItems(items.map((item) => item.id))]);
   const records = [
     ...items.map((item) => ({
       id: item.id,
@@ -65,8 +68,9 @@ export async function harvest(query: HarvestQuery, size: number): Promise<{ reco
       kind: item.kind,
       item,
       texts: texts.get(item.id) ?? [],
+      funding: funding.get(item.id) ?? [],
     })),
-    ...gone.map((record) => ({ ...record, item: null, texts: [] })),
+    ...gone.map((record) => ({ ...record, item: null, texts: [], funding: [] })),
   ].sort((a, b) => a.id - b.id);
   return { records: records.slice(0, size), more: records.length > size };
 }

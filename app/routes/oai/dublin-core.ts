@@ -1,4 +1,5 @@
 import type { ContentItem } from "~/.server/content/content";
+import type { Funding } from "~/.server/content/funding";
 import type { ItemText } from "~/.server/content/item-texts";
 import { licenseInfo } from "~/.server/content/licenses";
 import { translator } from "~/.server/i18n/translate";
@@ -15,7 +16,7 @@ const element = (name: string, text: string, lang?: string | null) =>
   `<dc:${name}${lang ? ` xml:lang="${escapeXml(lang)}"` : ""}>${escapeXml(text)}</dc:${name}>`;
 
 /** The record's Dublin Core: the original title and abstract first, then its owner's translations, each in its language. */
-export function dublinCore(item: ContentItem, home: string, texts: readonly ItemText[]) {
+export function dublinCore(item: ContentItem, home: string, texts: readonly ItemText[], funding: readonly Funding[] = []) {
   const english = translator("en");
   const license = licenseInfo(item.license);
   const file = openFileUrl(item, home);
@@ -30,6 +31,8 @@ export function dublinCore(item: ContentItem, home: string, texts: readonly Item
     element("title", item.title, item.language),
     ...texts.map((text) => element("title", text.title, text.lang)),
     ...authorsOf(item).map((author) => element("creator", author.name)),
+    // Funders as contributors, and their awards' addresses as relations, as OpenAIRE's guidelines read simple DC (decision 0052).
+    ...funding.map((f) => element("contributor", f.funder_name)),
     element("subject", `SDG ${item.sdg}: ${english(sdgKey(item.sdg))}`),
     ...keywords.map((keyword) => element("subject", keyword)),
     element("description", item.summary, item.language),
@@ -41,6 +44,7 @@ export function dublinCore(item: ContentItem, home: string, texts: readonly Item
     ...(file ? [element("identifier", file)] : []),
     ...(item.doi ? [element("identifier", `https://doi.org/${item.doi}`)] : []),
     ...(item.language ? [element("language", item.language)] : []),
+    ...funding.flatMap((f) => (f.award_uri ? [element("relation", f.award_uri)] : [])),
     element("rights", license?.url ?? license?.name ?? english(license ? "content.allRightsReserved" : "content.licenseNotSpecified")),
     "</oai_dc:dc>",
   ].join("");

@@ -75,7 +75,7 @@ function header(record: Harvested, url: URL) {
 }
 
 const recordXml = (record: Harvested, url: URL) =>
-  `<record>${header(record, url)}${record.item ? `<metadata>${dublinCore(record.item, `${url.origin}/records/${record.id}/`, record.texts)}</metadata>` : ""}</record>`;
+  `<record>${header(record, url)}${record.item ? `<metadata>${dublinCore(record.item, `${url.origin}/records/${record.id}/`, record.texts, record.funding)}</metadata>` : ""}</record>`;
 
 function checkPrefix(prefix: string) {
   if (prefix !== METADATA_PREFIX) throw new OaiError("cannotDisseminateFormat", `Records are given as ${METADATA_PREFIX} only.`);

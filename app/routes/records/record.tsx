@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { captionCues, captionSet, captionsRead, preferredCaption } from "~/.server/content/captions";
+import { fundingOfItems } from "~/.server/content/funding";
 import { authorTexts, shownText } from "~/.server/content/item-texts";
 import { licenseInfo } from "~/.server/content/licenses";
 import { captionFileName, openRecord } from "~/.server/content/open-records";
@@ -29,8 +30,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const home = `${origin}/records/${record.id}/`;
   const file = openFileUrl(record, home);
   const { citeItem } = await import("~/.server/content/citation");
+  const funding = (await fundingOfItems([record.id])).get(record.id) ?? [];
   // Cited as the record anyone can open, not the members' page.
-  const references = citeItem(record, home, ["apa", "harvard", "bibtex", "ris"], languageOf(request));
+  const references = citeItem({ ...record, funding }, home, ["apa", "harvard", "bibtex", "ris"], languageOf(request));
   const item = {
     id: record.id,
     kind: record.kind,
@@ -63,6 +65,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       references,
       wording,
       texts: texts.map(({ lang, title }) => ({ lang, title })),
+      funding: funding.map(({ funder_name, funder_id, funder_id_type, award_number, award_uri, award_title }) => ({
+        funder_name,
+        funder_id,
+        funder_id_type,
+        award_number,
+        award_uri,
+        award_title,
+      })),
       hl: askedLanguage(request),
       ...captions,
     },
@@ -96,7 +106,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 type Data = Route.ComponentProps["loaderData"];
 
 /** schema.org's description of the work, for search engines that read JSON-LD. */
-function linkedData({ item, license, home, file, thumbnail, tracks, transcript, texts }: Data) {
+function linkedData({ item, license, home, file, thumbnail, tracks, transcript, texts, funding }: Data) {
   const people = authorsOf(item).map((author) => ({
     "@type": "Person",
     name: author.name,
@@ -132,6 +142,23 @@ function linkedData({ item, license, home, file, thumbnail, tracks, transcript, 
         }
       : {}),
     ...(transcript ? { transcript } : {}),
+    // Who funded it, as schema.org's grants (decision 0052): the funder by its ROR id where it has one.
+    ...(funding.length
+      ? {
+          funding: funding.map((f) => ({
+            "@type": "MonetaryGrant",
+            ...(f.award_number ? { identifier: f.award_number } : {}),
+            ...(f.award_title ? { name: f.award_title } : {}),
+            ...(f.award_uri ? { url: f.award_uri } : {}),
+            funder: {
+              "@type": "Organization",
+              name: f.funder_name,
+              ...(f.funder_id_type === "ROR" && f.funder_id ? { "@id": f.funder_id } : {}),
+              ...(f.funder_id_type === "Crossref Funder ID" && f.funder_id ? { identifier: `https://doi.org/${f.funder_id}` } : {}),
+            },
+          })),
+        }
+      : {}),
   };
 }
 
