@@ -13,6 +13,7 @@ import { memberRoutes } from "./members";
 import { notificationRoutes } from "./notifications";
 import { apiDocument } from "./openapi";
 import { orcidRoutes } from "./orcid";
+import { organisationRoutes } from "./organisations";
 import { referencePage } from "./reference";
 import { settingsRoutes } from "./settings";
 import { socialRoutes } from "./social";
@@ -38,6 +39,7 @@ const ROUTES: ApiRoute[] = [
   ...orcidRoutes,
   ...versionRoutes,
   ...fundingRoutes,
+  ...organisationRoutes,
   ...captionRoutes,
   forAnyone({
     method: "GET",

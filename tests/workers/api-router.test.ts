@@ -112,6 +112,8 @@ describe("the JSON API (spec section 7)", () => {
         "/contents/{id}/funding",
         "/contents/{id}/funding/{funding_id}",
         "/funding/{id}",
+        "/organisations",
+        "/settings/organisation",
         "/contents/{id}/like",
         "/contents/{id}/stats",
         "/contents/{id}/thumbnail",

@@ -1,8 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createSession } from "~/.server/accounts/sessions";
 import { linkOrganisation, organisationOf, unlinkOrganisation } from "~/.server/members/organisation";
 import { memberPage } from "~/.server/members/profile";
 import { findOrganisations } from "~/.server/members/ror";
+import { apiCall as call, apiJson as json } from "./api-call";
 import { newMember, refusalOf } from "./helpers";
 
 // Organisations by ROR (issue 52) through the registry's stand-in on loopback, which the worker
@@ -44,5 +46,25 @@ describe("a member's organisation by ROR", () => {
   it("says when the registry fails or is too slow", async () => {
     expect(await refusalOf(findOrganisations("stand-in.fail", "en"))).toMatchObject({ key: "ror.down", status: 502 });
     expect(await refusalOf(findOrganisations("stand-in.slow", "en"))).toMatchObject({ key: "ror.slow", status: 504 });
+  });
+
+  it("is searched and linked through the API, with the registry's refusals in the member's words", async () => {
+    const token = await createSession(await newMember("API Linker"), Date.now());
+    const found = await json(await call(token, "GET", "/organisations?query=NSFC"));
+    expect((found.data?.organisations as { id: string; acronym: string }[] | undefined)?.map((o) => [o.id, o.acronym])).toEqual([
+      ["https://ror.org/01h0zpd94", "NSFC"],
+    ]);
+    const put = (ror_id: string | null) =>
+      call(token, "PUT", "/settings/organisation", { body: JSON.stringify({ ror_id }), type: "application/json" });
+    const merged = await put("https://ror.org/040f08y74");
+    expect([merged.status, ((await merged.json()) as { message: string }).message]).toEqual([
+      400,
+      "That organisation is no longer active: it became City St George's, University of London. Pick that one instead.",
+    ]);
+    expect((await json(await put("https://ror.org/047ybhc09"))).data).toMatchObject({
+      organisation_ror: "https://ror.org/047ybhc09",
+      organisation_ror_name: "City St George's, University of London",
+    });
+    expect((await json(await put(null))).data).toMatchObject({ organisation_ror: null });
   });
 });
