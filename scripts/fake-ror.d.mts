@@ -1,2 +1,2 @@
-export const RORS: unknown[];
+export function rorRecords(): unknown[];
 export function rorAnswer(url: URL): { status: number; body: unknown; slow?: boolean } | null;

@@ -10,7 +10,12 @@
 // A query or affiliation of "stand-in.slow" never answers in time, "stand-in.fail" answers 503.
 import { readFileSync } from "node:fs";
 
-export const RORS = JSON.parse(readFileSync(new URL("../tests/fixtures/ror/organizations.json", import.meta.url), "utf8"));
+/** The slice's records, read when first asked for (the module is imported where no file can be read). */
+let records = null;
+export const rorRecords = () => {
+  records ??= JSON.parse(readFileSync(new URL("../tests/fixtures/ror/organizations.json", import.meta.url), "utf8"));
+  return records;
+};
 const PAGE = 20;
 const ROR_ID = /^(?:https:\/\/ror\.org\/)?(0[a-hj-km-np-tv-z|0-9]{6}[0-9]{2})$/;
 
@@ -67,7 +72,7 @@ export function rorAnswer(url) {
   if (one) {
     const id = ROR_ID.exec(decodeURIComponent(one[1] ?? ""))?.[1];
     if (!id) return { status: 404, body: { errors: [`'${one[1]}' is not a valid ROR ID`] } };
-    const org = RORS.find((record) => record.id.endsWith(`/${id}`));
+    const org = rorRecords().find((record) => record.id.endsWith(`/${id}`));
     return org ? { status: 200, body: org } : { status: 404, body: { errors: [`ROR ID '${id}' does not exist`] } };
   }
   if (path !== "/organizations") return { status: 404, body: { errors: ["Not found"] } };
@@ -77,7 +82,8 @@ export function rorAnswer(url) {
   if (asked === "stand-in.fail") return { status: 503, body: { errors: ["Service unavailable"] } };
   const anyStatus = params.has("all_status");
   if (params.has("affiliation")) {
-    const items = RORS.filter((org) => anyStatus || org.status === "active")
+    const items = rorRecords()
+      .filter((org) => anyStatus || org.status === "active")
       .map((org) => ({ org, grade: graded(org, asked) }))
       .filter(({ grade }) => grade && grade.score > 0.5)
       .sort((a, b) => b.grade.score - a.grade.score);
@@ -98,8 +104,8 @@ export function rorAnswer(url) {
   }
   const id = ROR_ID.exec(asked.trim())?.[1];
   const hits = id
-    ? RORS.filter((org) => org.id.endsWith(`/${id}`))
-    : RORS.filter((org) => (anyStatus || org.status === "active") && found(org, asked));
+    ? rorRecords().filter((org) => org.id.endsWith(`/${id}`))
+    : rorRecords().filter((org) => (anyStatus || org.status === "active") && found(org, asked));
   const page = Number(params.get("page") ?? 1);
   if (!Number.isInteger(page) || page < 1 || page > 500)
     return { status: 200, body: { errors: [`page parameter: ${params.get("page")} must be an integer between 1 and 500`] } };

@@ -1,6 +1,6 @@
 import { Validator } from "@cfworker/json-schema";
 import { describe, expect, it } from "vitest";
-import { RORS, rorAnswer } from "../../scripts/fake-ror.mjs";
+import { rorAnswer, rorRecords } from "../../scripts/fake-ror.mjs";
 import schema from "../fixtures/ror/ror_schema_v2.json";
 
 // The stand-in for the Research Organization Registry (issue 52): every record it answers with is
@@ -14,8 +14,8 @@ const ids = (items: Org[]) => items.map((org) => org.id.slice(-9));
 
 describe("the registry's stand-in", () => {
   it("holds only records valid against ROR's v2 schema, and the schema refuses a broken one", () => {
-    for (const org of RORS as Org[]) expect(validator.validate(org).errors, org.id).toEqual([]);
-    const broken = { ...(RORS as Org[])[0], status: "closed" };
+    for (const org of rorRecords() as Org[]) expect(validator.validate(org).errors, org.id).toEqual([]);
+    const broken = { ...(rorRecords() as Org[])[0], status: "closed" };
     expect(validator.validate(broken).valid).toBe(false);
   });
 

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { parse as parseBibtex } from "@retorquere/bibtex-parser";
 import { describe, expect, it } from "vitest";
+import { exportData } from "~/.server/accounts/export-data";
 import { createSession } from "~/.server/accounts/sessions";
 import { addFunding, decideFunding, fundingOf, supportedRead } from "~/.server/content/funding";
 import { linkOrganisation } from "~/.server/members/organisation";
@@ -78,6 +79,9 @@ describe("funding on an item", () => {
     ]);
     // Nobody is that funder on the platform: nobody decides it.
     expect((await call(stranger, "PUT", `/funding/${listed[0]?.id}`, body({ state: "declined" }))).status).toBe(404);
+    // The owner's data export holds it, with DataCite's names.
+    const exported = JSON.parse(await new Response(exportData(owner, Date.now(), "https://app.test")).text()) as { funding: unknown[] };
+    expect(exported.funding).toMatchObject([{ content_id: id, funder_name: "Swiss National Science Foundation", award_number: "200021" }]);
     expect((await call(ownerToken, "DELETE", `/contents/${id}/funding/${listed[0]?.id}`)).status).toBe(200);
     expect(await fundingOf(id)).toEqual([]);
   });

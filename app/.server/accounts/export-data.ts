@@ -29,8 +29,8 @@ const LISTS: Record<string, string> = {
             v.file_size, v.file_type, v.doi, v.license, v.created_at FROM content_versions v JOIN content c ON c.id = v.content_id
             WHERE c.owner_id = ?1) WHERE id > ?2`,
   // Who funded their uploads (decision 0052), with DataCite's names.
-  funding: `SELECT f.id, f.content_id, f.funder_name, f.funder_id, f.funder_id_type, f.award_number, f.award_uri, f.award_title, f.state
-            FROM item_funding f JOIN content c ON c.id = f.content_id WHERE c.owner_id = ?1 AND f.id > ?2`,
+  funding: `SELECT * FROM (SELECT f.id, f.content_id, f.funder_name, f.funder_id, f.funder_id_type, f.award_number, f.award_uri,
+            f.award_title, f.state FROM item_funding f JOIN content c ON c.id = f.content_id WHERE c.owner_id = ?1) WHERE id > ?2`,
   // Their videos' captions (decision 0043); every cue of them follows (`captionCues`, from the shards).
   captions: `SELECT * FROM (SELECT cap.id, cap.content_id, cap.lang, cap.source, cap.cue_count, cap.duration_ms, cap.updated_at
             FROM captions cap JOIN content c ON c.id = cap.content_id WHERE c.owner_id = ?1 AND cap.state = 'ready') WHERE id > ?2`,
