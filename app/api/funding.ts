@@ -41,14 +41,15 @@ export const fundingRoutes = [
   forMember({
     method: "POST",
     path: "/contents/{id}/funding",
-    summary: "Name a funder of your item: a ROR id is checked with the registry, and names the member who linked it (at most 20 an item)",
+    summary:
+      "Name a funder of your item: a ROR id is checked with the registry, and names the member who linked it (at most 20 an item); the same funder and award again stores nothing new (200)",
     body: fundingSchema,
-    answers: { 201: z.null(), 400: REFUSAL, 404: REFUSAL, 502: REFUSAL, 504: REFUSAL },
+    answers: { 201: z.null(), 200: z.null(), 400: REFUSAL, 404: REFUSAL, 502: REFUSAL, 504: REFUSAL },
     handle: async ({ ctx, member, body, params: [id] }) => {
       const item = await ownItem(id, member.user.id);
       if (!item) return notFound(ctx.language, "item");
-      await addFunding(item.id, body, ctx.now);
-      return ok(null, "ok", { status: 201 });
+      const added = await addFunding(item.id, body, ctx.now);
+      return ok(null, "ok", { status: added === "stored" ? 201 : 200 });
     },
   }),
   forMember({

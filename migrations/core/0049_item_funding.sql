@@ -15,6 +15,7 @@ CREATE TABLE item_funding (
   state TEXT NOT NULL DEFAULT 'named' CHECK (state IN ('named', 'confirmed', 'declined')),
   created_at INTEGER NOT NULL
 );
-CREATE INDEX item_funding_item ON item_funding (content_id);
+-- The same reference twice (a form posted again) is one.
+CREATE UNIQUE INDEX item_funding_once ON item_funding (content_id, funder_name, coalesce(funder_id, ''), award_number);
 CREATE INDEX item_funding_member ON item_funding (funder_member) WHERE funder_member IS NOT NULL;
 CREATE INDEX users_organisation_ror ON users (organisation_ror) WHERE organisation_ror IS NOT NULL;

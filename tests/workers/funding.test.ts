@@ -49,6 +49,21 @@ describe("funding on an item", () => {
     expect((await supported()).map((w) => [w.title, w.state])).toEqual([["Funded work", "confirmed"]]);
   });
 
+  it("stores the same reference posted twice at once once", async () => {
+    const owner = await newMember("Twice Funded");
+    const id = await newItem(owner);
+    const same = reference({
+      funder_name: "Japan Science and Technology Agency",
+      funder_id: "10.13039/501100002241",
+      award_number: "JPMJ1",
+    });
+    const posted = await Promise.all(Array.from({ length: 5 }, () => addFunding(id, same, 1)));
+    expect(posted.sort()).toEqual(["repeat", "repeat", "repeat", "repeat", "stored"]);
+    expect(await fundingOf(id)).toHaveLength(1);
+    // Another award of the same funder is another reference.
+    expect(await addFunding(id, { ...same, award_number: "JPMJ2" }, 1)).toBe("stored");
+  });
+
   it("refuses a ROR id the registry does not hold, and more than FUNDING_MAX references even at once", async () => {
     const owner = await newMember("Many Funders");
     const id = await newItem(owner);

@@ -47,17 +47,19 @@ export async function fundingOfItems(ids: number[]): Promise<Map<number, Funding
 
 /**
  * Adds a funding reference to the owner's item: a ROR id is checked with the registry first (one it
- * does not hold is refused), and names the member who linked it. At most FUNDING_MAX an item, held
- * in the insert itself so two at once cannot pass it.
+ * does not hold is refused), and names the member who linked it. The same reference again (a form
+ * posted twice) stores nothing more. At most FUNDING_MAX an item, held in the insert itself so two
+ * at once cannot pass it.
  */
-export async function addFunding(itemId: number, funding: FundingInput, now: number): Promise<void> {
+export async function addFunding(itemId: number, funding: FundingInput, now: number): Promise<"stored" | "repeat"> {
   const funder = funding.funder_id;
   if (funder?.type === "ROR" && !(await organisationById(funder.id, "en"))) throw new Refused("ror.notFound", { field: "funder_id" });
   const added = await env.DB.prepare(
     `INSERT INTO item_funding (content_id, funder_name, funder_id, funder_id_type, award_number, award_uri, award_title, funder_member, created_at)
      SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7,
        (SELECT min(id) FROM users WHERE ?4 = 'ROR' AND organisation_ror = ?3 AND kind = 'facilitator' AND deleted_at IS NULL HAVING count(*) = 1), ?8
-     WHERE (SELECT count(*) FROM item_funding WHERE content_id = ?1) < ?9`,
+     WHERE (SELECT count(*) FROM item_funding WHERE content_id = ?1) < ?9
+     ON CONFLICT DO NOTHING RETURNING id`,
   )
     .bind(
       itemId,
@@ -70,8 +72,15 @@ export async function addFunding(itemId: number, funding: FundingInput, now: num
       now,
       FUNDING_MAX,
     )
-    .run();
-  if (!added.meta.changes) throw new Refused(`validation.fundingFull|max=${FUNDING_MAX}`);
+    .first();
+  if (added) return "stored";
+  const same = await env.DB.prepare(
+    "SELECT 1 FROM item_funding WHERE content_id = ?1 AND funder_name = ?2 AND coalesce(funder_id, '') = coalesce(?3, '') AND award_number = ?4",
+  )
+    .bind(itemId, funding.funder_name, funder?.id ?? null, funding.award_number)
+    .first();
+  if (same) return "repeat";
+  throw new Refused(`validation.fundingFull|max=${FUNDING_MAX}`);
 }
 
 /** Removes one of the item's funding references. */
