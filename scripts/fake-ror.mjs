@@ -7,7 +7,8 @@
 //   GET /ror/v2/organizations?affiliation=…   {number_of_results, items: [{substring, score,
 //     matching_type, chosen, organization}]}, scores above 0.5, `chosen` the one confident match.
 //   GET /ror/v2/organizations/{id}           the record, or 404 {errors: [...]}.
-// A query or affiliation of "stand-in.slow" never answers in time, "stand-in.fail" answers 503.
+// A query or affiliation of "stand-in.slow" never answers in time, "stand-in.fail" answers 503,
+// "stand-in.huge" answers 3 MB.
 import { readFileSync } from "node:fs";
 
 /** The slice's records, read when first asked for (the module is imported where no file can be read). */
@@ -80,6 +81,8 @@ export function rorAnswer(url) {
   const asked = params.get("affiliation") ?? params.get("query") ?? "";
   if (asked === "stand-in.slow") return { status: 200, body: null, slow: true };
   if (asked === "stand-in.fail") return { status: 503, body: { errors: ["Service unavailable"] } };
+  // An answer larger than any page of the registry's (3 MB).
+  if (asked === "stand-in.huge") return { status: 200, body: { number_of_results: 0, items: [], padding: "x".repeat(3_000_000) } };
   const anyStatus = params.has("all_status");
   if (params.has("affiliation")) {
     const items = rorRecords()

@@ -92,7 +92,8 @@ async function runJob(job: Job) {
     case "document-text":
       return extractDocumentText(job.id);
     case "reanchor":
-      return reanchor(job.id);
+      await reanchor(job.id);
+      return;
     case "auto-captions":
       return autoCaption(job.id);
     case "translate-text":

@@ -4,6 +4,7 @@ import { createSession } from "~/.server/accounts/sessions";
 import { linkOrganisation, organisationOf, unlinkOrganisation } from "~/.server/members/organisation";
 import { memberPage } from "~/.server/members/profile";
 import { findOrganisations } from "~/.server/members/ror";
+import { ROR_QUERY_MAX } from "~/lib/limits";
 import { apiCall as call, apiJson as json } from "./api-call";
 import { newMember, refusalOf } from "./helpers";
 
@@ -46,6 +47,8 @@ describe("a member's organisation by ROR", () => {
   it("says when the registry fails or is too slow", async () => {
     expect(await refusalOf(findOrganisations("stand-in.fail", "en"))).toMatchObject({ key: "ror.down", status: 502 });
     expect(await refusalOf(findOrganisations("stand-in.slow", "en"))).toMatchObject({ key: "ror.slow", status: 504 });
+    // An answer larger than ROR_ANSWER_MAX_BYTES is not read whole.
+    expect(await refusalOf(findOrganisations("stand-in.huge", "en"))).toMatchObject({ key: "ror.down", status: 502 });
   });
 
   it("is searched and linked through the API, with the registry's refusals in the member's words", async () => {
@@ -54,6 +57,9 @@ describe("a member's organisation by ROR", () => {
     expect((found.data?.organisations as { id: string; acronym: string }[] | undefined)?.map((o) => [o.id, o.acronym])).toEqual([
       ["https://ror.org/01h0zpd94", "NSFC"],
     ]);
+    // A query longer than ROR_QUERY_MAX is refused before the registry is asked.
+    expect((await call(token, "GET", `/organisations?query=${"a".repeat(ROR_QUERY_MAX + 1)}`)).status).toBe(400);
+    expect((await call(token, "GET", `/organisations?query=${"a".repeat(ROR_QUERY_MAX)}`)).status).toBe(200);
     const put = (ror_id: string | null) =>
       call(token, "PUT", "/settings/organisation", { body: JSON.stringify({ ror_id }), type: "application/json" });
     const merged = await put("https://ror.org/040f08y74");

@@ -2,7 +2,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createSession } from "~/.server/accounts/sessions";
 import { fileReport } from "~/.server/moderation/reports";
+import { reanchor } from "~/.server/social/anchors";
 import { addComment, socialOf } from "~/.server/social/social";
+import { MOMENT_MAX_SECONDS, QUOTE_MAX, REANCHOR_BATCH } from "~/lib/limits";
 import { makePdf } from "../../scripts/make-pdf.mjs";
 import { multipart, pngBytes, textFields } from "../fixtures/files";
 import { apiCall as call, apiJson as json } from "./api-call";
@@ -185,9 +187,54 @@ describe("a new version", () => {
     ]);
     // Checked once per version: the job again changes nothing.
     const before = (await anchors()).results;
-    const { reanchor } = await import("~/.server/social/anchors");
     await reanchor(id);
     expect((await anchors()).results).toEqual(before);
+  });
+});
+
+describe("a passage's bounds", () => {
+  it("refuse a quote longer than QUOTE_MAX and a moment past MOMENT_MAX_SECONDS, through the API", async () => {
+    const owner = await newMember("Bounded Owner");
+    const document = await newItem(owner);
+    await putText(document, "x".repeat(QUOTE_MAX + 10));
+    const video = await newItem(owner, { kind: "video" });
+    const token = await createSession(owner, Date.now());
+    const post = (id: number, passage: Record<string, unknown>) =>
+      call(token, "POST", `/contents/${id}/comments`, {
+        body: JSON.stringify({ body: `Bound ${JSON.stringify(passage).length}`, ...passage }),
+        type: "application/json",
+      });
+    const tooLong = await post(document, { page: 1, quote: "x".repeat(QUOTE_MAX + 1) });
+    expect([tooLong.status, (await json(tooLong)).errors?.quote?.[0]]).toEqual([400, `A quote can be at most ${QUOTE_MAX} characters.`]);
+    expect((await post(document, { page: 1, quote: "x".repeat(QUOTE_MAX) })).status).toBe(201);
+    const late = await post(video, { at: MOMENT_MAX_SECONDS + 1 });
+    expect([late.status, (await json(late)).errors?.at?.[0]]).toEqual([400, "Give a time as minutes:seconds, like 1:05."]);
+    expect((await post(video, { at: "24:00:00" })).status).toBe(201);
+  });
+
+  it("re-anchor at most REANCHOR_BATCH comments a run, and queue the rest", async () => {
+    const owner = await newMember("Many Quotes");
+    const id = await newItem(owner);
+    await putText(id, "The wells ran dry in the second year.");
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?3)
+       INSERT INTO comments (content_id, user_id, body, created_at, anchor, anchor_version, anchor_checked)
+       SELECT ?1, ?2, 'Quote ' || i, i, json_object('page', 1, 'exact', 'wells ran dry', 'prefix', 'The ', 'suffix', ' in'), 1, 1 FROM n`,
+    )
+      .bind(id, owner, REANCHOR_BATCH + 5)
+      .run();
+    // A second version whose text still holds the quote.
+    await env.DB.prepare("UPDATE content SET version = 2 WHERE id = ?").bind(id).run();
+    expect(await reanchor(id)).toBe(REANCHOR_BATCH);
+    // The queued run checks the rest.
+    await until(async () => {
+      const left = await env.DB.prepare("SELECT count(*) AS n FROM comments WHERE content_id = ? AND anchor_checked < 2")
+        .bind(id)
+        .first("n");
+      return left === 0;
+    });
+    const kept = await env.DB.prepare("SELECT count(*) AS n FROM comments WHERE content_id = ? AND anchor_version = 2").bind(id).first("n");
+    expect(kept).toBe(REANCHOR_BATCH + 5);
   });
 });
 

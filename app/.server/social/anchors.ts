@@ -71,13 +71,13 @@ export const anchorOf = (stored: string | null): Anchor | null => (stored ? (JSO
  * After a new version's text is stored: its anchored comments from earlier versions, a batch at a
  * time, are searched for in it. A quote still there moves to its page in this version; one that is
  * not stays on its version ("on an earlier version"). Each comment is checked once per version, so
- * a repeated job changes nothing; a full batch queues the next.
+ * a repeated job changes nothing; a full batch queues the next. Answers how many this run checked.
  */
-export async function reanchor(id: number): Promise<void> {
+export async function reanchor(id: number): Promise<number> {
   const db = env.DB;
   const item = await db.prepare("SELECT version FROM content WHERE id = ?").bind(id).first<{ version: number }>();
   const pages = item && (await pagesOf(id));
-  if (!item || !pages) return;
+  if (!item || !pages) return 0;
   const { results } = await db
     .prepare(
       `SELECT id, anchor FROM comments WHERE content_id = ?1 AND anchor IS NOT NULL AND anchor_checked < ?2
@@ -98,6 +98,7 @@ export async function reanchor(id: number): Promise<void> {
   });
   if (moves.length) await db.batch(moves);
   if (results.length === REANCHOR_BATCH) await enqueue([{ type: "reanchor", id }]);
+  return results.length;
 }
 
 /** The quote in the new text: on its page if it is still there, else on the first page that holds it. */
