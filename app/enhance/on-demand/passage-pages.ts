@@ -148,16 +148,9 @@ function mark(span: HTMLElement, from: number, to: number) {
   range.surroundContents(marked);
 }
 
-export interface Shown {
-  page: number;
-  pages: number;
-  /** Whether the quote asked for was found and marked. */
-  marked: boolean;
-}
-
 /**
  * Draws page `page` of the PDF at `src` into `box` (its width), marking `quote` when given; a
- * selection of its words calls `onPick`. Resolves with the page shown (within the document).
+ * selection of its words calls `onPick`. A page past the document's end shows its last.
  */
 export async function showPage(
   box: HTMLElement,
@@ -165,7 +158,7 @@ export async function showPage(
   page: number,
   quote: TextQuote | null,
   onPick: (picked: Picked) => void,
-): Promise<Shown> {
+): Promise<void> {
   styleTextLayers();
   const lib = await library();
   const doc = await documentAt(src);
@@ -203,7 +196,6 @@ export async function showPage(
       : null,
   ]);
   const spans = textLayer.textDivs;
-  let marked = false;
   const found = quote && findQuote(text, quote.exact, quote.prefix, quote.suffix);
   if (found) {
     // Each span's part of the quote, from the last span first (splitting a span moves none before it).
@@ -214,7 +206,6 @@ export async function showPage(
       if (span && start < found.end && start + length > found.start)
         mark(span, Math.max(0, found.start - start), Math.min(length, found.end - start));
     }
-    marked = true;
     layer.querySelector("mark")?.scrollIntoView({ block: "center" });
   }
   layer.addEventListener("mouseup", () => {
@@ -223,7 +214,6 @@ export async function showPage(
   });
   // Shown whole: its words can be selected (and tests wait for this).
   sheet.dataset.page = String(number);
-  return { page: number, pages: doc.numPages, marked };
 }
 
 /** Where a point of the selection is in the page's text, when it is in one of the spans. */
