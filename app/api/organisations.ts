@@ -53,7 +53,7 @@ export const organisationRoutes = [
     answers: { 200: linked, 400: REFUSAL, 502: REFUSAL, 504: REFUSAL },
     handle: async ({ ctx, member, body }) => {
       if (body.ror_id === null) await unlinkOrganisation(member.user.id);
-      else await linkOrganisation(member.user.id, body.ror_id, ctx.language);
+      else await linkOrganisation(member.user.id, body.ror_id, ctx.language, Date.now());
       return ok(await linkedOf(member.user.id));
     },
   }),

@@ -2,9 +2,11 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useSearchParams } from "react-router";
 import { saveSearch } from "~/.server/notifications/new-items";
 import { attempt, Refused } from "~/.server/refused";
+import { organisationName, organisationsNamed } from "~/.server/search/organisations";
 import {
   type ContentHit,
   clearSearchHistory,
+  longTerms,
   type MemberHit,
   rememberSearch,
   searchHistory,
@@ -38,8 +40,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = searchQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const now = Date.now();
   // The search and the history are read side by side; both are waited for, so neither outlives the page.
-  const [found, stored] = await Promise.allSettled([searchPage(query, user.id, now), searchHistory(user.id)]);
+  const narrowedTo = query.tab === "members" ? query.org : query.funder;
+  const [found, stored, organisations, narrowed] = await Promise.allSettled([
+    searchPage(query, user.id, now),
+    searchHistory(user.id),
+    // The organisations the words name, with ways to their research and members (decision 0052).
+    query.page === 1 ? organisationsNamed(longTerms(query.q)) : [],
+    narrowedTo ? organisationName(narrowedTo) : null,
+  ]);
   if (found.status === "rejected") throw found.reason;
+  if (organisations.status === "rejected") throw organisations.reason;
+  if (narrowed.status === "rejected") throw narrowed.reason;
   if (stored.status === "rejected") console.error("search history", stored.reason);
   // Only the member's own searches are remembered, never one another site's link made for them; the
   // write follows the answer (decision 0036), and the history shown already has the search.
@@ -47,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (remember) afterAnswer(context)(rememberSearch(user.id, query.q, now).catch((error) => console.error("search history", error)));
   const history = stored.status === "fulfilled" ? (remember ? withSearch(stored.value, query.q) : stored.value) : null;
   const results = found.value;
-  return { ...results, query, history };
+  return { ...results, query, history, organisations: organisations.value, narrowed: narrowed.value };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -93,7 +104,7 @@ const select = "h-9 rounded-md border border-slate-300 bg-white px-2 text-sm";
 export default function Retrieval({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
-  const { query, history } = loaderData;
+  const { query, history, narrowed } = loaderData;
   const content = loaderData.items.filter((hit): hit is ContentHit => "kind" in hit);
   const members = loaderData.items.filter((hit): hit is MemberHit => !("kind" in hit));
   const tabUrl = (tab: string) => {
@@ -102,11 +113,17 @@ export default function Retrieval({ loaderData }: Route.ComponentProps) {
     copy.delete("page");
     return `/retrieval?${copy}`;
   };
+  const narrowedBy = query.tab === "members" ? "org" : "funder";
+  const widened = new URLSearchParams(params);
+  widened.delete(narrowedBy);
+  widened.delete("page");
+  const listed = Boolean(query.q || narrowed);
   return (
     <>
       <PageTitle titleKey="retrieval" />
       <Form method="get" role="search" className="mb-3 flex flex-wrap gap-2" data-testid="search-form">
         <input type="hidden" name="tab" value={query.tab} />
+        {narrowed ? <input type="hidden" name={narrowedBy} value={query[narrowedBy]} /> : null}
         <input
           type="search"
           name="q"
@@ -168,7 +185,35 @@ export default function Retrieval({ loaderData }: Route.ComponentProps) {
           </Link>
         ))}
       </nav>
-      {!query.q ? (
+      {narrowed ? (
+        <p className="mb-3 text-sm" data-testid="search-narrowed">
+          <span className="font-medium">{t(narrowedBy === "org" ? "search.membersOf" : "search.fundedBy", { name: narrowed })}</span>
+          {" · "}
+          <Link to={`/retrieval?${widened}`} className="text-brand underline underline-offset-2">
+            {t("search.allResults")}
+          </Link>
+        </p>
+      ) : null}
+      {loaderData.organisations.length ? (
+        <section className="mb-3 rounded-lg border border-slate-200 bg-white p-3 text-sm" data-testid="search-organisations">
+          <h2 className="mb-1 font-medium">{t("search.organisations")}</h2>
+          <ul>
+            {loaderData.organisations.map((org) => (
+              <li key={org.id}>
+                {org.name} ·{" "}
+                <Link to={`/retrieval?${new URLSearchParams({ tab: "documents", funder: org.id })}`} className="text-brand underline">
+                  {t("search.funded")}
+                </Link>{" "}
+                ·{" "}
+                <Link to={`/retrieval?${new URLSearchParams({ tab: "members", org: org.id })}`} className="text-brand underline">
+                  {t("search.itsMembers")}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {!listed ? (
         history === null ? (
           <p role="alert" className="text-sm text-red-600">
             {t("notify.loadHistoryError")}
@@ -196,7 +241,7 @@ export default function Retrieval({ loaderData }: Route.ComponentProps) {
           </section>
         ) : null
       ) : loaderData.items.length === 0 ? (
-        <p className="text-slate-600">{t("search.noResults", { q: query.q })}</p>
+        <p className="text-slate-600">{t("search.noResults", { q: query.q || narrowed })}</p>
       ) : null}
       {loaderData.partial ? (
         <p
@@ -258,7 +303,7 @@ export default function Retrieval({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ol>
-      {query.q ? <PageLinks page={query.page} hasMore={loaderData.has_more} /> : null}
+      {listed ? <PageLinks page={query.page} hasMore={loaderData.has_more} /> : null}
     </>
   );
 }

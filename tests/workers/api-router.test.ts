@@ -69,7 +69,7 @@ describe("the JSON API (spec section 7)", () => {
       Object.fromEntries((doc.paths[path]?.get?.parameters ?? []).filter((p) => p.in === "query").map((p) => [p.name, p.schema]));
     expect(Object.keys(query("/contents")).sort()).toEqual(["kind", "page", "sdg", "sort"]);
     expect(query("/contents").sdg).toMatchObject({ minimum: 1, maximum: 17 });
-    expect(Object.keys(query("/search")).sort()).toEqual(["license", "page", "q", "sdg", "since", "tab", "type"]);
+    expect(Object.keys(query("/search")).sort()).toEqual(["funder", "license", "org", "page", "q", "sdg", "since", "tab", "type"]);
     expect(query("/search").tab).toMatchObject({ enum: ["documents", "videos", "members"] });
     expect(Object.keys(query("/recommendations"))).toEqual(["page"]);
     expect(Object.keys(query("/conversations/{id}/messages")).sort()).toEqual(["after", "before", "limit"]);

@@ -29,7 +29,7 @@ describe("funding on an item", () => {
   it("names the fund that linked the funder's ROR id, who confirms one work and declines another", async () => {
     const fund = await newMember(`Fund ${crypto.randomUUID().slice(0, 6)}`, 2, "AMED");
     await env.DB.prepare("UPDATE users SET kind = 'facilitator' WHERE id = ?").bind(fund).run();
-    await linkOrganisation(fund, "https://ror.org/004rtk039", "en");
+    await linkOrganisation(fund, "https://ror.org/004rtk039", "en", Date.now());
     const researcher = await newMember("Funded Researcher");
     const [right, wrong] = [await newItem(researcher, { title: "Funded work" }), await newItem(researcher, { title: "Named by mistake" })];
     for (const id of [right, wrong])

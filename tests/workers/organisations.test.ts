@@ -20,7 +20,7 @@ describe("a member's organisation by ROR", () => {
       ["https://ror.org/00097mb19", "Japan Science and Technology Agency", "科学技術振興機構", "JST", "Japan"],
     ]);
     const fund = await newMember("Science Fund", 2, "JST (typed)");
-    await linkOrganisation(fund, "https://ror.org/00097mb19", "en");
+    await linkOrganisation(fund, "https://ror.org/00097mb19", "en", Date.now());
     expect(await organisationOf(fund)).toEqual({
       typed: "JST (typed)",
       ror: "https://ror.org/00097mb19",
@@ -33,13 +33,13 @@ describe("a member's organisation by ROR", () => {
 
   it("refuses what the registry does not hold, or holds as no longer active, naming what it became", async () => {
     const member = await newMember("Careful Linker");
-    expect(await refusalOf(linkOrganisation(member, "https://ror.org/01zjanb50", "en"))).toEqual({
+    expect(await refusalOf(linkOrganisation(member, "https://ror.org/01zjanb50", "en", Date.now()))).toEqual({
       key: "ror.became|name=Japan International Science and Technology Exchange Center",
       field: "ror_id",
       status: 400,
     });
-    expect(await refusalOf(linkOrganisation(member, "https://ror.org/0abcdef12", "en"))).toMatchObject({ key: "ror.notFound" });
-    expect(await refusalOf(linkOrganisation(member, "not an id", "en"))).toMatchObject({ key: "ror.notFound" });
+    expect(await refusalOf(linkOrganisation(member, "https://ror.org/0abcdef12", "en", Date.now()))).toMatchObject({ key: "ror.notFound" });
+    expect(await refusalOf(linkOrganisation(member, "not an id", "en", Date.now()))).toMatchObject({ key: "ror.notFound" });
     const row = await env.DB.prepare("SELECT organisation_ror FROM users WHERE id = ?").bind(member).first("organisation_ror");
     expect(row).toBeNull();
   });

@@ -53,27 +53,29 @@ export async function fundingOfItems(ids: number[]): Promise<Map<number, Funding
  */
 export async function addFunding(itemId: number, funding: FundingInput, now: number): Promise<"stored" | "repeat"> {
   const funder = funding.funder_id;
-  if (funder?.type === "ROR" && !(await organisationById(funder.id, "en"))) throw new Refused("ror.notFound", { field: "funder_id" });
-  const added = await env.DB.prepare(
+  const checked = funder?.type === "ROR" ? await organisationById(funder.id, "en") : undefined;
+  if (checked === null) throw new Refused("ror.notFound", { field: "funder_id" });
+  const insert = env.DB.prepare(
     `INSERT INTO item_funding (content_id, funder_name, funder_id, funder_id_type, award_number, award_uri, award_title, funder_member, created_at)
      SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7,
        (SELECT min(id) FROM users WHERE ?4 = 'ROR' AND organisation_ror = ?3 AND kind = 'facilitator' AND deleted_at IS NULL HAVING count(*) = 1), ?8
      WHERE (SELECT count(*) FROM item_funding WHERE content_id = ?1) < ?9
      ON CONFLICT DO NOTHING RETURNING id`,
-  )
-    .bind(
-      itemId,
-      funding.funder_name,
-      funder?.id ?? null,
-      funder?.type ?? null,
-      funding.award_number,
-      funding.award_uri,
-      funding.award_title,
-      now,
-      FUNDING_MAX,
-    )
-    .first();
-  if (added) return "stored";
+  ).bind(
+    itemId,
+    funding.funder_name,
+    funder?.id ?? null,
+    funder?.type ?? null,
+    funding.award_number,
+    funding.award_uri,
+    funding.award_title,
+    now,
+    FUNDING_MAX,
+  );
+  // The funder's record is kept with a reference that was stored: research is found by every name the funder has.
+  const kept = { sql: "EXISTS (SELECT 1 FROM item_funding WHERE content_id = ?6 AND funder_id = ?1)", binds: [itemId] };
+  const [added] = checked ? await env.DB.batch([insert, checked.remember(now, kept)]) : [await insert.run()];
+  if (added?.results.length) return "stored";
   const same = await env.DB.prepare(
     "SELECT 1 FROM item_funding WHERE content_id = ?1 AND funder_name = ?2 AND coalesce(funder_id, '') = coalesce(?3, '') AND award_number = ?4",
   )

@@ -31,17 +31,20 @@ export const organisationOf = (userId: number) => readOne(organisationRead(userI
  * Links the member to the organisation the registry has under `id`: refused when it has none, and
  * when it is no longer active (merged or withdrawn), naming what it became.
  */
-export async function linkOrganisation(userId: number, id: string, reader: string) {
+export async function linkOrganisation(userId: number, id: string, reader: string, now: number) {
   const found = await organisationById(id, reader);
   if (!found) throw new Refused("ror.notFound", { field: "ror_id" });
   if (found.status !== "active") {
     const successor = found.successors[0];
     throw new Refused(successor ? `ror.became|name=${successor.label}` : "ror.notActive", { field: "ror_id" });
   }
-  await env.DB.prepare("UPDATE users SET organisation_ror = ?, organisation_ror_name = ? WHERE id = ?")
-    .bind(found.id, found.name, userId)
-    .run();
-  return found;
+  // The record first: the member index reads its names when the link changes.
+  await env.DB.batch([
+    found.remember(now),
+    env.DB.prepare("UPDATE users SET organisation_ror = ?, organisation_ror_name = ? WHERE id = ?").bind(found.id, found.name, userId),
+  ]);
+  const { remember: _, ...organisation } = found;
+  return organisation;
 }
 
 export async function unlinkOrganisation(userId: number) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { env } from "~/.server/bindings";
 import { config } from "~/.server/config/config";
 import { joinChunks } from "~/.server/http/body";
 import { describeError, logEvent } from "~/.server/observability/log";
@@ -93,9 +94,38 @@ export async function findOrganisations(query: string, reader: string): Promise<
   });
 }
 
+/** One record is some 5 KB; one larger is not kept. */
+export const ROR_RECORD_MAX_BYTES = 64_000;
+
+/** An organisation the registry holds, with the statement that keeps its record as the registry gave it. */
+export interface CheckedOrganisation extends Organisation {
+  /**
+   * Stores the record (`ror_records`), to go in the same batch as what names it; with `onlyIf` (SQL
+   * whose binds follow the id, record, names, time and name: ?6 on), only when that holds, so a refused write keeps none.
+   */
+  remember: (now: number, onlyIf?: { sql: string; binds: unknown[] }) => D1PreparedStatement;
+}
+
 /** One organisation by its ROR id, or null when the registry has none. */
-export async function organisationById(id: string, reader: string): Promise<Organisation | null> {
+export async function organisationById(id: string, reader: string): Promise<CheckedOrganisation | null> {
   if (!ROR_ID.test(id)) return null;
-  const read = record.safeParse(await rorGet(`/organizations/${id.slice("https://ror.org/".length)}`));
-  return read.success ? organisationOf(read.data, reader) : null;
+  const raw = await rorGet(`/organizations/${id.slice("https://ror.org/".length)}`);
+  const read = record.safeParse(raw);
+  if (!read.success || read.data.id !== id) return null;
+  const json = JSON.stringify(raw);
+  if (new TextEncoder().encode(json).byteLength > ROR_RECORD_MAX_BYTES) {
+    logEvent("warn", "ror.failed", { path: id, error: "the record is too large" });
+    throw new Refused("ror.down", { status: 502 });
+  }
+  // Every name it has, in any language, acronyms too: member search finds the organisation by each.
+  const names = [...new Set(read.data.names.map((n) => n.value))].join(" ");
+  const organisation = organisationOf(read.data, reader);
+  return {
+    ...organisation,
+    remember: (now, onlyIf) =>
+      env.DB.prepare(
+        `INSERT INTO ror_records (ror_id, record, names, checked_at, name) SELECT ?1, ?2, ?3, ?4, ?5 WHERE ${onlyIf?.sql ?? "true"}
+         ON CONFLICT (ror_id) DO UPDATE SET record = excluded.record, name = excluded.name, names = excluded.names, checked_at = excluded.checked_at`,
+      ).bind(id, json, names, now, organisation.name, ...(onlyIf?.binds ?? [])),
+  };
 }

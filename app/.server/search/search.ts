@@ -5,8 +5,10 @@ import { MARK_END, MARK_START } from "~/lib/highlight";
 import type { Language } from "~/lib/i18n";
 import { LICENSE_ID } from "~/lib/licenses";
 import { SEARCH_CANDIDATES, SEARCH_CAPTION_WINDOW, SEARCH_SHORT_WORD_WINDOW, SEARCH_TEXT_WINDOW } from "~/lib/limits";
+import { funderIdentifier } from "~/lib/schemas/funding";
 import { type CuePassage, captionCandidatesSql, cuePassages, cueQuery } from "./captions";
 import { markTerms, snippetOf } from "./mark";
+import { FUNDED_BY, fundedItems, membersOf } from "./organisations";
 import { documentPassages, type PagePassage } from "./passages";
 import { askShards } from "./shards";
 
@@ -22,6 +24,23 @@ export const searchQuerySchema = z.object({
   type: z.enum(["1", "2"]).optional().catch(undefined),
   license: z.string().regex(LICENSE_ID).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(500).default(1).catch(1),
+  funder: z
+    .string()
+    .max(200)
+    .transform((text) => funderIdentifier(text)?.id)
+    .optional()
+    .catch(undefined)
+    .describe("documents and videos whose funding names this funder: a ROR id or a Crossref Funder ID; the words may then be left out"),
+  org: z
+    .string()
+    .max(200)
+    .transform((text) => {
+      const found = funderIdentifier(text);
+      return found?.type === "ROR" ? found.id : undefined;
+    })
+    .optional()
+    .catch(undefined)
+    .describe("members who linked this organisation's ROR id; the words may then be left out"),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
@@ -37,6 +56,8 @@ export function searchTerms(q: string): string[] {
 const phrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
 const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const isLong = (term: string) => [...term].length >= TRIGRAM;
+/** The words of the query the trigram indexes can find. */
+export const longTerms = (q: string) => searchTerms(q).filter(isLong);
 
 /** D1 refuses a LIKE pattern over 50 bytes (17 Chinese characters and their wildcards). */
 const LIKE_MAX_BYTES = 50;
@@ -129,9 +150,6 @@ export async function searchContent(
 ): Promise<{ hits: ContentHit[]; partial: boolean }> {
   const db = env.DB;
   const terms = searchTerms(query.q);
-  if (!terms.length) return { hits: [], partial: false };
-  const long = terms.filter(isLong);
-  const short = terms.filter((t) => !isLong(t));
   const kind = query.tab === "videos" ? "video" : "document";
   // What every result must be, whichever part of it matched: visible to the viewer, of the tab's kind, the filters.
   const filters = ["(c.publicize = 1 OR c.owner_id = ?)", "c.kind = ?"];
@@ -148,6 +166,26 @@ export async function searchContent(
     filters.push("c.created_at >= ?");
     filterBinds.push(now - SINCE_DAYS[query.since] * 86_400_000);
   }
+  if (!terms.length) {
+    if (!query.funder) return { hits: [], partial: false };
+    // No words: the funder's research, newest first.
+    const rows = await fundedItems<HitRow>(HIT_COLUMNS, query.funder, filters, filterBinds, limit, (query.page - 1) * SEARCH_PAGE_SIZE);
+    return {
+      hits: rows.map(({ summary, content, keywords, texts: _, ...hit }) => ({
+        ...hit,
+        snippet: snippetOf([summary, content, keywords], []),
+        passage: null,
+        matched_lang: null,
+      })),
+      partial: false,
+    };
+  }
+  if (query.funder) {
+    filters.push(FUNDED_BY);
+    filterBinds.push(query.funder);
+  }
+  const long = terms.filter(isLong);
+  const short = terms.filter((t) => !isLong(t));
   const phraseQuery = long.map(phrase).join(" ");
   const shortInFields = short.map(
     () => "(c.title || ' ' || c.summary || ' ' || c.content || ' ' || c.keywords || ' ' || c.texts) LIKE ? ESCAPE '\\'",
@@ -349,20 +387,35 @@ async function inCore(candidates: unknown[][], join: string, page: TextPage, ext
 /** Members by nick name, organisation or the profile they made public, with the same rules for short words. */
 export async function searchMembers(query: SearchQuery, limit = SEARCH_PAGE_SIZE): Promise<MemberHit[]> {
   const terms = searchTerms(query.q);
-  if (!terms.length) return [];
-  const long = terms.filter(isLong);
   const where: string[] = [];
   const binds: (string | number)[] = [];
-  for (const term of terms.filter((t) => !isLong(t))) {
-    // The public profile too (names, academic field, research, country in every language), as the index has it.
-    where.push(
-      "(u.nick_name || ' ' || coalesce(u.organisation, '') || ' ' || coalesce((SELECT p.search_text FROM profiles p WHERE p.user_id = u.id AND p.public = 1), '')) LIKE ? ESCAPE '\\'",
-    );
-    binds.push(likeTerm(term));
-  }
   if (query.type) {
     where.push("u.account_type = ?");
     binds.push(Number(query.type));
+  }
+  if (!terms.length)
+    return query.org
+      ? membersOf(
+          `u.id, u.nick_name, u.organisation, u.account_type, u.orcid, ${VERIFIED}`,
+          query.org,
+          where,
+          binds,
+          limit,
+          (query.page - 1) * SEARCH_PAGE_SIZE,
+        )
+      : [];
+  if (query.org) {
+    where.push("u.organisation_ror = ?");
+    binds.push(query.org);
+  }
+  const long = terms.filter(isLong);
+  for (const term of terms.filter((t) => !isLong(t))) {
+    // The public profile too (names, academic field, research, country in every language), and every
+    // name of the organisation they linked, as the index has them.
+    where.push(
+      "(u.nick_name || ' ' || coalesce(u.organisation, '') || ' ' || coalesce((SELECT r.names FROM ror_records r WHERE r.ror_id = u.organisation_ror), '') || ' ' || coalesce((SELECT p.search_text FROM profiles p WHERE p.user_id = u.id AND p.public = 1), '')) LIKE ? ESCAPE '\\'",
+    );
+    binds.push(likeTerm(term));
   }
   const filter = where.length ? `AND ${where.join(" AND ")}` : "";
   const sql = long.length

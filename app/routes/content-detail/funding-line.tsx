@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import type { Funding } from "~/.server/content/funding";
 
-/** Who funded the work (decision 0052): each funder, linked to its ROR record where it has one, and the award. */
+/** Who funded the work (decision 0052): each funder, linked to the research it funded and to its ROR record where it has one, and the award. */
 export function FundingLine({ funding }: { funding: Funding[] }) {
   const { t } = useTranslation();
   return (
@@ -10,13 +11,21 @@ export function FundingLine({ funding }: { funding: Funding[] }) {
       {funding.map((f, i) => (
         <span key={f.id}>
           {i ? "; " : ""}
-          {f.funder_id_type === "ROR" && f.funder_id ? (
-            <a href={f.funder_id} className="text-brand underline underline-offset-2">
+          {f.funder_id ? (
+            <Link to={`/retrieval?funder=${encodeURIComponent(f.funder_id)}`} className="text-brand underline underline-offset-2">
               {f.funder_name}
-            </a>
+            </Link>
           ) : (
             f.funder_name
           )}
+          {f.funder_id_type === "ROR" && f.funder_id ? (
+            <>
+              {" "}
+              <a href={f.funder_id} className="text-xs text-brand underline">
+                ROR
+              </a>
+            </>
+          ) : null}
           {f.award_number ? ` (${f.award_number})` : ""}
           {f.state === "confirmed" ? ` · ${t("funding.confirmed")}` : ""}
         </span>

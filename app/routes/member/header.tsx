@@ -45,6 +45,13 @@ export function MemberHeader({ data }: { data: Route.ComponentProps["loaderData"
               <a href={member.organisation_ror} className="text-brand underline underline-offset-2" data-testid="member-ror">
                 {t("ror.link", { name: member.organisation_ror_name ?? member.organisation_ror })}
               </a>
+              {" · "}
+              <Link
+                to={`/retrieval?${new URLSearchParams({ tab: "members", org: member.organisation_ror })}`}
+                className="text-brand underline"
+              >
+                {t("search.itsMembers")}
+              </Link>
             </>
           ) : null}
           {" · "}

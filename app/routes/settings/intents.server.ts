@@ -94,7 +94,9 @@ async function password({ request, context, form, user }: SettingsIntent) {
 async function linkOrganisationIntent({ request, context, form, user }: SettingsIntent) {
   const back = "/personal/Setting?section=organisation";
   const locale = getLocale(context);
-  const linked = await attempt(() => linkOrganisation(user.id, String(form.get("ror_id") ?? ""), isLanguage(locale) ? locale : "en"));
+  const linked = await attempt(() =>
+    linkOrganisation(user.id, String(form.get("ror_id") ?? ""), isLanguage(locale) ? locale : "en", Date.now()),
+  );
   if (linked instanceof Refused) return flashRedirect(request, back, "error", linked.key);
   return flashRedirect(request, back, "success", "notify.updateSuccess");
 }
