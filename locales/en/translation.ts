@@ -1055,6 +1055,7 @@ const en = {
       'Who funded this work, as repositories record it: the funder by name, with its ROR id or Crossref Funder ID where it has one, and the award. A funder whose organisation is on this platform sees the work under "Research we supported", and may confirm it.',
     none: "No funding named yet.",
     add: "Add funding",
+    useFunder: "Use this funder",
     remove: "Remove",
     link: "Funding",
     named: "named by the author",

@@ -1028,6 +1028,7 @@ export default {
       "资助这项工作的机构，按存储库的记录方式：资助方名称，以及（如有）ROR ID 或 Crossref Funder ID，和资助项目。在本平台上的资助方会在“我们支持的研究”中看到该作品，并可确认。",
     none: "尚未列出资助方。",
     add: "添加资助",
+    useFunder: "使用此资助方",
     remove: "删除",
     link: "资助",
     named: "由作者列出",

@@ -8,9 +8,9 @@ import { deleteItems, hasJs, otherMember, ready, uploadOpen } from "./helpers";
 test("a fund confirms the research it supported and declines a work named by mistake", async ({ page, browser }) => {
   const info = test.info();
   // Each project its own funder, so the two runs never name each other's fund.
-  const [ror, name] = hasJs(info)
-    ? ["004rtk039", "Japan Agency for Medical Research and Development"]
-    : ["018mejw64", "Deutsche Forschungsgemeinschaft"];
+  const [ror, name, acronym] = hasJs(info)
+    ? ["004rtk039", "Japan Agency for Medical Research and Development", "AMED"]
+    : ["018mejw64", "Deutsche Forschungsgemeinschaft", "DFG"];
   const fund = await otherMember(browser, `Fund ${info.project.name} ${Date.now()}`, {
     account_type: 2,
     kind: "facilitator",
@@ -31,14 +31,28 @@ test("a fund confirms the research it supported and declines a work named by mis
       await page.goto(`/retrieval/detail?id=${id}`);
       await ready(page, info);
       await page.getByTestId("manage-funding").click();
-      await page.getByLabel("Funder", { exact: true }).fill(name);
-      await page.getByLabel("Funder's ROR id or Crossref Funder ID").fill(`https://ror.org/${ror}`);
+      if (n === 0) {
+        // The funder found in the registry by its acronym fills the form; the second is typed.
+        await page.getByLabel("Search ROR by name or acronym").fill(acronym);
+        await page.getByRole("button", { name: "Search", exact: true }).click();
+        await page
+          .getByTestId("ror-results")
+          .getByRole("listitem")
+          .filter({ hasText: name })
+          .getByRole("link", { name: "Use this funder" })
+          .click();
+        await expect(page.getByLabel("Funder's ROR id or Crossref Funder ID")).toHaveValue(`https://ror.org/${ror}`);
+        await expect(page.getByLabel("Funder", { exact: true })).toHaveValue(name);
+      } else {
+        await page.getByLabel("Funder", { exact: true }).fill(name);
+        await page.getByLabel("Funder's ROR id or Crossref Funder ID").fill(`https://ror.org/${ror}`);
+      }
       await page.getByLabel("Award number").fill(`AWD-${n + 1}`);
       await page.getByRole("button", { name: "Add funding" }).click();
       await expect(page.getByTestId("funding-list")).toContainText(`${name} (https://ror.org/${ror}) · AWD-${n + 1} · named by the author`);
     }
     await page.goto(`/retrieval/detail?id=${ids[0]}`);
-    await expect(page.getByTestId("funding")).toHaveText(`Funded by: ${name} (AWD-1)`);
+    await expect(page.getByTestId("funding")).toHaveText(`Funded by: ${name} ROR (AWD-1)`);
 
     await fund.page.goto("/personal");
     await ready(fund.page, info);
@@ -50,7 +64,23 @@ test("a fund confirms the research it supported and declines a work named by mis
     await expect(supported.getByRole("listitem")).toContainText("AWD-1 · confirmed by the funder");
 
     await page.goto(`/retrieval/detail?id=${ids[0]}`);
-    await expect(page.getByTestId("funding")).toHaveText(`Funded by: ${name} (AWD-1) · confirmed by the funder`);
+    await expect(page.getByTestId("funding")).toHaveText(`Funded by: ${name} ROR (AWD-1) · confirmed by the funder`);
+    // The funder's name leads to the research it funded, which the declined work is not.
+    await page.getByTestId("funding").getByRole("link", { name }).click();
+    await expect(page.getByTestId("search-narrowed")).toContainText(`Research funded by ${name}`);
+    const found = page.getByTestId("search-results");
+    await expect(found.getByRole("link", { name: /^Funded study/ })).toBeVisible();
+    await expect(found.getByRole("link", { name: /^Unrelated study/ })).toHaveCount(0);
+    // The funder's acronym finds the organisation, and its members: the fund.
+    await page.goto(`/retrieval?q=${acronym}`);
+    await page
+      .getByTestId("search-organisations")
+      .getByRole("listitem")
+      .filter({ hasText: name })
+      .getByRole("link", { name: "Its members" })
+      .click();
+    await expect(page.getByTestId("search-narrowed")).toContainText(`Members of ${name}`);
+    await expect(found.getByRole("link", { name: new RegExp(`^Fund ${info.project.name}`) })).toBeVisible();
     await page.goto(`/retrieval/detail?id=${ids[1]}`);
     await expect(page.getByTestId("funding")).toHaveCount(0);
   } finally {

@@ -3,7 +3,9 @@ import { env } from "~/.server/bindings";
 import { config } from "~/.server/config/config";
 import { joinChunks } from "~/.server/http/body";
 import { describeError, logEvent } from "~/.server/observability/log";
-import { Refused } from "~/.server/refused";
+import { attempt, Refused } from "~/.server/refused";
+import { ROR_QUERY_MAX } from "~/lib/limits";
+import type { Organisation } from "~/lib/organisation";
 
 // Organisations by the Research Organization Registry (docs/decisions/0052): its v2 API asked
 // within one deadline and a size limit, its answers read through a schema that keeps what is shown
@@ -25,20 +27,6 @@ const record = z.object({
   locations: z.array(z.object({ geonames_details: z.object({ country_name: z.string().nullable().catch(null) }) })).catch([]),
   relationships: z.array(z.object({ type: z.string(), id: z.string(), label: z.string() })).catch([]),
 });
-
-/** An organisation as members pick it. */
-export interface Organisation {
-  id: string;
-  /** Its name as the registry shows it. */
-  name: string;
-  /** Its name in the reader's language, when the registry has one that differs. */
-  label: string | null;
-  acronym: string | null;
-  country: string | null;
-  status: "active" | "inactive" | "withdrawn";
-  /** What it became, for one no longer active. */
-  successors: { id: string; label: string }[];
-}
 
 function organisationOf(raw: z.infer<typeof record>, reader: string): Organisation {
   const display = raw.names.find((n) => n.types.includes("ror_display")) ?? raw.names[0];
@@ -92,6 +80,14 @@ export async function findOrganisations(query: string, reader: string): Promise<
     const read = record.safeParse(item);
     return read.success ? [organisationOf(read.data, reader)] : [];
   });
+}
+
+/** A page's search of the registry (`?ror=` on Settings and the funding page): what it found for the words, or why it could not say. */
+export async function registrySearch(typed: string | null, reader: string) {
+  const query = typed?.trim().slice(0, ROR_QUERY_MAX) ?? "";
+  if (!query) return { query, found: null, problem: null };
+  const found = await attempt(() => findOrganisations(query, reader));
+  return found instanceof Refused ? { query, found: null, problem: found.key } : { query, found, problem: null };
 }
 
 /** One record is some 5 KB; one larger is not kept. */

@@ -2,20 +2,26 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
 import { addFunding, fundingOf, removeFunding } from "~/.server/content/funding";
+import { registrySearch } from "~/.server/members/ror";
 import { attempt, Refused } from "~/.server/refused";
 import { requireUser } from "~/.server/web/auth/session";
+import { getLocale } from "~/.server/web/i18n/middleware";
 import { flashRedirect } from "~/.server/web/shell/flash";
 import { refusalReply } from "~/.server/web/shell/refusals";
+import { OrganisationLabel, RegistrySearch } from "~/components/registry-search";
 import { RouteError } from "~/components/route-error";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
+import { isLanguage } from "~/lib/i18n";
+import { FUNDER_NAME_MAX } from "~/lib/limits";
 import { type FundingInput, fundingSchema } from "~/lib/schemas/funding";
 import { getFormProps, getInputProps, useForm } from "~/lib/use-form";
 import { ownItem } from "../texts/intents.server";
 import type { Route } from "./+types/route";
 
 // /retrieval/detail/funding?id=N: the owner's funding references (decision 0052), with DataCite's
-// names: the funder by name and by ROR id or Crossref Funder ID, the award. Plain forms.
+// names: the funder by name and by ROR id or Crossref Funder ID (found in the registry, or typed),
+// the award. Plain forms and links.
 
 const idOf = (request: Request) => Number(new URL(request.url).searchParams.get("id"));
 const page = (id: number) => `/retrieval/detail/funding?id=${id}`;
@@ -23,7 +29,18 @@ const page = (id: number) => `/retrieval/detail/funding?id=${id}`;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const item = await ownItem(idOf(request), user.id);
-  return { item: { id: item.id, title: item.title }, funding: await fundingOf(item.id) };
+  const params = new URL(request.url).searchParams;
+  const language = getLocale(context);
+  const [funding, registry] = await Promise.all([
+    fundingOf(item.id),
+    registrySearch(params.get("ror"), isLanguage(language) ? language : "en"),
+  ]);
+  // A funder picked from the registry's answers fills the form's funder (a link, so no script is needed).
+  const picked = {
+    funder_name: params.get("funder_name")?.slice(0, FUNDER_NAME_MAX) ?? "",
+    funder_id: params.get("funder_id")?.slice(0, 100) ?? "",
+  };
+  return { item: { id: item.id, title: item.title }, funding, registry, picked };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,8 +63,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Funding({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { item, funding } = loaderData;
-  const [form, fields] = useForm<Record<keyof FundingInput, string>>({ lastResult: actionData?.result });
+  const { item, funding, registry, picked } = loaderData;
+  const [form, fields] = useForm<Record<keyof FundingInput, string>>({ lastResult: actionData?.result, defaultValue: picked });
   const line = (name: keyof FundingInput, label: string) => (
     <Field label={label} errors={fields[name].errors} {...getInputProps(fields[name], { type: "text" })} />
   );
@@ -88,7 +105,27 @@ export default function Funding({ loaderData, actionData }: Route.ComponentProps
       )}
       <section className="rounded-lg border border-slate-200 bg-white p-4">
         <h3 className="mb-2 font-medium">{t("funding.add")}</h3>
-        <Form method="post" {...getFormProps(form)}>
+        <RegistrySearch
+          answer={registry}
+          action="/retrieval/detail/funding"
+          keep={{ id: String(item.id) }}
+          pick={(found) => (
+            <ul className="mb-3 text-sm" data-testid="ror-results">
+              {found.map((org) => (
+                <li key={org.id} className="py-1">
+                  <OrganisationLabel org={org} />{" "}
+                  <Link
+                    to={`${page(item.id)}&${new URLSearchParams({ funder_name: org.name, funder_id: org.id })}`}
+                    className="text-brand underline underline-offset-2"
+                  >
+                    {t("funding.useFunder")}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        />
+        <Form method="post" {...getFormProps(form)} key={`${picked.funder_id}`}>
           <FormErrors errors={form.errors} id={form.errorId} />
           {line("funder_name", t("fields.funderName"))}
           {line("funder_id", t("fields.funderId"))}

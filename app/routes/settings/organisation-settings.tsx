@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { OrganisationLabel, RegistrySearch } from "~/components/registry-search";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
 import type { settingsPage } from "./page.server";
 
 type OrganisationData = Awaited<ReturnType<typeof settingsPage>>["organisation"];
@@ -32,40 +32,27 @@ export function OrganisationSettings({ organisation }: { organisation: Organisat
       ) : (
         <p className="mb-4 text-sm text-slate-600">{t("ror.none")}</p>
       )}
-      <form method="get" action="/personal/Setting">
-        <input type="hidden" name="section" value="organisation" />
-        <Field id="ror-query" name="ror" label={t("ror.search")} defaultValue={search.query} maxLength={200}>
-          <Button type="submit">{t("ror.searchButton")}</Button>
-        </Field>
-      </form>
-      {search.problem ? (
-        <p role="alert" className="text-sm text-red-700" data-testid="ror-problem">
-          {t(search.problem as "ror.slow")}
-        </p>
-      ) : null}
-      {search.found?.length === 0 ? <p className="text-sm text-slate-600">{t("ror.noResults")}</p> : null}
-      {search.found?.length ? (
-        <Form method="post" data-testid="ror-results">
-          <fieldset className="mb-3">
-            <legend className="mb-1 text-sm font-medium">{t("ror.results")}</legend>
-            {search.found.map((org, i) => (
-              <label key={org.id} className="flex items-start gap-2 py-1 text-sm">
-                <input type="radio" name="ror_id" value={org.id} defaultChecked={i === 0} className="mt-1" />
-                <span>
-                  {org.name}
-                  {org.label ? ` (${org.label})` : ""}
-                  {org.acronym ? ` · ${org.acronym}` : ""}
-                  {org.country ? ` · ${org.country}` : ""}
-                  {org.status === "active" ? "" : ` · ${t("ror.inactive")}`}
-                </span>
-              </label>
-            ))}
-          </fieldset>
-          <Button type="submit" name="intent" value="link-organisation">
-            {t("ror.pick")}
-          </Button>
-        </Form>
-      ) : null}
+      <RegistrySearch
+        answer={search}
+        action="/personal/Setting"
+        keep={{ section: "organisation" }}
+        pick={(found) => (
+          <Form method="post" data-testid="ror-results">
+            <fieldset className="mb-3">
+              <legend className="mb-1 text-sm font-medium">{t("ror.results")}</legend>
+              {found.map((org, i) => (
+                <label key={org.id} className="flex items-start gap-2 py-1 text-sm">
+                  <input type="radio" name="ror_id" value={org.id} defaultChecked={i === 0} className="mt-1" />
+                  <OrganisationLabel org={org} />
+                </label>
+              ))}
+            </fieldset>
+            <Button type="submit" name="intent" value="link-organisation">
+              {t("ror.pick")}
+            </Button>
+          </Form>
+        )}
+      />
     </>
   );
 }

@@ -3,17 +3,15 @@ import { orcidEnabled, orcidLinkRead } from "~/.server/accounts/orcid";
 import { countryName, countryNames } from "~/.server/members/countries";
 import { organisationRead } from "~/.server/members/organisation";
 import { profileRead } from "~/.server/members/profile-settings";
-import { findOrganisations } from "~/.server/members/ror";
+import { registrySearch } from "~/.server/members/ror";
 import { followingRead } from "~/.server/notifications/new-items";
 import { channelsRead } from "~/.server/notifications/notifications";
 import { readTogether } from "~/.server/reads";
-import { attempt, Refused } from "~/.server/refused";
 import { blockedRead } from "~/.server/social/blocks";
 import { requireUser } from "~/.server/web/auth/session";
 import { getLocale } from "~/.server/web/i18n/middleware";
 import type { ProfileDefaults } from "~/components/profile-form";
 import { isLanguage } from "~/lib/i18n";
-import { ROR_QUERY_MAX } from "~/lib/limits";
 import type { Section } from "./sections";
 
 /** What the settings pages show: the one `section`, from what every section reads in one round trip. */
@@ -71,14 +69,9 @@ export async function settingsPage(request: Request, context: Readonly<RouterCon
     channels,
     following,
     orcid: { ...orcid, enabled: orcidEnabled() },
-    organisation: { ...organisation, ...(section === "organisation" ? await organisationsFound(request, language) : {}) },
+    organisation: {
+      ...organisation,
+      ...(section === "organisation" ? await registrySearch(new URL(request.url).searchParams.get("ror"), language) : {}),
+    },
   };
-}
-
-/** The registry's organisations for the words the member searched (`?ror=`), or why it could not say. */
-async function organisationsFound(request: Request, language: string) {
-  const query = new URL(request.url).searchParams.get("ror")?.trim().slice(0, ROR_QUERY_MAX) ?? "";
-  if (!query) return { query, found: null, problem: null };
-  const found = await attempt(() => findOrganisations(query, language));
-  return found instanceof Refused ? { query, found: null, problem: found.key } : { query, found, problem: null };
 }
