@@ -239,6 +239,9 @@ export const memberPage = z.object({
       .nullable()
       .describe("the organisation's (or affiliation's) ROR id, https://ror.org/…, when the member picked it"),
     organisation_ror_name: z.string().nullable().describe("the registry's name for it"),
+    organisation_ror_confirmed: z
+      .union([z.literal(0), z.literal(1)])
+      .describe("1 when a reviewer confirmed that ROR record with the member's identity verification"),
     membership: z.enum(MEMBERSHIP_LEVELS),
     verified: z.union([z.literal(0), z.literal(1)]).describe("1 once a reviewer approved their identity"),
     created_at: time,
@@ -345,6 +348,7 @@ const queued = z.object({
   reason: z.null(),
   submitted_at: time,
   decided_at: z.null(),
+  ror: z.string().nullable().describe("the ROR record the member linked when they sent it, which approving may confirm (`confirm_ror`)"),
 });
 /** A submission's fields as the member entered them, named as POST /verification takes them (a closed object per kind). */
 const submitted = (kind: keyof typeof verificationFields) =>

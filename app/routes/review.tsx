@@ -52,6 +52,16 @@ export default function Review({ loaderData }: Route.ComponentProps) {
                   <dd>{value}</dd>
                 </div>
               ))}
+              {item.ror ? (
+                <div className="contents">
+                  <dt className="text-slate-500">{t("verification.rorRecord")}</dt>
+                  <dd>
+                    <a href={item.ror} target="_blank" rel="noopener" className="text-brand underline">
+                      {item.ror}
+                    </a>
+                  </dd>
+                </div>
+              ) : null}
             </dl>
             <div className="mb-3 flex flex-wrap gap-3">
               {Object.keys(item.photos).map((name) => (
@@ -71,8 +81,14 @@ export default function Review({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
             <div className="flex flex-wrap items-end gap-3">
-              <Form method="post">
+              <Form method="post" className="flex flex-wrap items-center gap-2">
                 <input type="hidden" name="id" value={item.id} />
+                {item.ror ? (
+                  <label className="flex items-center gap-1 text-sm">
+                    <input type="checkbox" name="confirm_ror" />
+                    {t("verification.confirmRor")}
+                  </label>
+                ) : null}
                 <Button type="submit" name="decision" value="approve">
                   {t("verification.approve")}
                 </Button>

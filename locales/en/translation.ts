@@ -945,6 +945,8 @@ const en = {
     submit: "Submit for review",
     notOpen: "A submission is already pending or approved.",
     queueEmpty: "No submissions are waiting.",
+    rorRecord: "ROR record",
+    confirmRor: "The ROR record is theirs",
     approve: "Approve",
     reject: "Reject",
     reasonNeeded: "Give a reason to reject a submission",
@@ -1084,6 +1086,7 @@ const en = {
     notFound: "ROR has no organisation with this identifier.",
     became: "That organisation is no longer active: it became {{name}}. Pick that one instead.",
     notActive: "That organisation is no longer active in ROR.",
+    confirmed: "confirmed by verification",
     link: "ROR record of {{name}}",
   },
   orcid: {

@@ -947,6 +947,8 @@ export default {
     submit: "審査に提出",
     notOpen: "審査中または承認済みの提出がすでにあります。",
     queueEmpty: "審査待ちの提出はありません。",
+    rorRecord: "ROR レコード",
+    confirmRor: "ROR レコードはこの組織のもの",
     approve: "承認",
     reject: "却下",
     reasonNeeded: "却下するには理由を入力してください",
@@ -1086,6 +1088,7 @@ export default {
     notFound: "この識別子の組織は ROR にありません。",
     became: "その組織は活動を終了し、{{name}} になりました。そちらを選んでください。",
     notActive: "その組織は ROR で活動を終了しています。",
+    confirmed: "本人確認で確認済み",
     link: "{{name}} の ROR レコード",
   },
   orcid: {

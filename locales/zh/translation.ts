@@ -919,6 +919,8 @@ export default {
     submit: "提交审核",
     notOpen: "已有审核中或已通过的提交。",
     queueEmpty: "没有待审核的提交。",
+    rorRecord: "ROR 记录",
+    confirmRor: "该 ROR 记录属于此机构",
     approve: "通过",
     reject: "拒绝",
     reasonNeeded: "拒绝时请填写原因",
@@ -1057,6 +1059,7 @@ export default {
     notFound: "ROR 中没有此标识符对应的机构。",
     became: "该机构已停止运营，现为 {{name}}。请改选该机构。",
     notActive: "该机构在 ROR 中已停止运营。",
+    confirmed: "已通过身份验证确认",
     link: "{{name}} 的 ROR 记录",
   },
   orcid: {

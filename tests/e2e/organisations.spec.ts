@@ -1,12 +1,18 @@
-import { expect, signUpAndIn, test } from "./fixtures";
-import { ready } from "./helpers";
+import { pngBytes } from "../fixtures/files";
+import { clientIp, expect, signIn, signUpAndIn, test } from "./fixtures";
+import { open, ready } from "./helpers";
 
 // Issue 52, JavaScript on and off: a fund's account finds its organisation in the registry of
 // research organisations (the stand-in answers ROR's v2 API from a slice of its data), links it,
-// and its Space links to the ROR record; a registry that fails is said so, the typed name kept.
+// and its Space links to the ROR record; a registry that fails is said so, the typed name kept. Its
+// identity verification, approved by a reviewer who confirms the record, shows a badge beside it.
 
-test("a fund picks its organisation from ROR, and its Space links to the record", async ({ page }) => {
-  await signUpAndIn(page, `Science Fund ${Date.now()}`, { account_type: 2, kind: "facilitator", organisation: "JST" });
+test("a fund picks its organisation from ROR, its Space links to the record, and its verification confirms it", async ({
+  page,
+  browser,
+}) => {
+  const nick = `Science Fund ${Date.now()}`;
+  await signUpAndIn(page, nick, { account_type: 2, kind: "facilitator", organisation: "JST" });
   await page.goto("/personal/Setting?section=organisation");
   await ready(page, test.info());
   await expect(page.getByText("Name as you typed it: JST")).toBeVisible();
@@ -29,6 +35,40 @@ test("a fund picks its organisation from ROR, and its Space links to the record"
   await page.goto("/personal");
   await expect(page.getByTestId("member-ror")).toHaveText("ROR record of Japan Science and Technology Agency");
   await expect(page.getByTestId("member-ror")).toHaveAttribute("href", "https://ror.org/00097mb19");
+  await expect(page.getByTestId("ror-confirmed")).toHaveCount(0);
+
+  // The fund's verification (posted as its form posts it) goes with the record; a reviewer confirms both.
+  const image = { name: "photo.png", mimeType: "image/png", buffer: Buffer.from(pngBytes(60, 40)) };
+  const sent = await page.request.post("/personal/verification", {
+    headers: { Origin: test.info().project.use.baseURL as string },
+    multipart: {
+      companyName: nick,
+      registrationNumber: "R-1",
+      legalName: "Rep Resentative",
+      legalIdNumber: "L-1",
+      license: image,
+      legalIdFront: image,
+      legalIdBack: image,
+    },
+    maxRedirects: 0,
+  });
+  expect(sent.status()).toBe(303);
+  const reviewer = await browser.newContext({
+    extraHTTPHeaders: { "CF-Connecting-IP": clientIp() },
+    javaScriptEnabled: test.info().project.use.javaScriptEnabled,
+  });
+  const review = await reviewer.newPage();
+  await review.goto("/login");
+  await signIn(review, "reviewer@demo.test");
+  await open(review, test.info(), "/review");
+  const submission = review.getByTestId("submission").filter({ hasText: nick });
+  await expect(submission.getByRole("link", { name: "https://ror.org/00097mb19" })).toBeVisible();
+  await submission.getByLabel("The ROR record is theirs").check();
+  await submission.getByRole("button", { name: "Approve" }).click();
+  await expect(review.getByTestId("toast")).toHaveText("Decision saved. The member was told.");
+  await reviewer.close();
+  await page.reload();
+  await expect(page.getByTestId("ror-confirmed")).toHaveText("✓ confirmed by verification");
 
   await page.goto("/personal/Setting?section=organisation");
   await page.getByRole("button", { name: "Remove the link" }).click();

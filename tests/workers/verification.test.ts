@@ -2,6 +2,8 @@ import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { postedOf } from "~/.server/http/body";
+import { linkOrganisation } from "~/.server/members/organisation";
+import { memberPage } from "~/.server/members/profile";
 import {
   decideVerification,
   deleteVerificationPhotos,
@@ -207,5 +209,29 @@ describe("identity verification", () => {
     await deleteVerificationPhotos(1000 + VERIFICATION_PHOTO_DAYS * 86_400_000 + 1);
     for (const key of keys) expect(await env.FILES.head(key)).toBeNull();
     expect((await latestVerification(me))?.photos).toEqual({});
+  });
+
+  it("confirms the ROR record an organisation sent with its verification, and only while it keeps it linked", async () => {
+    const reviewer = await newMember("ROR Reviewer");
+    const confirmed = async (member: number) => (await memberPage(member, member))?.member.organisation_ror_confirmed;
+    /** A member linked to `ror` sends a verification, links `after` (if any), and a reviewer approves it with `confirm`. */
+    const approved = async (confirm: boolean, after?: string) => {
+      const fund = await newMember("Verified Fund", 2);
+      await linkOrganisation(fund, "https://ror.org/03cve4549", "en", 1);
+      expect(await submit(fund)).toBe("not refused");
+      if (after) await linkOrganisation(fund, after, "en", 1);
+      const sent = await latestVerification(fund);
+      expect(sent?.ror).toBe("https://ror.org/03cve4549");
+      expect(await decideVerification(reviewer, sent?.id ?? 0, { decision: "approve", confirm_ror: confirm }, 5)).toBe(true);
+      return fund;
+    };
+    const fund = await approved(true);
+    expect(await confirmed(fund)).toBe(1);
+    // Another record linked later is not the one confirmed: the badge goes.
+    await linkOrganisation(fund, "https://ror.org/02v51f717", "en", 2);
+    expect(await confirmed(fund)).toBe(0);
+    // Approved without confirming it, or after the member linked another one: not confirmed.
+    expect(await confirmed(await approved(false))).toBe(0);
+    expect(await confirmed(await approved(true, "https://ror.org/02v51f717"))).toBe(0);
   });
 });

@@ -18,6 +18,8 @@ export interface MemberProfile extends MemberSummary {
   /** The organisation's ROR id and the registry's name for it, when the member picked one (decision 0052). */
   organisation_ror: string | null;
   organisation_ror_name: string | null;
+  /** 1 when a reviewer confirmed that ROR record with the member's verification. */
+  organisation_ror_confirmed: 0 | 1;
   membership: MembershipLevel;
   /** 1 once a reviewer approved their identity verification. */
   verified: 0 | 1;
@@ -47,6 +49,7 @@ export async function memberPage(viewerId: number, memberId: number, reader: Lan
       db
         .prepare(
           `SELECT u.id, u.nick_name, u.account_type, u.image, u.kind, u.organisation, u.organisation_ror, u.organisation_ror_name, u.membership, u.created_at,
+           coalesce(u.organisation_ror_confirmed = u.organisation_ror, 0) AS organisation_ror_confirmed,
            EXISTS (SELECT 1 FROM verifications v WHERE v.user_id = u.id AND v.status = 'approved') AS verified,
            (SELECT count(*) FROM follows WHERE followee_id = u.id) AS followers,
            (SELECT count(*) FROM follows WHERE follower_id = u.id) AS following,

@@ -26,11 +26,13 @@ export interface Verification {
   reason: string | null;
   submitted_at: number;
   decided_at: number | null;
+  /** The ROR record the member had linked when they sent it. */
+  ror: string | null;
 }
 
 type Row = Omit<Verification, "fields" | "photos"> & { fields: string; photos: string };
 const parse = (row: Row): Verification => ({ ...row, fields: JSON.parse(row.fields), photos: JSON.parse(row.photos) });
-const COLUMNS = "id, user_id, kind, fields, photos, status, reason, submitted_at, decided_at";
+const COLUMNS = "id, user_id, kind, fields, photos, status, reason, submitted_at, decided_at, ror";
 
 export const verificationKindOf = (accountKind: string): VerificationKind => (accountKind === "facilitator" ? "corporate" : "personal");
 
@@ -108,7 +110,9 @@ export async function submitVerification(
   const inserted = first
     ? null
     : await env.DB.prepare(
-        `INSERT OR IGNORE INTO verifications (user_id, kind, fields, photos, status, submitted_at) VALUES (?, ?, ?, ?, 'pending', ?) RETURNING id`,
+        // The ROR record the member linked goes with it, for the reviewer to confirm (decision 0052).
+        `INSERT OR IGNORE INTO verifications (user_id, kind, fields, photos, status, submitted_at, ror)
+         VALUES (?1, ?2, ?3, ?4, 'pending', ?5, (SELECT organisation_ror FROM users WHERE id = ?1)) RETURNING id`,
       )
         .bind(userId, kind, JSON.stringify(fields), JSON.stringify(photos), now)
         .first();
@@ -121,7 +125,7 @@ export async function submitVerification(
 /** The pending submissions, oldest first, with who sent them. */
 export async function verificationQueue() {
   const { results } = await env.DB.prepare(
-    `SELECT v.id, v.user_id, v.kind, v.fields, v.photos, v.status, v.reason, v.submitted_at, v.decided_at, u.nick_name
+    `SELECT v.id, v.user_id, v.kind, v.fields, v.photos, v.status, v.reason, v.submitted_at, v.decided_at, v.ror, u.nick_name
        FROM verifications v JOIN users u ON u.id = v.user_id WHERE v.status = 'pending' ORDER BY v.submitted_at, v.id LIMIT 100`,
   ).all<Row & { nick_name: string }>();
   return results.map((row) => ({ ...parse(row), nick_name: row.nick_name }));
@@ -135,18 +139,31 @@ export async function verificationQueue() {
 export async function decideVerification(
   reviewerId: number,
   id: number,
-  decision: { decision: "approve" } | { decision: "reject"; reason: string },
+  decision: { decision: "approve"; confirm_ror?: boolean } | { decision: "reject"; reason: string },
   now: number,
   later: (promise: Promise<unknown>) => void = () => {},
 ) {
   const status = decision.decision === "approve" ? "approved" : "rejected";
   const reason = decision.decision === "reject" ? decision.reason : null;
-  const decided = await env.DB.prepare(
-    `UPDATE verifications SET status = ?1, reason = ?2, decided_at = ?3, decided_by = ?4 WHERE id = ?5 AND status = 'pending' AND user_id <> ?4
-       RETURNING user_id, (SELECT email FROM users WHERE id = user_id) AS email, (SELECT language FROM users WHERE id = user_id) AS language`,
-  )
-    .bind(status, reason, now, reviewerId, id)
-    .first<{ user_id: number; email: string; language: string }>();
+  const db = env.DB;
+  const [result] = await db.batch([
+    db
+      .prepare(
+        `UPDATE verifications SET status = ?1, reason = ?2, decided_at = ?3, decided_by = ?4 WHERE id = ?5 AND status = 'pending' AND user_id <> ?4
+         RETURNING user_id, (SELECT email FROM users WHERE id = user_id) AS email, (SELECT language FROM users WHERE id = user_id) AS language`,
+      )
+      .bind(status, reason, now, reviewerId, id),
+    // The organisation's ROR record confirmed with it, in the same transaction: the one sent with
+    // the submission, while the member still links it (the badge shows while they keep it).
+    db
+      .prepare(
+        `UPDATE users SET organisation_ror_confirmed = organisation_ror
+         WHERE ?1 AND id = (SELECT user_id FROM verifications WHERE id = ?2 AND status = 'approved' AND decided_at = ?3 AND decided_by = ?4)
+           AND organisation_ror = (SELECT ror FROM verifications WHERE id = ?2)`,
+      )
+      .bind(decision.decision === "approve" && decision.confirm_ror ? 1 : 0, id, now, reviewerId),
+  ]);
+  const decided = result?.results[0] as { user_id: number; email: string; language: string } | undefined;
   if (!decided) return false;
   const note = { userId: decided.user_id, kind: "verification", event: status, subjectId: id, actorId: null } as const;
   await notify([{ ...note, key: `verification:${id}` }], now);

@@ -24,6 +24,11 @@ export const verificationFields = {
 
 /** A reviewer's decision: approve, or reject with a reason. */
 export const reviewSchema = z.discriminatedUnion("decision", [
-  z.object({ decision: z.literal("approve") }),
+  z.object({
+    decision: z.literal("approve"),
+    // An organisation's verification may confirm the ROR record it linked (decision 0052): a
+    // checkbox on the page ("on"), true in the API.
+    confirm_ror: z.preprocess((value) => value === "on" || value === true, z.boolean()).optional(),
+  }),
   z.object({ decision: z.literal("reject"), reason: requiredText("reason", REJECTION_REASON_MAX) }),
 ]);

@@ -45,6 +45,11 @@ export function MemberHeader({ data }: { data: Route.ComponentProps["loaderData"
               <a href={member.organisation_ror} className="text-brand underline underline-offset-2" data-testid="member-ror">
                 {t("ror.link", { name: member.organisation_ror_name ?? member.organisation_ror })}
               </a>
+              {member.organisation_ror_confirmed ? (
+                <span className="ml-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-800" data-testid="ror-confirmed">
+                  ✓ {t("ror.confirmed")}
+                </span>
+              ) : null}
               {" · "}
               <Link
                 to={`/retrieval?${new URLSearchParams({ tab: "members", org: member.organisation_ror })}`}
