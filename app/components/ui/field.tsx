@@ -39,23 +39,20 @@ function useNotes(id: string | undefined, name: string | undefined, hint: string
 /** A labelled input with its hint and translated errors beside it (shadcn-style input). */
 export function Field({ label, errors, hint, children, className, id, ...input }: FieldProps) {
   const { aria, notes } = useNotes(id, input.name, hint, errors);
+  const control = <input id={id} {...aria} className={cn("field-input", className)} {...input} />;
   return (
     <div className="mb-4">
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <div className="flex gap-2">
-        <input
-          id={id}
-          {...aria}
-          className={cn(
-            "h-9 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 text-sm shadow-xs outline-none focus-visible:border-brand focus-visible:ring-2 focus-visible:ring-brand/30 aria-invalid:border-red-500",
-            className,
-          )}
-          {...input}
-        />
-        {children}
-      </div>
+      {children ? (
+        <div className="flex gap-2">
+          {control}
+          {children}
+        </div>
+      ) : (
+        control
+      )}
       {notes}
     </div>
   );
