@@ -67,7 +67,7 @@ export const contentRoutes = [
     path: "/contents",
     summary: "Upload a document (PDF) or video (MP4) with its thumbnail: one multipart/form-data post, streamed",
     description:
-      "Fields kind (document|video), sdg (1-17), title, summary, content, keywords, publicize (1|0), open_record (1 to let anyone read its record where the site allows it; default 0), on_behalf (1 when the uploader is not an author: authors then names them; default 0), language (a BCP 47 tag such as ja), thumbnail (PNG/JPG, 5 MB, 4000 px), and either file (PDF/MP4, 100 MB, judged by content) or upload_id of a completed /uploads upload.",
+      "Fields kind (document|video), sdg (1-17), title, summary, content, keywords, publicize (1|0), open_record (1 to let anyone read its record where the site allows it; default 0), on_behalf (1 when the uploader is not an author: authors then names them; default 0), language (a BCP 47 tag such as ja), optionally one funding reference (funder_name, funder_id: a ROR id or Crossref Funder ID, award_number; more through /contents/{id}/funding), thumbnail (PNG/JPG, 5 MB, 4000 px), and either file (PDF/MP4, 100 MB, judged by content) or upload_id of a completed /uploads upload.",
     answers: { 201: answers.created, 400: REFUSAL, 413: REFUSAL, 415: REFUSAL, 429: REFUSAL },
     handle: async ({ ctx, member }) => {
       const created = await createFromMultipart(postedOf(ctx.request), member.user.id, ctx.now, afterAnswer(ctx));

@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { reply, status } = refusalReply(undefined, created);
     return data({ result: reply, notice: null }, { status });
   }
-  const page = `/retrieval/detail?id=${created.id}`;
+  const page = created.thenFunding ? `/retrieval/detail/funding?id=${created.id}` : `/retrieval/detail?id=${created.id}`;
   return flashRedirect(request, page, created.warning ? "info" : "success", created.warning ?? "content.uploaded");
 }
 
@@ -123,6 +123,11 @@ function UploadForm({ actionData, loaderData }: Route.ComponentProps) {
           openRecords={loaderData.openRecords}
           notice={actionData ? actionData.notice : loaderData.start?.notice}
         />
+        {/* Funding is named on the item's funding page, where the registry is searched (decision 0052). */}
+        <label className="mb-4 flex items-center gap-2 text-sm">
+          <input type="checkbox" name="then_funding" value="1" />
+          {t("funding.next")}
+        </label>
         {/* Files last, so the text fields arrive first in the stream. */}
         <Field
           label={t("content.file")}

@@ -1058,6 +1058,7 @@ const en = {
     none: "No funding named yet.",
     add: "Add funding",
     useFunder: "Use this funder",
+    next: "After the upload, name who funded it",
     remove: "Remove",
     link: "Funding",
     named: "named by the author",

@@ -1060,6 +1060,7 @@ export default {
     none: "まだ資金提供者が登録されていません。",
     add: "資金を追加",
     useFunder: "この助成機関を使う",
+    next: "アップロード後に資金提供者を入力する",
     remove: "削除",
     link: "資金",
     named: "著者による記載",

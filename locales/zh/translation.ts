@@ -1031,6 +1031,7 @@ export default {
     none: "尚未列出资助方。",
     add: "添加资助",
     useFunder: "使用此资助方",
+    next: "上传后填写资助方",
     remove: "删除",
     link: "资助",
     named: "由作者列出",

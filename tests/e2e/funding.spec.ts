@@ -1,5 +1,5 @@
 import { expect, signUpAndIn, test } from "./fixtures";
-import { deleteItems, hasJs, otherMember, ready, uploadOpen } from "./helpers";
+import { deleteItems, demo, fillUpload, hasJs, otherMember, ready, uploadOpen } from "./helpers";
 
 // Issue 52, JavaScript on and off: a fund links its organisation's ROR record, a researcher names
 // the fund as the funder of two works, the fund sees both under "Research we supported", named by
@@ -22,15 +22,21 @@ test("a fund confirms the research it supported and declines a work named by mis
 
   await signUpAndIn(page, `Funded Researcher ${Date.now()}`);
   const origin = info.project.use.baseURL as string;
-  const ids = [
-    await uploadOpen(page.request, origin, `Funded study ${Date.now()}`),
-    await uploadOpen(page.request, origin, `Unrelated study ${Date.now()}`),
-  ];
+  // The first work is uploaded in the browser, asking to name its funding next; the second is posted.
+  await fillUpload(page, "Document (PDF)", `Funded study ${Date.now()}`);
+  await page.getByLabel("File", { exact: true }).setInputFiles(demo("sample-document.pdf"));
+  await page.getByLabel("Thumbnail image").setInputFiles(demo("sample-document-thumbnail.png"));
+  await page.getByLabel("After the upload, name who funded it").check();
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(page).toHaveURL(/\/retrieval\/detail\/funding\?id=\d+$/);
+  const ids = [Number(new URL(page.url()).searchParams.get("id")), await uploadOpen(page.request, origin, `Unrelated study ${Date.now()}`)];
   try {
     for (const [n, id] of ids.entries()) {
-      await page.goto(`/retrieval/detail?id=${id}`);
-      await ready(page, info);
-      await page.getByTestId("manage-funding").click();
+      if (n > 0) {
+        await page.goto(`/retrieval/detail?id=${id}`);
+        await ready(page, info);
+        await page.getByTestId("manage-funding").click();
+      }
       if (n === 0) {
         // The funder found in the registry by its acronym fills the form; the second is typed.
         await page.getByLabel("Search ROR by name or acronym").fill(acronym);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { addVersionFromMultipart } from "~/.server/content/add-version-form";
 import { createContent, deleteContent, findContent } from "~/.server/content/content";
 import { createFromMultipart } from "~/.server/content/create-from-form";
+import { fundingOf } from "~/.server/content/funding";
 import { MAX_FILE_BYTES, receiveUpload } from "~/.server/content/receive-upload";
 import { looksLikeMp4, looksLikePdfHead } from "~/.server/content/sniff";
 import { UploadRefused } from "~/.server/content/upload-errors";
@@ -321,5 +322,46 @@ describe("what a failing upload or new version leaves in R2", () => {
     expect(await refused([...textFields(), thumbnail, pdf])).toMatchObject({ status: 401 });
     expect(await version({ note: "Gone" })).toMatchObject({ status: 404 });
     expect(await unreferenced()).toEqual(before);
+  });
+});
+
+describe("funding sent with an upload (issue 52)", () => {
+  const withFunding = (fields: Record<string, string>) =>
+    upload([
+      ...textFields({}),
+      ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+      { name: "thumbnail", filename: "t.png", type: "image/png", body: pngBytes() },
+      { name: "file", filename: "a.pdf", type: "application/pdf", body: pdfBytes() },
+    ]);
+
+  it("stores the reference with the item, its ROR id checked, and says when the member asked to name more next", async () => {
+    const owner = await newMember("Funded Uploader");
+    const created = await createFromMultipart(
+      postedOf(withFunding({ funder_name: "NSF", funder_id: "ror.org/021nxhr62", award_number: "2024-1", then_funding: "1" })),
+      owner,
+      Date.now(),
+      () => {},
+    );
+    expect(created.thenFunding).toBe(true);
+    expect(await fundingOf(created.id)).toMatchObject([
+      { funder_name: "NSF", funder_id: "https://ror.org/021nxhr62", funder_id_type: "ROR", award_number: "2024-1" },
+    ]);
+  });
+
+  it("refuses a funder the registry does not hold, or an identifier that is none, beside the field, and keeps nothing", async () => {
+    const owner = await newMember("Careless Funded Uploader");
+    const before = await storedKeys();
+    const refusals = [
+      ["https://ror.org/0abcdef12", "ror.notFound"],
+      ["JST", "validation.funderIdInvalid"],
+    ] as const;
+    for (const [funder_id, key] of refusals) {
+      const refused = await attempt(() =>
+        createFromMultipart(postedOf(withFunding({ funder_name: "X", funder_id })), owner, Date.now(), () => {}),
+      );
+      expect(refused).toMatchObject({ fields: { funder_id: [key] } });
+    }
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM content WHERE owner_id = ?").bind(owner).first("n")).toBe(0);
+    expect(await storedKeys()).toEqual(before);
   });
 });

@@ -3,7 +3,7 @@ import type { Posted } from "~/.server/http/body";
 import { enqueue } from "~/.server/jobs/queue";
 import { newItemJob } from "~/.server/notifications/new-items";
 import { describeError, logEvent } from "~/.server/observability/log";
-import { issuesByField, Refused } from "~/.server/refused";
+import { attempt, issuesByField, Refused } from "~/.server/refused";
 import { captionLang } from "~/lib/captions";
 import { languageWarning } from "~/lib/item-languages";
 import { chosenLicense } from "~/lib/licenses";
@@ -13,6 +13,7 @@ import { readCaptionFile } from "./caption-file";
 import { checkAgainstVideo, checkBudget, saveCaptions } from "./captions";
 import { completedUpload, releaseUpload } from "./chunked";
 import { createContent, fileMatchesKind } from "./content";
+import { addFunding, checkedFunder, fundingSent } from "./funding";
 import { type ReceivedUpload, receiveUpload, removeStored } from "./receive-upload";
 import { makeVariants } from "./thumbnail-variants";
 
@@ -89,7 +90,7 @@ export async function createFromMultipart(
   ownerId: number,
   now: number,
   later: (work: Promise<unknown>) => void,
-): Promise<{ id: number; warning: string | null }> {
+): Promise<{ id: number; warning: string | null; thenFunding: boolean }> {
   const post = await receivedFiles(posted, ownerId);
   return keepingNothingOnFailure(post, (owned) => createFromReceived(post, ownerId, now, later, owned));
 }
@@ -100,7 +101,7 @@ async function createFromReceived(
   now: number,
   later: (work: Promise<unknown>) => void,
   owned: () => void,
-): Promise<{ id: number; warning: string | null }> {
+): Promise<{ id: number; warning: string | null; thenFunding: boolean }> {
   const { license, license_other } = received.fields;
   const parsed = contentFieldsSchema.safeParse({ ...received.fields, license: chosenLicense(license, license_other) });
   const fieldErrors = issuesByField(parsed.error?.issues ?? []);
@@ -108,6 +109,11 @@ async function createFromReceived(
   else if (parsed.success && !fileMatchesKind(parsed.data.kind, received.file.type)) fieldErrors.file = ["validation.fileMismatch"];
   if (!received.thumbnail) fieldErrors.thumbnail = ["validation.fieldEmpty|field=fields.thumbnail"];
   const captions = parsed.success ? await captionsSent(received, ownerId, parsed.data.kind, fieldErrors) : null;
+  // Its funder, checked with the registry before anything is made (decision 0052).
+  const funding = fundingSent(received.fields, fieldErrors);
+  const funder = funding ? await attempt(() => checkedFunder(funding)) : undefined;
+  // An id the registry does not hold, or a registry that does not answer, is said beside the id.
+  if (funder instanceof Refused) fieldErrors.funder_id = [funder.key];
   if (!parsed.success || !received.file || !received.thumbnail || Object.keys(fieldErrors).length) throw Refused.inFields(fieldErrors);
   const key = received.fields.client_key;
   const clientKey = key && CLIENT_KEY.test(key) ? key : undefined;
@@ -150,6 +156,9 @@ async function createFromReceived(
     const thumbnail = received.thumbnail.key;
     later(makeVariants(thumbnail).catch((error) => console.error("thumbnail variants not made", error)));
   }
+  // A repeat of the post names the same funding, which stores nothing more.
+  if (funding && !(funder instanceof Refused)) await addFunding(id, funding, now, funder);
   // Saved all the same: the owner hears when the text does not look like the language chosen (decision 0050).
-  return { id, warning: languageWarning(parsed.data) };
+  // The form's "name its funding next" sends the member on to the item's funding page.
+  return { id, warning: languageWarning(parsed.data), thenFunding: received.fields.then_funding === "1" };
 }

@@ -1,9 +1,9 @@
 import { env } from "~/.server/bindings";
-import { organisationById } from "~/.server/members/ror";
+import { type CheckedOrganisation, organisationById } from "~/.server/members/ror";
 import { type Read, readOne } from "~/.server/reads";
-import { Refused } from "~/.server/refused";
+import { issuesByField, Refused } from "~/.server/refused";
 import { FUNDING_MAX } from "~/lib/limits";
-import type { FundingInput } from "~/lib/schemas/funding";
+import { type FundingInput, fundingSchema } from "~/lib/schemas/funding";
 
 // Funding on items (docs/decisions/0052), with DataCite's names. A funder named by a ROR id that a
 // member linked is that member: the work is listed on their Space under "research we supported",
@@ -45,16 +45,41 @@ export async function fundingOfItems(ids: number[]): Promise<Map<number, Funding
   return byItem;
 }
 
+/** A funder named by a ROR id, checked with the registry (refused beside the field when it holds none); undefined for any other. */
+export async function checkedFunder(funding: FundingInput): Promise<CheckedOrganisation | undefined> {
+  const funder = funding.funder_id;
+  if (funder?.type !== "ROR") return undefined;
+  const found = await organisationById(funder.id, "en");
+  if (!found) throw new Refused("ror.notFound", { field: "funder_id" });
+  return found;
+}
+
+/**
+ * The funding reference an upload carries, if its fields name one (decision 0052): read as the
+ * funding page reads it, its problems beside its fields.
+ */
+export function fundingSent(fields: Record<string, string | undefined>, fieldErrors: Record<string, string[]>): FundingInput | null {
+  const sent = { funder_name: fields.funder_name ?? "", funder_id: fields.funder_id ?? "", award_number: fields.award_number ?? "" };
+  if (!Object.values(sent).some((value) => value.trim())) return null;
+  const parsed = fundingSchema.safeParse(sent);
+  Object.assign(fieldErrors, issuesByField(parsed.error?.issues ?? []));
+  return parsed.data ?? null;
+}
+
 /**
  * Adds a funding reference to the owner's item: a ROR id is checked with the registry first (one it
- * does not hold is refused), and names the member who linked it. The same reference again (a form
- * posted twice) stores nothing more. At most FUNDING_MAX an item, held in the insert itself so two
- * at once cannot pass it.
+ * does not hold is refused; `checked` when that was done already), and names the member who linked
+ * it. The same reference again (a form posted twice) stores nothing more. At most FUNDING_MAX an
+ * item, held in the insert itself so two at once cannot pass it.
  */
-export async function addFunding(itemId: number, funding: FundingInput, now: number): Promise<"stored" | "repeat"> {
+export async function addFunding(
+  itemId: number,
+  funding: FundingInput,
+  now: number,
+  checked?: CheckedOrganisation,
+): Promise<"stored" | "repeat"> {
   const funder = funding.funder_id;
-  const checked = funder?.type === "ROR" ? await organisationById(funder.id, "en") : undefined;
-  if (checked === null) throw new Refused("ror.notFound", { field: "funder_id" });
+  checked ??= await checkedFunder(funding);
   const insert = env.DB.prepare(
     `INSERT INTO item_funding (content_id, funder_name, funder_id, funder_id_type, award_number, award_uri, award_title, funder_member, created_at)
      SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7,

@@ -85,6 +85,10 @@ export default function EditItem({ loaderData, actionData }: Route.ComponentProp
         <Link to={back(item.id)} className="text-brand underline underline-offset-2">
           {t("content.backToItem")}
         </Link>
+        {" · "}
+        <Link to={`/retrieval/detail/funding?id=${item.id}`} className="text-brand underline underline-offset-2" data-testid="edit-funding">
+          {t("funding.link")}
+        </Link>
       </p>
       <Form method="post" {...getFormProps(form)} className="rounded-lg border border-slate-200 bg-white p-4">
         {/* Enter in a field saves, not "Fill from DOI". */}
