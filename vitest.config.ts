@@ -9,8 +9,9 @@ import { startFakeOrcid } from "./scripts/fake-orcid.mjs";
 /**
  * Workers-pool files that read or change the whole database or bucket (feeds and rankings over every
  * item or member, the cron's cleanup, score runs, "nothing left in R2" after a refused upload), and
- * the API's files, which load @cfworker/json-schema (its base URI is read from the global `location`
- * when its module loads, which another file's modules can leave behind in a shared isolate): each gets an
+ * the files that load @cfworker/json-schema: the API's, the annotations' and the ROR records' (its base URI is
+ * read from the global `location` when its module loads, which another file's modules can leave behind in a
+ * shared isolate): each gets an
  * isolate and storage of its own. Every other file makes its own members and items and shares storage and
  * an isolate with the rest, which spares it its own migrations and module loading (about 3 s a file).
  */
@@ -42,6 +43,7 @@ const OWN_STORAGE = [
   "ranking",
   "score-runs",
   "search",
+  "search-organisations",
   "sitemaps",
   "uploads",
   "verification",

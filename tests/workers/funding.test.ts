@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { exportData } from "~/.server/accounts/export-data";
 import { createSession } from "~/.server/accounts/sessions";
 import { addFunding, decideFunding, fundingOf, supportedRead } from "~/.server/content/funding";
-import { linkOrganisation } from "~/.server/members/organisation";
+import { linkOrganisation, unlinkOrganisation } from "~/.server/members/organisation";
 import { readOne } from "~/.server/reads";
 import { FUNDING_MAX } from "~/lib/limits";
 import { funderIdentifier, fundingSchema } from "~/lib/schemas/funding";
@@ -47,6 +47,19 @@ describe("funding on an item", () => {
     // Nobody else decides for the fund.
     expect(await decideFunding(researcher, named?.id ?? 0, "declined")).toBe(false);
     expect((await supported()).map((w) => [w.title, w.state])).toEqual([["Funded work", "confirmed"]]);
+  });
+
+  it("gives a fund the research named as funded by its organisation before it linked it, and lets go of it when it unlinks", async () => {
+    const researcher = await newMember("Early Researcher");
+    const work = await newItem(researcher, { title: "Named before the fund arrived" });
+    await addFunding(work, reference({ funder_name: "PKU", funder_id: "https://ror.org/02v51f717" }), 1);
+    const fund = await newMember("Late Fund", 2);
+    await env.DB.prepare("UPDATE users SET kind = 'facilitator' WHERE id = ?").bind(fund).run();
+    await linkOrganisation(fund, "https://ror.org/02v51f717", "en", 2);
+    expect((await readOne(supportedRead(fund, fund))).map((w) => [w.title, w.state])).toEqual([["Named before the fund arrived", "named"]]);
+    await unlinkOrganisation(fund);
+    expect(await readOne(supportedRead(fund, fund))).toEqual([]);
+    expect((await fundingOf(work))[0]?.funder_member).toBeNull();
   });
 
   it("stores the same reference posted twice at once once", async () => {

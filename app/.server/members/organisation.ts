@@ -41,12 +41,27 @@ export async function linkOrganisation(userId: number, id: string, reader: strin
   // The record first: the member index reads its names when the link changes.
   await env.DB.batch([
     found.remember(now),
+    releaseFunding(userId),
     env.DB.prepare("UPDATE users SET organisation_ror = ?, organisation_ror_name = ? WHERE id = ?").bind(found.id, found.name, userId),
+    // Research named as funded by the organisation before it was linked is theirs to confirm too,
+    // when theirs is the only fund account that linked it (as a reference added later finds it).
+    env.DB.prepare(
+      `UPDATE item_funding SET funder_member = ?1 WHERE funder_id = ?2 AND funder_member IS NULL
+         AND (SELECT count(*) FROM users WHERE organisation_ror = ?2 AND kind = 'facilitator' AND deleted_at IS NULL) = 1
+         AND (SELECT kind FROM users WHERE id = ?1) = 'facilitator'`,
+    ).bind(userId, found.id),
   ]);
   const { remember: _, ...organisation } = found;
   return organisation;
 }
 
+/** The works naming the member that they had not decided on are nobody's to decide once they link another organisation or none. */
+const releaseFunding = (userId: number) =>
+  env.DB.prepare("UPDATE item_funding SET funder_member = NULL WHERE funder_member = ? AND state = 'named'").bind(userId);
+
 export async function unlinkOrganisation(userId: number) {
-  await env.DB.prepare("UPDATE users SET organisation_ror = NULL, organisation_ror_name = NULL WHERE id = ?").bind(userId).run();
+  await env.DB.batch([
+    releaseFunding(userId),
+    env.DB.prepare("UPDATE users SET organisation_ror = NULL, organisation_ror_name = NULL WHERE id = ?").bind(userId),
+  ]);
 }
