@@ -8,7 +8,7 @@
 //     matching_type, chosen, organization}]}, scores above 0.5, `chosen` the one confident match.
 //   GET /ror/v2/organizations/{id}           the record, or 404 {errors: [...]}.
 // A query or affiliation of "stand-in.slow" never answers in time, "stand-in.fail" answers 503,
-// "stand-in.huge" answers 3 MB.
+// "stand-in.huge" answers 3 MB; the record 0zzzzzz99 is some 100 KB.
 import { readFileSync } from "node:fs";
 
 /** The slice's records, read when first asked for (the module is imported where no file can be read). */
@@ -65,6 +65,9 @@ const facet = (orgs, values) => {
   return [...counts].slice(0, 10).map(([id, count]) => ({ id: id.toLowerCase(), title: id, count }));
 };
 
+/** The id of a stand-in record too large to keep (ROR_RECORD_MAX_BYTES). */
+export const HUGE_RECORD = "0zzzzzz99";
+
 /** The answer to a request below /ror/v2, or null when it is not one. */
 export function rorAnswer(url) {
   const path = url.pathname.replace(/^\/ror\/v2/, "");
@@ -73,6 +76,19 @@ export function rorAnswer(url) {
   if (one) {
     const id = ROR_ID.exec(decodeURIComponent(one[1] ?? ""))?.[1];
     if (!id) return { status: 404, body: { errors: [`'${one[1]}' is not a valid ROR ID`] } };
+    // A record larger than any of the registry's (some 100 KB of aliases), to hold the size kept to its limit.
+    if (id === HUGE_RECORD)
+      return {
+        status: 200,
+        body: {
+          ...rorRecords()[0],
+          id: `https://ror.org/${id}`,
+          names: [
+            ...(rorRecords()[0]?.names ?? []),
+            ...Array.from({ length: 250 }, (_, n) => ({ value: `Alias ${n} ${"x".repeat(400)}`, types: ["alias"], lang: null })),
+          ],
+        },
+      };
     const org = rorRecords().find((record) => record.id.endsWith(`/${id}`));
     return org ? { status: 200, body: org } : { status: 404, body: { errors: [`ROR ID '${id}' does not exist`] } };
   }

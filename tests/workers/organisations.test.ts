@@ -5,6 +5,7 @@ import { linkOrganisation, organisationOf, unlinkOrganisation } from "~/.server/
 import { memberPage } from "~/.server/members/profile";
 import { findOrganisations } from "~/.server/members/ror";
 import { ROR_QUERY_MAX } from "~/lib/limits";
+import { HUGE_RECORD } from "../../scripts/fake-ror.mjs";
 import { apiCall as call, apiJson as json } from "./api-call";
 import { newMember, refusalOf } from "./helpers";
 
@@ -47,8 +48,13 @@ describe("a member's organisation by ROR", () => {
   it("says when the registry fails or is too slow", async () => {
     expect(await refusalOf(findOrganisations("stand-in.fail", "en"))).toMatchObject({ key: "ror.down", status: 502 });
     expect(await refusalOf(findOrganisations("stand-in.slow", "en"))).toMatchObject({ key: "ror.slow", status: 504 });
-    // An answer larger than ROR_ANSWER_MAX_BYTES is not read whole.
+    // An answer larger than ROR_ANSWER_MAX_BYTES is not read whole, and a record larger than ROR_RECORD_MAX_BYTES not kept.
     expect(await refusalOf(findOrganisations("stand-in.huge", "en"))).toMatchObject({ key: "ror.down", status: 502 });
+    const member = await newMember("Huge Record Linker");
+    expect(await refusalOf(linkOrganisation(member, `https://ror.org/${HUGE_RECORD}`, "en", 1))).toMatchObject({ key: "ror.down" });
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM ror_records WHERE ror_id = ?").bind(`https://ror.org/${HUGE_RECORD}`).first("n"),
+    ).toBe(0);
   });
 
   it("is searched and linked through the API, with the registry's refusals in the member's words", async () => {
