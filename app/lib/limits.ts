@@ -80,6 +80,8 @@ export const AWARD_MAX = 500;
 export const FUNDING_MAX = 20;
 /** Words a member searches the registry of organisations with (decision 0052). */
 export const ROR_QUERY_MAX = 200;
+/** A ROR record is some 5 KB; one larger is not kept (decision 0052). */
+export const ROR_RECORD_MAX_BYTES = 64_000;
 
 /** Spec: at most five interests. */
 export const MAX_INTERESTS = 5;

@@ -1,6 +1,7 @@
 import { Validator } from "@cfworker/json-schema";
 import { describe, expect, it } from "vitest";
-import { rorAnswer, rorRecords } from "../../scripts/fake-ror.mjs";
+import { ROR_RECORD_MAX_BYTES } from "~/lib/limits";
+import { HUGE_RECORD, rorAnswer, rorRecords } from "../../scripts/fake-ror.mjs";
 import schema from "../fixtures/ror/ror_schema_v2.json";
 
 // The stand-in for the Research Organization Registry (issue 52): every record it answers with is
@@ -15,6 +16,10 @@ const ids = (items: Org[]) => items.map((org) => org.id.slice(-9));
 describe("the registry's stand-in", () => {
   it("holds only records valid against ROR's v2 schema, and the schema refuses a broken one", () => {
     for (const org of rorRecords() as Org[]) expect(validator.validate(org).errors, org.id).toEqual([]);
+    // The oversized record too: only its size is out of the ordinary.
+    const huge = rorAnswer(new URL(`http://127.0.0.1/ror/v2/organizations/${HUGE_RECORD}`))?.body;
+    expect(validator.validate(huge).errors).toEqual([]);
+    expect(JSON.stringify(huge).length).toBeGreaterThan(ROR_RECORD_MAX_BYTES);
     const broken = { ...(rorRecords() as Org[])[0], status: "closed" };
     expect(validator.validate(broken).valid).toBe(false);
   });

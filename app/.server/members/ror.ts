@@ -4,7 +4,7 @@ import { config } from "~/.server/config/config";
 import { joinChunks } from "~/.server/http/body";
 import { describeError, logEvent } from "~/.server/observability/log";
 import { attempt, Refused } from "~/.server/refused";
-import { ROR_QUERY_MAX } from "~/lib/limits";
+import { ROR_QUERY_MAX, ROR_RECORD_MAX_BYTES } from "~/lib/limits";
 import type { Organisation } from "~/lib/organisation";
 
 // Organisations by the Research Organization Registry (docs/decisions/0052): its v2 API asked
@@ -89,9 +89,6 @@ export async function registrySearch(typed: string | null, reader: string) {
   const found = await attempt(() => findOrganisations(query, reader));
   return found instanceof Refused ? { query, found: null, problem: found.key } : { query, found, problem: null };
 }
-
-/** One record is some 5 KB; one larger is not kept. */
-export const ROR_RECORD_MAX_BYTES = 64_000;
 
 /** An organisation the registry holds, with the statement that keeps its record as the registry gave it. */
 export interface CheckedOrganisation extends Organisation {
