@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
-import { clientIp, signUpAndIn } from "./fixtures";
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
+import { clientIp, signIn, signUpAndIn } from "./fixtures";
 
 export const hasJs = (info: TestInfo) => info.project.name === "js";
 
@@ -192,4 +192,30 @@ export async function otherMember(browser: Browser, name: string, account: Param
   });
   const page = await context.newPage();
   return { page, ...(await signUpAndIn(page, name, account)), close: () => context.close() };
+}
+
+/** The demo reviewer decides on the submission of `nick`, in a browser of their own; `first` looks at or ticks what it shows. */
+export async function reviewVerification(
+  browser: Browser,
+  nick: string,
+  decision: "approve" | { reason: string },
+  first: (submission: Locator) => Promise<void>,
+) {
+  const context = await browser.newContext({
+    extraHTTPHeaders: { "CF-Connecting-IP": clientIp() },
+    javaScriptEnabled: test.info().project.use.javaScriptEnabled,
+  });
+  const page = await context.newPage();
+  await page.goto("/login");
+  await signIn(page, "reviewer@demo.test");
+  await open(page, test.info(), "/review");
+  const submission = page.getByTestId("submission").filter({ hasText: nick });
+  await first(submission);
+  if (decision === "approve") await submission.getByRole("button", { name: "Approve" }).click();
+  else {
+    await submission.getByLabel("Reason").fill(decision.reason);
+    await submission.getByRole("button", { name: "Reject" }).click();
+  }
+  await expect(page.getByTestId("toast")).toHaveText("Decision saved. The member was told.");
+  await context.close();
 }

@@ -1,6 +1,6 @@
 import { pngBytes } from "../fixtures/files";
-import { clientIp, expect, signIn, signUpAndIn, test } from "./fixtures";
-import { open, ready } from "./helpers";
+import { expect, signUpAndIn, test } from "./fixtures";
+import { ready, reviewVerification } from "./helpers";
 
 // Issue 52, JavaScript on and off: a fund's account finds its organisation in the registry of
 // research organisations (the stand-in answers ROR's v2 API from a slice of its data), links it,
@@ -53,20 +53,10 @@ test("a fund picks its organisation from ROR, its Space links to the record, and
     maxRedirects: 0,
   });
   expect(sent.status()).toBe(303);
-  const reviewer = await browser.newContext({
-    extraHTTPHeaders: { "CF-Connecting-IP": clientIp() },
-    javaScriptEnabled: test.info().project.use.javaScriptEnabled,
+  await reviewVerification(browser, nick, "approve", async (submission) => {
+    await expect(submission.getByRole("link", { name: "https://ror.org/00097mb19" })).toBeVisible();
+    await submission.getByLabel("The ROR record is theirs").check();
   });
-  const review = await reviewer.newPage();
-  await review.goto("/login");
-  await signIn(review, "reviewer@demo.test");
-  await open(review, test.info(), "/review");
-  const submission = review.getByTestId("submission").filter({ hasText: nick });
-  await expect(submission.getByRole("link", { name: "https://ror.org/00097mb19" })).toBeVisible();
-  await submission.getByLabel("The ROR record is theirs").check();
-  await submission.getByRole("button", { name: "Approve" }).click();
-  await expect(review.getByTestId("toast")).toHaveText("Decision saved. The member was told.");
-  await reviewer.close();
   await page.reload();
   await expect(page.getByTestId("ror-confirmed")).toHaveText("✓ confirmed by verification");
 

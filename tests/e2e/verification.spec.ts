@@ -1,7 +1,7 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { pngBytes } from "../fixtures/files";
-import { clientIp, expect, signIn, signUpAndIn, test } from "./fixtures";
-import { open } from "./helpers";
+import { expect, signIn, signUpAndIn, test } from "./fixtures";
+import { open, reviewVerification } from "./helpers";
 
 /** A PNG of about 600 KB (a real ID photo is larger than a form's 256 KB: the verification has its own limit). */
 const png = (name: string) => ({
@@ -9,6 +9,9 @@ const png = (name: string) => ({
   mimeType: "image/png",
   buffer: Buffer.concat([Buffer.from(pngBytes(60, 40)), Buffer.alloc(600 * 1024)]),
 });
+
+/** The reviewer sees the submission's photo. */
+const photoShown = (submission: Locator) => expect(submission.getByRole("img", { name: "ID photo, front" })).toBeVisible();
 
 async function submitPersonal(page: Page) {
   await open(page, test.info(), "/personal/verification");
@@ -22,27 +25,6 @@ async function submitPersonal(page: Page) {
   await page.getByRole("button", { name: "Submit for review" }).click();
   await expect(page.getByTestId("toast")).toHaveText("Submitted. A reviewer will look at it soon.");
   await expect(page.getByTestId("verification-status")).toContainText("Pending review");
-}
-
-/** The demo reviewer decides on the submission of `nick`. */
-async function review(browser: Browser, nick: string, decision: "approve" | { reason: string }) {
-  const context = await browser.newContext({
-    extraHTTPHeaders: { "CF-Connecting-IP": clientIp() },
-    javaScriptEnabled: test.info().project.use.javaScriptEnabled,
-  });
-  const page = await context.newPage();
-  await page.goto("/login");
-  await signIn(page, "reviewer@demo.test");
-  await open(page, test.info(), "/review");
-  const submission = page.getByTestId("submission").filter({ hasText: nick });
-  await expect(submission.getByRole("img", { name: "ID photo, front" })).toBeVisible();
-  if (decision === "approve") await submission.getByRole("button", { name: "Approve" }).click();
-  else {
-    await submission.getByLabel("Reason").fill(decision.reason);
-    await submission.getByRole("button", { name: "Reject" }).click();
-  }
-  await expect(page.getByTestId("toast")).toHaveText("Decision saved. The member was told.");
-  await context.close();
 }
 
 test("a member is verified after a rejection with a reason and a second submission; only reviewers reach the queue", async ({
@@ -60,12 +42,12 @@ test("a member is verified after a rejection with a reason and a second submissi
 
   const nick = (await (await page.request.get(`/api/auth/info`, { headers: { Authorization: `Bearer ${me.token}` } })).json()).data.user
     .nick_name;
-  await review(browser, nick, { reason: "The back photo is unreadable" });
+  await reviewVerification(browser, nick, { reason: "The back photo is unreadable" }, photoShown);
   await open(page, test.info(), "/personal/verification");
   await expect(page.getByTestId("verification-status")).toContainText("Rejected");
   await expect(page.getByTestId("rejection-reason")).toHaveText("Reason: The back photo is unreadable");
   await submitPersonal(page);
-  await review(browser, nick, "approve");
+  await reviewVerification(browser, nick, "approve", photoShown);
   await open(page, test.info(), "/personal");
   await expect(page.getByTestId("verified")).toHaveText("✓ Verified");
   await open(page, test.info(), `/retrieval?q=${encodeURIComponent(nick)}&tab=members`);
