@@ -43,9 +43,15 @@ export function openForm(fields: HTMLElement) {
   const src = fields.dataset.src;
   if (!box || !src || !(field instanceof HTMLInputElement)) return;
   const show = () => showPage(box, src, Number(field.value) || 1, null, picked).catch(() => box.replaceChildren());
-  box.className = "passage-view";
+  asView(box);
   field.addEventListener("change", show);
   void show();
+}
+
+/** A box that shows a page: it scrolls, so a keyboard can reach it to scroll it (axe's scrollable-region-focusable). */
+function asView(box: HTMLElement) {
+  box.className = "passage-view";
+  box.tabIndex = 0;
 }
 
 /** The moment of the transcript's lines selected, as the form writes it; nothing when none is. */
@@ -69,7 +75,7 @@ export function openQuote(link: HTMLAnchorElement) {
   if (open instanceof HTMLElement && open.dataset.quoteView !== undefined) return open.remove();
   const box = document.createElement("div");
   box.dataset.quoteView = "";
-  box.className = "passage-view";
+  asView(box);
   quoted.parentNode?.insertBefore(box, quoted.nextSibling);
   const { prefix = "", suffix = "" } = link.dataset;
   const exact = quoted.querySelector("q")?.textContent ?? "";
