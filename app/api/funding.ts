@@ -15,7 +15,10 @@ const funding = z.object({
   award_number: z.string().describe("DataCite awardNumber; empty when not given"),
   award_uri: z.string().describe("DataCite awardURI; empty when not given"),
   award_title: z.string().describe("DataCite awardTitle; empty when not given"),
-  funder_member: z.int().nullable().describe("the member whose organisation is the funder (by its ROR id), if one is"),
+  funder_member: z
+    .int()
+    .nullable()
+    .describe("the member who is the funder: named by the owner (`funder_member`), or whose organisation is (by its ROR id)"),
   state: z.enum(["named", "confirmed", "declined"]).describe("named by the author, confirmed or declined by that member"),
 });
 
@@ -42,7 +45,7 @@ export const fundingRoutes = [
     method: "POST",
     path: "/contents/{id}/funding",
     summary:
-      "Name a funder of your item: a ROR id is checked with the registry, and names the member who linked it (at most 20 an item); the same funder and award again stores nothing new (200)",
+      "Name a funder of your item: a ROR id is checked with the registry, and names the member who linked it; `funder_member` names a member as the funder (refused when they cannot be reached: gone, or a block between you). At most 20 an item; the same funder and award again stores nothing new (200)",
     body: fundingSchema,
     answers: { 201: z.null(), 200: z.null(), 400: REFUSAL, 404: REFUSAL, 502: REFUSAL, 504: REFUSAL },
     handle: async ({ ctx, member, body, params: [id] }) => {

@@ -16,3 +16,6 @@ export function highlightParts(text: string): Array<{ text: string; marked: bool
   }
   return parts;
 }
+
+/** The text without its marks. */
+export const unmarked = (text: string) => text.replace(/[\u0001\u0002]/g, "");

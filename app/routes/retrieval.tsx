@@ -25,7 +25,7 @@ import { OrcidBadge } from "~/components/orcid";
 import { PageTitle } from "~/components/page-title";
 import { Button } from "~/components/ui/button";
 import { clockTime, languageName } from "~/lib/captions";
-import { highlightParts } from "~/lib/highlight";
+import { highlightParts, unmarked } from "~/lib/highlight";
 import { ALL_RIGHTS_RESERVED, COMMON_LICENSES } from "~/lib/licenses";
 import type { PageHandle } from "~/lib/page-handle";
 import { sdgKey } from "~/lib/sdg";
@@ -290,7 +290,7 @@ export default function Retrieval({ loaderData }: Route.ComponentProps) {
             <Link to={`/personal?member=${hit.id}`} className="font-medium hover:text-brand">
               <Highlighted text={hit.nick_name} />
             </Link>
-            {hit.orcid ? <OrcidBadge orcid={hit.orcid} name={hit.nick_name.replace(/[\u0001\u0002]/g, "")} /> : null}
+            {hit.orcid ? <OrcidBadge orcid={hit.orcid} name={unmarked(hit.nick_name)} /> : null}
             {hit.verified ? (
               <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-800" data-testid="verified">
                 ✓ {t("verification.verified")}

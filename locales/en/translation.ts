@@ -1059,6 +1059,8 @@ const en = {
     add: "Add funding",
     useFunder: "Use this funder",
     next: "After the upload, name who funded it",
+    findMember: "Or find the funder among members",
+    pickedMember: "Names the member you picked, who may confirm or decline it.",
     remove: "Remove",
     link: "Funding",
     named: "named by the author",

@@ -1061,6 +1061,8 @@ export default {
     add: "資金を追加",
     useFunder: "この助成機関を使う",
     next: "アップロード後に資金提供者を入力する",
+    findMember: "またはメンバーから資金提供者を探す",
+    pickedMember: "選んだメンバーを資金提供者とします。そのメンバーは確認または辞退できます。",
     remove: "削除",
     link: "資金",
     named: "著者による記載",

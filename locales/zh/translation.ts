@@ -1032,6 +1032,8 @@ export default {
     add: "添加资助",
     useFunder: "使用此资助方",
     next: "上传后填写资助方",
+    findMember: "或在成员中查找资助方",
+    pickedMember: "将所选成员列为资助方，对方可以确认或拒绝。",
     remove: "删除",
     link: "资助",
     named: "由作者列出",

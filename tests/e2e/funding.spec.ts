@@ -20,6 +20,8 @@ test("a fund confirms the research it supported and declines a work named by mis
   await fund.page.getByRole("button", { name: "Link this organisation" }).click();
   await expect(fund.page.getByTestId("ror-linked").getByRole("link")).toHaveAttribute("href", `https://ror.org/${ror}`);
 
+  const angelName = `Angel ${info.project.name} ${Date.now()}`;
+  const angel = await otherMember(browser, angelName, { account_type: 2 });
   await signUpAndIn(page, `Funded Researcher ${Date.now()}`);
   const origin = info.project.use.baseURL as string;
   // The first work is uploaded in the browser, asking to name its funding next; the second is posted.
@@ -40,7 +42,7 @@ test("a fund confirms the research it supported and declines a work named by mis
       if (n === 0) {
         // The funder found in the registry by its acronym fills the form; the second is typed.
         await page.getByLabel("Search ROR by name or acronym").fill(acronym);
-        await page.getByRole("button", { name: "Search", exact: true }).click();
+        await page.getByLabel("Search ROR by name or acronym").press("Enter");
         await page
           .getByTestId("ror-results")
           .getByRole("listitem")
@@ -89,7 +91,19 @@ test("a fund confirms the research it supported and declines a work named by mis
     await expect(found.getByRole("link", { name: new RegExp(`^Fund ${info.project.name}`) })).toBeVisible();
     await page.goto(`/retrieval/detail?id=${ids[1]}`);
     await expect(page.getByTestId("funding")).toHaveCount(0);
+
+    // A supporter with no organisation is found among members and named; their Space lists the work.
+    await page.goto(`/retrieval/detail/funding?id=${ids[1]}`);
+    await page.getByLabel("Or find the funder among members").fill(angelName);
+    await page.getByLabel("Or find the funder among members").press("Enter");
+    await page.getByTestId("member-results").getByRole("link", { name: "Use this funder" }).click();
+    await expect(page.getByTestId("picked-member")).toBeVisible();
+    await page.getByRole("button", { name: "Add funding" }).click();
+    await expect(page.getByTestId("funding-list")).toContainText(`${angelName} · named by the author`);
+    await angel.page.goto("/personal");
+    await expect(angel.page.getByTestId("supported").getByRole("listitem")).toContainText("named by the author");
   } finally {
+    await angel.close();
     await fund.close();
     await deleteItems(page.request, origin, ids);
   }

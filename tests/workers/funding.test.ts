@@ -6,6 +6,8 @@ import { createSession } from "~/.server/accounts/sessions";
 import { addFunding, decideFunding, fundingOf, supportedRead } from "~/.server/content/funding";
 import { linkOrganisation, unlinkOrganisation } from "~/.server/members/organisation";
 import { readOne } from "~/.server/reads";
+import { NOT_AVAILABLE } from "~/.server/social/block-rules";
+import { block } from "~/.server/social/blocks";
 import { FUNDING_MAX } from "~/lib/limits";
 import { funderIdentifier, fundingSchema } from "~/lib/schemas/funding";
 import { apiCall as call, apiJson as json } from "./api-call";
@@ -60,6 +62,27 @@ describe("funding on an item", () => {
     await unlinkOrganisation(fund);
     expect(await readOne(supportedRead(fund, fund))).toEqual([]);
     expect((await fundingOf(work))[0]?.funder_member).toBeNull();
+  });
+
+  it("names a supporter who is a member directly, unless they cannot be reached; unlinking an organisation keeps it", async () => {
+    const supporter = await newMember("Angel Supporter", 2);
+    const owner = await newMember("Supported Researcher");
+    const work = await newItem(owner, { title: "Backed by an angel" });
+    const named = reference({ funder_name: "Angel Supporter", funder_member: String(supporter) });
+    expect(await addFunding(work, named, 1)).toBe("stored");
+    expect((await readOne(supportedRead(supporter, supporter))).map((w) => [w.title, w.state])).toEqual([["Backed by an angel", "named"]]);
+    await unlinkOrganisation(supporter);
+    expect((await fundingOf(work))[0]?.funder_member).toBe(supporter);
+    // Nobody names themselves, nor a member with a block between them; nothing is stored.
+    const other = await newItem(owner);
+    expect(await refusalOf(addFunding(other, reference({ funder_member: String(owner) }), 1))).toMatchObject({ key: NOT_AVAILABLE });
+    const blocker = await newMember("Blocking Supporter", 2);
+    await block(blocker, owner, 1);
+    expect(await refusalOf(addFunding(other, reference({ funder_member: String(blocker) }), 1))).toMatchObject({
+      key: NOT_AVAILABLE,
+      field: "funder_member",
+    });
+    expect(await fundingOf(other)).toEqual([]);
   });
 
   it("stores the same reference posted twice at once once", async () => {

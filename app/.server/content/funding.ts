@@ -2,6 +2,7 @@ import { env } from "~/.server/bindings";
 import { type CheckedOrganisation, organisationById } from "~/.server/members/ror";
 import { type Read, readOne } from "~/.server/reads";
 import { issuesByField, Refused } from "~/.server/refused";
+import { BLOCKED_BETWEEN, NOT_AVAILABLE } from "~/.server/social/block-rules";
 import { FUNDING_MAX } from "~/lib/limits";
 import { type FundingInput, fundingSchema } from "~/lib/schemas/funding";
 
@@ -20,6 +21,9 @@ export interface Funding {
   funder_member: number | null;
   state: "named" | "confirmed" | "declined";
 }
+
+/** The item's owner, in the insert below. */
+const OWNER = "(SELECT owner_id FROM content WHERE id = ?1)";
 
 const COLUMNS = "id, funder_name, funder_id, funder_id_type, award_number, award_uri, award_title, funder_member, state";
 
@@ -80,11 +84,13 @@ export async function addFunding(
 ): Promise<"stored" | "repeat"> {
   const funder = funding.funder_id;
   checked ??= await checkedFunder(funding);
+  // A member named as funder must be one the owner may reach: not themselves, not gone, no block between them.
+  const named = `EXISTS (SELECT 1 FROM users m WHERE m.id = ?10 AND m.deleted_at IS NULL AND m.id <> ${OWNER} AND NOT ${BLOCKED_BETWEEN("m.id", OWNER)})`;
   const insert = env.DB.prepare(
     `INSERT INTO item_funding (content_id, funder_name, funder_id, funder_id_type, award_number, award_uri, award_title, funder_member, created_at)
      SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7,
-       (SELECT min(id) FROM users WHERE ?4 = 'ROR' AND organisation_ror = ?3 AND kind = 'facilitator' AND deleted_at IS NULL HAVING count(*) = 1), ?8
-     WHERE (SELECT count(*) FROM item_funding WHERE content_id = ?1) < ?9
+       coalesce(?10, (SELECT min(id) FROM users WHERE ?4 = 'ROR' AND organisation_ror = ?3 AND kind = 'facilitator' AND deleted_at IS NULL HAVING count(*) = 1)), ?8
+     WHERE (SELECT count(*) FROM item_funding WHERE content_id = ?1) < ?9 AND (?10 IS NULL OR ${named})
      ON CONFLICT DO NOTHING RETURNING id`,
   ).bind(
     itemId,
@@ -96,6 +102,7 @@ export async function addFunding(
     funding.award_title,
     now,
     FUNDING_MAX,
+    funding.funder_member ?? null,
   );
   // The funder's record is kept with a reference that was stored: research is found by every name the funder has.
   const kept = { sql: "EXISTS (SELECT 1 FROM item_funding WHERE content_id = ?6 AND funder_id = ?1)", binds: [itemId] };
@@ -107,6 +114,10 @@ export async function addFunding(
     .bind(itemId, funding.funder_name, funder?.id ?? null, funding.award_number)
     .first();
   if (same) return "repeat";
+  const full = await env.DB.prepare("SELECT count(*) >= ? AS full FROM item_funding WHERE content_id = ?")
+    .bind(FUNDING_MAX, itemId)
+    .first("full");
+  if (!full) throw new Refused(NOT_AVAILABLE, { field: "funder_member" });
   throw new Refused(`validation.fundingFull|max=${FUNDING_MAX}`);
 }
 

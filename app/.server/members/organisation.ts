@@ -55,9 +55,15 @@ export async function linkOrganisation(userId: number, id: string, reader: strin
   return organisation;
 }
 
-/** The works naming the member that they had not decided on are nobody's to decide once they link another organisation or none. */
+/**
+ * The works naming the member through their organisation's ROR id that they had not decided on are
+ * nobody's to decide once they link another organisation or none (a work naming the member
+ * themselves stays theirs).
+ */
 const releaseFunding = (userId: number) =>
-  env.DB.prepare("UPDATE item_funding SET funder_member = NULL WHERE funder_member = ? AND state = 'named'").bind(userId);
+  env.DB.prepare(
+    "UPDATE item_funding SET funder_member = NULL WHERE funder_member = ?1 AND state = 'named' AND funder_id = (SELECT organisation_ror FROM users WHERE id = ?1)",
+  ).bind(userId);
 
 export async function unlinkOrganisation(userId: number) {
   await env.DB.batch([

@@ -42,6 +42,8 @@ export const fundingSchema = z.object({
   award_number: optionalLine("awardNumber", AWARD_MAX),
   award_uri: optionalLine("awardUri", AWARD_MAX).refine((uri) => !uri || /^https:\/\/\S+$/.test(uri), "validation.awardUriInvalid"),
   award_title: optionalLine("awardTitle", AWARD_MAX),
+  /** The funder as a member of this platform, by their member number (a supporter without a ROR id too). */
+  funder_member: z.coerce.number().int().positive().optional(),
 });
 
 export type FundingInput = z.output<typeof fundingSchema>;

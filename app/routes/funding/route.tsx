@@ -4,6 +4,7 @@ import { data, Form, Link } from "react-router";
 import { addFunding, fundingOf, removeFunding } from "~/.server/content/funding";
 import { registrySearch } from "~/.server/members/ror";
 import { attempt, Refused } from "~/.server/refused";
+import { searchMembers, searchQuerySchema } from "~/.server/search/search";
 import { requireUser } from "~/.server/web/auth/session";
 import { getLocale } from "~/.server/web/i18n/middleware";
 import { flashRedirect } from "~/.server/web/shell/flash";
@@ -12,6 +13,7 @@ import { OrganisationLabel, RegistrySearch } from "~/components/registry-search"
 import { RouteError } from "~/components/route-error";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
+import { unmarked } from "~/lib/highlight";
 import { isLanguage } from "~/lib/i18n";
 import { FUNDER_NAME_MAX } from "~/lib/limits";
 import { type FundingInput, fundingSchema } from "~/lib/schemas/funding";
@@ -31,16 +33,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const item = await ownItem(idOf(request), user.id);
   const params = new URL(request.url).searchParams;
   const language = getLocale(context);
-  const [funding, registry] = await Promise.all([
+  const memberQuery = params.get("member_q")?.trim().slice(0, 100) ?? "";
+  const [funding, registry, members] = await Promise.all([
     fundingOf(item.id),
     registrySearch(params.get("ror"), isLanguage(language) ? language : "en"),
+    memberQuery ? searchMembers(searchQuerySchema.parse({ q: memberQuery, tab: "members" }), 5) : null,
   ]);
-  // A funder picked from the registry's answers fills the form's funder (a link, so no script is needed).
+  // A funder picked from the registry's or the members' answers fills the form's funder (a link, so no script is needed).
   const picked = {
     funder_name: params.get("funder_name")?.slice(0, FUNDER_NAME_MAX) ?? "",
     funder_id: params.get("funder_id")?.slice(0, 100) ?? "",
+    funder_member: Number(params.get("funder_member")) || null,
   };
-  return { item: { id: item.id, title: item.title }, funding, registry, picked };
+  const found = members?.map((m) => ({ id: m.id, name: unmarked(m.nick_name), organisation: m.organisation }));
+  return { item: { id: item.id, title: item.title }, funding, registry, members: { query: memberQuery, found }, picked };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -63,8 +69,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Funding({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { item, funding, registry, picked } = loaderData;
+  const { item, funding, registry, members, picked } = loaderData;
   const [form, fields] = useForm<Record<keyof FundingInput, string>>({ lastResult: actionData?.result, defaultValue: picked });
+  const pick = (funder: Record<string, string>) => `${page(item.id)}&${new URLSearchParams(funder)}`;
   const line = (name: keyof FundingInput, label: string) => (
     <Field label={label} errors={fields[name].errors} {...getInputProps(fields[name], { type: "text" })} />
   );
@@ -114,10 +121,7 @@ export default function Funding({ loaderData, actionData }: Route.ComponentProps
               {found.map((org) => (
                 <li key={org.id} className="py-1">
                   <OrganisationLabel org={org} />{" "}
-                  <Link
-                    to={`${page(item.id)}&${new URLSearchParams({ funder_name: org.name, funder_id: org.id })}`}
-                    className="text-brand underline underline-offset-2"
-                  >
+                  <Link to={pick({ funder_name: org.name, funder_id: org.id })} className="text-brand underline underline-offset-2">
                     {t("funding.useFunder")}
                   </Link>
                 </li>
@@ -125,7 +129,36 @@ export default function Funding({ loaderData, actionData }: Route.ComponentProps
             </ul>
           )}
         />
-        <Form method="post" {...getFormProps(form)} key={`${picked.funder_id}`}>
+        <form method="get" action="/retrieval/detail/funding" className="mt-3">
+          <input type="hidden" name="id" value={item.id} />
+          <Field id="member-query" name="member_q" label={t("funding.findMember")} defaultValue={members.query} maxLength={100}>
+            <Button type="submit">{t("ror.searchButton")}</Button>
+          </Field>
+        </form>
+        {members.found?.length === 0 ? <p className="text-sm text-slate-600">{t("search.noResults", { q: members.query })}</p> : null}
+        {members.found?.length ? (
+          <ul className="mb-3 text-sm" data-testid="member-results">
+            {members.found.map((m) => (
+              <li key={m.id} className="py-1">
+                {m.name}
+                {m.organisation ? ` · ${m.organisation}` : ""}{" "}
+                <Link
+                  to={pick({ funder_name: m.organisation ?? m.name, funder_member: String(m.id) })}
+                  className="text-brand underline underline-offset-2"
+                >
+                  {t("funding.useFunder")}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <Form method="post" {...getFormProps(form)} key={`${picked.funder_id}${picked.funder_member}`}>
+          {picked.funder_member ? (
+            <p className="mb-2 text-sm text-slate-600" data-testid="picked-member">
+              <input type="hidden" name="funder_member" value={picked.funder_member} />
+              {t("funding.pickedMember")}
+            </p>
+          ) : null}
           <FormErrors errors={form.errors} id={form.errorId} />
           {line("funder_name", t("fields.funderName"))}
           {line("funder_id", t("fields.funderId"))}

@@ -30,10 +30,12 @@ const memberIdOf = (request: Request, selfId: number) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const id = memberIdOf(request, user.id);
-  const page = Number.isInteger(id) && id > 0 ? await memberPage(user.id, id, languageOf(request)) : null;
+  const known = Number.isInteger(id) && id > 0;
+  // The works naming them as funder (decision 0052), by their organisation's ROR id or by name, read beside the page.
+  const [page, supported] = known
+    ? await Promise.all([memberPage(user.id, id, languageOf(request)), readOne(supportedRead(id, user.id))])
+    : [null, []];
   if (!page) throw data(null, { status: 404 });
-  // The works naming them as funder (decision 0052): an organisation's, linked by its ROR id.
-  const supported = page.member.organisation_ror ? await readOne(supportedRead(id, user.id)) : [];
   const locale = getLocale(context);
   const country = page.profile ? countryName(page.profile.country, isLanguage(locale) ? locale : "en") : null;
   return { ...page, country, supported, labels: config().membershipLabels, now: Date.now() };

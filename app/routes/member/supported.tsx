@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import type { SupportedWork } from "~/.server/content/funding";
 import { Button } from "~/components/ui/button";
 
-/** "Research we supported" (decision 0052): works naming the organisation as funder; on its own Space, confirm or decline each. */
+/** "Research we supported" (decision 0052): works naming the organisation or the member as funder; on its own Space, confirm or decline each. */
 export function Supported({ works, self }: { works: SupportedWork[]; self: boolean }) {
   const { t } = useTranslation();
   return (
