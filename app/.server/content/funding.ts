@@ -117,7 +117,7 @@ export async function addFunding(
   const full = await env.DB.prepare("SELECT count(*) >= ? AS full FROM item_funding WHERE content_id = ?")
     .bind(FUNDING_MAX, itemId)
     .first("full");
-  if (!full) throw new Refused(NOT_AVAILABLE, { field: "funder_member" });
+  if (!full) throw new Refused(NOT_AVAILABLE);
   throw new Refused(`validation.fundingFull|max=${FUNDING_MAX}`);
 }
 
