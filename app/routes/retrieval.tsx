@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     searchHistory(user.id),
     // The organisations the words name, with ways to their research and members (decision 0052).
     query.page === 1 ? organisationsNamed(longTerms(query.q)) : [],
-    narrowedTo ? organisationName(narrowedTo) : null,
+    narrowedTo ? organisationName(narrowedTo, user.id) : null,
   ]);
   if (found.status === "rejected") throw found.reason;
   if (organisations.status === "rejected") throw organisations.reason;

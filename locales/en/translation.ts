@@ -1073,7 +1073,7 @@ const en = {
   },
   ror: {
     title: "Your organisation in the Research Organization Registry",
-    help: "Pick your organisation (or, for a person, your affiliation) from ROR, the shared register of research organisations, so funders and readers know exactly which one it is. The name you typed stays as it is.",
+    help: "Pick your organisation (or, for a person, your affiliation) from ROR, the shared register of research organisations, so funders and readers know exactly which one it is. The name you typed stays as it is. A fund account speaks for its organisation, and is named on the research it funded, once a reviewer confirms the record with its identity verification.",
     typed: "Name as you typed it: {{name}}",
     linked: "Linked to {{name}}",
     none: "Not linked to an organisation in ROR.",

@@ -3,8 +3,11 @@
 -- The registry's record of each organisation a member linked or a funding reference named, as the
 -- registry answered when it was last checked: what is shown and searched is kept with its source,
 -- and every name it has (labels in each language, aliases, acronyms) is searchable.
+-- An integer key of its own: the search index below is keyed on it, and a text key's hidden rowid may
+-- be renumbered (VACUUM).
 CREATE TABLE ror_records (
-  ror_id TEXT PRIMARY KEY,
+  id INTEGER PRIMARY KEY,
+  ror_id TEXT NOT NULL UNIQUE,
   record TEXT NOT NULL CHECK (json_valid(record)),
   -- The name the registry shows, and every name it has, space-separated.
   name TEXT NOT NULL,
@@ -12,16 +15,16 @@ CREATE TABLE ror_records (
   checked_at INTEGER NOT NULL
 );
 -- Search finds organisations by any of their names, in any language (words of 3+ characters).
-CREATE VIRTUAL TABLE ror_fts USING fts5(names, content = 'ror_records', content_rowid = 'rowid', tokenize = 'trigram');
+CREATE VIRTUAL TABLE ror_fts USING fts5(names, content = 'ror_records', content_rowid = 'id', tokenize = 'trigram');
 CREATE TRIGGER ror_fts_insert AFTER INSERT ON ror_records BEGIN
-  INSERT INTO ror_fts (rowid, names) VALUES (new.rowid, new.names);
+  INSERT INTO ror_fts (rowid, names) VALUES (new.id, new.names);
 END;
 CREATE TRIGGER ror_fts_update AFTER UPDATE OF names ON ror_records BEGIN
-  INSERT INTO ror_fts (ror_fts, rowid, names) VALUES ('delete', old.rowid, old.names);
-  INSERT INTO ror_fts (rowid, names) VALUES (new.rowid, new.names);
+  INSERT INTO ror_fts (ror_fts, rowid, names) VALUES ('delete', old.id, old.names);
+  INSERT INTO ror_fts (rowid, names) VALUES (new.id, new.names);
 END;
 CREATE TRIGGER ror_fts_delete AFTER DELETE ON ror_records BEGIN
-  INSERT INTO ror_fts (ror_fts, rowid, names) VALUES ('delete', old.rowid, old.names);
+  INSERT INTO ror_fts (ror_fts, rowid, names) VALUES ('delete', old.id, old.names);
 END;
 
 -- A verification of an organisation can confirm its ROR record: the id linked when it was sent, and

@@ -1,7 +1,18 @@
 import { expect, signUpAndIn, test } from "./fixtures";
-import { deleteItems, demo, fillUpload, hasJs, otherMember, ready, uploadOpen } from "./helpers";
+import {
+  deleteItems,
+  demo,
+  fillUpload,
+  hasJs,
+  otherMember,
+  ready,
+  reviewVerification,
+  sendOrganisationVerification,
+  uploadOpen,
+} from "./helpers";
 
-// Issue 52, JavaScript on and off: a fund links its organisation's ROR record, a researcher names
+// Issue 52, JavaScript on and off: a fund links its organisation's ROR record (a reviewer confirms it
+// with the fund's verification), a researcher names
 // the fund as the funder of two works, the fund sees both under "Research we supported", named by
 // the author, confirms the one it funded and declines the one named by mistake.
 
@@ -11,7 +22,8 @@ test("a fund confirms the research it supported and declines a work named by mis
   const [ror, name, acronym] = hasJs(info)
     ? ["004rtk039", "Japan Agency for Medical Research and Development", "AMED"]
     : ["018mejw64", "Deutsche Forschungsgemeinschaft", "DFG"];
-  const fund = await otherMember(browser, `Fund ${info.project.name} ${Date.now()}`, {
+  const fundNick = `Fund ${info.project.name} ${Date.now()}`;
+  const fund = await otherMember(browser, fundNick, {
     account_type: 2,
     kind: "facilitator",
     organisation: name,
@@ -19,6 +31,9 @@ test("a fund confirms the research it supported and declines a work named by mis
   await fund.page.goto(`/personal/Setting?section=organisation&ror=${ror}`);
   await fund.page.getByRole("button", { name: "Link this organisation" }).click();
   await expect(fund.page.getByTestId("ror-linked").getByRole("link")).toHaveAttribute("href", `https://ror.org/${ror}`);
+  // A reviewer confirms the record with the fund's verification: then it speaks for the organisation.
+  await sendOrganisationVerification(fund.page, fundNick);
+  await reviewVerification(browser, fundNick, "approve", (submission) => submission.getByLabel("The ROR record is theirs").check());
 
   const angelName = `Angel ${info.project.name} ${Date.now()}`;
   const angel = await otherMember(browser, angelName, { account_type: 2 });

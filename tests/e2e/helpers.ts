@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
+import { pngBytes } from "../fixtures/files";
 import { clientIp, signIn, signUpAndIn } from "./fixtures";
 
 export const hasJs = (info: TestInfo) => info.project.name === "js";
@@ -218,4 +219,23 @@ export async function reviewVerification(
   }
   await expect(page.getByTestId("toast")).toHaveText("Decision saved. The member was told.");
   await context.close();
+}
+
+/** An organisation's verification, posted as its form posts it (fields and the three photos), by the member signed in on `page`. */
+export async function sendOrganisationVerification(page: Page, companyName: string) {
+  const image = { name: "photo.png", mimeType: "image/png", buffer: Buffer.from(pngBytes(60, 40)) };
+  const sent = await page.request.post("/personal/verification", {
+    headers: { Origin: test.info().project.use.baseURL as string },
+    multipart: {
+      companyName,
+      registrationNumber: "R-1",
+      legalName: "Rep Resentative",
+      legalIdNumber: "L-1",
+      license: image,
+      legalIdFront: image,
+      legalIdBack: image,
+    },
+    maxRedirects: 0,
+  });
+  expect(sent.status()).toBe(303);
 }

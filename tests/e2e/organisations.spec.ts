@@ -1,6 +1,5 @@
-import { pngBytes } from "../fixtures/files";
 import { expect, signUpAndIn, test } from "./fixtures";
-import { ready, reviewVerification } from "./helpers";
+import { ready, reviewVerification, sendOrganisationVerification } from "./helpers";
 
 // Issue 52, JavaScript on and off: a fund's account finds its organisation in the registry of
 // research organisations (the stand-in answers ROR's v2 API from a slice of its data), links it,
@@ -38,21 +37,7 @@ test("a fund picks its organisation from ROR, its Space links to the record, and
   await expect(page.getByTestId("ror-confirmed")).toHaveCount(0);
 
   // The fund's verification (posted as its form posts it) goes with the record; a reviewer confirms both.
-  const image = { name: "photo.png", mimeType: "image/png", buffer: Buffer.from(pngBytes(60, 40)) };
-  const sent = await page.request.post("/personal/verification", {
-    headers: { Origin: test.info().project.use.baseURL as string },
-    multipart: {
-      companyName: nick,
-      registrationNumber: "R-1",
-      legalName: "Rep Resentative",
-      legalIdNumber: "L-1",
-      license: image,
-      legalIdFront: image,
-      legalIdBack: image,
-    },
-    maxRedirects: 0,
-  });
-  expect(sent.status()).toBe(303);
+  await sendOrganisationVerification(page, nick);
   await reviewVerification(browser, nick, "approve", async (submission) => {
     await expect(submission.getByRole("link", { name: "https://ror.org/00097mb19" })).toBeVisible();
     await submission.getByLabel("The ROR record is theirs").check();

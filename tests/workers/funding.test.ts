@@ -3,7 +3,7 @@ import { parse as parseBibtex } from "@retorquere/bibtex-parser";
 import { describe, expect, it } from "vitest";
 import { exportData } from "~/.server/accounts/export-data";
 import { createSession } from "~/.server/accounts/sessions";
-import { addFunding, decideFunding, fundingOf, supportedRead } from "~/.server/content/funding";
+import { addFunding, claimFunding, decideFunding, fundingOf, supportedRead } from "~/.server/content/funding";
 import { linkOrganisation, unlinkOrganisation } from "~/.server/members/organisation";
 import { readOne } from "~/.server/reads";
 import { NOT_AVAILABLE } from "~/.server/social/block-rules";
@@ -19,6 +19,19 @@ import { newItem, newMember, refusalOf } from "./helpers";
 
 const reference = (fields: Record<string, string>) => fundingSchema.parse({ funder_name: "A funder", ...fields });
 
+/** A fund account that linked `ror`; `confirmed`, as a reviewer confirms it with its verification (claiming what names it). */
+async function fundAccount(ror: string, confirmed = false) {
+  const fund = await newMember(`Fund ${crypto.randomUUID().slice(0, 6)}`, 2);
+  await env.DB.prepare("UPDATE users SET kind = 'facilitator' WHERE id = ?").bind(fund).run();
+  await linkOrganisation(fund, ror, "en", 1);
+  if (confirmed)
+    await env.DB.batch([
+      env.DB.prepare("UPDATE users SET organisation_ror_confirmed = organisation_ror WHERE id = ?").bind(fund),
+      claimFunding(ror),
+    ]);
+  return fund;
+}
+
 describe("funding on an item", () => {
   it("reads a funder's identifier in its usual forms, and refuses anything else", () => {
     expect(funderIdentifier("ror.org/00097MB19")).toEqual({ id: "https://ror.org/00097mb19", type: "ROR" });
@@ -28,10 +41,16 @@ describe("funding on an item", () => {
     expect(fundingSchema.safeParse({ funder_name: "X", award_uri: "http://insecure.example" }).success).toBe(false);
   });
 
-  it("names the fund that linked the funder's ROR id, who confirms one work and declines another", async () => {
-    const fund = await newMember(`Fund ${crypto.randomUUID().slice(0, 6)}`, 2, "AMED");
-    await env.DB.prepare("UPDATE users SET kind = 'facilitator' WHERE id = ?").bind(fund).run();
-    await linkOrganisation(fund, "https://ror.org/004rtk039", "en", Date.now());
+  it("names the fund whose ROR record a reviewer confirmed, who confirms one work and declines another", async () => {
+    // A fund account that linked the id unconfirmed is not named: linking speaks for nobody.
+    const pretender = await fundAccount("https://ror.org/004rtk039");
+    const early = await newItem(await newMember("Early Researcher"));
+    await addFunding(early, reference({ funder_name: "AMED", funder_id: "https://ror.org/004rtk039" }), 1);
+    expect((await fundingOf(early))[0]?.funder_member).toBeNull();
+    await unlinkOrganisation(pretender);
+    const fund = await fundAccount("https://ror.org/004rtk039", true);
+    // Confirmed, it is given the work named before.
+    expect((await fundingOf(early))[0]?.funder_member).toBe(fund);
     const researcher = await newMember("Funded Researcher");
     const [right, wrong] = [await newItem(researcher, { title: "Funded work" }), await newItem(researcher, { title: "Named by mistake" })];
     for (const id of [right, wrong])
@@ -42,24 +61,28 @@ describe("funding on an item", () => {
     expect((await supported()).map((w) => [w.title, w.state])).toEqual([
       ["Named by mistake", "named"],
       ["Funded work", "named"],
+      ["t", "named"],
     ]);
     const [wrongRef] = await fundingOf(wrong);
     expect(await decideFunding(fund, named?.id ?? 0, "confirmed")).toBe(true);
     expect(await decideFunding(fund, wrongRef?.id ?? 0, "declined")).toBe(true);
     // Nobody else decides for the fund.
     expect(await decideFunding(researcher, named?.id ?? 0, "declined")).toBe(false);
-    expect((await supported()).map((w) => [w.title, w.state])).toEqual([["Funded work", "confirmed"]]);
+    expect((await supported()).map((w) => [w.title, w.state])).toEqual([
+      ["Funded work", "confirmed"],
+      ["t", "named"],
+    ]);
   });
 
-  it("gives a fund the research named as funded by its organisation before it linked it, and lets go of it when it unlinks", async () => {
+  it("lets a fund go of the works it had not decided on when it links another organisation, but not when it saves the same", async () => {
     const researcher = await newMember("Early Researcher");
     const work = await newItem(researcher, { title: "Named before the fund arrived" });
     await addFunding(work, reference({ funder_name: "PKU", funder_id: "https://ror.org/02v51f717" }), 1);
-    const fund = await newMember("Late Fund", 2);
-    await env.DB.prepare("UPDATE users SET kind = 'facilitator' WHERE id = ?").bind(fund).run();
-    await linkOrganisation(fund, "https://ror.org/02v51f717", "en", 2);
+    const fund = await fundAccount("https://ror.org/02v51f717", true);
     expect((await readOne(supportedRead(fund, fund))).map((w) => [w.title, w.state])).toEqual([["Named before the fund arrived", "named"]]);
-    await unlinkOrganisation(fund);
+    await linkOrganisation(fund, "https://ror.org/02v51f717", "en", 3);
+    expect((await fundingOf(work))[0]?.funder_member).toBe(fund);
+    await linkOrganisation(fund, "https://ror.org/03cve4549", "en", 4);
     expect(await readOne(supportedRead(fund, fund))).toEqual([]);
     expect((await fundingOf(work))[0]?.funder_member).toBeNull();
   });

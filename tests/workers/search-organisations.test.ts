@@ -3,7 +3,7 @@ import { Validator } from "@cfworker/json-schema";
 import { describe, expect, it } from "vitest";
 import { addFunding, decideFunding, fundingOf } from "~/.server/content/funding";
 import { linkOrganisation } from "~/.server/members/organisation";
-import { organisationsNamed } from "~/.server/search/organisations";
+import { organisationName, organisationsNamed } from "~/.server/search/organisations";
 import { type SearchQuery, searchPage, searchQuerySchema } from "~/.server/search/search";
 import { FUNDING_MAX } from "~/lib/limits";
 import { fundingSchema } from "~/lib/schemas/funding";
@@ -53,6 +53,8 @@ describe("organisations by ROR, searched", () => {
     const fund = await newMember("German Research Fund", 2);
     await env.DB.prepare("UPDATE users SET kind = 'facilitator' WHERE id = ?").bind(fund).run();
     await linkOrganisation(fund, DFG, "en", Date.now());
+    // As a reviewer confirms it with the fund's verification: the fund speaks for the organisation.
+    await env.DB.prepare("UPDATE users SET organisation_ror_confirmed = organisation_ror WHERE id = ?").bind(fund).run();
     const researcher = await newMember("Funded By DFG");
     const word = `zq${crypto.randomUUID().slice(0, 6)}`;
     const [funded, declined, other] = [
@@ -75,6 +77,12 @@ describe("organisations by ROR, searched", () => {
     const named = await newItem(researcher, { title: `Crossref ${word}` });
     await addFunding(named, fundingSchema.parse({ funder_name: "DFG", funder_id: "https://doi.org/10.13039/501100001659" }), 1);
     expect(await titles({ funder: "10.13039/501100001659" })).toEqual([`Crossref ${word}`]);
+    // A funder known only from a private work keeps its name there: others see the identifier.
+    const hidden = await newItem(researcher, { publicize: 0 });
+    await addFunding(hidden, fundingSchema.parse({ funder_name: "Secret Fund", funder_id: "10.13039/100000099" }), 1);
+    expect(await organisationName("10.13039/100000099", researcher)).toBe("Secret Fund");
+    expect(await organisationName("10.13039/100000099", fund)).toBe("10.13039/100000099");
+    expect(await organisationName(DFG, fund)).toBe("Deutsche Forschungsgemeinschaft");
     // A funder's name finds the funder itself, in the registry's words.
     expect((await organisationsNamed(["Deutsche Forschungsgemeinschaft"])).map((o) => o.id)).toEqual([DFG]);
   });

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
+import { addFunding, fundingOf } from "~/.server/content/funding";
 import { postedOf } from "~/.server/http/body";
 import { linkOrganisation } from "~/.server/members/organisation";
 import { memberPage } from "~/.server/members/profile";
@@ -16,10 +17,12 @@ import {
 import { readVerification } from "~/.server/members/verification-form";
 import { listNotifications, setChannels } from "~/.server/notifications/notifications";
 import { VERIFICATION_BODY_MB, VERIFICATION_PHOTO_DAYS, VERIFICATION_PHOTO_MB } from "~/lib/limits";
+import { fundingSchema } from "~/lib/schemas/funding";
 import { htmlBytes, multipart, pngBytes } from "../fixtures/files";
-import { newMember, postedPhotos, refusalOf } from "./helpers";
+import { newItem, newMember, postedPhotos, refusalOf } from "./helpers";
 
 const PERSONAL = { name: "Aiko Tanaka", idNumber: "X1234567", address: "1-1 Chiyoda", contactPhone: "+81312345678" };
+const CORPORATE = { companyName: "Tsinghua Fund", registrationNumber: "R-1", legalName: "Rep Resentative", legalIdNumber: "L-1" };
 const photos = () => ({ idFront: [pngBytes(40, 30)], idBack: [pngBytes(40, 30)] });
 /** Submits; answers what was refused ({key, field, status}), or "not refused". */
 const submit = async (userId: number, files: Record<string, Uint8Array[]> = photos(), now = 1) =>
@@ -214,24 +217,36 @@ describe("identity verification", () => {
   it("confirms the ROR record an organisation sent with its verification, and only while it keeps it linked", async () => {
     const reviewer = await newMember("ROR Reviewer");
     const confirmed = async (member: number) => (await memberPage(member, member))?.member.organisation_ror_confirmed;
-    /** A member linked to `ror` sends a verification, links `after` (if any), and a reviewer approves it with `confirm`. */
-    const approved = async (confirm: boolean, after?: string) => {
+    // Research that named the organisation before: the confirmed fund is given it.
+    const researcher = await newMember("Tsinghua Researcher");
+    const work = await newItem(researcher);
+    await addFunding(work, fundingSchema.parse({ funder_name: "Tsinghua", funder_id: "https://ror.org/03cve4549" }), 1);
+    /** A member linked to the record sends a verification as `kind`, links `after` (if any), and a reviewer approves it with `confirm`. */
+    const approved = async (confirm: boolean, { after, kind = "corporate" }: { after?: string; kind?: "personal" | "corporate" } = {}) => {
       const fund = await newMember("Verified Fund", 2);
+      await env.DB.prepare("UPDATE users SET kind = 'facilitator' WHERE id = ?").bind(fund).run();
       await linkOrganisation(fund, "https://ror.org/03cve4549", "en", 1);
-      expect(await submit(fund)).toBe("not refused");
+      const files = kind === "corporate" ? { license: [pngBytes()], legalIdFront: [pngBytes()], legalIdBack: [pngBytes()] } : photos();
+      const fields = kind === "corporate" ? CORPORATE : PERSONAL;
+      await submitVerification(fund, kind, fields, await postedPhotos(kind, files), 1);
       if (after) await linkOrganisation(fund, after, "en", 1);
       const sent = await latestVerification(fund);
-      expect(sent?.ror).toBe("https://ror.org/03cve4549");
+      // Only an organisation's verification carries its record.
+      expect(sent?.ror).toBe(kind === "corporate" ? "https://ror.org/03cve4549" : null);
       expect(await decideVerification(reviewer, sent?.id ?? 0, { decision: "approve", confirm_ror: confirm }, 5)).toBe(true);
       return fund;
     };
+    expect(await confirmed(await approved(true, { kind: "personal" }))).toBe(0);
+    expect((await fundingOf(work))[0]?.funder_member).toBeNull();
     const fund = await approved(true);
     expect(await confirmed(fund)).toBe(1);
-    // Another record linked later is not the one confirmed: the badge goes.
+    expect((await fundingOf(work))[0]?.funder_member).toBe(fund);
+    // Another record linked later is not the one confirmed: the badge goes, and the work with it.
     await linkOrganisation(fund, "https://ror.org/02v51f717", "en", 2);
     expect(await confirmed(fund)).toBe(0);
+    expect((await fundingOf(work))[0]?.funder_member).toBeNull();
     // Approved without confirming it, or after the member linked another one: not confirmed.
     expect(await confirmed(await approved(false))).toBe(0);
-    expect(await confirmed(await approved(true, "https://ror.org/02v51f717"))).toBe(0);
+    expect(await confirmed(await approved(true, { after: "https://ror.org/02v51f717" }))).toBe(0);
   });
 });

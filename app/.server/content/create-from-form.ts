@@ -156,8 +156,13 @@ async function createFromReceived(
     const thumbnail = received.thumbnail.key;
     later(makeVariants(thumbnail).catch((error) => console.error("thumbnail variants not made", error)));
   }
-  // A repeat of the post names the same funding, which stores nothing more.
-  if (funding && !(funder instanceof Refused)) await addFunding(id, funding, now, funder);
+  // A repeat of the post names the same funding, which stores nothing more; one refused now (the
+  // item filled up since) leaves the upload as it is, as captions do.
+  if (funding && !(funder instanceof Refused))
+    await addFunding(id, funding, now, funder).catch((error) => {
+      if (!(error instanceof Refused)) throw error;
+      logEvent("warn", "funding.refused_after_upload", { id, reason: error.key });
+    });
   // Saved all the same: the owner hears when the text does not look like the language chosen (decision 0050).
   // The form's "name its funding next" sends the member on to the item's funding page.
   return { id, warning: languageWarning(parsed.data), thenFunding: received.fields.then_funding === "1" };

@@ -25,6 +25,25 @@ export interface Funding {
 /** The item's owner, in the insert below. */
 const OWNER = "(SELECT owner_id FROM content WHERE id = ?1)";
 
+/**
+ * SQL: the fund account that speaks for the organisation a ROR id names, for a work of `owner`: a
+ * facilitator whose linked record a reviewer confirmed (so no account takes a funder's research by
+ * linking its id), no block between it and the owner; null unless exactly one is.
+ */
+const fundOf = (ror: string, owner: string) =>
+  `(SELECT min(u.id) FROM users u WHERE u.organisation_ror = ${ror} AND u.organisation_ror_confirmed = u.organisation_ror
+     AND u.kind = 'facilitator' AND u.deleted_at IS NULL AND u.id <> ${owner} AND NOT ${BLOCKED_BETWEEN("u.id", owner)} HAVING count(*) = 1)`;
+
+/**
+ * Gives the works naming an organisation by its ROR id, and no member yet, to its fund account (as
+ * a reference added later finds it): when one links or has its record confirmed.
+ */
+export const claimFunding = (ror: string) =>
+  env.DB.prepare(
+    `UPDATE item_funding SET funder_member = ${fundOf("?1", "(SELECT owner_id FROM content WHERE id = item_funding.content_id)")}
+     WHERE funder_id = ?1 AND funder_member IS NULL`,
+  ).bind(ror);
+
 const COLUMNS = "id, funder_name, funder_id, funder_id_type, award_number, award_uri, award_title, funder_member, state";
 
 /** The item's funding references, in the order they were added. */
@@ -89,7 +108,7 @@ export async function addFunding(
   const insert = env.DB.prepare(
     `INSERT INTO item_funding (content_id, funder_name, funder_id, funder_id_type, award_number, award_uri, award_title, funder_member, created_at)
      SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7,
-       coalesce(?10, (SELECT min(id) FROM users WHERE ?4 = 'ROR' AND organisation_ror = ?3 AND kind = 'facilitator' AND deleted_at IS NULL HAVING count(*) = 1)), ?8
+       coalesce(?10, CASE WHEN ?4 = 'ROR' THEN ${fundOf("?3", OWNER)} END), ?8
      WHERE (SELECT count(*) FROM item_funding WHERE content_id = ?1) < ?9 AND (?10 IS NULL OR ${named})
      ON CONFLICT DO NOTHING RETURNING id`,
   ).bind(

@@ -1,4 +1,5 @@
 import { env } from "~/.server/bindings";
+import { claimFunding } from "~/.server/content/funding";
 import { type Read, readOne } from "~/.server/reads";
 import { Refused } from "~/.server/refused";
 import { organisationById } from "./ror";
@@ -41,15 +42,9 @@ export async function linkOrganisation(userId: number, id: string, reader: strin
   // The record first: the member index reads its names when the link changes.
   await env.DB.batch([
     found.remember(now),
-    releaseFunding(userId),
+    releaseFunding(userId, found.id),
     env.DB.prepare("UPDATE users SET organisation_ror = ?, organisation_ror_name = ? WHERE id = ?").bind(found.id, found.name, userId),
-    // Research named as funded by the organisation before it was linked is theirs to confirm too,
-    // when theirs is the only fund account that linked it (as a reference added later finds it).
-    env.DB.prepare(
-      `UPDATE item_funding SET funder_member = ?1 WHERE funder_id = ?2 AND funder_member IS NULL
-         AND (SELECT count(*) FROM users WHERE organisation_ror = ?2 AND kind = 'facilitator' AND deleted_at IS NULL) = 1
-         AND (SELECT kind FROM users WHERE id = ?1) = 'facilitator'`,
-    ).bind(userId, found.id),
+    claimFunding(found.id),
   ]);
   const { remember: _, ...organisation } = found;
   return organisation;
@@ -57,17 +52,17 @@ export async function linkOrganisation(userId: number, id: string, reader: strin
 
 /**
  * The works naming the member through their organisation's ROR id that they had not decided on are
- * nobody's to decide once they link another organisation or none (a work naming the member
- * themselves stays theirs).
+ * nobody's to decide once they link another organisation (`next`) or none.
  */
-const releaseFunding = (userId: number) =>
+const releaseFunding = (userId: number, next: string | null) =>
   env.DB.prepare(
-    "UPDATE item_funding SET funder_member = NULL WHERE funder_member = ?1 AND state = 'named' AND funder_id = (SELECT organisation_ror FROM users WHERE id = ?1)",
-  ).bind(userId);
+    `UPDATE item_funding SET funder_member = NULL
+     WHERE funder_member = ?1 AND state = 'named' AND funder_id = (SELECT organisation_ror FROM users WHERE id = ?1) AND funder_id IS NOT ?2`,
+  ).bind(userId, next);
 
 export async function unlinkOrganisation(userId: number) {
   await env.DB.batch([
-    releaseFunding(userId),
+    releaseFunding(userId, null),
     env.DB.prepare("UPDATE users SET organisation_ror = NULL, organisation_ror_name = NULL WHERE id = ?").bind(userId),
   ]);
 }

@@ -1,4 +1,5 @@
 import { env } from "~/.server/bindings";
+import { claimFunding } from "~/.server/content/funding";
 import { translator } from "~/.server/i18n/translate";
 import { inspectImage } from "~/.server/images/inspect";
 import { sendMail } from "~/.server/mail/mail";
@@ -110,9 +111,9 @@ export async function submitVerification(
   const inserted = first
     ? null
     : await env.DB.prepare(
-        // The ROR record the member linked goes with it, for the reviewer to confirm (decision 0052).
+        // An organisation's ROR record goes with it, for the reviewer to confirm (decision 0052).
         `INSERT OR IGNORE INTO verifications (user_id, kind, fields, photos, status, submitted_at, ror)
-         VALUES (?1, ?2, ?3, ?4, 'pending', ?5, (SELECT organisation_ror FROM users WHERE id = ?1)) RETURNING id`,
+         VALUES (?1, ?2, ?3, ?4, 'pending', ?5, CASE WHEN ?2 = 'corporate' THEN (SELECT organisation_ror FROM users WHERE id = ?1) END) RETURNING id`,
       )
         .bind(userId, kind, JSON.stringify(fields), JSON.stringify(photos), now)
         .first();
@@ -146,6 +147,8 @@ export async function decideVerification(
   const status = decision.decision === "approve" ? "approved" : "rejected";
   const reason = decision.decision === "reject" ? decision.reason : null;
   const db = env.DB;
+  const confirm = decision.decision === "approve" && decision.confirm_ror;
+  const confirmed = confirm ? await db.prepare("SELECT ror FROM verifications WHERE id = ?").bind(id).first<string | null>("ror") : null;
   const [result] = await db.batch([
     db
       .prepare(
@@ -161,7 +164,10 @@ export async function decideVerification(
          WHERE ?1 AND id = (SELECT user_id FROM verifications WHERE id = ?2 AND status = 'approved' AND decided_at = ?3 AND decided_by = ?4)
            AND organisation_ror = (SELECT ror FROM verifications WHERE id = ?2)`,
       )
-      .bind(decision.decision === "approve" && decision.confirm_ror ? 1 : 0, id, now, reviewerId),
+      .bind(confirm ? 1 : 0, id, now, reviewerId),
+    // Its fund account now speaks for the organisation: the works naming it are theirs to confirm
+    // (recomputed for the record sent, whoever decided: the same answer twice).
+    ...(confirmed ? [claimFunding(confirmed)] : []),
   ]);
   const decided = result?.results[0] as { user_id: number; email: string; language: string } | undefined;
   if (!decided) return false;
