@@ -5,6 +5,7 @@ import { addFunding, decideFunding, fundingOf } from "~/.server/content/funding"
 import { linkOrganisation } from "~/.server/members/organisation";
 import { organisationName, organisationsNamed } from "~/.server/search/organisations";
 import { type SearchQuery, searchPage, searchQuerySchema } from "~/.server/search/search";
+import { unmarked } from "~/lib/highlight";
 import { FUNDING_MAX } from "~/lib/limits";
 import { fundingSchema } from "~/lib/schemas/funding";
 import schema from "../fixtures/ror/ror_schema_v2.json";
@@ -21,7 +22,7 @@ const TOHOKU = "https://ror.org/01dq60k83";
 const search = (params: Record<string, string>) => searchPage(searchQuerySchema.parse(params) as SearchQuery, 0, Date.now());
 /** The titles or names found, their matches unmarked. */
 const titles = async (params: Record<string, string>) =>
-  (await search(params)).items.map((hit) => ("title" in hit ? hit.title : hit.nick_name).replace(/[\u0001\u0002]/g, ""));
+  (await search(params)).items.map((hit) => unmarked("title" in hit ? hit.title : hit.nick_name));
 const record = (id: string) =>
   env.DB.prepare("SELECT record, name, names FROM ror_records WHERE ror_id = ?")
     .bind(id)

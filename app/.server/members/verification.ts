@@ -147,8 +147,12 @@ export async function decideVerification(
   const status = decision.decision === "approve" ? "approved" : "rejected";
   const reason = decision.decision === "reject" ? decision.reason : null;
   const db = env.DB;
-  const confirm = decision.decision === "approve" && decision.confirm_ror;
-  const confirmed = confirm ? await db.prepare("SELECT ror FROM verifications WHERE id = ?").bind(id).first<string | null>("ror") : null;
+  // The ROR record sent with it, when the reviewer confirms it: read first, so a decision that
+  // confirms nothing sends no statement for it.
+  const ror =
+    decision.decision === "approve" && decision.confirm_ror
+      ? await db.prepare("SELECT ror FROM verifications WHERE id = ?").bind(id).first<string | null>("ror")
+      : null;
   const [result] = await db.batch([
     db
       .prepare(
@@ -156,18 +160,21 @@ export async function decideVerification(
          RETURNING user_id, (SELECT email FROM users WHERE id = user_id) AS email, (SELECT language FROM users WHERE id = user_id) AS language`,
       )
       .bind(status, reason, now, reviewerId, id),
-    // The organisation's ROR record confirmed with it, in the same transaction: the one sent with
-    // the submission, while the member still links it (the badge shows while they keep it).
-    db
-      .prepare(
-        `UPDATE users SET organisation_ror_confirmed = organisation_ror
-         WHERE ?1 AND id = (SELECT user_id FROM verifications WHERE id = ?2 AND status = 'approved' AND decided_at = ?3 AND decided_by = ?4)
-           AND organisation_ror = (SELECT ror FROM verifications WHERE id = ?2)`,
-      )
-      .bind(confirm ? 1 : 0, id, now, reviewerId),
-    // Its fund account now speaks for the organisation: the works naming it are theirs to confirm
-    // (recomputed for the record sent, whoever decided: the same answer twice).
-    ...(confirmed ? [claimFunding(confirmed)] : []),
+    ...(ror
+      ? [
+          // Confirmed in the same transaction, only by the decision just made, while the member
+          // still links that record (the badge shows while they keep it).
+          db
+            .prepare(
+              `UPDATE users SET organisation_ror_confirmed = ?1
+               WHERE organisation_ror = ?1 AND id = (SELECT user_id FROM verifications WHERE id = ?2 AND status = 'approved' AND decided_at = ?3 AND decided_by = ?4)`,
+            )
+            .bind(ror, id, now, reviewerId),
+          // Its fund account now speaks for the organisation: the works naming it are theirs to
+          // confirm (recomputed for the record, whoever decided: the same answer twice).
+          claimFunding(ror),
+        ]
+      : []),
   ]);
   const decided = result?.results[0] as { user_id: number; email: string; language: string } | undefined;
   if (!decided) return false;

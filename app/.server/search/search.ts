@@ -123,6 +123,8 @@ export interface MemberHit {
 }
 
 const VERIFIED = "EXISTS (SELECT 1 FROM verifications v WHERE v.user_id = u.id AND v.status = 'approved') AS verified";
+/** A member hit's columns, as stored (the words' search marks the name itself). */
+const MEMBER_COLUMNS = `u.id, u.nick_name, u.organisation, u.account_type, u.orcid, ${VERIFIED}`;
 
 /** How much a word found in each field adds to an item's relevance: the title weighs most. */
 const FIELD_WEIGHTS = { title: 10, summary: 4, keywords: 3, content: 1, texts: 4 } as const;
@@ -393,17 +395,7 @@ export async function searchMembers(query: SearchQuery, limit = SEARCH_PAGE_SIZE
     where.push("u.account_type = ?");
     binds.push(Number(query.type));
   }
-  if (!terms.length)
-    return query.org
-      ? membersOf(
-          `u.id, u.nick_name, u.organisation, u.account_type, u.orcid, ${VERIFIED}`,
-          query.org,
-          where,
-          binds,
-          limit,
-          (query.page - 1) * SEARCH_PAGE_SIZE,
-        )
-      : [];
+  if (!terms.length) return query.org ? membersOf(MEMBER_COLUMNS, query.org, where, binds, limit, (query.page - 1) * SEARCH_PAGE_SIZE) : [];
   if (query.org) {
     where.push("u.organisation_ror = ?");
     binds.push(query.org);
@@ -421,7 +413,7 @@ export async function searchMembers(query: SearchQuery, limit = SEARCH_PAGE_SIZE
   const sql = long.length
     ? `SELECT u.id, highlight(member_fts, 0, '${MARK_START}', '${MARK_END}') AS nick_name, u.organisation, u.account_type, u.orcid, ${VERIFIED}
        FROM member_fts JOIN users u ON u.id = member_fts.rowid WHERE member_fts MATCH ? AND u.deleted_at IS NULL ${filter} ORDER BY bm25(member_fts, 10.0, 4.0, 1.0) LIMIT ? OFFSET ?`
-    : `SELECT u.id, u.nick_name, u.organisation, u.account_type, u.orcid, ${VERIFIED} FROM users u WHERE u.deleted_at IS NULL ${filter} ORDER BY u.nick_name LIMIT ? OFFSET ?`;
+    : `SELECT ${MEMBER_COLUMNS} FROM users u WHERE u.deleted_at IS NULL ${filter} ORDER BY u.nick_name LIMIT ? OFFSET ?`;
   return runPage<MemberHit>(sql, long, binds, limit, query.page);
 }
 
